@@ -1,0 +1,97 @@
+// Builds the application from its dependencies. The server and the tests build the same app; only
+// the dependencies differ (database, clock, third-party endpoints).
+import Fastify, { type FastifyInstance } from 'fastify';
+import rateLimit from '@fastify/rate-limit';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Ajv } from 'ajv';
+import addFormats from 'ajv-formats';
+import crypto from 'node:crypto';
+import type { Config } from './config/index.ts';
+import type { Db } from './db/index.ts';
+import type { Clock } from './lib/clock.ts';
+import { AppError } from './lib/errors.ts';
+import { Problem } from './lib/schemas.ts';
+import type { SecretBox } from './lib/secrets.ts';
+import { JwtVerifier } from './auth/jwt.ts';
+import { installAuth } from './plugins/auth.ts';
+import { installErrorHandling } from './plugins/errors.ts';
+import { installMetrics } from './plugins/metrics.ts';
+import { installOpenApi } from './plugins/openapi.ts';
+import { installHealth } from './plugins/health.ts';
+import { TokensRepository } from './modules/tokens/tokens.repository.ts';
+import { TokensService } from './modules/tokens/tokens.service.ts';
+import { tokensRoutes } from './modules/tokens/tokens.routes.ts';
+
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  clock: Clock;
+  secrets: SecretBox;
+  /** Pino options, or false to stay quiet (tests). */
+  logger?: boolean | Record<string, unknown>;
+}
+
+function makeAjv(coerce: boolean): Ajv {
+  const ajv = new Ajv({
+    // Unknown fields are refused (schemas say additionalProperties: false), never silently dropped.
+    removeAdditional: false,
+    allErrors: true,
+    useDefaults: true,
+    // Query strings and path params arrive as text; bodies are JSON and must have the right types.
+    coerceTypes: coerce ? 'array' : false,
+    strict: false,
+  });
+  addFormats.default(ajv);
+  return ajv;
+}
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, db, clock } = deps;
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    bodyLimit: 1024 * 1024,
+    return503OnClosing: true,
+    genReqId: () => crypto.randomUUID(),
+    ajv: { customOptions: { removeAdditional: false } },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  const bodyAjv = makeAjv(false);
+  const paramsAjv = makeAjv(true);
+  app.setValidatorCompiler(({ schema, httpPart }) =>
+    (httpPart === 'body' ? bodyAjv : paramsAjv).compile(schema as object),
+  );
+  // JSON only: text/plain bodies get 415 instead of reaching a schema as a string.
+  app.removeContentTypeParser('text/plain');
+  app.addSchema(Problem);
+
+  installErrorHandling(app);
+  await installOpenApi(app);
+  installMetrics(app, { defaultMetrics: deps.logger !== false });
+
+  // Rate limits are per credential (a hash of the Authorization header), else per address.
+  await app.register(rateLimit, {
+    global: true,
+    max: config.rateLimitPerMinute,
+    timeWindow: 60_000,
+    keyGenerator: (req) => {
+      const h = req.headers.authorization;
+      return h ? 'cred:' + crypto.createHash('sha256').update(h).digest('base64url') : 'ip:' + req.ip;
+    },
+    allowList: (req) => Boolean(req.routeOptions.config?.public),
+    errorResponseBuilder: (_req, ctx) =>
+      new AppError('RATE_LIMITED', `Rate limit of ${ctx.max} requests per minute exceeded; retry in ${Math.ceil(ctx.ttl / 1000)} s.`, {
+        headers: { 'Retry-After': String(Math.ceil(ctx.ttl / 1000)) },
+      }),
+  });
+
+  // Repositories and services: each gets only what it uses.
+  const tokens = new TokensService(new TokensRepository(db), clock);
+  const jwt = new JwtVerifier(config.jwt);
+
+  installAuth(app, tokens, jwt);
+  installHealth(app, { db });
+
+  await app.register(tokensRoutes(tokens));
+
+  return app;
+}

@@ -1,0 +1,129 @@
+// The `insights` command. Each sub-command opens only what it needs; errors a person can fix are
+// printed as one line to stderr with a non-zero exit, never a stack trace.
+import { SignJWT } from 'jose';
+import { ConfigError, loadConfig, type Config } from './config/index.ts';
+import { DataDirLockedError } from './db/lock.ts';
+import { isRole } from './auth/context.ts';
+import { systemClock } from './lib/clock.ts';
+import { openRuntime } from './runtime.ts';
+import { need, options, UsageError, type Command } from './lib/cli-args.ts';
+import { TokensRepository } from './modules/tokens/tokens.repository.ts';
+import { TokensService } from './modules/tokens/tokens.service.ts';
+
+const USAGE = `Usage: insights <command>
+
+  serve                                   start the HTTP API (what npm start runs)
+  migrate                                 apply database migrations
+  token create --tenant T --user U --role owner|admin|member [--name N] [--email E]
+  token list [--tenant T]
+  token revoke ID
+  jwt --tenant T --user U --role R [--ttl 1h] [--name N] [--email E]
+                                          mint a development JWT (needs INSIGHTS_JWT_SECRET)
+`;
+
+async function withTokens<T>(config: Config, fn: (tokens: TokensService) => Promise<T>): Promise<T> {
+  const runtime = await openRuntime(config);
+  try {
+    return await fn(new TokensService(new TokensRepository(runtime.db), systemClock));
+  } finally {
+    await runtime.close();
+  }
+}
+
+const commands: Record<string, Command> = {
+  async serve(config) {
+    const { serve } = await import('./server.ts');
+    await serve(config);
+  },
+
+  async migrate(config) {
+    const runtime = await openRuntime(config);
+    await runtime.close();
+    console.log('Migrations applied.');
+  },
+
+  async token(config, args) {
+    const [sub, ...rest] = args;
+    if (sub === 'create') {
+      const { values } = options(rest, ['tenant', 'user', 'role', 'name', 'email']);
+      const role = need(values, 'role').toLowerCase();
+      if (!isRole(role)) throw new UsageError('--role must be owner, admin or member');
+      const tenantId = need(values, 'tenant');
+      const userId = need(values, 'user');
+      const { token, view } = await withTokens(config, (t) =>
+        t.create({ tenantId, userId, userName: values.name, email: values.email ?? null, role, name: values.name ?? `cli token for ${userId}` }),
+      );
+      console.log(`Created token ${view.id} for ${view.user_id} (${view.role}) in tenant ${view.tenant_id}:`);
+      console.log(token);
+      return;
+    }
+    if (sub === 'list') {
+      const { values } = options(rest, ['tenant']);
+      const list = await withTokens(config, (t) => t.list(values.tenant));
+      for (const t of list) {
+        console.log([t.id, t.tenant_id, t.user_id, t.role, t.token_masked, t.revoked_at ? 'revoked' : 'active', t.name].join('\t'));
+      }
+      return;
+    }
+    if (sub === 'revoke') {
+      const id = rest[0];
+      if (!id) throw new UsageError('token revoke needs the token id');
+      const ok = await withTokens(config, (t) => t.revoke(id));
+      if (!ok) throw new UsageError(`No token with id ${id}`);
+      console.log(`Revoked ${id}.`);
+      return;
+    }
+    throw new UsageError('token needs create, list or revoke');
+  },
+
+  async jwt(config, args) {
+    const { values } = options(args, ['tenant', 'user', 'role', 'ttl', 'name', 'email']);
+    if (!config.jwt.secret) throw new UsageError('INSIGHTS_JWT_SECRET must be set to mint a JWT');
+    const role = need(values, 'role').toLowerCase();
+    if (!isRole(role)) throw new UsageError('--role must be owner, admin or member');
+    const ttl = values.ttl ?? '1h';
+    if (!/^\d+[smhd]$/.test(ttl)) throw new UsageError('--ttl must look like 30m, 1h or 7d');
+    let jwt = new SignJWT({ tenant_id: need(values, 'tenant'), role, name: values.name, email: values.email })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(need(values, 'user'))
+      .setIssuedAt()
+      .setExpirationTime(ttl);
+    if (config.jwt.issuer) jwt = jwt.setIssuer(config.jwt.issuer);
+    if (config.jwt.audience) jwt = jwt.setAudience(config.jwt.audience);
+    console.log(await jwt.sign(config.jwt.secret));
+  },
+};
+
+export async function main(argv: string[]): Promise<number> {
+  const [name, ...args] = argv;
+  if (!name || name === '--help' || name === '-h' || name === 'help') {
+    process.stdout.write(USAGE);
+    return name ? 0 : 1;
+  }
+  const command = commands[name];
+  if (!command) {
+    process.stderr.write(`insights: unknown command "${name}"\n\n${USAGE}`);
+    return 2;
+  }
+  try {
+    const { config: loadEnv } = await import('dotenv');
+    loadEnv({ quiet: true } as never);
+    await command(loadConfig(), args);
+    return 0;
+  } catch (err) {
+    if (err instanceof UsageError) {
+      process.stderr.write(`insights ${name}: ${err.message}\n`);
+      return 2;
+    }
+    if (err instanceof ConfigError || err instanceof DataDirLockedError) {
+      process.stderr.write(`insights: ${err.message}\n`);
+      return 1;
+    }
+    throw err;
+  }
+}
+
+const code = await main(process.argv.slice(2));
+// serve keeps running on its own handles; the other commands end here.
+if (process.argv[2] !== 'serve') process.exit(code);
+else if (code !== 0) process.exit(code);

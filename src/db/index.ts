@@ -1,0 +1,129 @@
+// The system of record: PGlite (embedded) by default, PostgreSQL when DATABASE_URL is set. Both sit
+// behind one small interface so that repositories run the same SQL on either.
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+
+export type Row = Record<string, any>;
+
+export interface Queryable {
+  /** One statement with bound parameters ($1, $2 …). */
+  query<T extends Row = Row>(sql: string, params?: unknown[]): Promise<T[]>;
+  /** Several statements, no parameters (migrations, DDL). */
+  exec(sql: string): Promise<void>;
+}
+
+export interface Db extends Queryable {
+  readonly kind: 'pglite' | 'postgres';
+  /** Runs fn in one transaction; it commits when fn resolves and rolls back when it throws. */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+// int8 and numeric arrive as strings by default; every count and sum we store fits a double.
+const INT8 = 20;
+const NUMERIC = 1700;
+
+export class PGliteDb implements Db {
+  readonly kind = 'pglite' as const;
+  private constructor(private readonly pg: PGlite) {}
+
+  static async open(options: { dataDir?: string; loadDataDir?: Blob }): Promise<PGliteDb> {
+    const instance = await PGlite.create({
+      dataDir: options.dataDir,
+      loadDataDir: options.loadDataDir,
+      parsers: { [INT8]: (v: string) => Number(v), [NUMERIC]: (v: string) => Number(v) },
+    });
+    return new PGliteDb(instance);
+  }
+
+  get raw(): PGlite {
+    return this.pg;
+  }
+
+  async query<T extends Row = Row>(sql: string, params: unknown[] = []): Promise<T[]> {
+    return (await this.pg.query<T>(sql, params)).rows;
+  }
+
+  async exec(sql: string): Promise<void> {
+    await this.pg.exec(sql);
+  }
+
+  // PGlite has a single connection: its own mutex serializes a transaction against every other
+  // query, so nothing else interleaves between BEGIN and COMMIT.
+  async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
+    return this.pg.transaction(async (tx) =>
+      fn({
+        query: async <R extends Row = Row>(sql: string, params: unknown[] = []) =>
+          (await tx.query<R>(sql, params)).rows,
+        exec: async (sql: string) => {
+          await tx.exec(sql);
+        },
+      }),
+    );
+  }
+
+  async dump(): Promise<Blob> {
+    return (await this.pg.dumpDataDir('none')) as Blob;
+  }
+
+  async close(): Promise<void> {
+    if (!this.pg.closed) await this.pg.close();
+  }
+}
+
+pg.types.setTypeParser(INT8, (v) => Number(v));
+pg.types.setTypeParser(NUMERIC, (v) => Number(v));
+
+export class PostgresDb implements Db {
+  readonly kind = 'postgres' as const;
+  readonly pool: pg.Pool;
+
+  constructor(connectionString: string, options: { schema?: string; max?: number } = {}) {
+    this.pool = new pg.Pool({
+      connectionString,
+      max: options.max ?? 10,
+      // A schema per test run keeps parallel test files apart on one PostgreSQL database.
+      options: options.schema ? `-c search_path=${options.schema}` : undefined,
+    });
+    // An idle client losing its connection must not crash the process; the next query reconnects.
+    this.pool.on('error', () => {});
+  }
+
+  async query<T extends Row = Row>(sql: string, params: unknown[] = []): Promise<T[]> {
+    return (await this.pool.query<T>(sql, params)).rows;
+  }
+
+  async exec(sql: string): Promise<void> {
+    await this.pool.query(sql);
+  }
+
+  async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN');
+      const result = await fn({
+        query: async <R extends Row = Row>(sql: string, params: unknown[] = []) =>
+          (await client.query<R>(sql, params)).rows,
+        exec: async (sql: string) => {
+          await client.query(sql);
+        },
+      });
+      await client.query('COMMIT');
+      return result;
+    } catch (err) {
+      await client.query('ROLLBACK').catch(() => {});
+      throw err;
+    } finally {
+      client.release();
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.pool.end();
+  }
+}
+
+/** True when err is a PostgreSQL unique violation (on either engine). */
+export function isUniqueViolation(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && (err as { code?: string }).code === '23505';
+}

@@ -1,0 +1,70 @@
+// One table of stable error codes. Every error the API returns is an RFC 9457 problem document
+// carrying one of these codes; docs/errors.md documents each (a test keeps the two in step).
+
+export const ERROR_CODES = {
+  VALIDATION_FAILED: { status: 400, title: 'The request is invalid' },
+  MALFORMED_JSON: { status: 400, title: 'The body is not valid JSON' },
+  BAD_REQUEST: { status: 400, title: 'Bad request' },
+  UNAUTHENTICATED: { status: 401, title: 'Authentication required' },
+  FORBIDDEN: { status: 403, title: 'Not allowed for your role' },
+  NOT_FOUND: { status: 404, title: 'Not found' },
+  ROUTE_NOT_FOUND: { status: 404, title: 'No such route' },
+  METHOD_NOT_ALLOWED: { status: 405, title: 'Method not allowed' },
+  CONFLICT: { status: 409, title: 'Conflict with the current state' },
+  PAYLOAD_TOO_LARGE: { status: 413, title: 'The body is too large' },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, title: 'Unsupported media type' },
+  RATE_LIMITED: { status: 429, title: 'Too many requests' },
+  UPSTREAM_FAILED: { status: 502, title: 'An upstream service failed' },
+  SERVICE_UNAVAILABLE: { status: 503, title: 'Service unavailable' },
+  INTERNAL: { status: 500, title: 'Internal server error' },
+} as const satisfies Record<string, { status: number; title: string }>;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+export interface FieldError {
+  /** JSON Pointer-like path of the offending field, e.g. "/body/name" or "/query/limit". */
+  path: string;
+  message: string;
+}
+
+export class AppError extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: ErrorCode,
+    readonly detail: string,
+    readonly options: { errors?: FieldError[]; headers?: Record<string, string> } = {},
+  ) {
+    super(detail);
+    this.status = ERROR_CODES[code].status;
+  }
+}
+
+export const notFound = (what: string) => new AppError('NOT_FOUND', `${what} not found`);
+export const forbidden = (detail: string) => new AppError('FORBIDDEN', detail);
+export const conflict = (detail: string) => new AppError('CONFLICT', detail);
+/** A 400 that names one field of the body (or of the query, with path "/query/x"). */
+export const invalidField = (path: string, message: string) =>
+  new AppError('VALIDATION_FAILED', `${path.replace(/^\/(body|query|params)\//, '')}: ${message}`, {
+    errors: [{ path: path.startsWith('/') ? path : `/body/${path}`, message }],
+  });
+
+export interface Problem {
+  type: string;
+  title: string;
+  status: number;
+  detail: string;
+  code: ErrorCode;
+  errors?: FieldError[];
+}
+
+export function toProblem(code: ErrorCode, detail: string, errors?: FieldError[]): Problem {
+  const { status, title } = ERROR_CODES[code];
+  return {
+    type: `https://insights.dev/problems/${code.toLowerCase().replace(/_/g, '-')}`,
+    title,
+    status,
+    detail,
+    code,
+    ...(errors && errors.length ? { errors } : {}),
+  };
+}

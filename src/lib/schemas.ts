@@ -1,0 +1,34 @@
+// TypeBox pieces shared by many routes. Route schemas validate requests, serialize responses and
+// generate the OpenAPI document, so every route declares them.
+import { Type, type TSchema } from 'typebox';
+
+export const Problem = Type.Object(
+  {
+    type: Type.String(),
+    title: Type.String(),
+    status: Type.Integer(),
+    detail: Type.String(),
+    code: Type.String(),
+    errors: Type.Optional(Type.Array(Type.Object({ path: Type.String(), message: Type.String() }))),
+  },
+  { $id: 'Problem', description: 'RFC 9457 problem details' },
+);
+
+const ref = Type.Ref('Problem');
+
+/** The error responses every authenticated route may give, for the OpenAPI document. */
+export function withErrors<T extends Record<number, TSchema>>(ok: T, ...statuses: number[]) {
+  const out: Record<number, TSchema> = { ...ok };
+  for (const s of [400, 401, 403, 404, 429, ...statuses]) out[s] = ref;
+  return out as T & Record<number, TSchema>;
+}
+
+export const Timestamp = Type.String({ format: 'date-time', description: 'ISO 8601 UTC, milliseconds, Z' });
+export const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
+
+export const PageQuery = {
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 100 })),
+  cursor: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+};
+
+export const NoContent = Type.Null({ description: 'No content' });

@@ -1,0 +1,33 @@
+import { Type } from 'typebox';
+import { Nullable, Timestamp } from '../../lib/schemas.ts';
+
+export const RoleSchema = Type.Union([Type.Literal('owner'), Type.Literal('admin'), Type.Literal('member')]);
+
+export const TokenSchema = Type.Object({
+  id: Type.String(),
+  tenant_id: Type.String(),
+  name: Type.String(),
+  user_id: Type.String(),
+  user_name: Type.String(),
+  email: Nullable(Type.String()),
+  role: RoleSchema,
+  token_masked: Type.String(),
+  created_at: Timestamp,
+  revoked_at: Nullable(Timestamp),
+});
+
+export const CreatedTokenSchema = Type.Object({
+  ...TokenSchema.properties,
+  token: Type.String({ description: 'The plaintext token: shown once, never stored' }),
+});
+
+export const CreateTokenBody = Type.Object(
+  {
+    name: Type.String({ minLength: 1, maxLength: 200 }),
+    user_id: Type.String({ minLength: 1, maxLength: 200 }),
+    user_name: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+    email: Type.Optional(Type.String({ format: 'email', maxLength: 320 })),
+    role: RoleSchema,
+  },
+  { additionalProperties: false },
+);

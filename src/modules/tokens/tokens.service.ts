@@ -1,0 +1,107 @@
+import crypto from 'node:crypto';
+import { requireRole, roleAtLeast, type AuthContext, type Role } from '../../auth/context.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { newId } from '../../lib/ids.ts';
+import { sha256 } from '../../lib/secrets.ts';
+import type { TokenRecord, TokensRepository } from './tokens.repository.ts';
+
+export interface NewToken {
+  tenantId: string;
+  name: string;
+  userId: string;
+  userName?: string;
+  email?: string | null;
+  role: Role;
+}
+
+export interface TokenView {
+  id: string;
+  tenant_id: string;
+  name: string;
+  user_id: string;
+  user_name: string;
+  email: string | null;
+  role: Role;
+  token_masked: string;
+  created_at: string;
+  revoked_at: string | null;
+}
+
+const PREFIX = 'ins_';
+
+export function toTokenView(t: TokenRecord): TokenView {
+  return {
+    id: t.id,
+    tenant_id: t.tenant_id,
+    name: t.name,
+    user_id: t.user_id,
+    user_name: t.user_name,
+    email: t.email,
+    role: t.role,
+    token_masked: `${t.token_hint}****`,
+    created_at: t.created_at.toISOString(),
+    revoked_at: t.revoked_at ? t.revoked_at.toISOString() : null,
+  };
+}
+
+export class TokensService {
+  constructor(private readonly repo: TokensRepository, private readonly clock: Clock) {}
+
+  /** Creates a token and returns its plaintext, which is never stored nor shown again. */
+  async create(input: NewToken): Promise<{ token: string; view: TokenView }> {
+    const token = PREFIX + crypto.randomBytes(32).toString('base64url');
+    const record: TokenRecord = {
+      id: newId(),
+      tenant_id: input.tenantId,
+      name: input.name,
+      user_id: input.userId,
+      user_name: input.userName ?? input.userId,
+      email: input.email ? input.email.toLowerCase() : null,
+      role: input.role,
+      token_hint: token.slice(0, PREFIX.length + 4),
+      created_at: this.clock.now(),
+      revoked_at: null,
+    };
+    await this.repo.insert({ ...record, token_hash: sha256(token) });
+    return { token, view: toTokenView(record) };
+  }
+
+  async authenticate(token: string): Promise<AuthContext | undefined> {
+    const t = await this.repo.findActiveByHash(sha256(token));
+    if (!t) return undefined;
+    return { tenantId: t.tenant_id, userId: t.user_id, name: t.user_name, email: t.email, role: t.role, tokenId: t.id };
+  }
+
+  async createFor(auth: AuthContext, input: Omit<NewToken, 'tenantId'>): Promise<{ token: string; view: TokenView }> {
+    requireRole(auth, 'admin', 'create API tokens');
+    if (!roleAtLeast(auth.role, input.role)) {
+      throw new AppError('FORBIDDEN', `You may not create a token with a role above your own (${auth.role}).`);
+    }
+    return this.create({ ...input, tenantId: auth.tenantId });
+  }
+
+  async listFor(auth: AuthContext): Promise<TokenView[]> {
+    requireRole(auth, 'admin', 'list API tokens');
+    return (await this.repo.list(auth.tenantId)).map(toTokenView);
+  }
+
+  async list(tenantId?: string): Promise<TokenView[]> {
+    return (await this.repo.list(tenantId)).map(toTokenView);
+  }
+
+  async revokeFor(auth: AuthContext, id: string): Promise<void> {
+    requireRole(auth, 'admin', 'revoke API tokens');
+    const t = await this.repo.find(auth.tenantId, id);
+    if (!t) throw notFound('Token');
+    await this.repo.revoke(id, this.clock.now());
+  }
+
+  /** For the CLI, which acts for the operator across tenants. */
+  async revoke(id: string): Promise<boolean> {
+    const t = await this.repo.find(undefined, id);
+    if (!t) return false;
+    await this.repo.revoke(id, this.clock.now());
+    return true;
+  }
+}

@@ -1,0 +1,89 @@
+// One error handler for the whole app: every failure leaves as application/problem+json with a
+// stable code, Fastify's own errors included. Unknown errors become a generic 500 and are logged.
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { AppError, toProblem, type ErrorCode, type FieldError } from '../lib/errors.ts';
+
+const CONTEXT_PATH: Record<string, string> = { body: '/body', querystring: '/query', params: '/params', headers: '/headers' };
+
+interface AjvError {
+  instancePath: string;
+  keyword: string;
+  message?: string;
+  params: Record<string, unknown>;
+}
+
+export function validationErrors(context: string, errors: AjvError[]): FieldError[] {
+  const prefix = CONTEXT_PATH[context] ?? `/${context}`;
+  const out: FieldError[] = [];
+  const seen = new Set<string>();
+  for (const e of errors) {
+    let path = prefix + e.instancePath;
+    let message = e.message ?? 'is invalid';
+    if (e.keyword === 'additionalProperties') {
+      path += `/${String(e.params.additionalProperty)}`;
+      message = 'is not a known field';
+    } else if (e.keyword === 'required') {
+      path += `/${String(e.params.missingProperty)}`;
+      message = 'is required';
+    } else if (e.keyword === 'enum') {
+      message = `must be one of: ${(e.params.allowedValues as unknown[]).join(', ')}`;
+    }
+    const key = `${path}\u0000${message}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push({ path, message });
+  }
+  return out;
+}
+
+function describe(errors: FieldError[]): string {
+  return errors.map((e) => `${e.path.replace(/^\/(body|query|params|headers)\/?/, '') || e.path.slice(1)}: ${e.message}`).join('; ');
+}
+
+const FASTIFY_CODES: Record<string, ErrorCode> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'BAD_REQUEST',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'MALFORMED_JSON',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'MALFORMED_JSON',
+  FST_ERR_BAD_URL: 'BAD_REQUEST',
+  FST_ERR_ASYNC_CONSTRAINT: 'BAD_REQUEST',
+};
+
+export function installErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError & { validationContext?: string }, req, reply) => {
+    reply.type('application/problem+json');
+    if (err instanceof AppError) {
+      if (err.options.headers) reply.headers(err.options.headers);
+      if (err.status >= 500) req.log.warn({ code: err.code, detail: err.detail }, 'request failed upstream');
+      return reply.code(err.status).send(toProblem(err.code, err.detail, err.options.errors));
+    }
+    if (err.validation) {
+      const errors = validationErrors(err.validationContext ?? 'body', err.validation as unknown as AjvError[]);
+      return reply.code(400).send(toProblem('VALIDATION_FAILED', describe(errors), errors));
+    }
+    const mapped = err.code ? FASTIFY_CODES[err.code] : undefined;
+    if (mapped) {
+      const detail = mapped === 'MALFORMED_JSON' ? `The body is not valid JSON: ${err.message}` : err.message;
+      return reply.code(toProblem(mapped, '').status).send(toProblem(mapped, detail));
+    }
+    if (err.statusCode === 429) {
+      return reply.code(429).send(toProblem('RATE_LIMITED', err.message || 'Rate limit exceeded, retry later'));
+    }
+    if (err instanceof SyntaxError && err.statusCode === 400) {
+      return reply.code(400).send(toProblem('MALFORMED_JSON', `The body is not valid JSON: ${err.message}`));
+    }
+    if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
+      return reply.code(err.statusCode).send({ ...toProblem('BAD_REQUEST', err.message), status: err.statusCode });
+    }
+    req.log.error({ err }, 'unhandled error');
+    return reply.code(500).send(toProblem('INTERNAL', 'An unexpected error occurred; it has been logged.'));
+  });
+
+  app.setNotFoundHandler((req, reply) => {
+    reply
+      .code(404)
+      .type('application/problem+json')
+      .send(toProblem('ROUTE_NOT_FOUND', `No route ${req.method} ${req.url.split('?')[0]}`));
+  });
+}

@@ -1,0 +1,34 @@
+// Prometheus metrics: request counts and latencies by route and status. One registry per app, so
+// several apps in one process (tests) never share counters.
+import type { FastifyInstance } from 'fastify';
+import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+
+export function installMetrics(app: FastifyInstance, options: { defaultMetrics: boolean }): Registry {
+  const registry = new Registry();
+  if (options.defaultMetrics) collectDefaultMetrics({ register: registry });
+  const requests = new Counter({
+    name: 'http_requests_total',
+    help: 'HTTP requests by method, route and status code',
+    labelNames: ['method', 'route', 'status_code'] as const,
+    registers: [registry],
+  });
+  const duration = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'HTTP request latency by method, route and status code',
+    labelNames: ['method', 'route', 'status_code'] as const,
+    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+    registers: [registry],
+  });
+  app.addHook('onResponse', async (req, reply) => {
+    // Unmatched URLs share one label, so scanners cannot blow up the label set.
+    const route = req.routeOptions.url ?? 'unmatched';
+    const labels = { method: req.method, route, status_code: String(reply.statusCode) };
+    requests.inc(labels);
+    duration.observe(labels, reply.elapsedTime / 1000);
+  });
+  app.get('/metrics', { config: { public: true }, schema: { hide: true } }, async (_req, reply) => {
+    reply.type(registry.contentType);
+    return registry.metrics();
+  });
+  return registry;
+}

@@ -1,0 +1,48 @@
+// Opens what a process needs before it can serve or run a command: the system of record (locked,
+// when embedded), its migrations, and the master key.
+import path from 'node:path';
+import type { Config } from './config/index.ts';
+import { PGliteDb, PostgresDb, type Db } from './db/index.ts';
+import { lockDataDir, type DataDirLock } from './db/lock.ts';
+import { migrate } from './db/migrate.ts';
+import { loadOrCreateMasterKey, SecretBox } from './lib/secrets.ts';
+
+export interface Runtime {
+  db: Db;
+  secrets: SecretBox;
+  masterKeyGenerated: boolean;
+  close(): Promise<void>;
+}
+
+export async function openRuntime(config: Config): Promise<Runtime> {
+  let lock: DataDirLock | undefined;
+  let db: Db;
+  if (config.databaseUrl) {
+    db = new PostgresDb(config.databaseUrl);
+  } else {
+    lock = lockDataDir(config.dataDir);
+    try {
+      db = await PGliteDb.open({ dataDir: path.join(config.dataDir, 'pgdata') });
+    } catch (err) {
+      lock.release();
+      throw err;
+    }
+  }
+  try {
+    await migrate(db);
+    const { key, generated } = loadOrCreateMasterKey(config.masterKey, config.dataDir);
+    return {
+      db,
+      secrets: new SecretBox(key),
+      masterKeyGenerated: generated,
+      async close() {
+        await db.close();
+        lock?.release();
+      },
+    };
+  } catch (err) {
+    await db.close().catch(() => {});
+    lock?.release();
+    throw err;
+  }
+}
