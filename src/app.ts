@@ -22,6 +22,20 @@ import { TokensRepository } from './modules/tokens/tokens.repository.ts';
 import { TokensService } from './modules/tokens/tokens.service.ts';
 import { tokensRoutes } from './modules/tokens/tokens.routes.ts';
 
+/**
+ * The services the app built, reachable as app.services by the process (server.ts starts workers
+ * with them) and by tests. Each domain adds its own entry.
+ */
+export interface Services {
+  tokens: TokensService;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: Services;
+  }
+}
+
 export interface AppDeps {
   config: Config;
   db: Db;
@@ -87,6 +101,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Repositories and services: each gets only what it uses.
   const tokens = new TokensService(new TokensRepository(db), clock);
   const jwt = new JwtVerifier(config.jwt);
+
+  const services: Services = { tokens };
+  app.decorate('services', services);
 
   installAuth(app, tokens, jwt);
   installHealth(app, { db });
