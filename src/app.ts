@@ -18,6 +18,7 @@ import { installErrorHandling } from './plugins/errors.ts';
 import { installMetrics } from './plugins/metrics.ts';
 import { installOpenApi } from './plugins/openapi.ts';
 import { installHealth } from './plugins/health.ts';
+import { EgressGuard } from './adapters/egress.ts';
 import { TokensRepository } from './modules/tokens/tokens.repository.ts';
 import { TokensService } from './modules/tokens/tokens.service.ts';
 import { tokensRoutes } from './modules/tokens/tokens.routes.ts';
@@ -28,6 +29,8 @@ import { tokensRoutes } from './modules/tokens/tokens.routes.ts';
  */
 export interface Services {
   tokens: TokensService;
+  /** The only way out to the network: AI providers, webhooks, the messenger API. */
+  egress: EgressGuard;
 }
 
 declare module 'fastify' {
@@ -41,6 +44,8 @@ export interface AppDeps {
   db: Db;
   clock: Clock;
   secrets: SecretBox;
+  /** Outbound HTTP; built from config.egressAllow when not given (tests pass one trusting their CA). */
+  egress?: EgressGuard;
   /** Pino options, or false to stay quiet (tests). */
   logger?: boolean | Record<string, unknown>;
 }
@@ -102,7 +107,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const tokens = new TokensService(new TokensRepository(db), clock);
   const jwt = new JwtVerifier(config.jwt);
 
-  const services: Services = { tokens };
+  const egress = deps.egress ?? new EgressGuard(config.egressAllow);
+  app.addHook('onClose', async () => {
+    if (!deps.egress) await egress.close();
+  });
+
+  const services: Services = { tokens, egress };
   app.decorate('services', services);
 
   installAuth(app, tokens, jwt);

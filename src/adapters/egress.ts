@@ -1,0 +1,186 @@
+// Every outbound HTTP request (AI providers, webhooks, the messenger Bot API) goes through this
+// guard. Refusing a URL by its text is not enough (DNS can point anywhere, and names can change
+// between check and use), so the address is checked where it is used: in the DNS lookup the
+// connection makes, for IP literals before connecting, and once more on the socket actually
+// connected, before a byte of the request is written.
+import dns from 'node:dns';
+import net from 'node:net';
+import ipaddr from 'ipaddr.js';
+import { Agent, buildConnector, fetch, type Dispatcher } from 'undici';
+
+export class EgressError extends Error {}
+/** The destination resolves to an address we do not call (loopback, private, metadata…). */
+export class EgressRefused extends EgressError {}
+export class EgressTimeout extends EgressError {}
+export class EgressTooLarge extends EgressError {}
+export class EgressNetworkError extends EgressError {}
+
+type Cidr = [ipaddr.IPv4 | ipaddr.IPv6, number];
+
+export interface EgressResponse {
+  status: number;
+  headers: Headers;
+  body: Buffer;
+  text(): string;
+  json(): unknown;
+}
+
+export interface EgressRequest {
+  method?: string;
+  headers?: Record<string, string>;
+  body?: string | Buffer | Uint8Array;
+  /** Whole request, body read included. Default 15 s. */
+  timeoutMs?: number;
+  /** Most bytes of response body read. Default 1 MiB. */
+  maxBytes?: number;
+}
+
+const DEFAULT_TIMEOUT_MS = 15_000;
+const DEFAULT_MAX_BYTES = 1024 * 1024;
+
+function normalize(address: string): ipaddr.IPv4 | ipaddr.IPv6 | undefined {
+  try {
+    const parsed = ipaddr.parse(address.replace(/^\[|\]$/g, '').replace(/%.*$/, ''));
+    // ::ffff:127.0.0.1 is 127.0.0.1: judge the IPv4 address it carries.
+    if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) {
+      return (parsed as ipaddr.IPv6).toIPv4Address();
+    }
+    return parsed;
+  } catch {
+    return undefined;
+  }
+}
+
+export class EgressGuard {
+  private readonly allow: Cidr[];
+  readonly dispatcher: Dispatcher;
+
+  constructor(allowCidrs: string[] = [], options: { ca?: string | Buffer } = {}) {
+    this.allow = allowCidrs.map((c) => {
+      const [addr, bits] = ipaddr.parseCIDR(c);
+      const v = normalize(addr.toString()) ?? addr;
+      // An IPv4-mapped IPv6 CIDR (::ffff:10.0.0.0/104) is the IPv4 one.
+      return [v, v.kind() === addr.kind() ? bits : Math.max(0, bits - 96)] as Cidr;
+    });
+
+    const lookup: net.LookupFunction = (hostname, opts, callback) => {
+      dns.lookup(hostname, { ...opts, all: true }, (err, addresses) => {
+        if (err) return callback(err, '', 0);
+        const list = addresses as dns.LookupAddress[];
+        const refused = list.find((a) => !this.isAllowed(a.address));
+        if (refused) {
+          return callback(new EgressRefused(`${hostname} resolves to ${refused.address}, an address outbound calls may not reach`), '', 0);
+        }
+        if ((opts as dns.LookupOptions).all) return (callback as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, list);
+        return callback(null, list[0].address, list[0].family);
+      });
+    };
+
+    const base = buildConnector({ lookup, ca: options.ca, timeout: 10_000 } as buildConnector.BuildOptions);
+    const connect: buildConnector.connector = (opts, callback) => {
+      const host = opts.hostname.replace(/^\[|\]$/g, '');
+      if (net.isIP(host) && !this.isAllowed(host)) {
+        return callback(new EgressRefused(`${host} is an address outbound calls may not reach`), null);
+      }
+      base(opts, (err, socket) => {
+        if (err) return callback(err, null);
+        const remote = socket!.remoteAddress;
+        if (!remote || !this.isAllowed(remote)) {
+          socket!.destroy();
+          return callback(new EgressRefused(`${opts.hostname} connected to ${remote ?? 'an unknown address'}, which outbound calls may not reach`), null);
+        }
+        callback(null, socket!);
+      });
+    };
+    this.dispatcher = new Agent({ connect, keepAliveTimeout: 4_000 });
+  }
+
+  /** True for public unicast addresses, and for anything INSIGHTS_EGRESS_ALLOW lists. */
+  isAllowed(address: string): boolean {
+    const ip = normalize(address);
+    if (!ip) return false;
+    for (const [net, bits] of this.allow) {
+      if (net.kind() === ip.kind() && ip.match([net, bits] as never)) return true;
+    }
+    // Everything but plain unicast is refused: loopback, private, link-local (cloud metadata
+    // 169.254.169.254), unique-local (fd00:ec2::254), carrier-grade NAT (100.100.100.200),
+    // unspecified, multicast, reserved, and IPv6 forms that embed an IPv4 address (6to4, Teredo, NAT64).
+    return ip.range() === 'unicast';
+  }
+
+  async request(url: string, req: EgressRequest = {}): Promise<EgressResponse> {
+    let parsed: URL;
+    try {
+      parsed = new URL(url);
+    } catch {
+      throw new EgressNetworkError(`${url} is not a valid URL`);
+    }
+    if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') {
+      throw new EgressRefused(`Only http and https URLs can be called, not ${parsed.protocol}`);
+    }
+    const timeoutMs = req.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    const maxBytes = req.maxBytes ?? DEFAULT_MAX_BYTES;
+    const signal = AbortSignal.timeout(timeoutMs);
+    const where = `${parsed.protocol}//${parsed.host}`;
+    try {
+      const res = await fetch(parsed, {
+        method: req.method ?? 'GET',
+        headers: req.headers,
+        body: req.body as never,
+        redirect: 'manual',
+        signal,
+        dispatcher: this.dispatcher,
+      });
+      const chunks: Buffer[] = [];
+      let total = 0;
+      if (res.body) {
+        for await (const chunk of res.body) {
+          total += chunk.byteLength;
+          if (total > maxBytes) {
+            await res.body.cancel().catch(() => {});
+            throw new EgressTooLarge(`The response from ${where} is larger than ${maxBytes} bytes`);
+          }
+          chunks.push(Buffer.from(chunk));
+        }
+      }
+      const body = Buffer.concat(chunks);
+      return {
+        status: res.status,
+        headers: res.headers as unknown as Headers,
+        body,
+        text: () => body.toString('utf8'),
+        json: () => JSON.parse(body.toString('utf8')),
+      };
+    } catch (err) {
+      throw toEgressError(err, where, timeoutMs, signal);
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.dispatcher.close();
+  }
+}
+
+function toEgressError(err: unknown, where: string, timeoutMs: number, signal: AbortSignal): EgressError {
+  // undici wraps connector errors: TypeError('fetch failed') with the real one as cause.
+  for (let e: unknown = err; e; e = (e as { cause?: unknown }).cause) {
+    if (e instanceof EgressError) return e;
+  }
+  if (signal.aborted || (err as Error)?.name === 'TimeoutError') {
+    return new EgressTimeout(`${where} did not answer within ${Math.round(timeoutMs / 1000)} s`);
+  }
+  let cause: any = err;
+  while (cause?.cause) cause = cause.cause;
+  const code = cause?.code as string | undefined;
+  const reason =
+    code === 'ECONNREFUSED'
+      ? 'the connection was refused'
+      : code === 'ENOTFOUND' || code === 'EAI_AGAIN'
+        ? 'the host name could not be resolved'
+        : code === 'ECONNRESET'
+          ? 'the connection was reset'
+          : code?.startsWith('ERR_TLS') || code?.includes('CERT') || code === 'DEPTH_ZERO_SELF_SIGNED_CERT'
+            ? `the TLS certificate was not accepted (${code})`
+            : cause?.message ?? 'a network error occurred';
+  return new EgressNetworkError(`Could not reach ${where}: ${reason}`);
+}
