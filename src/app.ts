@@ -22,6 +22,12 @@ import { EgressGuard } from './adapters/egress.ts';
 import { TokensRepository } from './modules/tokens/tokens.repository.ts';
 import { TokensService } from './modules/tokens/tokens.service.ts';
 import { tokensRoutes } from './modules/tokens/tokens.routes.ts';
+import { DashboardsRepository } from './modules/dashboards/dashboards.repository.ts';
+import { DashboardsService } from './modules/dashboards/dashboards.service.ts';
+import { dashboardsRoutes } from './modules/dashboards/dashboards.routes.ts';
+import { WidgetsRepository } from './modules/widgets/widgets.repository.ts';
+import { WidgetsService } from './modules/widgets/widgets.service.ts';
+import { widgetsRoutes } from './modules/widgets/widgets.routes.ts';
 
 /**
  * The services the app built, reachable as app.services by the process (server.ts starts workers
@@ -31,6 +37,10 @@ export interface Services {
   tokens: TokensService;
   /** The only way out to the network: AI providers, webhooks, the messenger API. */
   egress: EgressGuard;
+  /** Dashboards; findForSystem/getForSystem load one with its widgets without an HTTP caller. */
+  dashboards: DashboardsService;
+  /** Widgets; recordRefresh stores a refresh's chart_hint and last_refreshed_at. */
+  widgets: WidgetsService;
 }
 
 declare module 'fastify' {
@@ -112,13 +122,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (!deps.egress) await egress.close();
   });
 
-  const services: Services = { tokens, egress };
+  const widgetsRepo = new WidgetsRepository(db);
+  const dashboards = new DashboardsService(new DashboardsRepository(db), widgetsRepo, clock);
+  const widgets = new WidgetsService(widgetsRepo, dashboards, clock);
+
+  const services: Services = { tokens, egress, dashboards, widgets };
   app.decorate('services', services);
 
   installAuth(app, tokens, jwt);
   installHealth(app, { db });
 
   await app.register(tokensRoutes(tokens));
+  await app.register(dashboardsRoutes(dashboards));
+  await app.register(widgetsRoutes(widgets));
 
   return app;
 }

@@ -1,0 +1,93 @@
+import { Type, type Static } from 'typebox';
+import { CountrySchema, GranularitySchema, IsoDateSchema } from '../../lib/chart.schemas.ts';
+import { Nullable, PageQuery, Timestamp } from '../../lib/schemas.ts';
+import { WidgetSchema } from '../widgets/widgets.schemas.ts';
+
+export const PresetFiltersSchema = Type.Object(
+  {
+    country: Type.Optional(CountrySchema),
+    channel: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+    category: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+    date_from: Type.Optional(IsoDateSchema),
+    date_to: Type.Optional(IsoDateSchema),
+    granularity: Type.Optional(GranularitySchema),
+  },
+  { additionalProperties: false },
+);
+export type PresetFilters = Static<typeof PresetFiltersSchema>;
+
+export const PresetSchema = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  filters: PresetFiltersSchema,
+});
+export type GlobalFilterPreset = Static<typeof PresetSchema>;
+
+/** A preset as sent by a client: the id may be left out and is then generated. */
+export const PresetInputSchema = Type.Object(
+  {
+    id: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+    name: Type.String({ minLength: 1, maxLength: 200 }),
+    filters: Type.Optional(PresetFiltersSchema),
+  },
+  { additionalProperties: false },
+);
+export type PresetInput = Static<typeof PresetInputSchema>;
+
+const Email = Type.String({ format: 'email', maxLength: 320 });
+const Name = Type.String({ minLength: 1, maxLength: 200 });
+const Description = Type.String({ maxLength: 5000 });
+const Presets = Type.Array(PresetInputSchema, { maxItems: 50 });
+const Emails = Type.Array(Email, { maxItems: 500 });
+
+export const DashboardSchema = Type.Object({
+  id: Type.String(),
+  tenant_id: Type.String(),
+  name: Type.String(),
+  description: Nullable(Type.String()),
+  created_by: Type.String({ description: 'User id of the creator' }),
+  created_by_name: Type.String(),
+  is_shared: Type.Boolean({ description: 'Visible to every member of the tenant' }),
+  shared_with_emails: Type.Array(Type.String(), { description: 'Lower-cased e-mail addresses that may view it' }),
+  widget_ids: Type.Array(Type.String(), { description: 'Widget order' }),
+  global_filter_presets: Type.Array(PresetSchema),
+  active_preset_id: Nullable(Type.String()),
+  created_at: Timestamp,
+  updated_at: Timestamp,
+});
+export type DashboardView = Static<typeof DashboardSchema>;
+
+export const DashboardDetailSchema = Type.Object({
+  ...DashboardSchema.properties,
+  widgets: Type.Array(WidgetSchema, { description: 'The widgets, in widget_ids order' }),
+});
+
+export const CreateDashboardBody = Type.Object(
+  {
+    name: Name,
+    description: Type.Optional(Nullable(Description)),
+    is_shared: Type.Optional(Type.Boolean({ default: false })),
+    shared_with_emails: Type.Optional(Nullable(Emails)),
+    global_filter_presets: Type.Optional(Presets),
+    active_preset_id: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 100 }))),
+  },
+  { additionalProperties: false },
+);
+export type CreateDashboardInput = Static<typeof CreateDashboardBody>;
+
+export const PatchDashboardBody = Type.Object(
+  {
+    name: Type.Optional(Name),
+    description: Type.Optional(Nullable(Description)),
+    is_shared: Type.Optional(Type.Boolean()),
+    shared_with_emails: Type.Optional(Nullable(Emails)),
+    global_filter_presets: Type.Optional(Presets),
+    active_preset_id: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 100 }))),
+    widget_ids: Type.Optional(Type.Array(Type.String(), { maxItems: 1000, description: 'A new order of the same widgets' })),
+  },
+  { additionalProperties: false },
+);
+export type PatchDashboardInput = Static<typeof PatchDashboardBody>;
+
+export const DashboardParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) });
+export const DashboardListQuery = Type.Object(PageQuery);
