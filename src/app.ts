@@ -22,6 +22,9 @@ import { EgressGuard } from './adapters/egress.ts';
 import { TokensRepository } from './modules/tokens/tokens.repository.ts';
 import { TokensService } from './modules/tokens/tokens.service.ts';
 import { tokensRoutes } from './modules/tokens/tokens.routes.ts';
+import { ConnectorsRepository } from './modules/connectors/connectors.repository.ts';
+import { ConnectorsService } from './modules/connectors/connectors.service.ts';
+import { connectorsRoutes } from './modules/connectors/connectors.routes.ts';
 import { DashboardsRepository } from './modules/dashboards/dashboards.repository.ts';
 import { DashboardsService } from './modules/dashboards/dashboards.service.ts';
 import { dashboardsRoutes } from './modules/dashboards/dashboards.routes.ts';
@@ -37,6 +40,8 @@ export interface Services {
   tokens: TokensService;
   /** The only way out to the network: AI providers, webhooks, the messenger API. */
   egress: EgressGuard;
+  /** AI connectors; activeClient(tenantId) gives the tenant's active provider client, if any. */
+  connectors: ConnectorsService;
   /** Dashboards; findForSystem/getForSystem load one with its widgets without an HTTP caller. */
   dashboards: DashboardsService;
   /** Widgets; recordRefresh stores a refresh's chart_hint and last_refreshed_at. */
@@ -126,13 +131,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const dashboards = new DashboardsService(new DashboardsRepository(db), widgetsRepo, clock);
   const widgets = new WidgetsService(widgetsRepo, dashboards, clock);
 
-  const services: Services = { tokens, egress, dashboards, widgets };
+  const connectors = new ConnectorsService(new ConnectorsRepository(db), deps.secrets, clock, egress, config.providerUrls);
+
+  const services: Services = { tokens, egress, connectors, dashboards, widgets };
   app.decorate('services', services);
 
   installAuth(app, tokens, jwt);
   installHealth(app, { db });
 
   await app.register(tokensRoutes(tokens));
+  await app.register(connectorsRoutes(connectors));
   await app.register(dashboardsRoutes(dashboards));
   await app.register(widgetsRoutes(widgets));
 
