@@ -31,6 +31,9 @@ import { dashboardsRoutes } from './modules/dashboards/dashboards.routes.ts';
 import { WidgetsRepository } from './modules/widgets/widgets.repository.ts';
 import { WidgetsService } from './modules/widgets/widgets.service.ts';
 import { widgetsRoutes } from './modules/widgets/widgets.routes.ts';
+import type { Warehouse } from './warehouse/warehouse.ts';
+import { InsightsService } from './modules/insights/insights.service.ts';
+import { insightsRoutes } from './modules/insights/insights.routes.ts';
 
 /**
  * The services the app built, reachable as app.services by the process (server.ts starts workers
@@ -46,6 +49,8 @@ export interface Services {
   dashboards: DashboardsService;
   /** Widgets; recordRefresh stores a refresh's chart_hint and last_refreshed_at. */
   widgets: WidgetsService;
+  /** The insight engine: catalog(), find(), execute(), executeWidget(), checkWidget(). */
+  insights: InsightsService;
 }
 
 declare module 'fastify' {
@@ -59,6 +64,8 @@ export interface AppDeps {
   db: Db;
   clock: Clock;
   secrets: SecretBox;
+  /** The analytics warehouse the insight catalog runs on (DuckDB or PostgreSQL); the caller owns and closes it. */
+  warehouse: Warehouse;
   /** Outbound HTTP; built from config.egressAllow when not given (tests pass one trusting their CA). */
   egress?: EgressGuard;
   /** Pino options, or false to stay quiet (tests). */
@@ -133,7 +140,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const connectors = new ConnectorsService(new ConnectorsRepository(db), deps.secrets, clock, egress, config.providerUrls);
 
-  const services: Services = { tokens, egress, connectors, dashboards, widgets };
+  const insights = new InsightsService(deps.warehouse, clock);
+
+  const services: Services = { tokens, egress, connectors, dashboards, widgets, insights };
   app.decorate('services', services);
 
   installAuth(app, tokens, jwt);
@@ -143,6 +152,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(connectorsRoutes(connectors));
   await app.register(dashboardsRoutes(dashboards));
   await app.register(widgetsRoutes(widgets));
+  await app.register(insightsRoutes(insights));
 
   return app;
 }

@@ -6,6 +6,8 @@ import { openRuntime } from './runtime.ts';
 import { TokensRepository } from './modules/tokens/tokens.repository.ts';
 import { TokensService } from './modules/tokens/tokens.service.ts';
 import type { Db } from './db/index.ts';
+import { openWarehouse } from './warehouse/open.ts';
+import { DEFAULT_SEED_ROWS, DEFAULT_TENANTS, seedDemo, warehouseIsEmpty } from './warehouse/demo.ts';
 
 /** On the very first start, an owner token for tenant demo, so the service can be tried at once. */
 async function issueFirstOwnerToken(db: Db): Promise<string | undefined> {
@@ -28,16 +30,30 @@ async function issueFirstOwnerToken(db: Db): Promise<string | undefined> {
 
 export async function serve(config: Config): Promise<void> {
   const runtime = await openRuntime(config);
+  const warehouse = await openWarehouse(config).catch(async (err) => {
+    await runtime.close();
+    throw err;
+  });
+  // First start: demo data, generated only into an empty warehouse.
+  let seeded: string | undefined;
+  if (await warehouseIsEmpty(warehouse)) {
+    const started = Date.now();
+    const now = systemClock.now();
+    await seedDemo(warehouse, { rows: DEFAULT_SEED_ROWS, tenants: DEFAULT_TENANTS, endDay: now.toISOString().slice(0, 10), now });
+    seeded = `Generated the demo warehouse (${DEFAULT_SEED_ROWS} orders for ${DEFAULT_TENANTS.join(', ')}) in ${Date.now() - started} ms`;
+  }
   const app = await buildApp({
     config,
     db: runtime.db,
     clock: systemClock,
     secrets: runtime.secrets,
+    warehouse,
     logger: {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie'],
     },
   });
+  if (seeded) app.log.info(seeded);
   if (runtime.masterKeyGenerated) {
     app.log.warn(`No INSIGHTS_MASTER_KEY set: generated one into ${config.dataDir}/master.key (keep it; secrets depend on it)`);
   }
@@ -51,6 +67,7 @@ export async function serve(config: Config): Promise<void> {
     force.unref();
     try {
       await app.close();
+      await warehouse.close();
       await runtime.close();
     } finally {
       process.exit(0);

@@ -11,6 +11,8 @@ import type { Role } from '../../src/auth/context.ts';
 import { TokensRepository } from '../../src/modules/tokens/tokens.repository.ts';
 import { TokensService } from '../../src/modules/tokens/tokens.service.ts';
 import { freshDb } from './db.ts';
+import { testWarehouse } from './warehouse.ts';
+import type { Warehouse } from '../../src/warehouse/warehouse.ts';
 
 export const JWT_SECRET = 'test-secret-that-is-at-least-32-bytes-long!';
 
@@ -28,6 +30,8 @@ export interface TestApp {
   config: Config;
   clock: ManualClock;
   secrets: SecretBox;
+  /** The app's warehouse (the seeded in-memory DuckDB unless deps.warehouse was given). */
+  warehouse: Warehouse;
   /** Creates an API token for the user and returns the Authorization header value. */
   login(user: User): Promise<string>;
   close(): Promise<void>;
@@ -50,7 +54,9 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
   });
   const clock = options.clock ?? new ManualClock(new Date());
   const secrets = new SecretBox(crypto.randomBytes(32));
-  const app = await buildApp({ config, db, clock, secrets, logger: false, ...options.deps });
+  // A seeded in-memory DuckDB ending on the clock's date unless the test brings its own.
+  const warehouse = options.deps?.warehouse ?? (await testWarehouse(clock.now()));
+  const app = await buildApp({ config, db, clock, secrets, logger: false, ...options.deps, warehouse });
   await app.ready();
   const tokens = new TokensService(new TokensRepository(db), clock);
   return {
@@ -59,6 +65,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     config,
     clock,
     secrets,
+    warehouse,
     async login(u) {
       const { token } = await tokens.create({
         tenantId: u.tenant,
@@ -72,6 +79,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     },
     async close() {
       await app.close();
+      if (!options.deps?.warehouse) await warehouse.close();
       await close();
     },
   };

@@ -1,0 +1,32 @@
+// Results cached per (tenant, insight, normalized parameters, warehouse version). The version is
+// part of the key, so a re-seed makes every older entry unreachable; they age out of the LRU.
+import type { ExecuteResult } from './insights.service.ts';
+
+export class ResultCache {
+  private readonly entries = new Map<string, ExecuteResult>();
+  constructor(private readonly maxEntries = 2000) {}
+
+  get(key: string): ExecuteResult | undefined {
+    const hit = this.entries.get(key);
+    if (hit) {
+      // Re-insert: Map keeps insertion order, so the first key is the least recently used.
+      this.entries.delete(key);
+      this.entries.set(key, hit);
+    }
+    return hit;
+  }
+
+  set(key: string, value: ExecuteResult): void {
+    this.entries.delete(key);
+    this.entries.set(key, value);
+    while (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+}

@@ -1,0 +1,97 @@
+// Turns the caller's parameters into a resolved query for one insight: every parameter checked
+// against what the insight takes, dates and the default window resolved against the clock.
+import { AppError, invalidField } from '../../lib/errors.ts';
+import type { ResolvedQuery } from '../../semantic/compiler.ts';
+import { daysBetween, defaultFrom, isValidDate, periodStarts, previousWindow } from '../../semantic/periods.ts';
+import { GRANULARITIES, type FilterName, type Granularity, type InsightDefinition } from '../../semantic/types.ts';
+
+export interface ExecuteParams {
+  granularity?: string;
+  country?: string;
+  channel?: string;
+  category?: string;
+  date_from?: string;
+  date_to?: string;
+  limit?: number;
+}
+
+export const CHANNELS = ['web', 'mobile', 'marketplace', 'retail'];
+/** Keeps day series and scans bounded: ten years of days. */
+export const MAX_PERIODS = 3660;
+
+/** The parameters an insight takes, as listed in the catalog. */
+export function parametersOf(def: InsightDefinition): string[] {
+  const out: string[] = [];
+  if (def.granularities.length) out.push('granularity');
+  out.push(...def.filters, 'date_from', 'date_to');
+  if (def.limit) out.push('limit');
+  return out;
+}
+
+const bad = (name: string, message: string, where = 'query') => invalidField(`/${where}/${name}`, message);
+
+export function resolveParams(def: InsightDefinition, tenantId: string, params: ExecuteParams, today: string, where = 'query'): ResolvedQuery {
+  const accepted = new Set(parametersOf(def));
+  const errors: { path: string; message: string }[] = [];
+  for (const [name, value] of Object.entries(params)) {
+    if (value === undefined) continue;
+    if (!accepted.has(name)) errors.push({ path: `/${where}/${name}`, message: `is not a parameter of insight ${def.code} (it takes: ${[...accepted].join(', ')})` });
+  }
+  if (errors.length) {
+    throw new AppError('VALIDATION_FAILED', errors.map((e) => `${e.path.split('/').pop()}: ${e.message}`).join('; '), { errors });
+  }
+
+  let granularity: Granularity | null = null;
+  if (def.granularities.length) {
+    const g = params.granularity ?? def.defaultGranularity!;
+    if (!(GRANULARITIES as readonly string[]).includes(g) || !def.granularities.includes(g as Granularity)) {
+      throw bad('granularity', `must be one of: ${def.granularities.join(', ')}`, where);
+    }
+    granularity = g as Granularity;
+  }
+
+  const filters: Partial<Record<FilterName, string>> = {};
+  if (params.country !== undefined) {
+    const c = String(params.country).trim().toUpperCase();
+    if (!/^[A-Z]{2}$/.test(c)) throw bad('country', 'must be an ISO 3166-1 alpha-2 code such as DE', where);
+    filters.country = c;
+  }
+  if (params.channel !== undefined) {
+    const c = String(params.channel).trim().toLowerCase();
+    if (!CHANNELS.includes(c)) throw bad('channel', `must be one of: ${CHANNELS.join(', ')}`, where);
+    filters.channel = c;
+  }
+  if (params.category !== undefined) {
+    const c = String(params.category).trim();
+    if (!c || c.length > 100) throw bad('category', 'must be a category name of 1 to 100 characters', where);
+    filters.category = c;
+  }
+
+  for (const name of ['date_from', 'date_to'] as const) {
+    const v = params[name];
+    if (v !== undefined && (typeof v !== 'string' || !isValidDate(v))) throw bad(name, 'must be a date YYYY-MM-DD', where);
+  }
+  const to = params.date_to ?? (params.date_from && params.date_from > today ? params.date_from : today);
+  const from = params.date_from ?? defaultFrom(def.kind, granularity, to);
+  if (from > to) throw bad('date_from', 'must not be after date_to', where);
+  if (daysBetween(from, to) + 1 > MAX_PERIODS) throw bad('date_from', `the window may span at most ${MAX_PERIODS} days`, where);
+  if (from < '1900-01-01' || to > '2999-12-31') throw bad('date_from', 'is out of range', where);
+
+  let limit: number | undefined;
+  if (def.limit) {
+    limit = params.limit ?? def.limit.default;
+    if (!Number.isInteger(limit) || limit < 1 || limit > def.limit.max) throw bad('limit', `must be an integer from 1 to ${def.limit.max}`, where);
+  }
+
+  const window = { from, to };
+  const q: ResolvedQuery = { tenantId, granularity, filters, window, limit };
+  if (def.kind === 'kpi') {
+    // An explicit window compares with the stretch of equal length before it; a default one with
+    // the same stretch of the previous period.
+    q.previous = params.date_from ? previousWindow(window, null) : previousWindow(window, granularity);
+  }
+  if (def.kind === 'timeseries' && periodStarts(from, to, granularity!).length > MAX_PERIODS) {
+    throw bad('date_from', `the window may hold at most ${MAX_PERIODS} periods`, where);
+  }
+  return q;
+}

@@ -1,0 +1,29 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { withErrors } from '../../lib/schemas.ts';
+import { CatalogEntrySchema, CodeParams, ExecuteData, ExecuteQuery } from './insights.schemas.ts';
+import type { InsightsService } from './insights.service.ts';
+
+export const insightsRoutes =
+  (insights: InsightsService): FastifyPluginAsyncTypebox =>
+  async (app) => {
+    const tags = ['insights'];
+    app.get(
+      '/api/v1/insights',
+      { schema: { tags, summary: 'The insight catalog', response: withErrors({ 200: Type.Array(CatalogEntrySchema) }) } },
+      async () => insights.catalog(),
+    );
+    app.get(
+      '/api/v1/insights/:code/execute',
+      {
+        schema: {
+          tags,
+          summary: 'Run a catalog insight',
+          params: CodeParams,
+          querystring: ExecuteQuery,
+          response: withErrors({ 200: Type.Object({ success: Type.Literal(true), data: ExecuteData }) }, 503),
+        },
+      },
+      async (req) => ({ success: true as const, data: await insights.execute(req.auth.tenantId, req.params.code, req.query) }),
+    );
+  };

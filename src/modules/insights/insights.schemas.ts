@@ -1,0 +1,57 @@
+import { Type } from 'typebox';
+
+const Cell = Type.Union([Type.String(), Type.Number(), Type.Boolean(), Type.Null()]);
+
+export const ChartHint = Type.Object({
+  type: Type.String(),
+  x_axis: Type.String(),
+  y_axis: Type.Optional(Type.Array(Type.String())),
+  series: Type.Optional(Type.String()),
+  title: Type.Optional(Type.String()),
+});
+
+export const CatalogEntrySchema = Type.Object({
+  code: Type.String(),
+  name: Type.String(),
+  description: Type.String(),
+  kind: Type.String({ description: 'timeseries, breakdown or kpi' }),
+  granularities: Type.Array(Type.String()),
+  default_granularity: Type.Union([Type.String(), Type.Null()]),
+  filters: Type.Array(Type.String()),
+  parameters: Type.Array(Type.String(), { description: 'Query parameters execute accepts for this insight' }),
+  measures: Type.Array(Type.Object({ name: Type.String(), label: Type.String(), type: Type.String() })),
+  dimensions: Type.Array(Type.Object({ name: Type.String(), label: Type.String() })),
+  default_limit: Type.Union([Type.Integer(), Type.Null()]),
+  chart_hint: ChartHint,
+});
+
+export const ExecuteData = Type.Object({
+  insight_code: Type.String(),
+  insight_name: Type.String(),
+  granularity: Type.Union([Type.String(), Type.Null()]),
+  filters: Type.Record(Type.String(), Type.String()),
+  period: Type.Object({ from: Type.String(), to: Type.String() }),
+  columns: Type.Array(Type.Object({ name: Type.String(), type: Type.String(), label: Type.String() })),
+  rows: Type.Array(Type.Record(Type.String(), Cell)),
+  chart_hint: ChartHint,
+  row_count: Type.Integer(),
+  generated_at: Type.String(),
+  cached: Type.Boolean(),
+});
+
+export const ExecuteResponse = Type.Object({ success: Type.Literal(true), data: ExecuteData }, { $id: 'ExecuteResponse' });
+
+export const ExecuteQuery = Type.Object(
+  {
+    granularity: Type.Optional(Type.String({ description: 'day, week (ISO, Monday), month, quarter, year' })),
+    country: Type.Optional(Type.String({ description: 'ISO 3166-1 alpha-2' })),
+    channel: Type.Optional(Type.String({ description: 'web, mobile, marketplace, retail' })),
+    category: Type.Optional(Type.String()),
+    date_from: Type.Optional(Type.String({ description: 'YYYY-MM-DD, inclusive, UTC' })),
+    date_to: Type.Optional(Type.String({ description: 'YYYY-MM-DD, inclusive, UTC' })),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
+  },
+  { additionalProperties: false },
+);
+
+export const CodeParams = Type.Object({ code: Type.String({ minLength: 1, maxLength: 100 }) });

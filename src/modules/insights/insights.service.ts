@@ -1,0 +1,210 @@
+// The insight engine: catalog, parameter resolution, compilation for the warehouse's dialect,
+// execution, shaping of rows (zero-filled periods, rounded money, ratios, KPI comparison), cache.
+import type { Clock } from '../../lib/clock.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import { CATALOG } from '../../semantic/catalog.ts';
+import { compile, outputColumns, type ResolvedQuery } from '../../semantic/compiler.ts';
+import { DIALECTS } from '../../semantic/dialects/index.ts';
+import { periodStarts } from '../../semantic/periods.ts';
+import type { CatalogEntry, InsightDefinition } from '../../semantic/types.ts';
+import { assertValidCatalog } from '../../semantic/validate.ts';
+import type { Warehouse, WarehouseRow } from '../../warehouse/warehouse.ts';
+import { ResultCache } from './insights.cache.ts';
+import { parametersOf, resolveParams, type ExecuteParams } from './insights.params.ts';
+import { checkWidgetConfig, executeWidget, type WidgetDashboard, type WidgetOverrides, type WidgetSource } from './insights.widgets.ts';
+
+export type { ExecuteParams } from './insights.params.ts';
+export type { CatalogEntry, InsightDefinition } from '../../semantic/types.ts';
+export type { WidgetDashboard, WidgetOverrides, WidgetSource } from './insights.widgets.ts';
+
+export type Cell = string | number | boolean | null;
+
+export interface ChartHintOut {
+  type: string;
+  x_axis: string;
+  y_axis?: string[];
+  series?: string;
+  title?: string;
+}
+
+/** ExecuteResponse.data of DESIGN.md §6. */
+export interface ExecuteResult {
+  insight_code: string;
+  insight_name: string;
+  granularity: string | null;
+  filters: Record<string, string>;
+  period: { from: string; to: string };
+  columns: { name: string; type: string; label: string }[];
+  rows: Record<string, Cell>[];
+  chart_hint: ChartHintOut;
+  row_count: number;
+  generated_at: string;
+  cached: boolean;
+}
+
+const round2 = (n: number) => Math.round((n + Number.EPSILON) * 100) / 100;
+
+function num(v: unknown): number {
+  return v === null || v === undefined ? 0 : Number(v);
+}
+
+export class InsightsService {
+  private readonly byCode: Map<string, InsightDefinition>;
+  private readonly entries: CatalogEntry[];
+  readonly cache = new ResultCache();
+
+  constructor(
+    private readonly warehouse: Warehouse,
+    private readonly clock: Clock,
+    definitions: InsightDefinition[] = CATALOG,
+  ) {
+    assertValidCatalog(definitions);
+    this.byCode = new Map(definitions.map((d) => [d.code, d]));
+    this.entries = definitions.map((d) => ({
+      code: d.code,
+      name: d.name,
+      description: d.description,
+      kind: d.kind,
+      granularities: [...d.granularities],
+      default_granularity: d.defaultGranularity ?? null,
+      filters: [...d.filters],
+      parameters: parametersOf(d),
+      measures: outputColumns(d)
+        .filter((c) => c.type !== 'date' && c.type !== 'string' && !(d.dimensions ?? []).some((x) => x.name === c.name))
+        .map((c) => ({ name: c.name, label: c.label, type: c.type })),
+      dimensions: (d.dimensions ?? []).map((x) => ({ name: x.name, label: x.label })),
+      default_limit: d.limit?.default ?? null,
+      chart_hint: { ...d.chart },
+    }));
+  }
+
+  catalog(): CatalogEntry[] {
+    return this.entries;
+  }
+
+  find(code: string): InsightDefinition | undefined {
+    return this.byCode.get(code);
+  }
+
+  get(code: string): InsightDefinition {
+    const def = this.byCode.get(code);
+    if (!def) throw notFound(`Insight "${code}"`);
+    return def;
+  }
+
+  today(): string {
+    return this.clock.now().toISOString().slice(0, 10);
+  }
+
+  /** Resolves parameters without running anything (chat and subscriptions validate with it). */
+  resolve(tenantId: string, code: string, params: ExecuteParams, where = 'query'): ResolvedQuery {
+    return resolveParams(this.get(code), tenantId, params, this.today(), where);
+  }
+
+  async execute(tenantId: string, code: string, params: ExecuteParams): Promise<ExecuteResult> {
+    const def = this.get(code);
+    const q = resolveParams(def, tenantId, params, this.today());
+    return this.run(def, q);
+  }
+
+  /** Runs a resolved query, through the cache. */
+  async run(def: InsightDefinition, q: ResolvedQuery): Promise<ExecuteResult> {
+    const version = await this.warehouse.version();
+    const key = JSON.stringify([q.tenantId, def.code, q.granularity, q.filters.country ?? null, q.filters.channel ?? null, q.filters.category ?? null, q.window.from, q.window.to, q.previous?.from ?? null, q.previous?.to ?? null, q.limit ?? null, version ?? null]);
+    if (version !== undefined) {
+      const hit = this.cache.get(key);
+      if (hit) return { ...hit, cached: true };
+    }
+    const { sql, params } = compile(def, DIALECTS[this.warehouse.dialect], q);
+    let raw: WarehouseRow[];
+    try {
+      raw = await this.warehouse.query(sql, params);
+    } catch (err) {
+      if (version === undefined) {
+        throw new AppError('SERVICE_UNAVAILABLE', 'The warehouse holds no data yet; run `insights demo seed` or restart the server.');
+      }
+      throw err;
+    }
+    const result: ExecuteResult = {
+      insight_code: def.code,
+      insight_name: def.name,
+      granularity: q.granularity,
+      filters: Object.fromEntries(Object.entries(q.filters).filter(([, v]) => v !== undefined)) as Record<string, string>,
+      period: { ...q.window },
+      columns: outputColumns(def).map((c) => ({ ...c })),
+      rows: this.shape(def, q, raw),
+      chart_hint: { ...def.chart, title: def.chart.title ?? def.name },
+      row_count: 0,
+      generated_at: this.clock.now().toISOString(),
+      cached: false,
+    };
+    result.row_count = result.rows.length;
+    if (version !== undefined) this.cache.set(key, result);
+    return result;
+  }
+
+  private shape(def: InsightDefinition, q: ResolvedQuery, raw: WarehouseRow[]): Record<string, Cell>[] {
+    const columns = outputColumns(def);
+    const measures = [...def.measures, ...(def.secondary?.measures ?? [])];
+    const values = (r: WarehouseRow | undefined): Record<string, Cell> => {
+      const out: Record<string, Cell> = {};
+      for (const m of measures) out[m.name] = m.type === 'money' ? round2(num(r?.[m.name])) : num(r?.[m.name]);
+      // Ratios from the exact sums, so AOV is revenue / orders of the very same row.
+      for (const ratio of def.ratios ?? []) {
+        const n = num(r?.[ratio.numerator]);
+        const d = num(r?.[ratio.denominator]);
+        out[ratio.name] = d === 0 ? 0 : round2((n / d) * (ratio.scale ?? 1));
+      }
+      return out;
+    };
+    const ordered = (row: Record<string, Cell>) => Object.fromEntries(columns.map((c) => [c.name, row[c.name] ?? null]));
+
+    if (def.kind === 'timeseries') {
+      const byPeriod = new Map(raw.map((r) => [String(r.period).slice(0, 10), r]));
+      // Every period of the window appears, with zeros where nothing happened.
+      return periodStarts(q.window.from, q.window.to, q.granularity!).map((p) => ordered({ period: p, ...values(byPeriod.get(p)) }));
+    }
+    if (def.kind === 'breakdown') {
+      return raw.map((r) => {
+        const row: Record<string, Cell> = {};
+        for (const d of def.dimensions ?? []) row[d.name] = r[d.name] as Cell;
+        return ordered({ ...row, ...values(r) });
+      });
+    }
+    const m = def.measures.find((x) => x.name === def.kpiMeasure)!;
+    const fix = (v: unknown) => (m.type === 'money' ? round2(num(v)) : num(v));
+    const value = fix(raw[0]?.value);
+    const previous = fix(raw[0]?.previous_value);
+    return [
+      ordered({
+        period_from: q.window.from,
+        period_to: q.window.to,
+        value,
+        previous_period_from: q.previous!.from,
+        previous_period_to: q.previous!.to,
+        previous_value: previous,
+        change: fix(value - previous),
+        change_pct: previous === 0 ? null : round2(((value - previous) / previous) * 100),
+      }),
+    ];
+  }
+
+  /**
+   * A widget's data with the filter precedence of DESIGN.md §6 (insight defaults < active preset <
+   * widget < overrides). Snapshot widgets return their stored rows and hint. Errors in overrides
+   * name /body/filters/<name> (the refresh body).
+   */
+  executeWidget(tenantId: string, dashboard: WidgetDashboard, widget: WidgetSource, overrides?: WidgetOverrides): Promise<ExecuteResult> {
+    return executeWidget(this, tenantId, dashboard, widget, overrides);
+  }
+
+  /** Throws a 400 naming the body field when a live widget's insight, granularity or filters do not fit the catalog. */
+  checkWidget(w: { insight_code?: string | null; granularity?: string | null; widget_filters?: Record<string, unknown> | null }): void {
+    checkWidgetConfig(this, w);
+  }
+
+  /** Drops every cached result (after a re-seed in this process). */
+  invalidate(): void {
+    this.cache.clear();
+  }
+}

@@ -1,0 +1,14 @@
+import type { Dialect } from './dialect.ts';
+
+export const duckdbDialect: Dialect = {
+  name: 'duckdb',
+  placeholder: (n) => `$${n}`,
+  quote: (id) => `"${id.replace(/"/g, '""')}"`,
+  // date_trunc works on TIMESTAMP and DATE alike; casting the column first (a DATE to TIMESTAMP)
+  // costs a conversion per row for nothing. A day of a TIMESTAMP needs its one CAST to DATE.
+  bucket(g, column, type) {
+    if (g === 'day') return type === 'date' ? column : `CAST(${column} AS DATE)`;
+    return `date_trunc('${g}', ${column})`;
+  },
+  typedParam: (p, type) => `CAST(${p} AS ${type === 'date' ? 'DATE' : 'TIMESTAMP'})`,
+};

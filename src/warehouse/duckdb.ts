@@ -1,0 +1,56 @@
+// The embedded warehouse: a DuckDB file (or :memory: for tests) through @duckdb/node-api.
+import { DuckDBInstance, type DuckDBConnection, type DuckDBValue } from '@duckdb/node-api';
+import type { Warehouse, WarehouseRow, WarehouseValue } from './warehouse.ts';
+
+const NUMERIC_TYPES = /^(BIGINT|HUGEINT|UBIGINT|UHUGEINT|DECIMAL)/;
+
+export class DuckDbWarehouse implements Warehouse {
+  readonly dialect = 'duckdb' as const;
+  private cachedVersion: { value: string | undefined; at: number } | undefined;
+  private constructor(private readonly instance: DuckDBInstance, private readonly conn: DuckDBConnection) {}
+
+  /** path: a file, or ':memory:'. */
+  static async open(path: string): Promise<DuckDbWarehouse> {
+    const instance = await DuckDBInstance.create(path);
+    const conn = await instance.connect();
+    return new DuckDbWarehouse(instance, conn);
+  }
+
+  async query(sql: string, params: unknown[] = []): Promise<WarehouseRow[]> {
+    const reader = await this.conn.runAndReadAll(sql, params.length ? (params as DuckDBValue[]) : undefined);
+    const types = reader.columnTypes().map(String);
+    const names = reader.columnNames();
+    // The JSON form gives exact text for decimals and big integers; every figure we return fits a double.
+    const rows = reader.getRowObjectsJson() as Record<string, unknown>[];
+    const numeric = names.filter((_, i) => NUMERIC_TYPES.test(types[i]));
+    if (numeric.length) {
+      for (const row of rows) for (const n of numeric) if (row[n] !== null) row[n] = Number(row[n]);
+    }
+    return rows as Record<string, WarehouseValue>[];
+  }
+
+  async exec(sql: string): Promise<void> {
+    await this.conn.run(sql);
+    this.cachedVersion = undefined;
+  }
+
+  // Only this process writes the embedded file (the data-dir lock), so a short memo is safe.
+  async version(): Promise<string | undefined> {
+    const now = Date.now();
+    if (this.cachedVersion && now - this.cachedVersion.at < 1000) return this.cachedVersion.value;
+    let value: string | undefined;
+    try {
+      const rows = await this.query('SELECT version FROM warehouse_meta WHERE id = 1');
+      value = rows.length ? String(rows[0].version) : undefined;
+    } catch {
+      value = undefined;
+    }
+    this.cachedVersion = { value, at: now };
+    return value;
+  }
+
+  async close(): Promise<void> {
+    this.conn.closeSync();
+    this.instance.closeSync();
+  }
+}

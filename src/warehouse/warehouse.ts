@@ -1,0 +1,48 @@
+// The analytics warehouse: where the insight catalog's SQL runs. DuckDB (embedded, a file in the
+// data dir) by default, PostgreSQL via WAREHOUSE_URL. The system of record (src/db) is separate.
+
+export type WarehouseValue = string | number | boolean | null;
+export type WarehouseRow = Record<string, WarehouseValue>;
+
+export type DialectName = 'duckdb' | 'postgres';
+
+export interface Warehouse {
+  readonly dialect: DialectName;
+  /**
+   * One statement with bound parameters ($1, $2 … on both engines). Integers and decimals come
+   * back as JS numbers, DATE as 'YYYY-MM-DD', TIMESTAMP as 'YYYY-MM-DD HH:MM:SS[.ffffff]'.
+   */
+  query(sql: string, params?: unknown[]): Promise<WarehouseRow[]>;
+  /** Several statements, no parameters (DDL, generation). */
+  exec(sql: string): Promise<void>;
+  /**
+   * Changes whenever the data changes (a re-seed writes a new one), so cached results keyed by it
+   * can never outlive the data they were computed from. Undefined when the warehouse is empty.
+   */
+  version(): Promise<string | undefined>;
+  close(): Promise<void>;
+}
+
+/** The tables of DESIGN.md §7 plus a one-row meta table carrying the data version. */
+export function warehouseDdl(dialect: DialectName): string {
+  const text = dialect === 'duckdb' ? 'VARCHAR' : 'text';
+  return `
+CREATE TABLE IF NOT EXISTS warehouse_meta (
+  id integer PRIMARY KEY, version ${text} NOT NULL, seeded_at TIMESTAMP NOT NULL,
+  rows_requested bigint NOT NULL, tenants ${text} NOT NULL, end_day DATE NOT NULL);
+CREATE TABLE IF NOT EXISTS products (
+  product_id bigint NOT NULL, tenant_id ${text} NOT NULL, name ${text} NOT NULL, category ${text} NOT NULL, brand ${text} NOT NULL);
+CREATE TABLE IF NOT EXISTS customers (
+  customer_id bigint NOT NULL, tenant_id ${text} NOT NULL, signup_at TIMESTAMP NOT NULL, country ${text} NOT NULL);
+CREATE TABLE IF NOT EXISTS orders (
+  order_id bigint NOT NULL, tenant_id ${text} NOT NULL, customer_id bigint NOT NULL, ordered_at TIMESTAMP NOT NULL,
+  country ${text} NOT NULL, channel ${text} NOT NULL, status ${text} NOT NULL, items integer NOT NULL,
+  revenue DECIMAL(12,2) NOT NULL, discount DECIMAL(12,2) NOT NULL);
+CREATE TABLE IF NOT EXISTS order_items (
+  order_id bigint NOT NULL, tenant_id ${text} NOT NULL, product_id bigint NOT NULL, quantity integer NOT NULL, unit_price DECIMAL(10,2) NOT NULL);
+CREATE TABLE IF NOT EXISTS web_sessions (
+  tenant_id ${text} NOT NULL, day DATE NOT NULL, country ${text} NOT NULL, channel ${text} NOT NULL, sessions integer NOT NULL);
+`;
+}
+
+export const WAREHOUSE_TABLES = ['orders', 'order_items', 'products', 'customers', 'web_sessions'] as const;
