@@ -6,6 +6,8 @@ import { DataDirLockedError } from './db/lock.ts';
 import { isRole } from './auth/context.ts';
 import { systemClock } from './lib/clock.ts';
 import { openRuntime } from './runtime.ts';
+import { openWarehouse, WarehouseLockedError } from './warehouse/open.ts';
+import { DEFAULT_SEED_ROWS, DEFAULT_TENANTS, seedDemo } from './warehouse/demo.ts';
 import { need, options, UsageError, type Command } from './lib/cli-args.ts';
 import { TokensRepository } from './modules/tokens/tokens.repository.ts';
 import { TokensService } from './modules/tokens/tokens.service.ts';
@@ -17,6 +19,8 @@ const USAGE = `Usage: insights <command>
   token create --tenant T --user U --role owner|admin|member [--name N] [--email E]
   token list [--tenant T]
   token revoke ID
+  demo seed [--rows N] [--tenants demo,acme]
+                                          (re)generate the demo warehouse (N orders over all tenants)
   jwt --tenant T --user U --role R [--ttl 1h] [--name N] [--email E]
                                           mint a development JWT (needs INSIGHTS_JWT_SECRET)
 `;
@@ -74,6 +78,34 @@ const commands: Record<string, Command> = {
       return;
     }
     throw new UsageError('token needs create, list or revoke');
+  },
+
+  async demo(config, args) {
+    const [sub, ...rest] = args;
+    if (sub !== 'seed') throw new UsageError('demo needs seed');
+    const { values } = options(rest, ['rows', 'tenants']);
+    const rows = values.rows === undefined ? DEFAULT_SEED_ROWS : Number(values.rows.replace(/_/g, ''));
+    if (!Number.isInteger(rows) || rows < 1 || rows > 200_000_000) throw new UsageError('--rows must be a whole number from 1 to 200000000');
+    const tenants = (values.tenants ?? DEFAULT_TENANTS.join(',')).split(',').map((t) => t.trim()).filter(Boolean);
+    if (!tenants.length || tenants.some((t) => !/^[A-Za-z0-9_.-]{1,100}$/.test(t))) throw new UsageError('--tenants must be a comma-separated list of tenant ids');
+    // Migrating first also takes the data-dir lock, so a running server makes this refuse cleanly.
+    const runtime = await openRuntime(config);
+    try {
+      const warehouse = await openWarehouse(config).catch((err) => {
+        throw err instanceof WarehouseLockedError ? new UsageError(err.message) : err;
+      });
+      try {
+        const started = Date.now();
+        const now = systemClock.now();
+        const { perTenant } = await seedDemo(warehouse, { rows, tenants, endDay: now.toISOString().slice(0, 10), now });
+        const counts = Object.entries(perTenant).map(([t, n]) => `${t}: ${n}`).join(', ');
+        console.log(`Seeded ${rows} orders (${counts}) into the ${warehouse.dialect} warehouse in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+      } finally {
+        await warehouse.close();
+      }
+    } finally {
+      await runtime.close();
+    }
   },
 
   async jwt(config, args) {
