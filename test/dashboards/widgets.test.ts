@@ -207,6 +207,26 @@ describe('widgets', () => {
     assert.equal((await call(t, owner, 'GET', '/api/v1/dashboards/nope/widgets')).statusCode, 404);
   });
 
+  test('concurrent widget writes and a reorder keep widget_ids equal to the set of widgets', async () => {
+    const d = (await call(t, owner, 'POST', '/api/v1/dashboards/', { name: 'Busy' })).data.id;
+    const first = await Promise.all(Array.from({ length: 8 }, (_, i) => call(t, owner, 'POST', widgetsUrl(d), { ...snap, title: `W${i}` })));
+    assert.ok(first.every((r) => r.statusCode === 201));
+    const ids = first.map((r) => r.data.id);
+    // A reorder racing with more creates and a delete either applies to the set it saw or is refused.
+    const results = await Promise.all([
+      call(t, owner, 'PATCH', `/api/v1/dashboards/${d}`, { widget_ids: [...ids].reverse() }),
+      ...Array.from({ length: 4 }, (_, i) => call(t, owner, 'POST', widgetsUrl(d), { ...snap, title: `X${i}` })),
+      call(t, owner, 'DELETE', `${widgetsUrl(d)}/${ids[3]}`),
+    ]);
+    assert.ok([200, 400].includes(results[0].statusCode));
+    const dashboard = (await call(t, owner, 'GET', `/api/v1/dashboards/${d}`)).data;
+    const rows = await t.db.query<{ id: string }>('SELECT id FROM dashboard_widgets WHERE dashboard_id = $1', [d]);
+    assert.equal(dashboard.widget_ids.length, 11);
+    assert.equal(new Set(dashboard.widget_ids).size, 11);
+    assert.deepEqual([...dashboard.widget_ids].sort(), rows.map((r) => r.id).sort());
+    assert.deepEqual(dashboard.widgets.map((w: any) => w.id), dashboard.widget_ids);
+  });
+
   test('body limits: widget create takes up to 5 MiB, other routes 1 MiB', async () => {
     const row = { label: 'x'.repeat(90), value: 123456.789 };
     const rows = (n: number) => Array.from({ length: n }, () => row);
