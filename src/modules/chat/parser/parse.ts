@@ -1,0 +1,219 @@
+// The built-in question parser: English question (+ the conversation's last query) → the
+// structured query the insight engine runs. Pure: everything it knows comes in as arguments.
+import { findTimeRange, rangeBefore, toNumber } from './dates.ts';
+import {
+  ALL_CATEGORIES,
+  ALL_CHANNELS,
+  ALL_COUNTRIES,
+  CATEGORY_DIMENSION,
+  CHANNEL_DIMENSION,
+  COUNTRY_DIMENSION,
+  findCategory,
+  findChannel,
+  findCountry,
+  findGranularity,
+  type Span,
+} from './vocabulary.ts';
+
+export type Granularity = 'day' | 'week' | 'month' | 'quarter' | 'year';
+
+export interface StructuredQuery {
+  insight_code: string;
+  granularity?: Granularity;
+  filters?: { country?: string; channel?: string; category?: string };
+  date_from?: string;
+  date_to?: string;
+  limit?: number;
+}
+
+/** What the parser needs to know of each catalog insight. */
+export interface ParserInsight {
+  code: string;
+  kind: 'timeseries' | 'breakdown' | 'kpi';
+  granularities: readonly string[];
+  filters: readonly string[];
+  /** Breakdowns: the largest limit accepted. */
+  maxLimit?: number | null;
+}
+
+export interface ParseContext {
+  /** YYYY-MM-DD in UTC: the day relative phrases count from. */
+  today: string;
+  catalog: readonly ParserInsight[];
+  /** The tenant's product categories (exact names, as stored). */
+  categories: readonly string[];
+  /** The conversation's last query, for follow-ups. */
+  previous?: StructuredQuery;
+}
+
+export type ParseOutcome =
+  | { kind: 'query'; query: StructuredQuery; followUp: boolean; notes: string[] }
+  | { kind: 'unmatched' };
+
+type Metric = 'revenue' | 'orders' | 'aov' | 'new_customers' | 'refund_rate' | 'conversion_rate' | 'products';
+type Dimension = 'country' | 'channel' | 'category';
+
+// Order matters: the first that matches names the metric ("average order value" is not "orders").
+const METRICS: [RegExp, Metric][] = [
+  [/\b(products?|skus?|best[- ]?sellers?|best[- ]selling|top[- ]selling|items? sold|top items?|best items?|articles)\b/, 'products'],
+  [/\b(refunds?|refunded|refund rate|returns?|return rate|returned|chargebacks?)\b/, 'refund_rate'],
+  [/\b(conversions?|conversion rate|convert(s|ed|ing)?|cvr|sessions? (to|into) orders?)\b/, 'conversion_rate'],
+  [/\b(aov|average order value|avg\.? order value|average order|average basket|basket size|basket value|average ticket|ticket size|average (sale|spend|purchase)|order value|avg order|mean order( value)?|spend per order|revenue per order)\b/, 'aov'],
+  [/\b(new (customers?|buyers?|clients?|shoppers?)|first[- ]time (customers?|buyers?|shoppers?)|customer acquisition|acquired customers|customers? acquired|new signups?|customers?)\b/, 'new_customers'],
+  [/\b(orders?|order count|order volume|purchases|transactions|checkouts|number of sales|how many sales)\b/, 'orders'],
+  [/\b(revenue|revenues|sales|turnover|income|gmv|earnings|takings|money|made|make|earn|earned|proceeds|top line|topline|gross|sold|sell|selling)\b/, 'revenue'],
+];
+
+const KPI_WORDS = /\b(total|totals|overall|in total|altogether|sum|how much|how many|compared?|comparison|vs\.?|versus|change|changed|growth|grow|grew|growing|up or down|increased?|decreased?|drop(ped)?|declined?|kpi|headline|against)\b/;
+const DATA_WORDS = /\b(show|chart|plot|graph|report|performance|perform|performing|numbers|figures|stats|statistics|results|business|doing|trend|trends|kpis?|how did we do|how are we doing|how's|how is)\b/;
+const FOLLOW_UP_START = /^(and|what about|how about|same|now|ok|okay|then|also|but|just|only|instead|compare|switch|make it|change it|show (it|that|the same))\b/;
+const FOLLOW_UP_ANY = /\b(instead|the same|as well|too|that one|this one)\b/;
+const LIMIT_BEFORE = /\b(?:top|best|largest|biggest|highest|leading|first)[- ](\d{1,4}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty)\b/;
+const LIMIT_AFTER = /\b(\d{1,4}|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty|thirty) (?:best|top|biggest|largest|highest|most|leading|best-selling|top-selling|products|skus|items|categories|countries|markets)\b/;
+const PERIOD_BEFORE = /\b(the )?(day|week|month|quarter|year|period) before\b|\b(previous|prior|preceding) period\b/;
+
+const TIMESERIES_OF: Record<string, string> = { revenue_kpi: 'revenue', orders_kpi: 'orders_count', revenue_by_country: 'revenue', revenue_by_channel: 'revenue' };
+
+export function normalize(question: string): string {
+  return question
+    .replace(/[\u2018\u2019]/g, "'")
+    .replace(/[\u201c\u201d]/g, '"')
+    .replace(/[?!;]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** Blank out a matched span so later recognisers do not read it again (keeps offsets). */
+const blank = (text: string, s: Span | undefined): string => (s ? text.slice(0, s.start) + ' '.repeat(s.end - s.start) + text.slice(s.end) : text);
+
+function firstMatch<T>(text: string, table: [RegExp, T][]): T | undefined {
+  let best: { at: number; value: T; order: number } | undefined;
+  table.forEach(([re, value], order) => {
+    const m = re.exec(text);
+    // Table order decides; position only breaks a tie between equally ranked entries.
+    if (m && (!best || order < best.order)) best = { at: m.index, value, order };
+  });
+  return best?.value;
+}
+
+function chooseInsight(metric: Metric | undefined, dim: Dimension | undefined, kpi: boolean): string | undefined {
+  // "product categories" is about categories; "products per category" reads the same way.
+  if (dim === 'category') return 'top_categories';
+  if (metric === 'products') return 'top_products';
+  if (metric === 'refund_rate' || metric === 'conversion_rate' || metric === 'new_customers') return metric;
+  if (metric === 'aov') return 'average_order_value';
+  if (dim === 'country') return 'revenue_by_country';
+  if (dim === 'channel') return 'revenue_by_channel';
+  if (metric === 'orders') return kpi ? 'orders_kpi' : 'orders_count';
+  if (metric === 'revenue') return kpi ? 'revenue_kpi' : 'revenue';
+  return undefined;
+}
+
+export function parseQuestion(question: string, ctx: ParseContext): ParseOutcome {
+  const original = normalize(question);
+  let text = original.toLowerCase();
+  const notes: string[] = [];
+
+  // Time first, then blank it out: "last week" must not read as "by week", "may" not as a month.
+  const time = findTimeRange(text, ctx.today);
+  text = blank(text, time);
+  const originalBlanked = blank(original, time);
+  const granularity = findGranularity(text);
+  text = blank(text, granularity);
+  const foundCountry = findCountry(text, originalBlanked);
+  const foundChannel = findChannel(text);
+  // Two countries or two channels named ("mobile and web") ask for the breakdown, not a filter.
+  const country = foundCountry && !foundCountry.others ? foundCountry : undefined;
+  const channel = foundChannel && !foundChannel.others ? foundChannel : undefined;
+  const category = findCategory(text, ctx.categories);
+  // Filter words are not metric words ("Pet Supplies" sales, the mobile "app").
+  let rest = blank(blank(blank(text, foundCountry), foundChannel), category);
+
+  const limitMatch = LIMIT_BEFORE.exec(rest) ?? LIMIT_AFTER.exec(rest);
+  const limit = limitMatch ? toNumber(limitMatch[1]) : undefined;
+  // Only the number is consumed: in "5 products" the noun still names the metric.
+  if (limitMatch) {
+    const at = limitMatch.index + limitMatch[0].indexOf(limitMatch[1]);
+    rest = blank(rest, { start: at, end: at + limitMatch[1].length });
+  }
+
+  const clearCountry = ALL_COUNTRIES.exec(text);
+  const clearChannel = ALL_CHANNELS.exec(text);
+  const clearCategory = ALL_CATEGORIES.exec(text);
+  // "all countries" lifts a filter; it does not ask for the breakdown by country.
+  const dimText = [clearCountry, clearChannel, clearCategory].reduce((t, m) => (m ? blank(t, { start: m.index, end: m.index + m[0].length }) : t), text);
+  const dim: Dimension | undefined = CATEGORY_DIMENSION.test(dimText)
+    ? 'category'
+    : COUNTRY_DIMENSION.test(dimText) || foundCountry?.others
+      ? 'country'
+      : CHANNEL_DIMENSION.test(dimText) || foundChannel?.others
+        ? 'channel'
+        : undefined;
+  const metric = firstMatch(rest, METRICS);
+  const prev = ctx.previous;
+  const followUp = Boolean(prev) && (FOLLOW_UP_START.test(text) || FOLLOW_UP_ANY.test(text) || (!metric && !dim));
+  // A follow-up keeps the previous answer's shape: a total stays a total ("and revenue?").
+  const kpi = !granularity && (KPI_WORDS.test(rest) || (followUp && /_kpi$/.test(prev?.insight_code ?? '')));
+  const before = !time && PERIOD_BEFORE.test(text);
+  const slots = Boolean(time || before || granularity || country || channel || category || limit || clearCountry || clearChannel || clearCategory);
+
+  let code = chooseInsight(metric, dim, kpi);
+
+  let query: StructuredQuery;
+  if (followUp && prev) {
+    if (!code && !slots) return { kind: 'unmatched' };
+    code ??= granularity && TIMESERIES_OF[prev.insight_code] && !dim ? TIMESERIES_OF[prev.insight_code] : prev.insight_code;
+    query = { ...prev, insight_code: code, filters: { ...prev.filters } };
+    if (code !== prev.insight_code) delete query.limit;
+  } else {
+    if (!code && slots && DATA_WORDS.test(text)) code = kpi ? 'revenue_kpi' : 'revenue';
+    if (!code) return { kind: 'unmatched' };
+    query = { insight_code: code, filters: {} };
+  }
+
+  const filters = query.filters!;
+  if (clearCountry) delete filters.country;
+  if (clearChannel) delete filters.channel;
+  if (clearCategory) delete filters.category;
+  if (country) filters.country = country.code;
+  if (channel) filters.channel = channel.channel;
+  if (category) filters.category = category.category;
+  if (time) {
+    query.date_from = time.range.from;
+    query.date_to = time.range.to;
+  } else if (before && query.date_from && query.date_to) {
+    const r = rangeBefore({ from: query.date_from, to: query.date_to });
+    query.date_from = r.from;
+    query.date_to = r.to;
+  }
+  if (granularity) query.granularity = granularity.granularity;
+  if (limit !== undefined) query.limit = limit;
+
+  // A category filter on revenue is answered by the category breakdown, which takes one.
+  if (filters.category && ['revenue', 'revenue_kpi', 'revenue_by_country', 'revenue_by_channel'].includes(query.insight_code) && (!followUp || category)) {
+    query.insight_code = 'top_categories';
+  }
+  return { kind: 'query', query: fitToInsight(query, ctx.catalog, notes), followUp, notes };
+}
+
+/** Drops what the insight does not take, saying so, and clamps the limit. */
+export function fitToInsight(query: StructuredQuery, catalog: readonly ParserInsight[], notes: string[] = []): StructuredQuery {
+  const insight = catalog.find((i) => i.code === query.insight_code);
+  if (!insight) return query;
+  const out: StructuredQuery = { insight_code: query.insight_code };
+  if (query.granularity) {
+    if (insight.granularities.includes(query.granularity)) out.granularity = query.granularity;
+    else notes.push(`${insight.code} has no ${query.granularity} breakdown, so it is shown over the whole period`);
+  }
+  const filters: NonNullable<StructuredQuery['filters']> = {};
+  for (const [k, v] of Object.entries(query.filters ?? {}) as [keyof typeof filters, string | undefined][]) {
+    if (v === undefined) continue;
+    if (insight.filters.includes(k)) filters[k] = v;
+    else notes.push(`the ${k} filter (${v}) does not apply to ${insight.code}`);
+  }
+  if (Object.keys(filters).length) out.filters = filters;
+  if (query.date_from) out.date_from = query.date_from;
+  if (query.date_to) out.date_to = query.date_to;
+  if (query.limit !== undefined && insight.kind === 'breakdown') out.limit = Math.max(1, Math.min(query.limit, insight.maxLimit ?? query.limit));
+  return out;
+}

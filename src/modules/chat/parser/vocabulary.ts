@@ -1,0 +1,160 @@
+// The words the built-in parser knows: countries, channels, categories, granularities. Lookups
+// take the lower-cased question; country codes also look at the original casing.
+
+export const CHANNELS = ['web', 'mobile', 'marketplace', 'retail'] as const;
+export type Channel = (typeof CHANNELS)[number];
+
+// ISO 3166-1 alpha-2, officially assigned codes.
+const ISO_CODES = (
+  'AD AE AF AG AI AL AM AO AQ AR AS AT AU AW AX AZ BA BB BD BE BF BG BH BI BJ BL BM BN BO BQ BR BS BT BV BW BY BZ ' +
+  'CA CC CD CF CG CH CI CK CL CM CN CO CR CU CV CW CX CY CZ DE DJ DK DM DO DZ EC EE EG EH ER ES ET FI FJ FK FM FO FR ' +
+  'GA GB GD GE GF GG GH GI GL GM GN GP GQ GR GS GT GU GW GY HK HM HN HR HT HU ID IE IL IM IN IO IQ IR IS IT JE JM JO JP ' +
+  'KE KG KH KI KM KN KP KR KW KY KZ LA LB LC LI LK LR LS LT LU LV LY MA MC MD ME MF MG MH MK ML MM MN MO MP MQ MR MS MT ' +
+  'MU MV MW MX MY MZ NA NC NE NF NG NI NL NO NP NR NU NZ OM PA PE PF PG PH PK PL PM PN PR PS PT PW PY QA RE RO RS RU RW ' +
+  'SA SB SC SD SE SG SH SI SJ SK SL SM SN SO SR SS ST SV SX SY SZ TC TD TF TG TH TJ TK TL TM TN TO TR TT TV TW TZ UA UG ' +
+  'UM US UY UZ VA VC VE VG VI VN VU WF WS YE YT ZA ZM ZW'
+).split(' ');
+export const ISO_COUNTRIES = new Set(ISO_CODES);
+
+const EXTRA_NAMES: Record<string, string> = {
+  usa: 'US', 'u.s.': 'US', 'u.s.a.': 'US', 'the us': 'US', 'the states': 'US', america: 'US', 'united states of america': 'US',
+  uk: 'GB', 'u.k.': 'GB', 'the uk': 'GB', britain: 'GB', 'great britain': 'GB', england: 'GB', scotland: 'GB', wales: 'GB',
+  holland: 'NL', 'the netherlands': 'NL', 'czech republic': 'CZ', korea: 'KR', 'south korea': 'KR', russia: 'RU',
+  uae: 'AE', 'emirates': 'AE', 'ivory coast': 'CI', turkey: 'TR', 'hong kong': 'HK', taiwan: 'TW', vietnam: 'VN',
+  // adjectives people put before a metric ("German revenue")
+  american: 'US', canadian: 'CA', british: 'GB', english: 'GB', german: 'DE', french: 'FR', dutch: 'NL', spanish: 'ES',
+  italian: 'IT', polish: 'PL', austrian: 'AT', swiss: 'CH', swedish: 'SE', australian: 'AU', mexican: 'MX',
+  japanese: 'JP', brazilian: 'BR', irish: 'IE', belgian: 'BE', danish: 'DK', norwegian: 'NO', finnish: 'FI',
+  portuguese: 'PT', indian: 'IN', chinese: 'CN',
+};
+
+function buildCountryNames(): Map<string, string> {
+  const names = new Map<string, string>();
+  const display = new Intl.DisplayNames(['en'], { type: 'region' });
+  for (const code of ISO_CODES) {
+    const name = display.of(code);
+    if (name && name !== code) names.set(name.toLowerCase(), code);
+  }
+  // Names that are more often something else in a sales question.
+  for (const word of ['jersey', 'chad', 'georgia', 'jordan']) names.delete(word);
+  for (const [name, code] of Object.entries(EXTRA_NAMES)) names.set(name, code);
+  return names;
+}
+
+const COUNTRY_NAMES = buildCountryNames();
+// Longest names first, so "united states" wins over "states" and "south korea" over "korea".
+const COUNTRY_NAME_RE = new RegExp(
+  `(?<![\\w.])(${[...COUNTRY_NAMES.keys()].sort((a, b) => b.length - a.length).map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})(?![\\w])`,
+);
+
+// Two capital letters that are also everyday words or abbreviations in questions.
+const AMBIGUOUS_CODES = new Set(['AI', 'AM', 'AS', 'AT', 'BE', 'BY', 'DO', 'GO', 'HE', 'IN', 'IS', 'IT', 'ME', 'MY', 'NO', 'OR', 'SO', 'TO', 'UP', 'ID', 'PM', 'TV', 'PR']);
+
+export interface Span {
+  start: number;
+  end: number;
+}
+
+/** The first country named, by name or ISO code; the span is in the lower-cased text. */
+export function findCountry(lower: string, original: string): ({ code: string; others: number } & Span) | undefined {
+  const first = firstCountry(lower, original);
+  if (!first) return undefined;
+  // A second, different country ("Austria and Switzerland") asks for a comparison.
+  const rest = (t: string) => t.slice(0, first.start) + ' '.repeat(first.end - first.start) + t.slice(first.end);
+  const second = firstCountry(rest(lower), rest(original));
+  return { ...first, others: second && second.code !== first.code ? 1 : 0 };
+}
+
+function firstCountry(lower: string, original: string): ({ code: string } & Span) | undefined {
+  const byName = COUNTRY_NAME_RE.exec(lower);
+  const codeRe = /(?<![\w-])([A-Z]{2})(?![\w-])/g;
+  let byCode: ({ code: string } & Span) | undefined;
+  for (let m = codeRe.exec(original); m; m = codeRe.exec(original)) {
+    const code = m[1];
+    if (!ISO_COUNTRIES.has(code)) continue;
+    const before = original.slice(0, m.index).toLowerCase();
+    const introduced = /\b(in|for|from|within|to|and|vs|versus|of)\s+$/.test(before) || /^\s*(only|market|customers|orders|revenue|sales)\b/i.test(original.slice(m.index + 2));
+    if (AMBIGUOUS_CODES.has(code) && !introduced) continue;
+    byCode = { code, start: m.index, end: m.index + 2 };
+    break;
+  }
+  const named = byName ? { code: COUNTRY_NAMES.get(byName[1])!, start: byName.index, end: byName.index + byName[1].length } : undefined;
+  if (named && byCode) return named.start <= byCode.start ? named : byCode;
+  return named ?? byCode;
+}
+
+export const COUNTRY_DIMENSION = /\b(countries|by country|per country|each country|every country|which country|what country|country breakdown|country split|by market|per market|which market|markets|by region|per region|regions|geograph\w*|where (?:do|did|are|is|were))\b/;
+export const ALL_COUNTRIES = /\b(all countries|every country|any country|worldwide|globally|global|everywhere|without (the )?country( filter)?|no country filter|all markets)\b/;
+
+const CHANNEL_WORDS: [RegExp, Channel][] = [
+  [/\b(marketplaces?|amazon|ebay|etsy|third[- ]party|3rd[- ]party)\b/, 'marketplace'],
+  [/\b(mobile( app)?|apps?|ios|android|smartphones?|phones?)\b/, 'mobile'],
+  [/\b(retail|in[- ]store|stores|physical (shops?|stores?)|brick[- ]and[- ]mortar|offline|point of sale|pos|shops)\b/, 'retail'],
+  [/\b(web|website|web ?shop|online (shop|store)|desktop|e-?shop)\b/, 'web'],
+];
+
+export function findChannel(lower: string): ({ channel: Channel; others: number } & Span) | undefined {
+  let best: ({ channel: Channel } & Span) | undefined;
+  let named = 0;
+  for (const [re, channel] of CHANNEL_WORDS) {
+    const m = re.exec(lower);
+    if (!m) continue;
+    named++;
+    if (!best || m.index < best.start) best = { channel, start: m.index, end: m.index + m[0].length };
+  }
+  return best && { ...best, others: named - 1 };
+}
+
+export const CHANNEL_DIMENSION = /\b(channels|by channel|per channel|each channel|every channel|which channel|what channel|channel (breakdown|split|mix)|sales channels?)\b/;
+export const ALL_CHANNELS = /\b(all channels|every channel|any channel|without (the )?channel( filter)?|no channel filter)\b/;
+
+// Everyday words for the demo catalog's categories; used only when the tenant has that category.
+const CATEGORY_SYNONYMS: Record<string, string[]> = {
+  electronics: ['electronic', 'electronics', 'gadgets', 'tech', 'consumer electronics'],
+  'home & kitchen': ['home and kitchen', 'home & kitchen', 'kitchen', 'kitchenware', 'homeware', 'home goods', 'housewares'],
+  fashion: ['fashion', 'clothing', 'clothes', 'apparel', 'shoes'],
+  beauty: ['beauty', 'cosmetics', 'make-up', 'makeup', 'skincare', 'skin care'],
+  sports: ['sports', 'sport', 'sporting goods', 'fitness'],
+  toys: ['toys', 'toy'],
+  books: ['books', 'book'],
+  garden: ['garden', 'gardening'],
+  grocery: ['grocery', 'groceries', 'food'],
+  'pet supplies': ['pet supplies', 'pet', 'pets', 'pet food'],
+};
+
+/** The first of the tenant's categories named, by its own name, a plural/singular or a synonym. */
+export function findCategory(lower: string, categories: readonly string[]): ({ category: string } & Span) | undefined {
+  let best: ({ category: string } & Span) | undefined;
+  for (const category of categories) {
+    const name = category.toLowerCase();
+    const words = new Set([name, name.replace(/s$/, ''), name + 's', name.replace(/&/g, 'and'), ...(CATEGORY_SYNONYMS[name] ?? [])]);
+    for (const w of words) {
+      if (w.length < 3) continue;
+      const m = new RegExp(`(?<![\\w])${w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w])`).exec(lower);
+      if (m && (!best || m.index < best.start || (m.index === best.start && m[0].length > best.end - best.start))) {
+        best = { category, start: m.index, end: m.index + m[0].length };
+      }
+    }
+  }
+  return best;
+}
+
+export const CATEGORY_DIMENSION = /\b(categories|by category|per category|each category|every category|which category|what category|category (breakdown|split|mix)|top category|best category|product categories)\b/;
+export const ALL_CATEGORIES = /\b(all categories|every category|any category|without (the )?category( filter)?|no category filter)\b/;
+
+const GRANULARITY_WORDS: [RegExp, 'day' | 'week' | 'month' | 'quarter' | 'year'][] = [
+  [/\b(daily|per day|by day|each day|every day|day[- ]by[- ]day|day[- ]over[- ]day|per-day|a day|dod)\b/, 'day'],
+  [/\b(weekly|per week|by week|each week|every week|week[- ]by[- ]week|week[- ]over[- ]week|per-week|a week|wow|by weeks)\b/, 'week'],
+  [/\b(monthly|per month|by month|each month|every month|month[- ]by[- ]month|month[- ]over[- ]month|per-month|a month|mom|by months)\b/, 'month'],
+  [/\b(quarterly|per quarter|by quarter|each quarter|every quarter|quarter[- ]by[- ]quarter|quarter[- ]over[- ]quarter|qoq|by quarters)\b/, 'quarter'],
+  [/\b(yearly|annual|annually|per year|by year|each year|every year|year[- ]by[- ]year|year[- ]over[- ]year|yoy|a year|by years)\b/, 'year'],
+];
+
+export function findGranularity(lower: string): ({ granularity: 'day' | 'week' | 'month' | 'quarter' | 'year' } & Span) | undefined {
+  let best: ({ granularity: 'day' | 'week' | 'month' | 'quarter' | 'year' } & Span) | undefined;
+  for (const [re, granularity] of GRANULARITY_WORDS) {
+    const m = re.exec(lower);
+    if (m && (!best || m.index < best.start)) best = { granularity, start: m.index, end: m.index + m[0].length };
+  }
+  return best;
+}
