@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { lastLine, runCli, startServer, tempDataDir, type RunningServer } from '../helpers/process.ts';
+import { lastLine, runCli, seedTinyWarehouse, startServer, tempDataDir, type RunningServer } from '../helpers/process.ts';
 
 describe('insights CLI', () => {
   // One data dir for the whole file: initializing a fresh embedded database takes seconds.
@@ -23,6 +23,7 @@ describe('insights CLI', () => {
     assert.match(token, /^ins_[A-Za-z0-9_-]{20,}$/);
     assert.ok(!fs.existsSync(path.join(dataDir, 'insights.lock')), 'the CLI released its lock');
 
+    await seedTinyWarehouse(dataDir);
     server = await startServer(dataDir);
     const res = await fetch(`${server.url}/api/v1/dashboards/`, {
       method: 'POST',

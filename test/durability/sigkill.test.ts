@@ -4,25 +4,27 @@
 import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { lastLine, runCli, startServer, tempDataDir, type RunningServer } from '../helpers/process.ts';
+import { lastLine, migratedDataDir, runCli, seedTinyWarehouse, startServer, type RunningServer } from '../helpers/process.ts';
 
 const WRITERS = 16;
 const KILL_AFTER_ACKS = 150;
 
 describe('durability on PGlite', { skip: process.env.DATABASE_URL ? 'about the embedded database' : false }, () => {
-  const dataDir = tempDataDir('insights-sigkill-');
+  let dataDir = '';
   const servers: RunningServer[] = [];
   after(() => {
     for (const s of servers) if (s.child.exitCode === null && s.child.signalCode === null) s.child.kill('SIGKILL');
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
   test('SIGKILL mid-burst loses no acknowledged dashboard', async () => {
+    dataDir = await migratedDataDir('insights-sigkill-');
     // The token is made before the server starts: while it runs, the data dir is locked.
     const cli = await runCli(['token', 'create', '--tenant', 'acme', '--user', 'olga', '--role', 'owner'], { INSIGHTS_DATA_DIR: dataDir });
     assert.equal(cli.code, 0, cli.stderr);
     const auth = `Svc ${lastLine(cli.stdout)}`;
 
+    await seedTinyWarehouse(dataDir);
     const first = await startServer(dataDir);
     servers.push(first);
     const acked: string[] = [];
