@@ -110,6 +110,7 @@ interface Sql {
   hashFunction: string;
   dropHash: string;
   text: string;
+  finish: string;
 }
 
 const MIX = (x: string, d: Sql) => `((${d.xor(`(${x}) >> 16`, x)} * 73244475) % 4294967296)`;
@@ -128,6 +129,7 @@ const SQL: Record<DialectName, Sql> = {
     },
     dropHash: 'DROP MACRO IF EXISTS ins_h; DROP MACRO IF EXISTS ins_mix;',
     text: 'VARCHAR',
+    finish: '',
   },
   postgres: {
     xor: (a, b) => `((${a}) # (${b}))`,
@@ -146,6 +148,12 @@ END $f$;`;
     },
     dropHash: 'DROP FUNCTION IF EXISTS ins_h(bigint);',
     text: 'text',
+    // Scans by tenant and time, and the item → order join; statistics so the planner picks hash joins.
+    finish: `CREATE INDEX IF NOT EXISTS orders_tenant_time ON orders (tenant_id, ordered_at);
+CREATE INDEX IF NOT EXISTS order_items_tenant_order ON order_items (tenant_id, order_id);
+CREATE INDEX IF NOT EXISTS orders_tenant_order ON orders (tenant_id, order_id);
+CREATE INDEX IF NOT EXISTS web_sessions_tenant_day ON web_sessions (tenant_id, day);
+ANALYZE orders; ANALYZE order_items; ANALYZE products; ANALYZE customers; ANALYZE web_sessions;`,
   },
 };
 
@@ -263,7 +271,7 @@ FROM (
   SELECT seq, tenant_id, tenant_no, customer_id, ordered_at, channel, status, items, gross,
     ${d.div('gross * CASE WHEN h7 % 100 < 20 THEN 10 WHEN h7 % 100 < 25 THEN 20 ELSE 0 END', '100')} AS discount
   FROM (SELECT seq, min(tenant_id) AS tenant_id, min(tenant_no) AS tenant_no, min(customer_id) AS customer_id, min(ordered_at) AS ordered_at,
-          min(channel) AS channel, min(status) AS status, min(h7) AS h7, sum(quantity) AS items, sum(quantity * price_cents) AS gross
+          min(channel) AS channel, min(status) AS status, min(h7) AS h7, CAST(sum(quantity) AS BIGINT) AS items, CAST(sum(quantity * price_cents) AS BIGINT) AS gross
         FROM gen_lines GROUP BY seq) a
 ) o
 ORDER BY ordered_at, seq;
@@ -288,6 +296,7 @@ COMMIT;
 DROP TABLE gen_lines; DROP TABLE gen_orders; DROP TABLE gen_days; DROP TABLE gen_all_days; DROP TABLE gen_products;
 DROP TABLE gen_countries; DROP TABLE gen_channels;
 ${d.dropHash}
+${d.finish}
 `;
   return { sql, version, perTenant: Object.fromEntries(profiles.map((p, i) => [p.id, perTenant[i]])) };
 }
