@@ -34,6 +34,7 @@ import { widgetsRoutes } from './modules/widgets/widgets.routes.ts';
 import type { Warehouse } from './warehouse/warehouse.ts';
 import { InsightsService } from './modules/insights/insights.service.ts';
 import { insightsRoutes } from './modules/insights/insights.routes.ts';
+import { widgetRefreshRoutes } from './modules/insights/widget-refresh.routes.ts';
 
 /**
  * The services the app built, reachable as app.services by the process (server.ts starts workers
@@ -136,11 +137,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const widgetsRepo = new WidgetsRepository(db);
   const dashboards = new DashboardsService(new DashboardsRepository(db), widgetsRepo, clock);
-  const widgets = new WidgetsService(widgetsRepo, dashboards, clock);
+  const insights = new InsightsService(deps.warehouse, clock);
+  const widgets = new WidgetsService(widgetsRepo, dashboards, clock, {
+    validateLiveSource: async (_tenantId, source) => insights.checkWidget(source),
+  });
 
   const connectors = new ConnectorsService(new ConnectorsRepository(db), deps.secrets, clock, egress, config.providerUrls);
 
-  const insights = new InsightsService(deps.warehouse, clock);
 
   const services: Services = { tokens, egress, connectors, dashboards, widgets, insights };
   app.decorate('services', services);
@@ -153,6 +156,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(dashboardsRoutes(dashboards));
   await app.register(widgetsRoutes(widgets));
   await app.register(insightsRoutes(insights));
+  await app.register(widgetRefreshRoutes(widgets, insights));
 
   return app;
 }

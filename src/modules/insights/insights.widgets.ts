@@ -21,8 +21,8 @@ export interface WidgetSource {
   snapshot_data?: Record<string, Cell>[] | null;
   snapshot_chart_hint?: ChartHintOut | null;
   chart_hint?: ChartHintOut | null;
-  created_at?: string;
-  last_refreshed_at?: string | null;
+  created_at?: string | Date;
+  last_refreshed_at?: string | Date | null;
 }
 
 export interface WidgetOverrides {
@@ -96,7 +96,8 @@ function snapshotResult(insights: InsightsService, w: WidgetSource): ExecuteResu
   }));
   const hint = w.snapshot_chart_hint ?? w.chart_hint ?? { type: 'table', x_axis: columns[0]?.name ?? '' };
   const def = w.insight_code ? insights.find(w.insight_code) : undefined;
-  const at = w.last_refreshed_at ?? w.created_at ?? new Date(0).toISOString();
+  const when = w.last_refreshed_at ?? w.created_at ?? new Date(0);
+  const at = when instanceof Date ? when.toISOString() : when;
   return {
     insight_code: w.insight_code ?? '',
     insight_name: def?.name ?? w.title ?? '',
@@ -140,6 +141,11 @@ export async function executeWidget(
   }
   if (overrides.granularity) body.granularity = overrides.granularity;
   const merged = toParams({ ...fromPreset, ...fromWidget, ...body });
-  const q = insights.resolve(tenantId, def.code, merged, 'body/filters');
-  return insights.run(def, q);
+  try {
+    return await insights.run(def, insights.resolve(tenantId, def.code, merged, 'body/filters'));
+  } catch (err) {
+    const e = err instanceof AppError ? err.options.errors?.[0] : undefined;
+    if (e?.path === '/body/filters/granularity') throw invalidField('/body/granularity', e.message);
+    throw err;
+  }
 }
