@@ -1,0 +1,227 @@
+// The delivery worker: claims due deliveries (leases, SKIP LOCKED), sends each through its
+// channel's transport and records the attempt's outcome and log row in one statement. Nothing is
+// held open across a network send: a claim and an outcome are separate short statements, and a
+// worker that dies between them leaves a lease that runs out, after which the delivery is claimed
+// again (same id, so the same webhook-id).
+import os from 'node:os';
+import crypto from 'node:crypto';
+import { DeliveryError, type ChannelTransport, type OutboundChannel, type Report } from '../adapters/delivery/types.ts';
+import type { Clock } from '../lib/clock.ts';
+import { newId } from '../lib/ids.ts';
+import type { DeliveriesRepository, DeliveryRecord } from '../modules/deliveries/deliveries.repository.ts';
+
+/** What a delivery resolves to before sending: or a reason it will never be sent. */
+export type DeliveryTarget =
+  | { cancel: string }
+  | {
+      owner: string;
+      /** The insight's name, or the dashboard's for a dashboard report (DESIGN.md §6). */
+      name: string;
+      channel: OutboundChannel;
+      /** Composes the report; may run queries, may throw. */
+      report: () => Promise<Report>;
+    };
+
+export interface DeliveryTargets {
+  resolve(d: DeliveryRecord): Promise<DeliveryTarget>;
+}
+
+export interface WorkerOptions {
+  workerId?: string;
+  /** Deliveries claimed per claim query. */
+  batchSize?: number;
+  /** Sends in flight at once. */
+  concurrency?: number;
+  leaseMs?: number;
+  maxAttempts?: number;
+  /** First retry delay; doubled at each further attempt. */
+  backoffBaseMs?: number;
+  backoffMaxMs?: number;
+  /** How often an idle loop looks for work (also woken at once by send-now and ticks). */
+  pollMs?: number;
+  onError?: (err: unknown) => void;
+}
+
+export interface AttemptOutcome {
+  id: string;
+  attempt: number;
+  status: 'succeeded' | 'retry' | 'failed' | 'cancelled' | 'lost';
+}
+
+/** Errors that are the caller's fault will not get better by retrying; anything else might. */
+function classify(err: unknown): { message: string; retryable: boolean; retryAfterMs?: number } {
+  if (err instanceof DeliveryError) return { message: err.message, retryable: err.retryable, retryAfterMs: err.retryAfterMs };
+  const status = (err as { status?: number })?.status;
+  const message = (err as Error)?.message ?? String(err);
+  if (typeof status === 'number' && status >= 400 && status < 500) return { message, retryable: false };
+  return { message: `Could not compose the report: ${message}`, retryable: true };
+}
+
+export class DeliveryWorker {
+  readonly workerId: string;
+  private readonly o: Required<Omit<WorkerOptions, 'workerId' | 'onError'>> & Pick<WorkerOptions, 'onError'>;
+  private running = false;
+  private loop?: Promise<void>;
+  private wakeUp?: () => void;
+  private woken = false;
+  private inFlight = new Set<Promise<unknown>>();
+
+  constructor(
+    private readonly repo: DeliveriesRepository,
+    private readonly targets: DeliveryTargets,
+    private readonly transport: ChannelTransport,
+    private readonly clock: Clock,
+    options: WorkerOptions = {},
+  ) {
+    this.workerId = options.workerId ?? `${os.hostname()}:${process.pid}:${crypto.randomBytes(3).toString('hex')}`;
+    this.o = {
+      batchSize: options.batchSize ?? 50,
+      concurrency: options.concurrency ?? 32,
+      leaseMs: options.leaseMs ?? 60_000,
+      maxAttempts: options.maxAttempts ?? 5,
+      backoffBaseMs: options.backoffBaseMs ?? 30_000,
+      backoffMaxMs: options.backoffMaxMs ?? 3_600_000,
+      pollMs: options.pollMs ?? 1_000,
+      onError: options.onError,
+    };
+  }
+
+  /** The delay before attempt n+1 after attempt n failed: base · 2^(n-1), capped. */
+  backoffMs(attempt: number, retryAfterMs?: number): number {
+    const exp = Math.min(this.o.backoffBaseMs * 2 ** (attempt - 1), this.o.backoffMaxMs);
+    return Math.max(exp, retryAfterMs ?? 0);
+  }
+
+  /** Claims one batch and sends it all; resolves when every attempt is recorded. For tests and the loop. */
+  async runOnce(limit = this.o.batchSize, concurrency = this.o.concurrency): Promise<AttemptOutcome[]> {
+    const claimed = await this.claim(limit);
+    return this.runLimited(claimed, concurrency);
+  }
+
+  /** Runs claimed deliveries with at most `concurrency` at a time. */
+  private async runLimited(claimed: DeliveryRecord[], concurrency: number): Promise<AttemptOutcome[]> {
+    const out: AttemptOutcome[] = new Array(claimed.length);
+    let next = 0;
+    const lane = async () => {
+      while (next < claimed.length) {
+        const i = next++;
+        out[i] = await this.attempt(claimed[i]);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(concurrency, claimed.length) }, lane));
+    return out;
+  }
+
+  private claim(limit: number): Promise<DeliveryRecord[]> {
+    const now = this.clock.now();
+    return this.repo.claim(this.workerId, now, new Date(now.getTime() + this.o.leaseMs), limit);
+  }
+
+  /** One attempt of one claimed delivery; never throws (an unexpected error leaves the lease to expire). */
+  async attempt(d: DeliveryRecord): Promise<AttemptOutcome> {
+    const result = (status: AttemptOutcome['status']): AttemptOutcome => ({ id: d.id, attempt: d.attempt, status });
+    try {
+      const target = await this.targets.resolve(d);
+      if ('cancel' in target) {
+        await this.repo.finishAttempt(d, this.workerId, { status: 'cancelled', error: target.cancel, now: this.clock.now() }, null);
+        return result('cancelled');
+      }
+      const log = (error: string | null) => ({
+        id: newId(),
+        subscription_owner: target.owner,
+        insight_name: target.name,
+        channel_type: target.channel.channel_type,
+        sent_at: this.clock.now(),
+        error_message: error,
+      });
+      if (d.attempt > this.o.maxAttempts) {
+        // Claimed again after its worker died during the last allowed attempt.
+        const error = `Gave up after ${this.o.maxAttempts} attempts (the last one was interrupted)`;
+        const ok = await this.repo.finishAttempt(d, this.workerId, { status: 'failed', error, now: this.clock.now() }, log(error));
+        return result(ok ? 'failed' : 'lost');
+      }
+      try {
+        const report = await target.report();
+        await this.transport.send(target.channel, report, { deliveryId: d.id, sentAt: this.clock.now() });
+      } catch (err) {
+        const c = classify(err);
+        const now = this.clock.now();
+        const retry = c.retryable && d.attempt < this.o.maxAttempts;
+        const outcome = retry
+          ? { status: 'pending' as const, runAt: new Date(now.getTime() + this.backoffMs(d.attempt, c.retryAfterMs)), error: c.message, now }
+          : { status: 'failed' as const, error: c.message, now };
+        const ok = await this.repo.finishAttempt(d, this.workerId, outcome, log(c.message));
+        return result(!ok ? 'lost' : retry ? 'retry' : 'failed');
+      }
+      const ok = await this.repo.finishAttempt(d, this.workerId, { status: 'succeeded', error: null, now: this.clock.now() }, log(null));
+      return result(ok ? 'succeeded' : 'lost');
+    } catch (err) {
+      this.o.onError?.(err);
+      return result('lost');
+    }
+  }
+
+  /** Starts the background loop: keeps up to `concurrency` sends in flight, claiming as lanes free up. */
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.loop = this.run();
+  }
+
+  wake(): void {
+    // A wake-up while busy is kept, so the next sleep returns at once instead of waiting a poll.
+    if (this.wakeUp) this.wakeUp();
+    else this.woken = true;
+  }
+
+  /** Stops claiming, waits for the sends in flight to be recorded. */
+  async stop(): Promise<void> {
+    if (!this.running) return;
+    this.running = false;
+    this.wake();
+    await this.loop;
+    await Promise.allSettled([...this.inFlight]);
+  }
+
+  private sleep(ms: number): Promise<void> {
+    if (this.woken) {
+      this.woken = false;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(t);
+        this.wakeUp = undefined;
+        resolve();
+      };
+      const t = setTimeout(done, ms);
+      this.wakeUp = done;
+    });
+  }
+
+  private async run(): Promise<void> {
+    while (this.running) {
+      const free = this.o.concurrency - this.inFlight.size;
+      let claimed: DeliveryRecord[] = [];
+      if (free > 0) {
+        try {
+          claimed = await this.claim(Math.min(free, this.o.batchSize));
+        } catch (err) {
+          this.o.onError?.(err);
+          await this.sleep(this.o.pollMs);
+          continue;
+        }
+      }
+      for (const d of claimed) {
+        const p: Promise<unknown> = this.attempt(d).finally(() => {
+          this.inFlight.delete(p);
+          this.wake();
+        });
+        this.inFlight.add(p);
+      }
+      if (!this.running) break;
+      // Full, or nothing due: wait for a lane to free up, a wake-up, or the poll interval.
+      if (claimed.length === 0 || this.inFlight.size >= this.o.concurrency) await this.sleep(this.o.pollMs);
+    }
+  }
+}

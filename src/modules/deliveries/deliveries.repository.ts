@@ -1,0 +1,172 @@
+// The delivery queue and the delivery log. Every time here comes from the injected Clock (passed
+// in as parameters), never from the database's now(), so schedules and leases are testable.
+import type { Queryable } from '../../db/index.ts';
+
+export type SubscriptionKind = 'insight' | 'dashboard';
+export type DeliveryStatus = 'pending' | 'running' | 'succeeded' | 'failed' | 'cancelled';
+
+export interface NewDelivery {
+  id: string;
+  tenant_id: string;
+  subscription_kind: SubscriptionKind;
+  subscription_id: string;
+  slot_at: Date;
+  channel_id: string;
+  trigger: 'schedule' | 'manual';
+}
+
+export interface DeliveryRecord extends NewDelivery {
+  status: DeliveryStatus;
+  attempt: number;
+  run_at: Date;
+  lease_until: Date | null;
+  locked_by: string | null;
+  last_error: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** What a finished attempt writes into its log row. */
+export interface AttemptLog {
+  id: string;
+  subscription_owner: string;
+  insight_name: string;
+  channel_type: string;
+  sent_at: Date;
+  error_message: string | null;
+}
+
+export interface DeliveryLogRecord {
+  id: string;
+  tenant_id: string;
+  delivery_id: string;
+  subscription_kind: SubscriptionKind;
+  subscription_id: string;
+  subscription_owner: string;
+  insight_name: string;
+  channel_id: string;
+  channel_type: string;
+  sent_at: Date;
+  status: 'success' | 'failed';
+  error_message: string | null;
+  attempt: number;
+}
+
+const LOG_COLUMNS = `id, tenant_id, delivery_id, subscription_kind, subscription_id, subscription_owner, insight_name,
+  channel_id, channel_type, sent_at, status, error_message, attempt`;
+
+export class DeliveriesRepository {
+  constructor(private readonly db: Queryable) {}
+
+  /** Idempotent: a (subscription, slot, channel) already queued is left as it is. Returns the rows now queued for the keys. */
+  async enqueue(rows: NewDelivery[], now: Date): Promise<number> {
+    if (rows.length === 0) return 0;
+    const inserted = await this.db.query(
+      `INSERT INTO deliveries (id, tenant_id, subscription_kind, subscription_id, slot_at, channel_id, trigger,
+                               status, attempt, run_at, created_at, updated_at)
+       SELECT v.id, v.tenant_id, v.kind, v.subscription_id, v.slot_at, v.channel_id, v.trigger, 'pending', 0, $8, $8, $8
+         FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::timestamptz[], $6::text[], $7::text[])
+              AS v(id, tenant_id, kind, subscription_id, slot_at, channel_id, trigger)
+       ON CONFLICT (subscription_kind, subscription_id, slot_at, channel_id) DO NOTHING
+       RETURNING id`,
+      [
+        rows.map((r) => r.id),
+        rows.map((r) => r.tenant_id),
+        rows.map((r) => r.subscription_kind),
+        rows.map((r) => r.subscription_id),
+        rows.map((r) => r.slot_at.toISOString()),
+        rows.map((r) => r.channel_id),
+        rows.map((r) => r.trigger),
+        now,
+      ],
+    );
+    return inserted.length;
+  }
+
+  /**
+   * Claims up to `limit` deliveries that are due, or whose worker's lease ran out (it died
+   * mid-send). SKIP LOCKED lets instances claim side by side without waiting on each other; the
+   * claim itself counts as an attempt.
+   */
+  async claim(workerId: string, now: Date, leaseUntil: Date, limit: number): Promise<DeliveryRecord[]> {
+    return this.db.query<DeliveryRecord>(
+      `UPDATE deliveries d
+          SET status = 'running', attempt = d.attempt + 1, lease_until = $3, locked_by = $1, updated_at = $2
+        WHERE d.id IN (
+          SELECT id FROM deliveries
+           WHERE (status = 'pending' AND run_at <= $2) OR (status = 'running' AND lease_until < $2)
+           ORDER BY run_at
+           LIMIT $4
+           FOR UPDATE SKIP LOCKED)
+        RETURNING d.*`,
+      [workerId, now, leaseUntil, limit],
+    );
+  }
+
+  /**
+   * Ends an attempt and writes its log row in one statement (so one cannot exist without the
+   * other). Only the worker that still holds the claim may do it: a worker whose lease expired and
+   * whose delivery was claimed again writes nothing. Returns false in that case.
+   */
+  async finishAttempt(
+    d: Pick<DeliveryRecord, 'id' | 'attempt'>,
+    workerId: string,
+    outcome: { status: 'succeeded' | 'failed' | 'pending' | 'cancelled'; runAt?: Date; error: string | null; now: Date },
+    log: AttemptLog | null,
+  ): Promise<boolean> {
+    const params = [d.id, workerId, d.attempt, outcome.status, outcome.runAt ?? null, outcome.error, outcome.now];
+    const update = `UPDATE deliveries
+          SET status = $4, run_at = COALESCE($5, run_at), last_error = $6, lease_until = NULL, locked_by = NULL, updated_at = $7
+        WHERE id = $1 AND locked_by = $2 AND attempt = $3 AND status = 'running'
+        RETURNING id, tenant_id, subscription_kind, subscription_id, channel_id, attempt`;
+    if (!log) return (await this.db.query(update, params)).length > 0;
+    const rows = await this.db.query(
+      `WITH done AS (${update})
+       INSERT INTO delivery_logs (${LOG_COLUMNS})
+       SELECT $8, tenant_id, id, subscription_kind, subscription_id, $9, $10, channel_id, $11, $12,
+              CASE WHEN $4 = 'succeeded' THEN 'success' ELSE 'failed' END, $6, attempt
+         FROM done
+       RETURNING id`,
+      [...params, log.id, log.subscription_owner, log.insight_name, log.channel_type, log.sent_at],
+    );
+    return rows.length > 0;
+  }
+
+  async forSlot(kind: SubscriptionKind, subscriptionId: string, slotAt: Date): Promise<DeliveryRecord[]> {
+    return this.db.query<DeliveryRecord>(
+      'SELECT * FROM deliveries WHERE subscription_kind = $1 AND subscription_id = $2 AND slot_at = $3 ORDER BY channel_id',
+      [kind, subscriptionId, slotAt],
+    );
+  }
+
+  async find(id: string): Promise<DeliveryRecord | undefined> {
+    return (await this.db.query<DeliveryRecord>('SELECT * FROM deliveries WHERE id = $1', [id]))[0];
+  }
+
+  /** Deliveries not yet finished that will never be sent (their channel is gone). */
+  async cancelForChannel(tenantId: string, channelId: string, now: Date): Promise<void> {
+    await this.db.query(
+      `UPDATE deliveries SET status = 'cancelled', last_error = 'The channel was deleted', lease_until = NULL, updated_at = $3
+        WHERE tenant_id = $1 AND channel_id = $2 AND status = 'pending'`,
+      [tenantId, channelId, now],
+    );
+  }
+
+  /** Newest first, keyset paged on the UUIDv7 id. owner narrows to one user's subscriptions (members). */
+  async listLogs(
+    tenantId: string,
+    filter: { owner?: string; status?: string; subscriptionId?: string; cursor?: string; limit: number },
+  ): Promise<DeliveryLogRecord[]> {
+    return this.db.query<DeliveryLogRecord>(
+      `SELECT ${LOG_COLUMNS} FROM delivery_logs
+        WHERE tenant_id = $1
+          AND ($2::text IS NULL OR subscription_owner = $2)
+          AND ($3::text IS NULL OR status = $3)
+          AND ($4::text IS NULL OR subscription_id = $4)
+          AND ($5::text IS NULL OR id < $5)
+        ORDER BY id DESC
+        LIMIT $6`,
+      [tenantId, filter.owner ?? null, filter.status ?? null, filter.subscriptionId ?? null, filter.cursor ?? null, filter.limit],
+    );
+  }
+}

@@ -1,0 +1,81 @@
+import type { Queryable } from '../../db/index.ts';
+import type { InsightSubscriptionRecord } from './ports.ts';
+
+const COLUMNS = `id, tenant_id, created_by, insight_code, channel_id, channel_type, schedule, schedule_time,
+  schedule_day_of_week, schedule_day_of_month, granularity, country, is_active, next_run_at, created_at`;
+
+export class InsightSubscriptionsRepository {
+  constructor(private readonly db: Queryable) {}
+
+  async insert(s: InsightSubscriptionRecord): Promise<void> {
+    await this.db.query(
+      `INSERT INTO insight_subscriptions (${COLUMNS})
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`,
+      [
+        s.id, s.tenant_id, s.created_by, s.insight_code, s.channel_id, s.channel_type, s.schedule, s.schedule_time,
+        s.schedule_day_of_week, s.schedule_day_of_month, s.granularity, s.country, s.is_active, s.next_run_at, s.created_at,
+      ],
+    );
+  }
+
+  /** Newest first; createdBy limits the list to one user's subscriptions (members). */
+  async list(tenantId: string, createdBy?: string): Promise<InsightSubscriptionRecord[]> {
+    return this.db.query<InsightSubscriptionRecord>(
+      `SELECT ${COLUMNS} FROM insight_subscriptions
+        WHERE tenant_id = $1 AND ($2::text IS NULL OR created_by = $2)
+        ORDER BY id DESC`,
+      [tenantId, createdBy ?? null],
+    );
+  }
+
+  async find(tenantId: string, id: string): Promise<InsightSubscriptionRecord | undefined> {
+    const rows = await this.db.query<InsightSubscriptionRecord>(
+      `SELECT ${COLUMNS} FROM insight_subscriptions WHERE tenant_id = $1 AND id = $2`,
+      [tenantId, id],
+    );
+    return rows[0];
+  }
+
+  async setActive(tenantId: string, id: string, active: boolean, nextRunAt: Date | null): Promise<InsightSubscriptionRecord | undefined> {
+    const rows = await this.db.query<InsightSubscriptionRecord>(
+      `UPDATE insight_subscriptions SET is_active = $3, next_run_at = $4
+        WHERE tenant_id = $1 AND id = $2 RETURNING ${COLUMNS}`,
+      [tenantId, id, active, nextRunAt],
+    );
+    return rows[0];
+  }
+
+  async delete(tenantId: string, id: string): Promise<boolean> {
+    const rows = await this.db.query('DELETE FROM insight_subscriptions WHERE tenant_id = $1 AND id = $2 RETURNING id', [tenantId, id]);
+    return rows.length > 0;
+  }
+
+  async deleteByChannel(tenantId: string, channelId: string): Promise<number> {
+    const rows = await this.db.query(
+      'DELETE FROM insight_subscriptions WHERE tenant_id = $1 AND channel_id = $2 RETURNING id',
+      [tenantId, channelId],
+    );
+    return rows.length;
+  }
+
+  /** Active subscriptions whose slot has come, locked so that concurrent ticks split them. */
+  async lockDue(now: Date, limit: number): Promise<InsightSubscriptionRecord[]> {
+    return this.db.query<InsightSubscriptionRecord>(
+      `SELECT ${COLUMNS} FROM insight_subscriptions
+        WHERE is_active AND next_run_at <= $1
+        ORDER BY next_run_at LIMIT $2
+        FOR UPDATE SKIP LOCKED`,
+      [now, limit],
+    );
+  }
+
+  async advance(ids: string[], nextRunAts: Date[]): Promise<void> {
+    if (ids.length === 0) return;
+    await this.db.query(
+      `UPDATE insight_subscriptions s SET next_run_at = v.next_run_at
+         FROM unnest($1::text[], $2::timestamptz[]) AS v(id, next_run_at)
+        WHERE s.id = v.id`,
+      [ids, nextRunAts.map((d) => d.toISOString())],
+    );
+  }
+}

@@ -1,0 +1,85 @@
+// What subscriptions and deliveries need from other modules, as narrow interfaces. The concrete
+// services (channels, insights, dashboards, report composition, transports) are adapted to these
+// in deliveries/notifications.ts, so this code never depends on their internals.
+import type { AuthContext } from '../../auth/context.ts';
+import type { ChannelTransport, ChannelType, OutboundChannel, Report } from '../../adapters/delivery/types.ts';
+
+export interface ChannelDirectory {
+  /** The tenant's channel with its plaintext config, or undefined. Never crosses tenants. */
+  getForDelivery(tenantId: string, channelId: string): Promise<OutboundChannel | undefined>;
+  /** The type of a channel the caller may use (members: their own), or undefined. */
+  typeFor(auth: AuthContext, channelId: string): Promise<ChannelType | undefined>;
+}
+
+export interface CatalogEntry {
+  code: string;
+  name: string;
+  granularities: readonly string[];
+}
+
+export interface InsightRunner {
+  find(code: string): CatalogEntry | undefined;
+  /** The composed report of one insight subscription (runs the insight). */
+  report(subscription: InsightSubscriptionRecord, insightName: string): Promise<Report>;
+}
+
+export interface DashboardSummary {
+  id: string;
+  name: string;
+  created_by: string;
+}
+
+export interface DashboardReports {
+  /** The composed report of a dashboard subscription (runs every widget), or undefined when the dashboard is gone. */
+  report(subscription: DashboardSubscriptionRecord & { dashboard_name: string }): Promise<Report | undefined>;
+}
+
+export type { ChannelTransport };
+
+export interface InsightSubscriptionRecord {
+  id: string;
+  tenant_id: string;
+  created_by: string;
+  insight_code: string;
+  channel_id: string;
+  channel_type: ChannelType;
+  schedule: 'daily' | 'weekly' | 'monthly';
+  schedule_time: string;
+  schedule_day_of_week: number | null;
+  schedule_day_of_month: number | null;
+  granularity: string;
+  country: string | null;
+  is_active: boolean;
+  next_run_at: Date | null;
+  created_at: Date;
+}
+
+export interface DashboardSubscriptionRecord {
+  id: string;
+  tenant_id: string;
+  dashboard_id: string;
+  created_by: string;
+  channel_ids: string[];
+  schedule: 'daily' | 'weekly' | 'monthly';
+  schedule_time: string;
+  schedule_day_of_week: number | null;
+  schedule_day_of_month: number | null;
+  is_active: boolean;
+  next_run_at: Date | null;
+  created_at: Date;
+}
+
+/** Dashboard access as the dashboards module decides it: 404 when not viewable, 403 when view-only. */
+export interface DashboardAccess {
+  getEditable(auth: AuthContext, id: string, action?: string): Promise<DashboardSummary>;
+}
+
+/** Enqueues a send-now and wakes the worker. */
+export interface SendNowQueue {
+  sendNow(input: {
+    tenantId: string;
+    kind: 'insight' | 'dashboard';
+    subscriptionId: string;
+    channelIds: string[];
+  }): Promise<{ slot_at: Date; deliveries: { id: string; channel_id: string; status: string }[] }>;
+}

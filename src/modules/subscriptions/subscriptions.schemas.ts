@@ -1,0 +1,83 @@
+import { Type, type Static } from 'typebox';
+import { Nullable, Timestamp } from '../../lib/schemas.ts';
+import { CountrySchema } from '../../lib/chart.schemas.ts';
+
+export const ChannelTypeSchema = Type.Enum(['messenger', 'webhook', 'email'], { description: 'Channel type' });
+export const ScheduleSchema = Type.Enum(['daily', 'weekly', 'monthly'], { description: 'How often a subscription sends' });
+export const ScheduleTimeSchema = Type.String({ pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$', description: 'HH:mm, UTC' });
+const DayOfWeek = Type.Integer({ minimum: 0, maximum: 6, description: '0 = Sunday … 6 = Saturday; weekly only' });
+const DayOfMonth = Type.Integer({ minimum: 1, maximum: 31, description: '1 … 31; monthly only (29–31 fall on the last day of shorter months)' });
+const NextRunAt = Nullable(Type.String({ format: 'date-time', description: 'The next slot (UTC); null while inactive' }));
+
+export const InsightSubscriptionSchema = Type.Object({
+  id: Type.String(),
+  insight_code: Type.String(),
+  insight_name: Type.String(),
+  channel_id: Type.String(),
+  channel_type: ChannelTypeSchema,
+  schedule: ScheduleSchema,
+  schedule_time: ScheduleTimeSchema,
+  schedule_day_of_week: Nullable(DayOfWeek),
+  schedule_day_of_month: Nullable(DayOfMonth),
+  granularity: Type.String(),
+  country: Nullable(Type.String()),
+  is_active: Type.Boolean(),
+  created_at: Timestamp,
+  next_run_at: NextRunAt,
+});
+export type InsightSubscriptionView = Static<typeof InsightSubscriptionSchema>;
+
+export const CreateInsightSubscriptionBody = Type.Object(
+  {
+    insight_code: Type.String({ minLength: 1, maxLength: 200 }),
+    channel_id: Type.String({ minLength: 1, maxLength: 200 }),
+    schedule: ScheduleSchema,
+    granularity: Type.String({ minLength: 1, maxLength: 50 }),
+    country: Type.Optional(CountrySchema),
+    schedule_time: Type.Optional(ScheduleTimeSchema),
+    schedule_day_of_week: Type.Optional(DayOfWeek),
+    schedule_day_of_month: Type.Optional(DayOfMonth),
+  },
+  { additionalProperties: false },
+);
+export type CreateInsightSubscription = Static<typeof CreateInsightSubscriptionBody>;
+
+export const DashboardSubscriptionSchema = Type.Object({
+  id: Type.String(),
+  dashboard_id: Type.String(),
+  dashboard_name: Type.String(),
+  channel_ids: Type.Array(Type.String()),
+  schedule: ScheduleSchema,
+  schedule_time: ScheduleTimeSchema,
+  schedule_day_of_week: Nullable(DayOfWeek),
+  schedule_day_of_month: Nullable(DayOfMonth),
+  is_active: Type.Boolean(),
+  created_at: Timestamp,
+  next_run_at: NextRunAt,
+});
+export type DashboardSubscriptionView = Static<typeof DashboardSubscriptionSchema>;
+
+export const CreateDashboardSubscriptionBody = Type.Object(
+  {
+    dashboard_id: Type.String({ minLength: 1, maxLength: 200 }),
+    // Required by the seed, but the response always shows the dashboard's current name.
+    dashboard_name: Type.String({ maxLength: 500 }),
+    channel_ids: Type.Array(Type.String({ minLength: 1, maxLength: 200 }), { minItems: 1, maxItems: 50, uniqueItems: true }),
+    schedule: ScheduleSchema,
+    schedule_time: ScheduleTimeSchema,
+    schedule_day_of_week: Type.Optional(DayOfWeek),
+    schedule_day_of_month: Type.Optional(DayOfMonth),
+  },
+  { additionalProperties: false },
+);
+export type CreateDashboardSubscription = Static<typeof CreateDashboardSubscriptionBody>;
+
+export const ToggleBody = Type.Object({ is_active: Type.Boolean() }, { additionalProperties: false });
+
+export const SendNowResponse = Type.Object({
+  subscription_id: Type.String(),
+  subscription_kind: Type.Enum(['insight', 'dashboard']),
+  slot_at: Timestamp,
+  deliveries: Type.Array(Type.Object({ id: Type.String(), channel_id: Type.String(), status: Type.String() })),
+});
+export type SendNowView = Static<typeof SendNowResponse>;
