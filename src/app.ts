@@ -25,6 +25,10 @@ import { tokensRoutes } from './modules/tokens/tokens.routes.ts';
 import { ConnectorsRepository } from './modules/connectors/connectors.repository.ts';
 import { ConnectorsService } from './modules/connectors/connectors.service.ts';
 import { connectorsRoutes } from './modules/connectors/connectors.routes.ts';
+import { ChatRepository } from './modules/chat/chat.repository.ts';
+import { ChatRateLimiter } from './modules/chat/chat.rate-limit.ts';
+import { ChatService } from './modules/chat/chat.service.ts';
+import { chatRoutes } from './modules/chat/chat.routes.ts';
 import { DashboardsRepository } from './modules/dashboards/dashboards.repository.ts';
 import { DashboardsService } from './modules/dashboards/dashboards.service.ts';
 import { dashboardsRoutes } from './modules/dashboards/dashboards.routes.ts';
@@ -46,6 +50,8 @@ export interface Services {
   egress: EgressGuard;
   /** AI connectors; activeClient(tenantId) gives the tenant's active provider client, if any. */
   connectors: ConnectorsService;
+  /** Chat: ask(auth, {message, history_id?}) answers with the insight engine's figures. */
+  chat: ChatService;
   /** Dashboards; findForSystem/getForSystem load one with its widgets without an HTTP caller. */
   dashboards: DashboardsService;
   /** Widgets; recordRefresh stores a refresh's chart_hint and last_refreshed_at. */
@@ -144,8 +150,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const connectors = new ConnectorsService(new ConnectorsRepository(db), deps.secrets, clock, egress, config.providerUrls);
 
+  const chat = new ChatService(new ChatRepository(db), insights, connectors, new ChatRateLimiter(config.chatRateLimitPerMinute, clock), clock, (d, m) =>
+    app.log.warn(d, m),
+  );
 
-  const services: Services = { tokens, egress, connectors, dashboards, widgets, insights };
+  const services: Services = { tokens, egress, connectors, chat, dashboards, widgets, insights };
   app.decorate('services', services);
 
   installAuth(app, tokens, jwt);
@@ -153,6 +162,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(tokensRoutes(tokens));
   await app.register(connectorsRoutes(connectors));
+  await app.register(chatRoutes(chat));
   await app.register(dashboardsRoutes(dashboards));
   await app.register(widgetsRoutes(widgets));
   await app.register(insightsRoutes(insights));

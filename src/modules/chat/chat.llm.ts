@@ -1,0 +1,129 @@
+// The LLM's only job: turn a question into one run_insight call. This module writes the tool (its
+// JSON Schema lists the catalog), the prompt, and checks the arguments before anything runs.
+import type { ToolPrompt, ToolSpec } from '../../adapters/llm/types.ts';
+import { isValidDate } from '../../semantic/periods.ts';
+import type { InsightDefinition } from '../../semantic/types.ts';
+import { CHANNELS, ISO_COUNTRIES } from './parser/vocabulary.ts';
+import type { StructuredQuery } from './parser/index.ts';
+
+export const TOOL_NAME = 'run_insight';
+
+export function runInsightTool(catalog: readonly InsightDefinition[], categories: readonly string[]): ToolSpec {
+  return {
+    name: TOOL_NAME,
+    description:
+      'Runs one insight of the catalog on the shop\'s sales data and shows its rows and chart to the user. ' +
+      'Pick the insight that answers the question and only the parameters the question asks for.',
+    parameters: {
+      type: 'object',
+      properties: {
+        insight_code: { type: 'string', enum: catalog.map((d) => d.code), description: 'Which insight to run (see the catalog in the instructions)' },
+        granularity: { type: 'string', enum: ['day', 'week', 'month', 'quarter', 'year'], description: 'Time bucket, for insights that take one' },
+        filters: {
+          type: 'object',
+          properties: {
+            country: { type: 'string', description: 'ISO 3166-1 alpha-2 code in capitals, e.g. DE, US, GB' },
+            channel: { type: 'string', enum: [...CHANNELS] },
+            category: { type: 'string', ...(categories.length ? { enum: [...categories] } : {}), description: 'Product category' },
+          },
+          additionalProperties: false,
+        },
+        date_from: { type: 'string', description: 'First day, YYYY-MM-DD, inclusive' },
+        date_to: { type: 'string', description: 'Last day, YYYY-MM-DD, inclusive' },
+        limit: { type: 'integer', minimum: 1, description: 'Number of rows, for top lists and breakdowns' },
+      },
+      required: ['insight_code'],
+      additionalProperties: false,
+    },
+  };
+}
+
+export function toolPrompt(input: {
+  question: string;
+  today: string;
+  catalog: readonly InsightDefinition[];
+  categories: readonly string[];
+  previous?: StructuredQuery;
+  history: { role: 'user' | 'assistant'; content: string }[];
+}): ToolPrompt {
+  const lines = input.catalog.map(
+    (d) =>
+      `- ${d.code}: ${d.description} Granularities: ${d.granularities.join(', ') || 'none'}. Filters: ${d.filters.join(', ')}.${d.limit ? ` limit up to ${d.limit.max}.` : ''}`,
+  );
+  const system = [
+    'You translate questions about an online shop\'s sales into exactly one call of the run_insight tool. You never answer with numbers yourself: the tool computes them.',
+    `Today is ${input.today} (UTC). Dates are YYYY-MM-DD, both ends inclusive. "Last N days" ends today; "last month" is the previous calendar month.`,
+    'Catalog:',
+    ...lines,
+    `Channels: ${CHANNELS.join(', ')}. Countries: ISO 3166-1 alpha-2 codes.${input.categories.length ? ` Categories: ${input.categories.join(', ')}.` : ''}`,
+    'Omit a parameter the question does not ask for; the tool has sensible defaults.',
+    input.previous
+      ? `The conversation's last query was ${canonicalJson(input.previous)}. A follow-up such as "and in France?" or "by month instead" changes only what it mentions.`
+      : '',
+  ].filter(Boolean);
+  return { system: system.join('\n'), messages: [...input.history, { role: 'user', content: input.question }], tool: runInsightTool(input.catalog, input.categories) };
+}
+
+/** The query with its keys in the tool's order (the database hands jsonb back reordered). */
+function canonicalJson(q: StructuredQuery): string {
+  const order = ['insight_code', 'granularity', 'filters', 'date_from', 'date_to', 'limit'] as const;
+  const out: Record<string, unknown> = {};
+  for (const k of order) if (q[k] !== undefined) out[k] = q[k];
+  return JSON.stringify(out);
+}
+
+export class InvalidToolCall extends Error {}
+
+const fail = (message: string): never => {
+  throw new InvalidToolCall(message);
+};
+
+/** The tool call's arguments as a query the engine accepts, or InvalidToolCall saying why not. */
+export function validateToolArgs(args: unknown, catalog: readonly InsightDefinition[]): StructuredQuery {
+  if (!args || typeof args !== 'object' || Array.isArray(args)) return fail('the arguments are not an object');
+  const a = args as Record<string, unknown>;
+  const known = new Set(['insight_code', 'granularity', 'filters', 'date_from', 'date_to', 'limit']);
+  for (const k of Object.keys(a)) if (!known.has(k)) fail(`unknown argument ${k}`);
+  const def = catalog.find((d) => d.code === a.insight_code) ?? fail(`unknown insight_code ${JSON.stringify(a.insight_code)}`);
+  const present = (v: unknown) => v !== undefined && v !== null && v !== '';
+  const q: StructuredQuery = { insight_code: def.code };
+
+  if (present(a.granularity)) {
+    if (!(def.granularities as readonly unknown[]).includes(a.granularity)) fail(`${def.code} does not take granularity ${JSON.stringify(a.granularity)}`);
+    q.granularity = a.granularity as StructuredQuery['granularity'];
+  }
+  if (present(a.filters)) {
+    if (typeof a.filters !== 'object' || Array.isArray(a.filters)) fail('filters is not an object');
+    const filters: NonNullable<StructuredQuery['filters']> = {};
+    for (const [k, v] of Object.entries(a.filters as Record<string, unknown>)) {
+      if (!present(v)) continue;
+      if (!(def.filters as readonly string[]).includes(k)) fail(`${def.code} does not take the ${k} filter`);
+      if (typeof v !== 'string') fail(`filter ${k} is not a string`);
+      const s = (v as string).trim();
+      if (k === 'country') {
+        if (!ISO_COUNTRIES.has(s.toUpperCase())) fail(`country ${JSON.stringify(v)} is not an ISO 3166-1 alpha-2 code`);
+        filters.country = s.toUpperCase();
+      } else if (k === 'channel') {
+        if (!(CHANNELS as readonly string[]).includes(s.toLowerCase())) fail(`channel ${JSON.stringify(v)} is not one of ${CHANNELS.join(', ')}`);
+        filters.channel = s.toLowerCase();
+      } else {
+        if (s.length < 1 || s.length > 100) fail('category must be 1 to 100 characters');
+        filters.category = s;
+      }
+    }
+    if (Object.keys(filters).length) q.filters = filters;
+  }
+  for (const k of ['date_from', 'date_to'] as const) {
+    if (!present(a[k])) continue;
+    if (typeof a[k] !== 'string' || !isValidDate(a[k] as string)) fail(`${k} ${JSON.stringify(a[k])} is not a date YYYY-MM-DD`);
+    q[k] = a[k] as string;
+  }
+  if (q.date_from && q.date_to && q.date_from > q.date_to) fail('date_from is after date_to');
+  if (present(a.limit)) {
+    if (!def.limit) fail(`${def.code} does not take a limit`);
+    const n = Number(a.limit);
+    if (!Number.isInteger(n) || n < 1 || n > def.limit!.max) fail(`limit must be an integer from 1 to ${def.limit!.max}`);
+    q.limit = n;
+  }
+  return q;
+}

@@ -1,0 +1,126 @@
+// The sentence or two that states an insight's result, with the engine's own figures: total,
+// change, best and worst period for a series; the leader and its share for a breakdown; value and
+// change for a KPI. Nothing here computes a figure the rows do not hold, except sums and ratios
+// of their columns.
+import type { ExecuteResult } from '../insights/insights.service.ts';
+import { addDays, addPeriods } from '../../semantic/periods.ts';
+import type { Granularity, InsightDefinition } from '../../semantic/types.ts';
+
+type Row = ExecuteResult['rows'][number];
+
+const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
+const intFmt = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+const moneyFmt = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const pctFmt = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+
+function format(value: unknown, type: string | undefined): string {
+  const n = Number(value ?? 0);
+  if (type === 'money') return moneyFmt.format(n);
+  if (type === 'percent') return `${pctFmt.format(n)} %`;
+  if (type === 'integer') return intFmt.format(n);
+  return pctFmt.format(n);
+}
+
+const signed = (pct: number) => `${pct > 0 ? '+' : ''}${pctFmt.format(pct)} %`;
+
+export function describeFilters(filters: Record<string, string>): string {
+  const parts: string[] = [];
+  if (filters.country) {
+    let name = filters.country;
+    try {
+      name = regionNames.of(filters.country) ?? filters.country;
+    } catch {
+      // an unknown code reads as itself
+    }
+    parts.push(`in ${name}${name !== filters.country ? ` (${filters.country})` : ''}`);
+  }
+  if (filters.channel) parts.push(`on the ${filters.channel} channel`);
+  if (filters.category) parts.push(`in the ${filters.category} category`);
+  return parts.length ? ` ${parts.join(', ')}` : '';
+}
+
+const PERIOD_WORD: Record<string, string> = { day: 'day', week: 'week', month: 'month', quarter: 'quarter', year: 'year' };
+
+export function composeReply(result: ExecuteResult, def: InsightDefinition | undefined, notes: string[]): string {
+  // "Revenue KPI" reads as "Revenue" in a sentence.
+  const scope = `${result.insight_name.replace(/ KPI$/, '')}${describeFilters(result.filters)} from ${result.period.from} to ${result.period.to}`;
+  const typeOf = (name: string) => result.columns.find((c) => c.name === name)?.type;
+  const measure = result.chart_hint.y_axis?.[0] ?? result.columns.find((c) => !['date', 'string'].includes(c.type))?.name ?? '';
+  let text: string;
+
+  if (result.rows.length === 0) {
+    text = `${scope}: there is no data for this selection.`;
+  } else if (def?.kind === 'kpi') {
+    const r = result.rows[0];
+    const t = typeOf('value');
+    const change = r.change_pct === null || r.change_pct === undefined
+      ? `the previous period (${r.previous_period_from} to ${r.previous_period_to}) had ${format(r.previous_value, t)}, so there is no percentage change`
+      : `${signed(Number(r.change_pct))} on the previous period (${r.previous_period_from} to ${r.previous_period_to}: ${format(r.previous_value, t)})`;
+    text = `${scope}: ${format(r.value, t)}, ${change}.`;
+  } else if (def?.kind === 'breakdown') {
+    const dim = result.chart_hint.x_axis;
+    const t = typeOf(measure);
+    const total = result.rows.reduce((s, r) => s + Number(r[measure] ?? 0), 0);
+    const top = result.rows[0];
+    const share = total > 0 ? ` (${pctFmt.format((100 * Number(top[measure] ?? 0)) / total)} % of the ${format(total, t)} shown)` : '';
+    const label = (r: Row) => String(r[dim] ?? r[result.columns[0].name]) + (dim === 'product_name' && r.category ? ` (${r.category})` : '');
+    const rest = result.rows.length > 1 ? `; last of the ${result.rows.length} listed is ${label(result.rows.at(-1)!)} with ${format(result.rows.at(-1)![measure], t)}` : '';
+    text = `${scope}: ${label(top)} leads with ${format(top[measure], t)} ${measure}${share}${rest}.`;
+  } else {
+    text = seriesSentence(result, def, measure, typeOf(measure), scope);
+  }
+  if (notes.length) text += ` Note: ${notes.join('; ')}.`;
+  return text;
+}
+
+function seriesSentence(result: ExecuteResult, def: InsightDefinition | undefined, measure: string, type: string | undefined, scope: string): string {
+  const rows = result.rows;
+  const ratio = def?.ratios?.find((r) => r.name === measure);
+  const sum = (col: string) => rows.reduce((s, r) => s + Number(r[col] ?? 0), 0);
+  // A rate over the whole window is the ratio of the sums, never the average of the rates.
+  let overall: string;
+  if (ratio) {
+    const d = sum(ratio.denominator);
+    overall = `overall ${format(d === 0 ? 0 : (sum(ratio.numerator) / d) * (ratio.scale ?? 1), type)}`;
+  } else {
+    overall = `total ${format(sum(measure), type)}`;
+  }
+  const g = (result.granularity ?? 'day') as Granularity;
+  const word = PERIOD_WORD[g] ?? 'period';
+  if (rows.length === 1) return `${scope}: ${overall}.`;
+  // A period cut by the window (the week the window starts in, the month still running) would
+  // always look worst and distort the change, so both are read over complete periods when there are two.
+  const complete = rows.filter((r) => String(r.period) >= result.period.from && addDays(addPeriods(String(r.period), g, 1), -1) <= result.period.to);
+  const basis = complete.length >= 2 ? complete : rows;
+  const full = basis === complete && complete.length < rows.length ? `full ${word}` : word;
+  // For a refund rate, lower is better.
+  const better = (a: number, b: number) => (def?.code === 'refund_rate' ? a < b : a > b);
+  let best = basis[0];
+  let worst = basis[0];
+  for (const r of basis) {
+    if (better(Number(r[measure]), Number(best[measure]))) best = r;
+    if (better(Number(worst[measure]), Number(r[measure]))) worst = r;
+  }
+  const first = Number(basis[0][measure] ?? 0);
+  const last = Number(basis.at(-1)![measure] ?? 0);
+  const change = first === 0 ? '' : `, ${signed(((last - first) / first) * 100)} from the first ${full} (${basis[0].period}) to the last (${basis.at(-1)!.period})`;
+  return `${scope} by ${word}: ${overall}${change}. Best ${full}: ${best.period} (${format(best[measure], type)}); worst: ${worst.period} (${format(worst[measure], type)}).`;
+}
+
+export const EXAMPLES = [
+  'Revenue by week in the last 3 months',
+  'Top 5 products in Germany last month',
+  'How many orders did we get yesterday on mobile?',
+  'Refund rate per month this year',
+  'Revenue by channel in 2025',
+  'Average order value in France since March',
+];
+
+export function helpReply(codes: string[]): string {
+  return (
+    'I could not match that question to the sales data I can query. ' +
+    `I can answer questions about: ${codes.map((c) => c.replace(/_/g, ' ')).join(', ')} — filtered by country, channel (web, mobile, marketplace, retail) or product category, ` +
+    'for a period such as "last 7 days", "last quarter", "in 2025" or "since March", by day, week, month, quarter or year. ' +
+    `For example: ${EXAMPLES.map((e) => `"${e}"`).join(', ')}.`
+  );
+}

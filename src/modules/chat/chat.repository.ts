@@ -1,0 +1,71 @@
+import type { Db } from '../../db/index.ts';
+import type { StructuredQuery } from './parser/index.ts';
+
+export interface ConversationRecord {
+  id: string;
+  tenant_id: string;
+  user_id: string;
+  last_query: StructuredQuery | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface MessageRecord {
+  id: string;
+  conversation_id: string;
+  tenant_id: string;
+  role: 'user' | 'assistant';
+  content: string;
+  insight_code: string | null;
+  query: StructuredQuery | null;
+  answered_by: string | null;
+  created_at: Date;
+}
+
+export class ChatRepository {
+  constructor(private readonly db: Db) {}
+
+  /** Only the owner's conversation is found: another user's or tenant's id reads as missing. */
+  async findConversation(tenantId: string, userId: string, id: string): Promise<ConversationRecord | undefined> {
+    const rows = await this.db.query<ConversationRecord>(
+      'SELECT id, tenant_id, user_id, last_query, created_at, updated_at FROM chat_conversations WHERE id = $1 AND tenant_id = $2 AND user_id = $3',
+      [id, tenantId, userId],
+    );
+    return rows[0];
+  }
+
+  /** The last messages of a conversation, oldest first. */
+  async recentMessages(tenantId: string, conversationId: string, limit: number): Promise<MessageRecord[]> {
+    const rows = await this.db.query<MessageRecord>(
+      `SELECT id, conversation_id, tenant_id, role, content, insight_code, query, answered_by, created_at
+         FROM chat_messages WHERE conversation_id = $1 AND tenant_id = $2 ORDER BY created_at DESC, id DESC LIMIT $3`,
+      [conversationId, tenantId, limit],
+    );
+    return rows.reverse();
+  }
+
+  /** Stores one exchange (the question and its answer) and the query a follow-up will change. */
+  async saveExchange(conv: { id: string; tenant_id: string; user_id: string; isNew: boolean; last_query: StructuredQuery | null; at: Date }, messages: MessageRecord[]): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      if (conv.isNew) {
+        await tx.query(
+          'INSERT INTO chat_conversations (id, tenant_id, user_id, last_query, created_at, updated_at) VALUES ($1, $2, $3, $4::jsonb, $5, $5)',
+          [conv.id, conv.tenant_id, conv.user_id, JSON.stringify(conv.last_query), conv.at],
+        );
+      } else {
+        // An unanswerable question keeps the previous query, so "and in France?" still works after it.
+        await tx.query(
+          'UPDATE chat_conversations SET last_query = COALESCE($3::jsonb, last_query), updated_at = $4 WHERE id = $1 AND tenant_id = $2',
+          [conv.id, conv.tenant_id, conv.last_query === null ? null : JSON.stringify(conv.last_query), conv.at],
+        );
+      }
+      for (const m of messages) {
+        await tx.query(
+          `INSERT INTO chat_messages (id, conversation_id, tenant_id, role, content, insight_code, query, answered_by, created_at)
+           VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9)`,
+          [m.id, m.conversation_id, m.tenant_id, m.role, m.content, m.insight_code, m.query === null ? null : JSON.stringify(m.query), m.answered_by, m.created_at],
+        );
+      }
+    });
+  }
+}

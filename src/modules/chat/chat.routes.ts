@@ -1,0 +1,21 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { withErrors } from '../../lib/schemas.ts';
+import { ChatBody, ChatResponse } from './chat.schemas.ts';
+import type { ChatService } from './chat.service.ts';
+
+export const chatRoutes =
+  (chat: ChatService): FastifyPluginAsyncTypebox =>
+  async (app) => {
+    app.post(
+      '/api/v1/ai/chat',
+      {
+        schema: {
+          tags: ['ai'],
+          summary: 'Ask a question in plain language; the numbers come from the insight engine',
+          body: ChatBody,
+          response: withErrors({ 200: ChatResponse }),
+        },
+      },
+      async (req) => ({ success: true, data: await chat.ask(req.auth, req.body) }),
+    );
+  };

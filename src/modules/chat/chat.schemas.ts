@@ -1,0 +1,41 @@
+import { Type } from 'typebox';
+import { ChartHintSchema, CountrySchema, DataRowSchema, GranularitySchema, IsoDateSchema } from '../../lib/chart.schemas.ts';
+
+export const ChatBody = Type.Object(
+  {
+    message: Type.String({ minLength: 1, maxLength: 2000, description: 'The question, in plain English' }),
+    history_id: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'Continue this conversation; omit to start one' })),
+  },
+  { additionalProperties: false },
+);
+
+export const StructuredQuerySchema = Type.Object(
+  {
+    insight_code: Type.String(),
+    granularity: Type.Optional(GranularitySchema),
+    filters: Type.Optional(
+      Type.Object({
+        country: Type.Optional(CountrySchema),
+        channel: Type.Optional(Type.String()),
+        category: Type.Optional(Type.String()),
+      }),
+    ),
+    date_from: Type.Optional(IsoDateSchema),
+    date_to: Type.Optional(IsoDateSchema),
+    limit: Type.Optional(Type.Integer()),
+  },
+  { description: 'The structured query that ran, with the window and granularity the engine resolved' },
+);
+
+export const ChatResponse = Type.Object({
+  success: Type.Boolean(),
+  data: Type.Object({
+    reply_text: Type.String(),
+    chart_hint: ChartHintSchema,
+    rows: Type.Array(DataRowSchema),
+    history_id: Type.String(),
+    insight_code: Type.Union([Type.String(), Type.Null()], { description: 'null when the question matched nothing' }),
+    query: Type.Union([StructuredQuerySchema, Type.Null()]),
+    answered_by: Type.String({ description: '"parser" (built-in) or the provider of the active AI connector that chose the query' }),
+  }),
+});

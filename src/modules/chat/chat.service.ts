@@ -1,0 +1,172 @@
+// Chat: a question in, an answer whose numbers come from the insight engine out. The active AI
+// connector (if any) only proposes the structured query; the built-in parser answers whenever
+// there is no connector or the provider fails, times out or proposes something invalid.
+import type { AuthContext } from '../../auth/context.ts';
+import { LlmError } from '../../adapters/llm/types.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import { newId } from '../../lib/ids.ts';
+import { addDays } from '../../semantic/periods.ts';
+import type { ConnectorsService } from '../connectors/connectors.service.ts';
+import type { ExecuteResult, InsightsService } from '../insights/insights.service.ts';
+import { parserCatalog } from './chat.catalog.ts';
+import { InvalidToolCall, toolPrompt, validateToolArgs } from './chat.llm.ts';
+import type { ChatRateLimiter } from './chat.rate-limit.ts';
+import { composeReply, helpReply } from './chat.reply.ts';
+import type { ChatRepository, MessageRecord } from './chat.repository.ts';
+import { parseQuestion, type ParserInsight, type StructuredQuery } from './parser/index.ts';
+
+export interface ChatAnswer {
+  reply_text: string;
+  chart_hint: ExecuteResult['chart_hint'];
+  rows: ExecuteResult['rows'];
+  history_id: string;
+  insight_code: string | null;
+  query: StructuredQuery | null;
+  answered_by: string;
+}
+
+type Log = (details: Record<string, unknown>, message: string) => void;
+
+const CATEGORY_TTL_MS = 10 * 60_000;
+const HISTORY_MESSAGES = 6;
+
+export class ChatService {
+  private readonly parserInsights: ParserInsight[];
+  private readonly categories = new Map<string, { at: number; names: string[] }>();
+
+  constructor(
+    private readonly repo: ChatRepository,
+    private readonly insights: InsightsService,
+    private readonly connectors: ConnectorsService,
+    private readonly limiter: ChatRateLimiter,
+    private readonly clock: Clock,
+    private readonly log: Log = () => {},
+  ) {
+    this.parserInsights = parserCatalog().filter((i) => insights.find(i.code));
+  }
+
+  async ask(auth: AuthContext, input: { message: string; history_id?: string }): Promise<ChatAnswer> {
+    this.limiter.take(auth.tenantId, auth.userId);
+    const conv = input.history_id ? await this.repo.findConversation(auth.tenantId, auth.userId, input.history_id) : undefined;
+    if (input.history_id && !conv) throw notFound('Conversation');
+    const historyId = conv?.id ?? newId();
+    const previous = conv?.last_query ?? undefined;
+    const today = this.insights.today();
+    const categories = await this.tenantCategories(auth.tenantId, today);
+
+    let chosen: { query: StructuredQuery; notes: string[]; by: string } | undefined;
+    let result: ExecuteResult | undefined;
+
+    const client = await this.connectors.activeClient(auth.tenantId);
+    if (client) {
+      try {
+        const history = conv ? (await this.repo.recentMessages(auth.tenantId, conv.id, HISTORY_MESSAGES)).map((m) => ({ role: m.role, content: m.content })) : [];
+        const catalog = this.parserInsights.map((i) => this.insights.get(i.code));
+        const args = await client.proposeToolCall(toolPrompt({ question: input.message, today, catalog, categories, previous, history }));
+        const query = validateToolArgs(args, catalog);
+        result = await this.run(auth.tenantId, query);
+        chosen = { query, notes: [], by: client.provider };
+      } catch (err) {
+        if (!(err instanceof LlmError || err instanceof InvalidToolCall || (err instanceof AppError && err.code === 'VALIDATION_FAILED'))) throw err;
+        // The reason is logged for the operator (messages never carry the key); the user still gets an answer.
+        this.log({ provider: client.provider, reason: err.message, kind: err instanceof LlmError ? err.kind : 'invalid_arguments' }, 'chat fell back to the built-in parser');
+      }
+    }
+
+    if (!chosen) {
+      const parsed = parseQuestion(input.message, { today, catalog: this.parserInsights, categories, previous });
+      if (parsed.kind === 'query') {
+        chosen = { query: parsed.query, notes: parsed.notes, by: 'parser' };
+        result = await this.run(auth.tenantId, parsed.query);
+      }
+    }
+
+    const now = this.clock.now();
+    let answer: ChatAnswer;
+    if (!chosen || !result) {
+      answer = {
+        reply_text: helpReply(this.parserInsights.map((i) => i.code)),
+        chart_hint: { type: 'table', x_axis: '' },
+        rows: [],
+        history_id: historyId,
+        insight_code: null,
+        query: null,
+        answered_by: 'parser',
+      };
+    } else {
+      answer = {
+        reply_text: composeReply(result, this.insights.find(result.insight_code), chosen.notes),
+        chart_hint: result.chart_hint,
+        rows: result.rows,
+        history_id: historyId,
+        insight_code: result.insight_code,
+        query: resolvedQuery(chosen.query, result),
+        answered_by: chosen.by,
+      };
+    }
+
+    const message = (role: 'user' | 'assistant', content: string, extra: Partial<MessageRecord> = {}): MessageRecord => ({
+      id: newId(),
+      conversation_id: historyId,
+      tenant_id: auth.tenantId,
+      role,
+      content,
+      insight_code: null,
+      query: null,
+      answered_by: null,
+      created_at: now,
+      ...extra,
+    });
+    await this.repo.saveExchange(
+      // The unresolved query is what a follow-up changes: "by month instead" then gets the
+      // engine's default window for months rather than the days of the first answer.
+      { id: historyId, tenant_id: auth.tenantId, user_id: auth.userId, isNew: !conv, last_query: chosen?.query ?? null, at: now },
+      [
+        message('user', input.message),
+        message('assistant', answer.reply_text, { insight_code: answer.insight_code, query: answer.query, answered_by: answer.answered_by }),
+      ],
+    );
+    return answer;
+  }
+
+  private run(tenantId: string, q: StructuredQuery): Promise<ExecuteResult> {
+    return this.insights.execute(tenantId, q.insight_code, {
+      granularity: q.granularity,
+      country: q.filters?.country,
+      channel: q.filters?.channel,
+      category: q.filters?.category,
+      date_from: q.date_from,
+      date_to: q.date_to,
+      limit: q.limit,
+    });
+  }
+
+  /** The tenant's category names, read from its own data (through the engine and its cache). */
+  private async tenantCategories(tenantId: string, today: string): Promise<string[]> {
+    const hit = this.categories.get(tenantId);
+    const now = this.clock.now().getTime();
+    if (hit && now - hit.at < CATEGORY_TTL_MS) return hit.names;
+    let names: string[] = [];
+    try {
+      const def = this.insights.find('top_categories');
+      const res = await this.insights.execute(tenantId, 'top_categories', { date_from: addDays(today, -3600), date_to: today, limit: def?.limit?.max ?? 100 });
+      names = res.rows.map((r) => r.category).filter((c): c is string => typeof c === 'string' && c.length > 0);
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+    }
+    this.categories.set(tenantId, { at: now, names });
+    return names;
+  }
+}
+
+/** The query as it ran: the parser's or the LLM's, with the window and granularity the engine chose. */
+function resolvedQuery(q: StructuredQuery, result: ExecuteResult): StructuredQuery {
+  const out: StructuredQuery = { ...q, filters: q.filters && { ...q.filters } };
+  if (!out.filters) delete out.filters;
+  if (result.granularity) out.granularity = result.granularity as StructuredQuery['granularity'];
+  if (Object.keys(result.filters).length) out.filters = { ...result.filters };
+  out.date_from = result.period.from;
+  out.date_to = result.period.to;
+  return out;
+}
