@@ -110,6 +110,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
   // JSON only: text/plain bodies get 415 instead of reaching a schema as a string.
   app.removeContentTypeParser('text/plain');
+  // Many clients send Content-Type: application/json on a DELETE or POST with no body. An empty
+  // body is no body; routes that need one still say so through their schema.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    if ((body as string).trim() === '') return done(null, undefined);
+    parseJson(req, body as string, done);
+  });
   app.addSchema(Problem);
 
   installErrorHandling(app);
