@@ -228,9 +228,19 @@ describe('AI connectors', () => {
   test('the database holds no plaintext key, only the sealed form that opens to it', async () => {
     const key = 'sk-ant-api03-plaintext-canary-key-42';
     await call(t, owner, 'POST', '/api/v1/ai/connectors', { provider: 'vendor_b', api_key: key });
+    // use it, so the chat tables hold an exchange answered through this key
+    const chat = await call(t, owner, 'POST', '/api/v1/ai/chat', { message: 'revenue' });
+    assert.equal(chat.data.data.answered_by, 'vendor_b');
+    // Every table of the system of record, not just the connectors'.
+    const tables = await t.db.query<{ name: string }>(
+      `SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'`,
+    );
+    assert.ok(tables.some((x) => x.name === 'ai_connectors'));
+    for (const { name } of tables) {
+      const all = await t.db.query(`SELECT * FROM "${name}"`);
+      assert.ok(!JSON.stringify(all).includes('plaintext-canary'), `plaintext key stored in ${name}`);
+    }
     const rows = await t.db.query('SELECT * FROM ai_connectors');
-    const dump = JSON.stringify(rows);
-    assert.ok(!dump.includes('plaintext-canary'), 'plaintext key stored');
     const row = rows.find((r: any) => r.provider === 'vendor_b' && r.tenant_id === 'acme')!;
     assert.match(row.api_key_sealed, /^v1:/);
     assert.equal(t.secrets.open(row.api_key_sealed), key);
