@@ -6,7 +6,7 @@ import { FONT_STACK, measureText } from './font.ts';
 import { toNumber } from './options.ts';
 
 const PREVIOUS = ['previous_value', 'previous', 'prev_value', 'prev', 'value_previous', 'previous_period'];
-const CHANGE = ['change_pct', 'change_percent', 'pct_change', 'change', 'delta_pct'];
+const CHANGE = ['change_pct', 'change_percent', 'pct_change', 'delta_pct'];
 
 /**
  * The KPI of a result: rows[0]'s value (the hint's first y_axis, else `value`, else the first
