@@ -6,8 +6,15 @@ import { isRole, type AuthContext } from './context.ts';
 
 export class JwtRejected extends Error {}
 
+/** How long a verified token is remembered (never past its exp); bounded in count. */
+const VERIFIED_TTL_MS = 60_000;
+const VERIFIED_MAX = 10_000;
+
 export class JwtVerifier {
   private readonly jwks?: ReturnType<typeof createRemoteJWKSet>;
+  // WebCrypto verification runs on the thread pool and costs more than the rest of a cached
+  // request; the same token string verified against the same keys gives the same answer until exp.
+  private readonly verified = new Map<string, { auth: AuthContext; until: number }>();
 
   constructor(private readonly jwt: Config['jwt']) {
     if (jwt.jwksUrl) this.jwks = createRemoteJWKSet(new URL(jwt.jwksUrl));
@@ -18,6 +25,16 @@ export class JwtVerifier {
   }
 
   async verify(token: string): Promise<AuthContext> {
+    const known = this.verified.get(token);
+    if (known) {
+      if (Date.now() < known.until) return { ...known.auth };
+      this.verified.delete(token);
+    }
+    const auth = await this.verifyNow(token);
+    return auth;
+  }
+
+  private async verifyNow(token: string): Promise<AuthContext> {
     let alg: string | undefined;
     try {
       alg = decodeProtectedHeader(token).alg;
@@ -42,7 +59,12 @@ export class JwtVerifier {
       if (err instanceof JwtRejected) throw err;
       throw new JwtRejected((err as Error).message);
     }
-    return claimsToAuth(payload);
+    const auth = claimsToAuth(payload);
+    if (typeof payload.exp === 'number') {
+      if (this.verified.size >= VERIFIED_MAX) this.verified.delete(this.verified.keys().next().value!);
+      this.verified.set(token, { auth, until: Math.min(payload.exp * 1000, Date.now() + VERIFIED_TTL_MS) });
+    }
+    return { ...auth };
   }
 }
 

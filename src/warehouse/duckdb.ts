@@ -49,6 +49,11 @@ export class DuckDbWarehouse implements Warehouse {
     return value;
   }
 
+  /** Another connection on the same database (benchmarks compare hand-written SQL on it). */
+  connect(): Promise<DuckDBConnection> {
+    return this.instance.connect();
+  }
+
   async close(): Promise<void> {
     this.conn.closeSync();
     this.instance.closeSync();

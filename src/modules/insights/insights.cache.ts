@@ -2,11 +2,18 @@
 // part of the key, so a re-seed makes every older entry unreachable; they age out of the LRU.
 import type { ExecuteResult } from './insights.service.ts';
 
+export interface CacheEntry {
+  /** As computed (cached: false); hits answer with a copy marked cached. */
+  result: ExecuteResult;
+  /** The ExecuteResponse of a hit as JSON text, serialized on the first hit. */
+  hitJson?: string;
+}
+
 export class ResultCache {
-  private readonly entries = new Map<string, ExecuteResult>();
+  private readonly entries = new Map<string, CacheEntry>();
   constructor(private readonly maxEntries = 2000) {}
 
-  get(key: string): ExecuteResult | undefined {
+  get(key: string): CacheEntry | undefined {
     const hit = this.entries.get(key);
     if (hit) {
       // Re-insert: Map keeps insertion order, so the first key is the least recently used.
@@ -16,7 +23,7 @@ export class ResultCache {
     return hit;
   }
 
-  set(key: string, value: ExecuteResult): void {
+  set(key: string, value: CacheEntry): void {
     this.entries.delete(key);
     this.entries.set(key, value);
     while (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);

@@ -24,6 +24,7 @@ export const insightsRoutes =
           response: withErrors({ 200: Type.Object({ success: Type.Literal(true), data: ExecuteData }) }, 503),
         },
       },
-      async (req) => ({ success: true as const, data: await insights.execute(req.auth.tenantId, req.params.code, req.query) }),
+      // Text from the service, not an object: a cache hit reuses the JSON it was serialized to once.
+      async (req, reply) => reply.type('application/json; charset=utf-8').send(await insights.executeJson(req.auth.tenantId, req.params.code, req.query)),
     );
   };

@@ -1,0 +1,11 @@
+// npm run bench -- <name>: runs bench/<name>.ts, whose run() prints its table.
+const BENCHES = ['insights', 'deliveries', 'chat'];
+
+const name = process.argv[2];
+if (!name || !BENCHES.includes(name)) {
+  process.stderr.write(`Usage: npm run bench -- <${BENCHES.join('|')}>\n`);
+  process.exit(2);
+}
+const mod = (await import(`./${name}.ts`)) as { run(args: string[]): Promise<void> };
+await mod.run(process.argv.slice(3));
+process.exit(0);
