@@ -39,6 +39,11 @@ import type { Warehouse } from './warehouse/warehouse.ts';
 import { InsightsService } from './modules/insights/insights.service.ts';
 import { insightsRoutes } from './modules/insights/insights.routes.ts';
 import { widgetRefreshRoutes } from './modules/insights/widget-refresh.routes.ts';
+import { createTransports } from './adapters/delivery/index.ts';
+import type { Transports } from './adapters/delivery/types.ts';
+import { ChannelsRepository } from './modules/channels/channels.repository.ts';
+import { ChannelsService } from './modules/channels/channels.service.ts';
+import { channelsRoutes } from './modules/channels/channels.routes.ts';
 
 /**
  * The services the app built, reachable as app.services by the process (server.ts starts workers
@@ -58,6 +63,10 @@ export interface Services {
   widgets: WidgetsService;
   /** The insight engine: catalog(), find(), execute(), executeWidget(), checkWidget(). */
   insights: InsightsService;
+  /** Sends a Report to a channel by its type (messenger, webhook, email); throws DeliveryError. */
+  transports: Transports;
+  /** Notification channels; getForDelivery/typeFor for subscriptions, onDelete(hook) for the cascade. */
+  channels: ChannelsService;
 }
 
 declare module 'fastify' {
@@ -162,7 +171,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     app.log.warn(d, m),
   );
 
-  const services: Services = { tokens, egress, connectors, chat, dashboards, widgets, insights };
+  const transports = createTransports(config, egress);
+  const channels = new ChannelsService(new ChannelsRepository(db), db, deps.secrets, clock, transports);
+
+  const services: Services = { tokens, egress, connectors, chat, dashboards, widgets, insights, transports, channels };
   app.decorate('services', services);
 
   installAuth(app, tokens, jwt);
@@ -175,6 +187,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(widgetsRoutes(widgets));
   await app.register(insightsRoutes(insights));
   await app.register(widgetRefreshRoutes(widgets, insights));
+  await app.register(channelsRoutes(channels));
 
   return app;
 }

@@ -1,0 +1,192 @@
+import { isManager, type AuthContext } from '../../auth/context.ts';
+import type { Db, Queryable } from '../../db/index.ts';
+import { DeliveryError, type ChannelTransport, type ChannelType, type OutboundChannel } from '../../adapters/delivery/types.ts';
+import { newSigningSecret } from '../../adapters/delivery/webhook.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import { newId } from '../../lib/ids.ts';
+import type { Page } from '../../lib/paging.ts';
+import { maskSecret, type SecretBox } from '../../lib/secrets.ts';
+import { composeTestReport } from '../../reports/compose.ts';
+import { checkConfig, isSecretKey } from './channels.config.ts';
+import type { ChannelRecord, ChannelsRepository } from './channels.repository.ts';
+
+export interface ChannelView {
+  id: string;
+  channel_type: ChannelType;
+  config: Record<string, string>;
+  is_verified: boolean;
+  created_at: string;
+}
+
+export interface ChannelTestResult {
+  success: true;
+  message: string;
+  latency_ms: number;
+}
+
+/**
+ * Runs inside the transaction that deletes a channel, before the row goes: subscriptions hook in
+ * here (insight subscriptions to the channel are deleted, dashboard subscriptions drop it and are
+ * deactivated when left with none). Delivery logs are not touched.
+ */
+export type ChannelDeleteHook = (tx: Queryable, tenantId: string, channelId: string) => Promise<void>;
+
+const TEST_TIMEOUT_MS = 15_000;
+
+export class ChannelsService {
+  private readonly deleteHooks: ChannelDeleteHook[];
+
+  constructor(
+    private readonly repo: ChannelsRepository,
+    private readonly db: Pick<Db, 'transaction'>,
+    private readonly secrets: SecretBox,
+    private readonly clock: Clock,
+    private readonly transports: ChannelTransport,
+    options: { onDelete?: ChannelDeleteHook[] } = {},
+  ) {
+    this.deleteHooks = [...(options.onDelete ?? [])];
+  }
+
+  /** Registers what must happen to dependents when a channel is deleted (same transaction). */
+  onDelete(hook: ChannelDeleteHook): void {
+    this.deleteHooks.push(hook);
+  }
+
+  private view(c: ChannelRecord, reveal: Record<string, string> = {}): ChannelView {
+    const config: Record<string, string> = { ...c.config };
+    for (const [key, sealed] of Object.entries(c.secrets)) config[key] = reveal[key] ?? maskSecret(this.secrets.open(sealed));
+    return { id: c.id, channel_type: c.channel_type, config, is_verified: c.is_verified, created_at: c.created_at.toISOString() };
+  }
+
+  /** Splits a config into plaintext keys and sealed secrets. */
+  private seal(type: ChannelType, config: Record<string, string>): { config: Record<string, string>; secrets: Record<string, string> } {
+    const plain: Record<string, string> = {};
+    const sealed: Record<string, string> = {};
+    for (const [key, value] of Object.entries(config)) {
+      if (isSecretKey(type, key)) sealed[key] = this.secrets.seal(value);
+      else plain[key] = value;
+    }
+    return { config: plain, secrets: sealed };
+  }
+
+  /** The channel if the caller may see it: managers all of the tenant, members their own. */
+  private async visible(auth: AuthContext, id: string): Promise<ChannelRecord> {
+    const c = await this.repo.find(auth.tenantId, id);
+    if (!c || (!isManager(auth) && c.created_by !== auth.userId)) throw notFound('Channel');
+    return c;
+  }
+
+  async list(auth: AuthContext, page: Page): Promise<ChannelView[]> {
+    const rows = await this.repo.list(auth.tenantId, isManager(auth) ? undefined : auth.userId, page);
+    return rows.map((c) => this.view(c));
+  }
+
+  async get(auth: AuthContext, id: string): Promise<ChannelView> {
+    return this.view(await this.visible(auth, id));
+  }
+
+  /**
+   * Creates a channel. A webhook channel gets a signing secret (unless one is given), returned in
+   * plaintext in this answer only; afterwards it is shown masked like every secret.
+   */
+  async create(auth: AuthContext, input: { channel_type: ChannelType; config: Record<string, string> }): Promise<ChannelView> {
+    checkConfig(input.channel_type, input.config);
+    const config = { ...input.config };
+    const reveal: Record<string, string> = {};
+    if (input.channel_type === 'webhook') {
+      config.signing_secret ??= newSigningSecret();
+      reveal.signing_secret = config.signing_secret;
+    }
+    const now = this.clock.now();
+    const record: ChannelRecord = {
+      id: newId(),
+      tenant_id: auth.tenantId,
+      created_by: auth.userId,
+      channel_type: input.channel_type,
+      ...this.seal(input.channel_type, config),
+      config_version: 1,
+      is_verified: false,
+      verified_at: null,
+      created_at: now,
+      updated_at: now,
+    };
+    await this.repo.insert(record);
+    return this.view(record, reveal);
+  }
+
+  /**
+   * Replaces the config whole and resets is_verified. A secret key sent back exactly as its mask
+   * keeps the stored secret; a webhook's signing secret left out is kept too (it is ours, not
+   * the user's, so a PATCH of the URL alone must not break the receiver's verification).
+   */
+  async patch(auth: AuthContext, id: string, input: { config: Record<string, string> }): Promise<ChannelView> {
+    const c = await this.visible(auth, id);
+    const stored: Record<string, string> = Object.fromEntries(Object.entries(c.secrets).map(([k, v]) => [k, this.secrets.open(v)]));
+    const keep = new Set(Object.keys(input.config).filter((k) => stored[k] !== undefined && input.config[k] === maskSecret(stored[k])));
+    checkConfig(c.channel_type, input.config, keep);
+    const config = { ...input.config };
+    for (const k of keep) config[k] = stored[k];
+    if (c.channel_type === 'webhook' && config.signing_secret === undefined) config.signing_secret = stored.signing_secret ?? newSigningSecret();
+    const { config: plain, secrets } = this.seal(c.channel_type, config);
+    const updated = await this.repo.replaceConfig(auth.tenantId, id, plain, secrets, this.clock.now());
+    if (!updated) throw notFound('Channel');
+    return this.view(updated);
+  }
+
+  async delete(auth: AuthContext, id: string): Promise<void> {
+    await this.visible(auth, id);
+    const deleted = await this.db.transaction(async (tx) => {
+      for (const hook of this.deleteHooks) await hook(tx, auth.tenantId, id);
+      return this.repo.delete(tx, auth.tenantId, id);
+    });
+    if (!deleted) throw notFound('Channel');
+  }
+
+  /**
+   * Sends a real test message. Success marks the channel verified; a failure un-verifies it and
+   * answers 502 with the upstream's reason.
+   */
+  async test(auth: AuthContext, id: string): Promise<ChannelTestResult> {
+    const c = await this.visible(auth, id);
+    const channel = this.outbound(c);
+    const started = performance.now();
+    try {
+      await withTimeout(this.transports.send(channel, composeTestReport(channel), { deliveryId: `test_${newId()}`, sentAt: this.clock.now() }), TEST_TIMEOUT_MS);
+    } catch (err) {
+      await this.repo.recordTest(auth.tenantId, id, c.config_version, false, this.clock.now());
+      const reason = err instanceof DeliveryError ? err.message : 'the test message could not be sent';
+      throw new AppError('UPSTREAM_FAILED', `The test message was not delivered: ${reason}`);
+    }
+    const latency = Math.round(performance.now() - started);
+    await this.repo.recordTest(auth.tenantId, id, c.config_version, true, this.clock.now());
+    return { success: true, message: `Test message sent to the ${c.channel_type} channel.`, latency_ms: latency };
+  }
+
+  private outbound(c: ChannelRecord): OutboundChannel {
+    const config: Record<string, string> = { ...c.config };
+    for (const [key, sealed] of Object.entries(c.secrets)) config[key] = this.secrets.open(sealed);
+    return { id: c.id, tenant_id: c.tenant_id, channel_type: c.channel_type, config };
+  }
+
+  /** For the delivery worker: the channel with plaintext secrets, never across tenants. */
+  async getForDelivery(tenantId: string, channelId: string): Promise<OutboundChannel | undefined> {
+    const c = await this.repo.find(tenantId, channelId);
+    return c && this.outbound(c);
+  }
+
+  /** The type of a channel the caller may use (members: their own), for subscriptions' checks. */
+  async typeFor(auth: AuthContext, channelId: string): Promise<ChannelType | undefined> {
+    const c = await this.repo.find(auth.tenantId, channelId);
+    if (!c || (!isManager(auth) && c.created_by !== auth.userId)) return undefined;
+    return c.channel_type;
+  }
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new DeliveryError(`no answer within ${Math.round(ms / 1000)} s`, { retryable: true })), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
