@@ -42,6 +42,11 @@ export interface ExecuteResult {
   cached: boolean;
 }
 
+/** The cache key of a resolved query, without the warehouse version. */
+function cacheKey(def: InsightDefinition, q: ResolvedQuery): string {
+  return JSON.stringify([q.tenantId, def.code, q.granularity, q.filters.country ?? null, q.filters.channel ?? null, q.filters.category ?? null, q.window.from, q.window.to, q.previous?.from ?? null, q.previous?.to ?? null, q.limit ?? null]);
+}
+
 const round2 = (n: number) => Math.round((n + Number.EPSILON) * 100) / 100;
 
 function num(v: unknown): number {
@@ -52,6 +57,7 @@ export class InsightsService {
   private readonly byCode: Map<string, InsightDefinition>;
   private readonly entries: CatalogEntry[];
   readonly cache = new ResultCache();
+  private readonly resolved = new Map<string, { q: ResolvedQuery; key: string }>();
 
   constructor(
     private readonly warehouse: Warehouse,
@@ -114,7 +120,18 @@ export class InsightsService {
    */
   async executeJson(tenantId: string, code: string, params: ExecuteParams): Promise<string> {
     const def = this.get(code);
-    const { result, entry } = await this.lookup(def, resolveParams(def, tenantId, params, this.today()));
+    // Parameters as sent resolve the same way all day long: remember their resolution, so a
+    // repeated request goes straight to the cache.
+    const today = this.today();
+    const raw = JSON.stringify([tenantId, code, today, params.granularity, params.country, params.channel, params.category, params.date_from, params.date_to, params.limit]);
+    let known = this.resolved.get(raw);
+    if (!known) {
+      const q = resolveParams(def, tenantId, params, today);
+      known = { q, key: cacheKey(def, q) };
+      if (this.resolved.size >= 5000) this.resolved.clear();
+      this.resolved.set(raw, known);
+    }
+    const { result, entry } = await this.lookup(def, known.q, known.key);
     if (!entry) return JSON.stringify({ success: true, data: result });
     entry.hitJson ??= JSON.stringify({ success: true, data: { ...entry.result, cached: true } });
     return entry.hitJson;
@@ -127,9 +144,9 @@ export class InsightsService {
   }
 
   /** A cache hit (entry), or a fresh result stored for the next caller. */
-  private async lookup(def: InsightDefinition, q: ResolvedQuery): Promise<{ result: ExecuteResult; entry?: CacheEntry }> {
+  private async lookup(def: InsightDefinition, q: ResolvedQuery, resolvedKey = cacheKey(def, q)): Promise<{ result: ExecuteResult; entry?: CacheEntry }> {
     const version = await this.warehouse.version();
-    const key = JSON.stringify([q.tenantId, def.code, q.granularity, q.filters.country ?? null, q.filters.channel ?? null, q.filters.category ?? null, q.window.from, q.window.to, q.previous?.from ?? null, q.previous?.to ?? null, q.limit ?? null, version ?? null]);
+    const key = `${version ?? ''}\u0000${resolvedKey}`;
     if (version !== undefined) {
       const hit = this.cache.get(key);
       if (hit) return { result: hit.result, entry: hit };
