@@ -141,3 +141,14 @@ test('results are cached per tenant and parameters, and a re-seed invalidates th
   assert.equal(third.data.data.cached, false);
   assert.notDeepEqual(third.data.data.rows, first.data.data.rows);
 });
+
+test('the service, for chat and schedules: null parameters count as not given; find() and the catalog agree', async () => {
+  const insights = t.app.services.insights;
+  const r = await insights.execute('demo', 'revenue', { granularity: 'week', country: null, limit: null } as never);
+  assert.deepEqual(r.filters, {});
+  assert.equal(r.rows.length, 12);
+  assert.equal(insights.find('nope'), undefined);
+  for (const entry of insights.catalog()) assert.equal(insights.find(entry.code)?.name, entry.name);
+  await assert.rejects(insights.execute('demo', 'nope', {}), (e: { code?: string }) => e.code === 'NOT_FOUND');
+  await assert.rejects(insights.execute('demo', 'revenue', { limit: 3 }), (e: { options?: { errors?: { path: string }[] } }) => e.options?.errors?.[0].path === '/query/limit');
+});

@@ -30,7 +30,9 @@ export function parametersOf(def: InsightDefinition): string[] {
 
 const bad = (name: string, message: string, where = 'query') => invalidField(`/${where}/${name}`, message);
 
-export function resolveParams(def: InsightDefinition, tenantId: string, params: ExecuteParams, today: string, where = 'query'): ResolvedQuery {
+export function resolveParams(def: InsightDefinition, tenantId: string, given: ExecuteParams, today: string, where = 'query'): ResolvedQuery {
+  // null means "not given", as undefined does (structured queries from chat carry explicit nulls).
+  const params = Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined && v !== null)) as ExecuteParams;
   const accepted = new Set(parametersOf(def));
   const errors: { path: string; message: string }[] = [];
   for (const [name, value] of Object.entries(params)) {
