@@ -26,7 +26,7 @@ describe('chat', () => {
       },
     });
     t = await buildTestApp({ env: fake.env(), clock: new ManualClock(new Date(`${TODAY}T10:00:00.000Z`)), deps: { logger: { level: 'warn', stream } } });
-    t.app.services.connectors.timeoutMs = 400;
+    t.app.services.connectors.timeoutMs = 5000;
     owner = await t.login({ tenant: 'demo', user: 'olga', role: 'owner' });
     member = await t.login({ tenant: 'demo', user: 'max', role: 'member' });
     otherUser = await t.login({ tenant: 'demo', user: 'nina', role: 'member' });
@@ -216,6 +216,7 @@ describe('chat', () => {
     ];
     for (const c of cases) {
       fake.toolArgs = c.args ?? { insight_code: 'revenue' };
+      t.app.services.connectors.timeoutMs = c.connector.model === 'slow-model' ? 400 : 5000;
       assert.equal((await call(t, owner, 'POST', '/api/v1/ai/connectors', c.connector)).statusCode, 201);
       fake.requests = [];
       const res = await call(t, owner, 'POST', '/api/v1/ai/chat', { message: question });

@@ -33,7 +33,8 @@ describe('AI connectors', () => {
   before(async () => {
     fake = await new FakeProviders().start();
     t = await buildTestApp({ env: fake.env() });
-    t.app.services.connectors.timeoutMs = 400;
+    // Generous, so a loaded machine does not turn a success into a timeout; the timeout case shortens it.
+    t.app.services.connectors.timeoutMs = 5000;
     owner = await t.login({ tenant: 'acme', user: 'olga', role: 'owner' });
     admin = await t.login({ tenant: 'acme', user: 'ada', role: 'admin' });
     member = await t.login({ tenant: 'acme', user: 'max', role: 'member' });
@@ -84,6 +85,7 @@ describe('AI connectors', () => {
     for (const p of PROVIDERS) {
       for (const c of cases) {
         const body = testBody(p, c.over(p));
+        t.app.services.connectors.timeoutMs = body.model === 'slow-model' ? 400 : 5000;
         const res = await call(t, owner, 'POST', '/api/v1/ai/connectors/test', body);
         assert.equal(res.statusCode, 200, `${p} ${JSON.stringify(c.over(p))}`);
         assert.equal(res.data.success, false, `${p} ${res.data.message}`);
@@ -92,6 +94,7 @@ describe('AI connectors', () => {
         assert.ok(!res.data.message.includes(String(body.api_key)), `${p} leaks the key: ${res.data.message}`);
       }
     }
+    t.app.services.connectors.timeoutMs = 5000;
   });
 
   test('quota exhaustion is named as such', async () => {
