@@ -213,6 +213,9 @@ describe('chat', () => {
       { connector: { provider: 'vendor_a', api_key: 'sk-proj-good-0123456789abcdef' }, args: '{not json' },
       { connector: { provider: 'vendor_b', api_key: 'sk-ant-api03-good-0123456789abcdef' }, args: 'no-call' },
       { connector: { provider: 'vendor_a', api_key: 'sk-proj-good-0123456789abcdef' }, args: { insight_code: 'revenue', date_from: '1990-01-01', date_to: '2026-01-01' } },
+      { connector: { provider: 'vendor_a', api_key: 'sk-proj-good-0123456789abcdef', model: 'odd-model' } },
+      { connector: { provider: 'vendor_b', api_key: 'sk-ant-api03-good-0123456789abcdef', model: 'odd-model' } },
+      { connector: { provider: 'vendor_c', api_key: 'AIzaSy-good-0123456789abcdefgh', model: 'odd-model' } },
     ];
     for (const c of cases) {
       fake.toolArgs = c.args ?? { insight_code: 'revenue' };
@@ -225,6 +228,15 @@ describe('chat', () => {
       assert.equal(res.data.data.answered_by, 'parser', JSON.stringify(c));
       assert.deepEqual(res.data.data.query, parserQuery, JSON.stringify(c));
     }
+    // a stored key that no longer opens (master key changed): no call, the parser answers
+    await call(t, owner, 'POST', '/api/v1/ai/connectors', { provider: 'vendor_a', api_key: 'sk-proj-good-0123456789abcdef' });
+    await t.db.query(`UPDATE ai_connectors SET api_key_sealed = 'v1:AAAAAAAAAAAAAAAA:AAAAAAAAAAAAAAAAAAAAAA:AAAA' WHERE tenant_id = 'demo' AND provider = 'vendor_a'`);
+    fake.requests = [];
+    const sealed = await call(t, owner, 'POST', '/api/v1/ai/chat', { message: question });
+    assert.equal(sealed.statusCode, 200);
+    assert.equal(sealed.data.data.answered_by, 'parser');
+    assert.equal(fake.requests.length, 0);
+
     const logs = logLines.join('');
     assert.match(logs, /chat fell back to the built-in parser/);
     assert.match(logs, /refused the API key/);

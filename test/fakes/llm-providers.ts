@@ -5,7 +5,7 @@
 // Behaviour is chosen by the key and model a test sends:
 //   key containing "bad" → invalid key; "broke" → no quota; "busy" → rate limited
 //   model "missing-model" → unknown model; "slow-model" → answers after 2 s; "boom-model" → 500;
-//   "moved-model" → 302; "junk-model" → 200 with a non-JSON body.
+//   "moved-model" → 302; "junk-model" → 200 with a non-JSON body; "odd-model" → 200, JSON of the wrong shape.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -90,6 +90,8 @@ export class FakeProviders {
     if (model === 'boom-model') return err(500, 'The server had an error while processing your request.', 'server_error');
     if (model === 'moved-model') return { status: 302, body: {}, headers: { location: 'http://169.254.169.254/latest/meta-data' } };
     if (model === 'junk-model') return { status: 200, body: null, raw: '<html>hello</html>' };
+    // 200 with JSON of the wrong shape for every protocol
+    if (model === 'odd-model') return { status: 200, body: { type: 'message', choices: 'none', content: 'text', candidates: [{ content: { parts: 'x' } }] } };
     return undefined;
   }
 

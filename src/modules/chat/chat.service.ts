@@ -58,19 +58,15 @@ export class ChatService {
     let chosen: { query: StructuredQuery; notes: string[]; by: string } | undefined;
     let result: ExecuteResult | undefined;
 
-    const client = await this.connectors.activeClient(auth.tenantId);
-    if (client) {
+    const llm = await this.proposeWithLlm(auth.tenantId, { question: input.message, today, categories, previous, conversationId: conv?.id });
+    if (llm) {
       try {
-        const history = conv ? (await this.repo.recentMessages(auth.tenantId, conv.id, HISTORY_MESSAGES)).map((m) => ({ role: m.role, content: m.content })) : [];
-        const catalog = this.parserInsights.map((i) => this.insights.get(i.code));
-        const args = await client.proposeToolCall(toolPrompt({ question: input.message, today, catalog, categories, previous, history }));
-        const query = validateToolArgs(args, catalog);
-        result = await this.run(auth.tenantId, query);
-        chosen = { query, notes: [], by: client.provider };
+        result = await this.run(auth.tenantId, llm.query);
+        chosen = { query: llm.query, notes: [], by: llm.provider };
       } catch (err) {
-        if (!(err instanceof LlmError || err instanceof InvalidToolCall || (err instanceof AppError && err.code === 'VALIDATION_FAILED'))) throw err;
-        // The reason is logged for the operator (messages never carry the key); the user still gets an answer.
-        this.log({ provider: client.provider, reason: err.message, kind: err instanceof LlmError ? err.kind : 'invalid_arguments' }, 'chat fell back to the built-in parser');
+        // A query the engine refuses (a window too long…) is the LLM's mistake: the parser answers.
+        if (!(err instanceof AppError && err.code === 'VALIDATION_FAILED')) throw err;
+        this.log({ provider: llm.provider, reason: err.message, kind: 'invalid_arguments' }, 'chat fell back to the built-in parser');
       }
     }
 
@@ -128,6 +124,35 @@ export class ChatService {
       ],
     );
     return answer;
+  }
+
+  /**
+   * The active connector's proposal, validated; undefined without a connector or on any failure
+   * of that step (provider error, timeout, odd response shape, invalid arguments, a stored key
+   * that no longer opens), which is logged and leaves the answer to the parser.
+   */
+  private async proposeWithLlm(
+    tenantId: string,
+    input: { question: string; today: string; categories: string[]; previous?: StructuredQuery; conversationId?: string },
+  ): Promise<{ query: StructuredQuery; provider: string } | undefined> {
+    let provider = 'unknown';
+    try {
+      const client = await this.connectors.activeClient(tenantId);
+      if (!client) return undefined;
+      provider = client.provider;
+      const history = input.conversationId
+        ? (await this.repo.recentMessages(tenantId, input.conversationId, HISTORY_MESSAGES)).map((m) => ({ role: m.role, content: m.content }))
+        : [];
+      const catalog = this.parserInsights.map((i) => this.insights.get(i.code));
+      const args = await client.proposeToolCall(toolPrompt({ ...input, catalog, history }));
+      return { query: validateToolArgs(args, catalog), provider };
+    } catch (err) {
+      const kind = err instanceof LlmError ? err.kind : err instanceof InvalidToolCall ? 'invalid_arguments' : 'unexpected';
+      // Messages of LlmError never carry the key; other errors are logged by class only, to be safe.
+      const reason = err instanceof LlmError || err instanceof InvalidToolCall ? err.message : (err as Error)?.name ?? 'Error';
+      this.log({ provider, reason, kind }, 'chat fell back to the built-in parser');
+      return undefined;
+    }
   }
 
   private run(tenantId: string, q: StructuredQuery): Promise<ExecuteResult> {
