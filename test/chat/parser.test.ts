@@ -48,6 +48,10 @@ describe('question parser', () => {
     assert.deepEqual(range('this year compared to last year'), ['2026-01-01', '2026-04-15'], 'the first phrase wins');
     assert.equal(range('may i see the numbers'), undefined, '"may" alone is a verb');
     assert.equal(range('top 5 products'), undefined);
+    assert.deepEqual(range('last weekend'), ['2026-04-11', '2026-04-12']);
+    assert.deepEqual(range('the last 24 hours'), ['2026-04-14', '2026-04-15']);
+    assert.deepEqual(range('the past fortnight'), ['2026-04-02', '2026-04-15']);
+    assert.deepEqual(range('in january and february'), ['2026-01-01', '2026-02-28']);
   });
 
   test('metric words and synonyms choose the insight; totals choose the KPI', () => {
@@ -65,6 +69,10 @@ describe('question parser', () => {
     assert.equal(query('which channel sells best').insight_code, 'revenue_by_channel');
     assert.equal(query('best sellers').insight_code, 'top_products');
     assert.equal(query('which product categories sell best').insight_code, 'top_categories');
+    assert.equal(query('How much did we sell to customers in Germany?').insight_code, 'revenue_kpi', '"customers" alone yields to a sales word');
+    assert.equal(query('how many customers in France').insight_code, 'new_customers');
+    assert.equal(query('how many sessions did we have').insight_code, 'conversion_rate');
+    assert.equal(query('How are we doing?').insight_code, 'revenue_kpi');
   });
 
   test('countries by name, adjective or code; channels; categories; granularity; top-N', () => {
@@ -86,6 +94,12 @@ describe('question parser', () => {
   });
 
   test('what an insight does not take is dropped with a note', () => {
+    const ex = parse('top 5 products excluding electronics');
+    assert.ok(ex.kind === 'query');
+    if (ex.kind === 'query') {
+      assert.deepEqual(ex.query, { insight_code: 'top_products', limit: 5 }, 'an exclusion never becomes the filter');
+      assert.match(ex.notes.join(), /excluding a category is not supported/);
+    }
     const r = parse('refund rate by week for electronics');
     assert.equal(r.kind, 'query');
     if (r.kind !== 'query') return;

@@ -144,6 +144,16 @@ const RECOGNISERS: Recogniser[] = [
     },
   },
   {
+    // "January and February", "March through May": from the first month's start to the second's end.
+    re: new RegExp(`\\b(?:(?:in|for|during|from|between) )?(${MONTH_RE})\\.?(?: (\\d{4}))? (?:and|&|through|thru|until|till|to|-) (${MONTH_RE})\\.?(?: (\\d{4}))?\\b`),
+    range: (m, t) => {
+      if ((m[1] === 'may' || m[3] === 'may') && !/^(in|for|during|from|between) /.test(m[0])) return undefined;
+      const end = monthRange(t, MONTHS[m[3]], m[4] ? +m[4] : undefined);
+      const startYear = m[2] ? +m[2] : MONTHS[m[1]] <= MONTHS[m[3]] ? +end.from.slice(0, 4) : +end.from.slice(0, 4) - 1;
+      return { from: monthRange(t, MONTHS[m[1]], startYear).from, to: end.to };
+    },
+  },
+  {
     re: /\b(?:since|from) (?:the )?(?:start|beginning) of (?:the |this )?(week|month|quarter|year)\b/,
     range: (m, t) => ({ from: iso(periodStart(t, unitOf(m[1]))), to: iso(t) }),
   },
@@ -174,6 +184,17 @@ const RECOGNISERS: Recogniser[] = [
       const unit: Unit = m[1] ? unitOf(m[1]) : s === 'mtd' ? 'month' : s === 'qtd' ? 'quarter' : s === 'wtd' ? 'week' : 'year';
       return { from: iso(periodStart(t, unit)), to: iso(t) };
     } },
+  { re: /\b(?:the )?(?:last|past|previous) (?:24 hours|twenty-four hours|day)\b/, range: (_m, t) => ({ from: iso(addDays(t, -1)), to: iso(t) }) },
+  { re: /\b(?:the )?(?:last|past|previous) fortnight\b|\b(?:the )?past two weeks\b/, range: (_m, t) => rolling(t, 'week', 2) },
+  {
+    // Saturday and Sunday: the last complete weekend, or the one under way.
+    re: /\b(last|previous|this|the) weekend\b/,
+    range: (m, t) => {
+      const monday = periodStart(t, 'week');
+      const sat = m[1] === 'this' ? addDays(monday, 5) : addDays(monday, -2);
+      return { from: iso(sat), to: iso(addDays(sat, 1)) };
+    },
+  },
   { re: /\b(?:the )?day before yesterday\b/, range: (_m, t) => ({ from: iso(addDays(t, -2)), to: iso(addDays(t, -2)) }) },
   { re: /\byesterday\b/, range: (_m, t) => ({ from: iso(addDays(t, -1)), to: iso(addDays(t, -1)) }) },
   { re: /\btoday\b/, range: (_m, t) => ({ from: iso(t), to: iso(t) }) },

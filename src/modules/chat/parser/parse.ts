@@ -55,17 +55,24 @@ type Dimension = 'country' | 'channel' | 'category';
 
 // Order matters: the first that matches names the metric ("average order value" is not "orders").
 const METRICS: [RegExp, Metric][] = [
-  [/\b(products?|skus?|best[- ]?sellers?|best[- ]selling|top[- ]selling|items? sold|top items?|best items?|articles)\b/, 'products'],
+  [/\b(products?|skus?|best[- ]?sellers?|best[- ]selling|top[- ]selling|items? sold|top items?|best items?|articles|units( sold)?)\b/, 'products'],
   [/\b(refunds?|refunded|refund rate|returns?|return rate|returned|chargebacks?)\b/, 'refund_rate'],
   [/\b(conversions?|conversion rate|convert(s|ed|ing)?|cvr|sessions? (to|into) orders?)\b/, 'conversion_rate'],
+  // Sessions are a column of the conversion rate's rows; there is no traffic insight of its own.
+  [/\b(sessions|traffic|visits|visitors)\b/, 'conversion_rate'],
   [/\b(aov|average order value|avg\.? order value|average order|average basket|basket size|basket value|average ticket|ticket size|average (sale|spend|purchase)|order value|avg order|mean order( value)?|spend per order|revenue per order)\b/, 'aov'],
-  [/\b(new (customers?|buyers?|clients?|shoppers?)|first[- ]time (customers?|buyers?|shoppers?)|customer acquisition|acquired customers|customers? acquired|new signups?|customers?)\b/, 'new_customers'],
+  [/\b(new (customers?|buyers?|clients?|shoppers?)|first[- ]time (customers?|buyers?|shoppers?)|customer acquisition|acquired customers|customers? acquired|new signups?|signups?|sign-ups?|how many customers)\b/, 'new_customers'],
   [/\b(orders?|order count|order volume|purchases|transactions|checkouts|number of sales|how many sales)\b/, 'orders'],
   [/\b(revenue|revenues|sales|turnover|income|gmv|earnings|takings|money|made|make|earn|earned|proceeds|top line|topline|gross|sold|sell|selling)\b/, 'revenue'],
+  // Customers alone, after every other metric: "sales to customers in Germany" is revenue.
+  [/\b(customers?|buyers|shoppers)\b/, 'new_customers'],
 ];
 
-const KPI_WORDS = /\b(total|totals|overall|in total|altogether|sum|how much|how many|compared?|comparison|vs\.?|versus|change|changed|growth|grow|grew|growing|up or down|increased?|decreased?|drop(ped)?|declined?|kpi|headline|against)\b/;
-const DATA_WORDS = /\b(show|chart|plot|graph|report|performance|perform|performing|numbers|figures|stats|statistics|results|business|doing|trend|trends|kpis?|how did we do|how are we doing|how's|how is)\b/;
+const KPI_WORDS = /\b(total|totals|overall|in total|altogether|sum|how much|how many|compared?|comparison|vs\.?|versus|change|changed|growth|grow|grew|growing|up or down|increased?|decreased?|drop(ped)?|declined?|kpis?|headline|against)\b/;
+const DATA_WORDS = /\b(show|chart|plot|graph|report|performance|perform|performing|numbers|figures|stats|statistics|results|business|doing|trend|trends|kpis?|how did we do|how are we doing|how's|how is|compare|comparison)\b/;
+// Asked with no metric and no period, these still mean "how is revenue going".
+const HOW_ARE_WE_DOING = /\b(how are we doing|how did we do|how is business|how's business|how are sales|how are things going)\b/;
+const NEGATION = /\b(excluding|except|without|not|other than|apart from|besides)\s+(the\s+)?$/;
 const FOLLOW_UP_START = /^(and|what about|how about|same|now|ok|okay|then|also|but|just|only|instead|compare|switch|make it|change it|show (it|that|the same))\b/;
 const FOLLOW_UP_ANY = /\b(instead|the same|as well|too|that one|this one)\b/;
 const LIMIT_BEFORE = /\b(?:top|best|largest|biggest|highest|leading|first)[- ](\d{1,4}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty)\b/;
@@ -122,12 +129,18 @@ export function parseQuestion(question: string, ctx: ParseContext): ParseOutcome
   text = blank(text, granularity);
   const foundCountry = findCountry(text, originalBlanked);
   const foundChannel = findChannel(text);
+  const foundCategory = findCategory(text, ctx.categories);
+  // A filter can only include one value; "excluding electronics" must not become "electronics".
+  const negated = (m: Span | undefined) => Boolean(m && NEGATION.test(text.slice(0, m.start)));
+  for (const [m, what] of [[foundCountry, 'a country'], [foundChannel, 'a channel'], [foundCategory, 'a category']] as const) {
+    if (negated(m)) notes.push(`excluding ${what} is not supported, so the answer includes it`);
+  }
   // Two countries or two channels named ("mobile and web") ask for the breakdown, not a filter.
-  const country = foundCountry && !foundCountry.others ? foundCountry : undefined;
-  const channel = foundChannel && !foundChannel.others ? foundChannel : undefined;
-  const category = findCategory(text, ctx.categories);
+  const country = foundCountry && !foundCountry.others && !negated(foundCountry) ? foundCountry : undefined;
+  const channel = foundChannel && !foundChannel.others && !negated(foundChannel) ? foundChannel : undefined;
+  const category = foundCategory && !negated(foundCategory) ? foundCategory : undefined;
   // Filter words are not metric words ("Pet Supplies" sales, the mobile "app").
-  let rest = blank(blank(blank(text, foundCountry), foundChannel), category);
+  let rest = blank(blank(blank(text, foundCountry), foundChannel), foundCategory);
 
   const limitMatch = LIMIT_BEFORE.exec(rest) ?? LIMIT_AFTER.exec(rest);
   const limit = limitMatch ? toNumber(limitMatch[1]) : undefined;
@@ -167,6 +180,7 @@ export function parseQuestion(question: string, ctx: ParseContext): ParseOutcome
     if (code !== prev.insight_code) delete query.limit;
   } else {
     if (!code && slots && DATA_WORDS.test(text)) code = kpi ? 'revenue_kpi' : 'revenue';
+    if (!code && HOW_ARE_WE_DOING.test(text)) code = 'revenue_kpi';
     if (!code) return { kind: 'unmatched' };
     query = { insight_code: code, filters: {} };
   }
@@ -192,6 +206,10 @@ export function parseQuestion(question: string, ctx: ParseContext): ParseOutcome
   // A category filter on revenue is answered by the category breakdown, which takes one.
   if (filters.category && ['revenue', 'revenue_kpi', 'revenue_by_country', 'revenue_by_channel'].includes(query.insight_code) && (!followUp || category)) {
     query.insight_code = 'top_categories';
+  }
+  const breakdownOf: Record<Dimension, string> = { country: 'revenue_by_country', channel: 'revenue_by_channel', category: 'top_categories' };
+  if (dim && query.insight_code !== breakdownOf[dim] && !(dim === 'category' && query.insight_code === 'top_products')) {
+    notes.push(`there is no breakdown of ${query.insight_code} by ${dim}`);
   }
   return { kind: 'query', query: fitToInsight(query, ctx.catalog, notes), followUp, notes };
 }
