@@ -63,7 +63,8 @@ function sectionOf(title: string, r: ResultLike, chartType: ChartType): ReportSe
   const section: ReportSection = {
     title,
     subtitle: periodText(r),
-    chart_hint: { ...r.chart_hint, type: chartType, title: r.chart_hint.title ?? title } as ReportSection['chart_hint'],
+    // The picture carries the section's title (a widget's own name), not the insight's default.
+    chart_hint: { ...r.chart_hint, type: chartType, title } as ReportSection['chart_hint'],
     columns: r.columns,
     rows: r.rows,
   };

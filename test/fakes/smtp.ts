@@ -43,7 +43,7 @@ export async function startFakeSmtp(): Promise<FakeSmtp> {
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
         const raw = Buffer.concat(chunks);
-        simpleParser(raw)
+        simpleParser(raw, { keepCidLinks: true })
           .then((parsed) => {
             mails.push({
               from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',

@@ -69,6 +69,21 @@ function categoryLabel(v: unknown): string {
   return String(v);
 }
 
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/**
+ * Period starts as short axis labels: "Oct 1" within one year, "Oct 2026" for month starts,
+ * unchanged otherwise (mixed or non-date categories).
+ */
+export function periodLabels(categories: string[]): string[] {
+  const dates = categories.map((c) => /^(\d{4})-(\d{2})-(\d{2})$/.exec(c));
+  if (!dates.length || dates.some((d) => !d)) return categories;
+  const years = new Set(dates.map((d) => d![1]));
+  if (dates.every((d) => d![3] === '01')) return dates.map((d) => `${MONTHS[Number(d![2]) - 1]} ${d![1]}`);
+  if (years.size === 1) return dates.map((d) => `${MONTHS[Number(d![2]) - 1]} ${Number(d![3])}`);
+  return categories;
+}
+
 interface Series {
   name: string;
   data: (number | null)[];
@@ -123,7 +138,8 @@ function titleOption(input: ChartInput) {
 }
 
 function cartesian(input: ChartInput, width: number) {
-  const { categories, series } = seriesOf(input);
+  const { categories: raw, series } = seriesOf(input);
+  const categories = periodLabels(raw);
   const percentAxis = series.length > 0 && series.every((s) => s.percent);
   const legend = series.length > 1;
   // Label every category when they fit, else let ECharts thin them out and tilt long ones.
@@ -142,7 +158,7 @@ function cartesian(input: ChartInput, width: number) {
       type: kind === 'scatter' && categories.every((c) => toNumber(c) !== null) ? ('value' as const) : ('category' as const),
       data: categories,
       boundaryGap: kind === 'bar' || kind === 'stacked_bar',
-      axisLabel: { ...textStyle, fontSize: 11, rotate: crowded && longest > 5 ? 35 : 0, hideOverlap: true },
+      axisLabel: { ...textStyle, fontSize: 11, rotate: crowded && longest > 8 ? 35 : 0, hideOverlap: true },
       axisLine: { lineStyle: { color: '#cbd5e1' } },
       axisTick: { show: false },
     },

@@ -75,6 +75,10 @@ export class ChartRenderer {
       this.chart.dispose();
       this.chart = undefined;
       throw err;
+    } finally {
+      // Every refresh restarts zrender's animation loop, which runs on timers and would keep the
+      // process alive; SSR rendering is synchronous and needs no loop.
+      (this.chart?.getZr() as unknown as { animation: { stop(): void } } | undefined)?.animation.stop();
     }
   }
 

@@ -52,8 +52,12 @@ export const channelsRoutes =
           summary: 'Send a real test message through the channel',
           description: '200 and is_verified = true when the upstream accepted it; 502 problem (UPSTREAM_FAILED) with its reason, and is_verified = false, otherwise.',
           params: Params,
-          body: Type.Optional(TestChannelBody),
+          body: TestChannelBody,
           response: withErrors({ 200: ChannelTestResultSchema }, 502),
+        },
+        // The seed's body is an empty object; a client sending none at all means the same.
+        preValidation: async (req) => {
+          if (req.body === undefined || req.body === null) req.body = {};
         },
       },
       async (req) => channels.test(req.auth, req.params.id),
