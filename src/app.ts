@@ -44,6 +44,8 @@ import type { Transports } from './adapters/delivery/types.ts';
 import { ChannelsRepository } from './modules/channels/channels.repository.ts';
 import { ChannelsService } from './modules/channels/channels.service.ts';
 import { channelsRoutes } from './modules/channels/channels.routes.ts';
+import { buildNotifications, type Notifications } from './modules/deliveries/notifications.ts';
+import { dashboardsPort, insightsPort } from './modules/deliveries/adapters.ts';
 
 /**
  * The services the app built, reachable as app.services by the process (server.ts starts workers
@@ -67,6 +69,14 @@ export interface Services {
   transports: Transports;
   /** Notification channels; getForDelivery/typeFor for subscriptions, onDelete(hook) for the cascade. */
   channels: ChannelsService;
+  /** Subscriptions, the delivery queue and log; scheduler.tick() and deliveryWorker.runOnce() drive them in tests. */
+  insightSubscriptions: Notifications['insightSubscriptions'];
+  dashboardSubscriptions: Notifications['dashboardSubscriptions'];
+  deliveryLogs: Notifications['deliveryLogs'];
+  scheduler: Notifications['scheduler'];
+  deliveryWorker: Notifications['deliveryWorker'];
+  /** The background scheduler + worker loops: server.ts starts them; they stop when the app closes. */
+  notificationLoops: Notifications['notificationLoops'];
 }
 
 declare module 'fastify' {
@@ -174,7 +184,27 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const transports = createTransports(config, egress);
   const channels = new ChannelsService(new ChannelsRepository(db), db, deps.secrets, clock, transports);
 
-  const services: Services = { tokens, egress, connectors, chat, dashboards, widgets, insights, transports, channels };
+  const dashboardReports = dashboardsPort(dashboards, insights);
+  const notifications = buildNotifications({
+    db,
+    clock,
+    channels,
+    insights: insightsPort(insights),
+    dashboardAccess: dashboardReports,
+    dashboardReports,
+    transport: transports,
+    worker: { onError: (err) => app.log.error({ err }, 'delivery worker') },
+  });
+  channels.onDelete(notifications.onChannelDeleted);
+
+  const services: Services = { tokens, egress, connectors, chat, dashboards, widgets, insights, transports, channels,
+    insightSubscriptions: notifications.insightSubscriptions,
+    dashboardSubscriptions: notifications.dashboardSubscriptions,
+    deliveryLogs: notifications.deliveryLogs,
+    scheduler: notifications.scheduler,
+    deliveryWorker: notifications.deliveryWorker,
+    notificationLoops: notifications.notificationLoops,
+  };
   app.decorate('services', services);
 
   installAuth(app, tokens, jwt);
@@ -188,6 +218,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(insightsRoutes(insights));
   await app.register(widgetRefreshRoutes(widgets, insights));
   await app.register(channelsRoutes(channels));
+  await notifications.register(app);
 
   return app;
 }

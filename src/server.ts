@@ -77,6 +77,9 @@ export async function serve(config: Config): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ host: config.host, port: config.port });
+  // Scheduled deliveries: the first tick also sends slots missed while down (< 6 h late). The
+  // loops stop when the app closes (app.close() above waits for sends in flight to be recorded).
+  app.services.notificationLoops.start();
   const token = await issueFirstOwnerToken(runtime.db);
   if (token) {
     const { port } = app.server.address() as { port: number };

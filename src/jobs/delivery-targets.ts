@@ -1,6 +1,8 @@
-// Resolves a claimed delivery to what to send and where: its subscription (gone or switched off →
-// cancelled, nothing sent), its channel with plaintext config (gone → cancelled), and the report.
-import type { Report } from '../adapters/delivery/types.ts';
+// Resolves claimed deliveries to what to send and where: the subscription (gone or switched off →
+// cancelled, nothing sent), the channel with plaintext config (gone → cancelled), and the report.
+// A whole claimed batch is resolved with one query per subscription kind and one channel lookup
+// per distinct channel, so the per-delivery cost is the send itself.
+import type { OutboundChannel, Report } from '../adapters/delivery/types.ts';
 import type { DeliveryRecord } from '../modules/deliveries/deliveries.repository.ts';
 import type { DashboardSubscriptionsRepository } from '../modules/subscriptions/dashboard-subscriptions.repository.ts';
 import type { InsightSubscriptionsRepository } from '../modules/subscriptions/insight-subscriptions.repository.ts';
@@ -39,33 +41,48 @@ export class SubscriptionDeliveryTargets implements DeliveryTargets {
     private readonly dashboards: DashboardReports,
   ) {}
 
-  async resolve(d: DeliveryRecord): Promise<DeliveryTarget> {
-    if (d.subscription_kind === 'insight') {
-      const s = await this.insightSubs.find(d.tenant_id, d.subscription_id);
-      if (!s) return { cancel: 'The subscription was deleted' };
-      if (!s.is_active && d.trigger === 'schedule') return { cancel: 'The subscription is inactive' };
-      const channel = await this.channels.getForDelivery(d.tenant_id, d.channel_id);
-      if (!channel) return { cancel: 'The channel was deleted' };
-      const name = this.insights.find(s.insight_code)?.name ?? s.insight_code;
-      return { owner: s.created_by, name, channel, report: () => this.insights.report(s, name) };
-    }
-    const s = await this.dashboardSubs.find(d.tenant_id, d.subscription_id);
-    if (!s) return { cancel: 'The subscription or its dashboard was deleted' };
-    if (!s.is_active && d.trigger === 'schedule') return { cancel: 'The subscription is inactive' };
-    if (!s.channel_ids.includes(d.channel_id)) return { cancel: 'The channel was removed from the subscription' };
-    const channel = await this.channels.getForDelivery(d.tenant_id, d.channel_id);
-    if (!channel) return { cancel: 'The channel was deleted' };
-    const key = `${s.id}:${d.slot_at.toISOString()}`;
-    return {
-      owner: s.created_by,
-      name: s.dashboard_name,
-      channel,
-      report: () =>
-        this.memo.get(key, async () => {
-          const report = await this.dashboards.report(s);
-          if (!report) throw Object.assign(new Error('The dashboard was deleted'), { status: 404 });
-          return report;
-        }),
+  async resolveMany(ds: DeliveryRecord[]): Promise<DeliveryTarget[]> {
+    const ids = (kind: string) => [...new Set(ds.filter((d) => d.subscription_kind === kind).map((d) => d.subscription_id))];
+    const [insightRows, dashboardRows] = await Promise.all([this.insightSubs.findMany(ids('insight')), this.dashboardSubs.findMany(ids('dashboard'))]);
+    const insightSubs = new Map(insightRows.map((s) => [s.id, s]));
+    const dashboardSubs = new Map(dashboardRows.map((s) => [s.id, s]));
+    const channels = new Map<string, Promise<OutboundChannel | undefined>>();
+    const channel = (tenantId: string, id: string) => {
+      const key = `${tenantId}\u0000${id}`;
+      if (!channels.has(key)) channels.set(key, this.channels.getForDelivery(tenantId, id));
+      return channels.get(key)!;
     };
+
+    return Promise.all(
+      ds.map(async (d): Promise<DeliveryTarget> => {
+        if (d.subscription_kind === 'insight') {
+          const s = insightSubs.get(d.subscription_id);
+          if (!s || s.tenant_id !== d.tenant_id) return { cancel: 'The subscription was deleted' };
+          if (!s.is_active && d.trigger === 'schedule') return { cancel: 'The subscription is inactive' };
+          const ch = await channel(d.tenant_id, d.channel_id);
+          if (!ch) return { cancel: 'The channel was deleted' };
+          const name = this.insights.find(s.insight_code)?.name ?? s.insight_code;
+          return { owner: s.created_by, name, channel: ch, report: () => this.insights.report(s, name) };
+        }
+        const s = dashboardSubs.get(d.subscription_id);
+        if (!s || s.tenant_id !== d.tenant_id) return { cancel: 'The subscription or its dashboard was deleted' };
+        if (!s.is_active && d.trigger === 'schedule') return { cancel: 'The subscription is inactive' };
+        if (!s.channel_ids.includes(d.channel_id)) return { cancel: 'The channel was removed from the subscription' };
+        const ch = await channel(d.tenant_id, d.channel_id);
+        if (!ch) return { cancel: 'The channel was deleted' };
+        const key = `${s.id}:${d.slot_at.toISOString()}`;
+        return {
+          owner: s.created_by,
+          name: s.dashboard_name,
+          channel: ch,
+          report: () =>
+            this.memo.get(key, async () => {
+              const report = await this.dashboards.report(s);
+              if (!report) throw Object.assign(new Error('The dashboard was deleted'), { status: 404 });
+              return report;
+            }),
+        };
+      }),
+    );
   }
 }

@@ -9,6 +9,7 @@ import { DeliveryError, type ChannelTransport, type OutboundChannel, type Report
 import type { Clock } from '../lib/clock.ts';
 import { newId } from '../lib/ids.ts';
 import type { DeliveriesRepository, DeliveryRecord } from '../modules/deliveries/deliveries.repository.ts';
+import { OutcomeWriter } from './outcome-writer.ts';
 
 /** What a delivery resolves to before sending: or a reason it will never be sent. */
 export type DeliveryTarget =
@@ -23,7 +24,8 @@ export type DeliveryTarget =
     };
 
 export interface DeliveryTargets {
-  resolve(d: DeliveryRecord): Promise<DeliveryTarget>;
+  /** One target per delivery, in order. */
+  resolveMany(ds: DeliveryRecord[]): Promise<DeliveryTarget[]>;
 }
 
 export interface WorkerOptions {
@@ -41,6 +43,8 @@ export interface WorkerOptions {
   pollMs?: number;
   onError?: (err: unknown) => void;
 }
+
+type Item = Parameters<DeliveriesRepository['finishAttempts']>[1][number];
 
 export interface AttemptOutcome {
   id: string;
@@ -65,6 +69,7 @@ export class DeliveryWorker {
   private wakeUp?: () => void;
   private woken = false;
   private inFlight = new Set<Promise<unknown>>();
+  private readonly outcomes: OutcomeWriter;
 
   constructor(
     private readonly repo: DeliveriesRepository,
@@ -75,8 +80,8 @@ export class DeliveryWorker {
   ) {
     this.workerId = options.workerId ?? `${os.hostname()}:${process.pid}:${crypto.randomBytes(3).toString('hex')}`;
     this.o = {
-      batchSize: options.batchSize ?? 50,
-      concurrency: options.concurrency ?? 32,
+      batchSize: options.batchSize ?? 100,
+      concurrency: options.concurrency ?? 100,
       leaseMs: options.leaseMs ?? 60_000,
       maxAttempts: options.maxAttempts ?? 5,
       backoffBaseMs: options.backoffBaseMs ?? 30_000,
@@ -84,6 +89,7 @@ export class DeliveryWorker {
       pollMs: options.pollMs ?? 1_000,
       onError: options.onError,
     };
+    this.outcomes = new OutcomeWriter(repo, this.workerId);
   }
 
   /** The delay before attempt n+1 after attempt n failed: base · 2^(n-1), capped. */
@@ -95,17 +101,27 @@ export class DeliveryWorker {
   /** Claims one batch and sends it all; resolves when every attempt is recorded. For tests and the loop. */
   async runOnce(limit = this.o.batchSize, concurrency = this.o.concurrency): Promise<AttemptOutcome[]> {
     const claimed = await this.claim(limit);
-    return this.runLimited(claimed, concurrency);
+    return this.runLimited(claimed, await this.resolve(claimed), concurrency);
+  }
+
+  /** Resolves a claimed batch; if that fails, each delivery is left to its lease (and logged as lost). */
+  private async resolve(claimed: DeliveryRecord[]): Promise<(DeliveryTarget | Error)[]> {
+    if (claimed.length === 0) return [];
+    try {
+      return await this.targets.resolveMany(claimed);
+    } catch (err) {
+      return claimed.map(() => (err instanceof Error ? err : new Error(String(err))));
+    }
   }
 
   /** Runs claimed deliveries with at most `concurrency` at a time. */
-  private async runLimited(claimed: DeliveryRecord[], concurrency: number): Promise<AttemptOutcome[]> {
+  private async runLimited(claimed: DeliveryRecord[], targets: (DeliveryTarget | Error)[], concurrency: number): Promise<AttemptOutcome[]> {
     const out: AttemptOutcome[] = new Array(claimed.length);
     let next = 0;
     const lane = async () => {
       while (next < claimed.length) {
         const i = next++;
-        out[i] = await this.attempt(claimed[i]);
+        out[i] = await this.attempt(claimed[i], targets[i]);
       }
     };
     await Promise.all(Array.from({ length: Math.min(concurrency, claimed.length) }, lane));
@@ -117,14 +133,18 @@ export class DeliveryWorker {
     return this.repo.claim(this.workerId, now, new Date(now.getTime() + this.o.leaseMs), limit);
   }
 
+  private finish(d: DeliveryRecord, outcome: Item['outcome'], log: Item['log']): Promise<boolean> {
+    return this.outcomes.write({ d, outcome, log });
+  }
+
   /** One attempt of one claimed delivery; never throws (an unexpected error leaves the lease to expire). */
-  async attempt(d: DeliveryRecord): Promise<AttemptOutcome> {
+  private async attempt(d: DeliveryRecord, target: DeliveryTarget | Error): Promise<AttemptOutcome> {
     const result = (status: AttemptOutcome['status']): AttemptOutcome => ({ id: d.id, attempt: d.attempt, status });
     try {
-      const target = await this.targets.resolve(d);
+      if (target instanceof Error) throw target;
       if ('cancel' in target) {
-        await this.repo.finishAttempt(d, this.workerId, { status: 'cancelled', error: target.cancel, now: this.clock.now() }, null);
-        return result('cancelled');
+        const ok = await this.finish(d, { status: 'cancelled', error: target.cancel, now: this.clock.now() }, null);
+        return result(ok ? 'cancelled' : 'lost');
       }
       const log = (error: string | null) => ({
         id: newId(),
@@ -137,7 +157,7 @@ export class DeliveryWorker {
       if (d.attempt > this.o.maxAttempts) {
         // Claimed again after its worker died during the last allowed attempt.
         const error = `Gave up after ${this.o.maxAttempts} attempts (the last one was interrupted)`;
-        const ok = await this.repo.finishAttempt(d, this.workerId, { status: 'failed', error, now: this.clock.now() }, log(error));
+        const ok = await this.finish(d, { status: 'failed', error, now: this.clock.now() }, log(error));
         return result(ok ? 'failed' : 'lost');
       }
       try {
@@ -150,10 +170,10 @@ export class DeliveryWorker {
         const outcome = retry
           ? { status: 'pending' as const, runAt: new Date(now.getTime() + this.backoffMs(d.attempt, c.retryAfterMs)), error: c.message, now }
           : { status: 'failed' as const, error: c.message, now };
-        const ok = await this.repo.finishAttempt(d, this.workerId, outcome, log(c.message));
+        const ok = await this.finish(d, outcome, log(c.message));
         return result(!ok ? 'lost' : retry ? 'retry' : 'failed');
       }
-      const ok = await this.repo.finishAttempt(d, this.workerId, { status: 'succeeded', error: null, now: this.clock.now() }, log(null));
+      const ok = await this.finish(d, { status: 'succeeded', error: null, now: this.clock.now() }, log(null));
       return result(ok ? 'succeeded' : 'lost');
     } catch (err) {
       this.o.onError?.(err);
@@ -181,6 +201,7 @@ export class DeliveryWorker {
     this.wake();
     await this.loop;
     await Promise.allSettled([...this.inFlight]);
+    await this.outcomes.flush();
   }
 
   private sleep(ms: number): Promise<void> {
@@ -203,17 +224,21 @@ export class DeliveryWorker {
     while (this.running) {
       const free = this.o.concurrency - this.inFlight.size;
       let claimed: DeliveryRecord[] = [];
-      if (free > 0) {
+      let targets: (DeliveryTarget | Error)[] = [];
+      // Claim in worthwhile chunks: a claim per freed lane would spend more round trips than sends.
+      const worthClaiming = this.inFlight.size === 0 || free >= Math.min(this.o.batchSize, this.o.concurrency) / 4;
+      if (free > 0 && worthClaiming) {
         try {
           claimed = await this.claim(Math.min(free, this.o.batchSize));
+          targets = await this.resolve(claimed);
         } catch (err) {
           this.o.onError?.(err);
           await this.sleep(this.o.pollMs);
           continue;
         }
       }
-      for (const d of claimed) {
-        const p: Promise<unknown> = this.attempt(d).finally(() => {
+      for (const [i, d] of claimed.entries()) {
+        const p: Promise<unknown> = this.attempt(d, targets[i]).finally(() => {
           this.inFlight.delete(p);
           this.wake();
         });
@@ -221,7 +246,7 @@ export class DeliveryWorker {
       }
       if (!this.running) break;
       // Full, or nothing due: wait for a lane to free up, a wake-up, or the poll interval.
-      if (claimed.length === 0 || this.inFlight.size >= this.o.concurrency) await this.sleep(this.o.pollMs);
+      if (claimed.length === 0 || !worthClaiming || this.inFlight.size >= this.o.concurrency) await this.sleep(this.o.pollMs);
     }
   }
 }

@@ -35,10 +35,11 @@ export class Scheduler {
         const r = await this.db.transaction((tx) => this.batch(kind, tx, now));
         total.enqueued += r.enqueued;
         total.skipped += r.skipped;
+        // Workers start on the first batch while the tick enqueues the rest.
+        if (r.enqueued > 0) this.onEnqueued();
         if (r.locked < this.batchSize) break;
       }
     }
-    if (total.enqueued > 0) this.onEnqueued();
     return total;
   }
 

@@ -1,27 +1,12 @@
 // Adapts the other modules' services to the narrow ports subscriptions and deliveries use
-// (subscriptions/ports.ts): the insight engine, dashboards, and report composition.
-import type { Report } from '../../adapters/delivery/types.ts';
+// (subscriptions/ports.ts): the insight engine and dashboards, composed into Reports.
+import { composeDashboardReport, composeInsightReport } from '../../reports/compose.ts';
 import { invalidField } from '../../lib/errors.ts';
 import { GRANULARITIES } from '../../lib/chart.schemas.ts';
 import type { DashboardsService } from '../dashboards/dashboards.service.ts';
 import type { ExecuteResult, InsightsService } from '../insights/insights.service.ts';
 import type { InsightCatalog } from '../subscriptions/insight-subscriptions.service.ts';
-import type {
-  DashboardAccess,
-  DashboardReports,
-  DashboardSubscriptionRecord,
-  InsightRunner,
-  InsightSubscriptionRecord,
-} from '../subscriptions/ports.ts';
-
-export interface ReportComposers {
-  insight(args: { subscription: InsightSubscriptionRecord & { insight_name: string }; result: ExecuteResult }): Report;
-  dashboard(args: {
-    subscription: DashboardSubscriptionRecord & { dashboard_name: string };
-    dashboard: Awaited<ReturnType<DashboardsService['getForSystem']>>;
-    widgets: { widget: Awaited<ReturnType<DashboardsService['getForSystem']>>['widgets'][number]; result: ExecuteResult }[];
-  }): Report;
-}
+import type { DashboardAccess, DashboardReports, InsightRunner } from '../subscriptions/ports.ts';
 
 /**
  * Insights without a time axis (breakdowns, KPIs) take no granularity, yet the seed requires one
@@ -35,7 +20,19 @@ function paramsFor(insights: InsightsService, code: string, p: { granularity: st
   };
 }
 
-export function insightsPort(insights: InsightsService, compose: ReportComposers): InsightRunner & InsightCatalog {
+export function insightsPort(insights: InsightsService): InsightRunner & InsightCatalog {
+  // Many subscriptions of one slot ask for the same result at once: run it once, the others wait
+  // for it (the engine's cache serves them once it is stored).
+  const running = new Map<string, Promise<ExecuteResult>>();
+  const execute = (tenantId: string, code: string, params: Record<string, string>) => {
+    const key = JSON.stringify([tenantId, code, params]);
+    let p = running.get(key);
+    if (!p) {
+      p = insights.execute(tenantId, code, params).finally(() => running.delete(key));
+      running.set(key, p);
+    }
+    return p;
+  };
   return {
     find(code) {
       const def = insights.find(code);
@@ -48,26 +45,31 @@ export function insightsPort(insights: InsightsService, compose: ReportComposers
       insights.resolve(tenantId, code, paramsFor(insights, code, p), 'body');
     },
     async report(subscription, insightName) {
-      const result = await insights.execute(subscription.tenant_id, subscription.insight_code, paramsFor(insights, subscription.insight_code, subscription));
-      return compose.insight({ subscription: { ...subscription, insight_name: insightName }, result });
+      const result = await execute(subscription.tenant_id, subscription.insight_code, paramsFor(insights, subscription.insight_code, subscription));
+      return composeInsightReport({ subscription: { ...subscription, insight_name: insightName }, result });
     },
   };
 }
 
-export function dashboardsPort(dashboards: DashboardsService, insights: InsightsService, compose: ReportComposers): DashboardAccess & DashboardReports {
+export function dashboardsPort(dashboards: DashboardsService, insights: InsightsService): DashboardAccess & DashboardReports {
   return {
     getEditable: (auth, id, action) => dashboards.getEditable(auth, id, action),
     async report(subscription) {
       const dashboard = await dashboards.findForSystem(subscription.tenant_id, subscription.dashboard_id);
       if (!dashboard) return undefined;
-      // Widgets run side by side: the report is as slow as its slowest widget, not their sum.
+      // Widgets run side by side: the report is as slow as its slowest widget, not their sum. A
+      // widget that cannot be computed (its insight left the catalog) shows why; the rest is sent.
       const widgets = await Promise.all(
-        dashboard.widgets.map(async (widget) => ({
-          widget,
-          result: await insights.executeWidget(subscription.tenant_id, dashboard, widget as never),
-        })),
+        dashboard.widgets.map(async (widget) => {
+          try {
+            return { widget, result: await insights.executeWidget(subscription.tenant_id, dashboard, widget as never) };
+          } catch (err) {
+            if ((err as { status?: number }).status === undefined || (err as { status: number }).status >= 500) throw err;
+            return { widget, error: (err as Error).message };
+          }
+        }),
       );
-      return compose.dashboard({ subscription: { ...subscription, dashboard_name: dashboard.name }, dashboard, widgets });
+      return composeDashboardReport({ subscription: { ...subscription, dashboard_name: dashboard.name }, dashboard, widgets });
     },
   };
 }

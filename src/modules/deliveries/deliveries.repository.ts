@@ -132,6 +132,58 @@ export class DeliveriesRepository {
     return rows.length > 0;
   }
 
+  /**
+   * finishAttempt for many deliveries in one statement (the worker's group commit). Returns the ids
+   * whose outcome was recorded (the others had lost their claim).
+   */
+  async finishAttempts(
+    workerId: string,
+    items: {
+      d: Pick<DeliveryRecord, 'id' | 'attempt'>;
+      outcome: { status: 'succeeded' | 'failed' | 'pending' | 'cancelled'; runAt?: Date; error: string | null; now: Date };
+      log: AttemptLog | null;
+    }[],
+  ): Promise<Set<string>> {
+    if (items.length === 0) return new Set();
+    const col = <T>(f: (i: (typeof items)[number]) => T) => items.map(f);
+    const iso = (d: Date | undefined | null) => (d ? d.toISOString() : null);
+    const rows = await this.db.query<{ id: string }>(
+      `WITH v AS (
+         SELECT * FROM unnest($2::text[], $3::int[], $4::text[], $5::timestamptz[], $6::text[], $7::timestamptz[],
+                              $8::text[], $9::text[], $10::text[], $11::text[], $12::timestamptz[])
+           AS v(id, attempt, status, run_at, error, now, log_id, owner, name, channel_type, sent_at)),
+       done AS (
+         UPDATE deliveries d
+            SET status = v.status, run_at = COALESCE(v.run_at, d.run_at), last_error = v.error,
+                lease_until = NULL, locked_by = NULL, updated_at = v.now
+           FROM v
+          WHERE d.id = v.id AND d.locked_by = $1 AND d.attempt = v.attempt AND d.status = 'running'
+         RETURNING d.id, d.tenant_id, d.subscription_kind, d.subscription_id, d.channel_id, d.attempt,
+                   v.status AS new_status, v.error, v.log_id, v.owner, v.name, v.channel_type, v.sent_at),
+       logged AS (
+         INSERT INTO delivery_logs (${LOG_COLUMNS})
+         SELECT log_id, tenant_id, id, subscription_kind, subscription_id, owner, name, channel_id, channel_type, sent_at,
+                CASE WHEN new_status = 'succeeded' THEN 'success' ELSE 'failed' END, error, attempt
+           FROM done WHERE log_id IS NOT NULL)
+       SELECT id FROM done`,
+      [
+        workerId,
+        col((i) => i.d.id),
+        col((i) => i.d.attempt),
+        col((i) => i.outcome.status),
+        col((i) => iso(i.outcome.runAt)),
+        col((i) => i.outcome.error),
+        col((i) => iso(i.outcome.now)),
+        col((i) => i.log?.id ?? null),
+        col((i) => i.log?.subscription_owner ?? null),
+        col((i) => i.log?.insight_name ?? null),
+        col((i) => i.log?.channel_type ?? null),
+        col((i) => iso(i.log?.sent_at)),
+      ],
+    );
+    return new Set(rows.map((r) => r.id));
+  }
+
   async forSlot(kind: SubscriptionKind, subscriptionId: string, slotAt: Date): Promise<DeliveryRecord[]> {
     return this.db.query<DeliveryRecord>(
       'SELECT * FROM deliveries WHERE subscription_kind = $1 AND subscription_id = $2 AND slot_at = $3 ORDER BY channel_id',

@@ -3,7 +3,7 @@
 // the other modules adapted to the narrow ports of subscriptions/ports.ts.
 import type { FastifyInstance } from 'fastify';
 import type { ChannelTransport } from '../../adapters/delivery/types.ts';
-import type { Db } from '../../db/index.ts';
+import type { Db, Queryable } from '../../db/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { DeliveryWorker, type WorkerOptions } from '../../jobs/delivery-worker.ts';
 import { SubscriptionDeliveryTargets } from '../../jobs/delivery-targets.ts';
@@ -92,11 +92,15 @@ export function buildNotifications(deps: NotificationsDeps) {
     scheduler,
     deliveryWorker: worker,
     notificationLoops: loops,
-    /** Hooks for the channels module: deleting a channel cascades to subscriptions (DESIGN.md §6). */
-    async onChannelDeleted(tenantId: string, channelId: string): Promise<void> {
-      await insightSubscriptions.onChannelDeleted(tenantId, channelId);
-      await dashboardSubscriptions.onChannelDeleted(tenantId, channelId);
-      await deliveriesRepo.cancelForChannel(tenantId, channelId, clock.now());
+    /**
+     * The channels module's delete hook, run inside its transaction (so on PGlite it must use tx):
+     * deleting a channel deletes its insight subscriptions, takes it out of dashboard subscriptions
+     * (switching off those left with none) and cancels its pending deliveries (DESIGN.md §6).
+     */
+    async onChannelDeleted(tx: Queryable, tenantId: string, channelId: string): Promise<void> {
+      await new InsightSubscriptionsRepository(tx).deleteByChannel(tenantId, channelId);
+      await new DashboardSubscriptionsRepository(tx).removeChannel(tenantId, channelId);
+      await new DeliveriesRepository(tx).cancelForChannel(tenantId, channelId, clock.now());
     },
     async register(app: FastifyInstance): Promise<void> {
       await app.register(insightSubscriptionsRoutes(insightSubscriptions));

@@ -58,6 +58,12 @@ export class DashboardSubscriptionsRepository {
     return rows[0];
   }
 
+  /** Any tenant's: for the worker, which checks each row's tenant against its delivery. */
+  async findMany(ids: string[]): Promise<DashboardSubscriptionRow[]> {
+    if (ids.length === 0) return [];
+    return this.db.query<DashboardSubscriptionRow>(`${SELECT} WHERE s.id = ANY($1::text[])`, [ids]);
+  }
+
   async setActive(tenantId: string, id: string, active: boolean, nextRunAt: Date | null): Promise<void> {
     await this.db.query(
       'UPDATE dashboard_subscriptions SET is_active = $3, next_run_at = $4 WHERE tenant_id = $1 AND id = $2',

@@ -106,9 +106,4 @@ export class DashboardSubscriptionsService {
     const queued = await this.queue.sendNow({ tenantId: s.tenant_id, kind: 'dashboard', subscriptionId: s.id, channelIds: s.channel_ids });
     return { subscription_id: s.id, subscription_kind: 'dashboard', slot_at: queued.slot_at.toISOString(), deliveries: queued.deliveries };
   }
-
-  /** Channel deletion hook: the channel leaves every subscription; one left with none stops. */
-  async onChannelDeleted(tenantId: string, channelId: string): Promise<void> {
-    await this.repo.removeChannel(tenantId, channelId);
-  }
 }

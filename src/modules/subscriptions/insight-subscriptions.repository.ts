@@ -36,6 +36,12 @@ export class InsightSubscriptionsRepository {
     return rows[0];
   }
 
+  /** Any tenant's: for the worker, which checks each row's tenant against its delivery. */
+  async findMany(ids: string[]): Promise<InsightSubscriptionRecord[]> {
+    if (ids.length === 0) return [];
+    return this.db.query<InsightSubscriptionRecord>(`SELECT ${COLUMNS} FROM insight_subscriptions WHERE id = ANY($1::text[])`, [ids]);
+  }
+
   async setActive(tenantId: string, id: string, active: boolean, nextRunAt: Date | null): Promise<InsightSubscriptionRecord | undefined> {
     const rows = await this.db.query<InsightSubscriptionRecord>(
       `UPDATE insight_subscriptions SET is_active = $3, next_run_at = $4

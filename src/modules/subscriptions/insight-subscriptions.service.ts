@@ -104,9 +104,4 @@ export class InsightSubscriptionsService {
     const queued = await this.queue.sendNow({ tenantId: s.tenant_id, kind: 'insight', subscriptionId: s.id, channelIds: [s.channel_id] });
     return { subscription_id: s.id, subscription_kind: 'insight', slot_at: queued.slot_at.toISOString(), deliveries: queued.deliveries };
   }
-
-  /** Channel deletion hook: its insight subscriptions go with it (DESIGN.md §6). */
-  async onChannelDeleted(tenantId: string, channelId: string): Promise<void> {
-    await this.repo.deleteByChannel(tenantId, channelId);
-  }
 }
