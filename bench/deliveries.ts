@@ -15,10 +15,35 @@ import { TokensRepository } from '../src/modules/tokens/tokens.repository.ts';
 import { TokensService } from '../src/modules/tokens/tokens.service.ts';
 import { DuckDbWarehouse } from '../src/warehouse/duckdb.ts';
 import { seedDemo } from '../src/warehouse/demo.ts';
-import { startWebhookReceiver } from '../test/fakes/webhook-receiver.ts';
+import { spawn } from 'node:child_process';
+import readline from 'node:readline';
+import { fileURLToPath } from 'node:url';
 
 const URL_ = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const SUBSCRIPTIONS = Number(process.env.BENCH_SUBSCRIPTIONS ?? 10_000);
+
+/** The receiver runs in its own process (bench/webhook-receiver-process.ts). */
+async function startReceiverProcess() {
+  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./webhook-receiver-process.ts', import.meta.url))], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  const lines = readline.createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
+  const next = async () => JSON.parse((await lines.next()).value as string);
+  const { origin, ca } = (await next()) as { origin: string; ca: string };
+  return {
+    origin,
+    ca,
+    setSecret: (secret: string) => child.stdin!.write(`secret ${secret}\n`),
+    count: async () => {
+      child.stdin!.write('count\n');
+      return (await next()) as { received: number; verified: number };
+    },
+    close: () => new Promise<void>((resolve) => {
+      child.on('exit', () => resolve());
+      child.stdin!.end();
+    }),
+  };
+}
 
 /** Real time shifted so that a whole minute (a slot) comes a moment after set-up. */
 class ShiftedClock implements Clock {
@@ -66,7 +91,7 @@ export async function run(): Promise<void> {
   await admin.connect();
   await admin.query(`CREATE SCHEMA ${schema}`);
   const db = new PostgresDb(URL_, { schema, max: 16 });
-  const receiver = await startWebhookReceiver();
+  const receiver = await startReceiverProcess();
   const egress = new EgressGuard(['127.0.0.0/8'], { ca: receiver.ca });
   const clock = new ShiftedClock();
   const warehouse = await DuckDbWarehouse.open(':memory:');
@@ -90,7 +115,7 @@ export async function run(): Promise<void> {
       config: { webhook_url: `${receiver.origin}/bench` },
     });
     const outbound = await app.services.channels.getForDelivery('acme', channel.id);
-    receiver.secret = Object.entries(outbound!.config).find(([k]) => /secret/.test(k))![1];
+    receiver.setSecret(Object.entries(outbound!.config).find(([k]) => /secret/.test(k))![1]);
 
     // 1. 10,000 insight subscriptions due in the same minute.
     const template = await inject(app, auth, 'POST', '/api/v1/notifications/subscriptions', {
@@ -122,7 +147,7 @@ export async function run(): Promise<void> {
     const allDeliveredMs = late[late.length - 1];
     const firstMs = late[0];
     const perSecond = SUBSCRIPTIONS / ((allDeliveredMs - Math.max(0, firstMs) + 1) / 1000);
-    const verified = receiver.received.filter((r) => r.verified).length;
+    const { verified } = await receiver.count();
 
     // 2. A 6-widget dashboard report, from its slot to its channels.
     const dash = await inject(app, auth, 'POST', '/api/v1/dashboards', { name: 'Bench board' });

@@ -40,6 +40,7 @@ export class NotificationLoops {
   constructor(
     private readonly scheduler: Scheduler,
     private readonly worker: DeliveryWorker,
+    private readonly clock: Clock,
     private readonly tickMs: number,
     private readonly onError: (err: unknown) => void,
   ) {}
@@ -53,8 +54,8 @@ export class NotificationLoops {
         .tick()
         .catch(this.onError)
         .finally(() => {
-          // Aligned to the period, so slots at hh:mm:00 are picked up within one period.
-          if (this.running) this.timer = setTimeout(loop, this.tickMs - (Date.now() % this.tickMs));
+          // Aligned to the period on the injected clock, so a slot at hh:mm:00 is picked up at once.
+          if (this.running) this.timer = setTimeout(loop, this.tickMs - (this.clock.now().getTime() % this.tickMs));
         });
     };
     loop();
@@ -82,7 +83,7 @@ export function buildNotifications(deps: NotificationsDeps) {
   const worker = new DeliveryWorker(deliveriesRepo, targets, deps.transport, clock, deps.worker);
   const scheduler = new Scheduler(db, clock, () => worker.wake());
   queue.onEnqueued(() => worker.wake());
-  const loops = new NotificationLoops(scheduler, worker, deps.tickMs ?? 1_000, (err) => deps.worker?.onError?.(err));
+  const loops = new NotificationLoops(scheduler, worker, clock, deps.tickMs ?? 1_000, (err) => deps.worker?.onError?.(err));
 
   return {
     insightSubscriptions,
