@@ -8,6 +8,7 @@ import { kpiOf } from '../../src/adapters/charts/kpi.ts';
 import { periodLabels, type ChartInput } from '../../src/adapters/charts/options.ts';
 import { messagesOf, MESSAGE_LIMIT } from '../../src/adapters/delivery/messenger.ts';
 import { composeDashboardReport, widgetChartType, type ResultLike } from '../../src/reports/compose.ts';
+import { parseTelegramHtml } from '../fakes/bot-api.ts';
 
 const renderer = new ChartRenderer();
 const cols = [
@@ -118,5 +119,10 @@ describe('report composition', () => {
     const messages = messagesOf(big);
     assert.ok(messages.every((m) => m.length <= MESSAGE_LIMIT));
     assert.match(messages.join(''), /more rows/);
+    // Escaping grows "&" five-fold: a summary of them still fits and still parses.
+    const amp = messagesOf({ ...big, title: '<&>'.repeat(200), summary: '&'.repeat(3000), sections: [] });
+    assert.equal(amp.length, 1);
+    assert.ok(amp[0].length <= MESSAGE_LIMIT);
+    assert.ok('text' in parseTelegramHtml(amp[0]));
   });
 });

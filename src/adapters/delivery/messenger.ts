@@ -52,7 +52,13 @@ function sectionBlock(section: ReportSection, limit: number): string {
 
 /** The report as HTML messages, each within the limit, split between blocks. */
 export function messagesOf(report: Report, limit = MESSAGE_LIMIT): string[] {
-  const blocks = [`<b>${escapeHtml(clip(report.title, 300))}</b>\n${escapeHtml(clip(report.summary, 1500))}`];
+  // Escaping can grow text up to 5x (&amp;): shorten the summary until the head block fits.
+  let head = '';
+  for (let max = 1500; max > 0; max = Math.floor(max / 2)) {
+    head = `<b>${escapeHtml(clip(report.title, 300))}</b>\n${escapeHtml(clip(report.summary, max))}`;
+    if (head.length <= limit) break;
+  }
+  const blocks = [head];
   for (const s of report.sections) blocks.push(sectionBlock(s, limit));
   const messages: string[] = [];
   let current = '';

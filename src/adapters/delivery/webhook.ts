@@ -55,7 +55,6 @@ export class WebhookTransport implements ChannelTransport {
           'webhook-signature': signature,
         },
         body,
-        maxBytes: 64 * 1024,
       });
     } catch (err) {
       throw fromEgressError(err);
