@@ -157,7 +157,8 @@ export class DeliveryWorker {
       if (d.attempt > this.o.maxAttempts) {
         // Claimed again after its worker died during the last allowed attempt.
         const error = `Gave up after ${this.o.maxAttempts} attempts (the last one was interrupted)`;
-        const ok = await this.finish(d, { status: 'failed', error, now: this.clock.now() }, log(error));
+        // Logged as the interrupted attempt, which has no row of its own.
+        const ok = await this.finish(d, { status: 'failed', error, now: this.clock.now() }, { ...log(error), attempt: this.o.maxAttempts });
         return result(ok ? 'failed' : 'lost');
       }
       try {

@@ -110,6 +110,24 @@ describe('delivery attempts: retries, backoff, 429, leases', () => {
     assert.equal((await repo.find(deliveryId))!.status, 'succeeded');
   });
 
+  test('a delivery whose worker dies on every attempt stops after 5: failed, logged, not sent again', async () => {
+    const { s, deliveryId } = await sendNow();
+    const repo = new DeliveriesRepository(f.t.db);
+    for (let i = 1; i <= 5; i++) {
+      const now = f.t.clock.now();
+      const claimed = await repo.claim(`dead-${i}`, now, new Date(now.getTime() + 60 * S), 10);
+      assert.deepEqual(claimed.map((d) => [d.id, d.attempt]), [[deliveryId, i]]);
+      f.t.clock.advance(60 * S + 1);
+    }
+    const before = f.receiver.received.length;
+    assert.deepEqual((await worker().runOnce()).map((o) => [o.attempt, o.status]), [[6, 'failed']]);
+    assert.equal(f.receiver.received.length, before, 'not sent a sixth time');
+    const rows = await logs(f, owner, `?subscription_id=${s.id}`);
+    assert.deepEqual(rows.map((r) => [r.attempt, r.status]), [[5, 'failed']]);
+    assert.match(rows[0].error_message, /Gave up after 5 attempts/);
+    assert.equal((await repo.find(deliveryId))!.status, 'failed');
+  });
+
   test('send-now is stored before the 202 and runs through the same queue', async () => {
     const { s, deliveryId } = await sendNow();
     const stored = await new DeliveriesRepository(f.t.db).find(deliveryId);

@@ -34,6 +34,8 @@ export interface AttemptLog {
   channel_type: string;
   sent_at: Date;
   error_message: string | null;
+  /** The attempt the row is about, when not the claim's own (giving up after a worker died during the last). */
+  attempt?: number;
 }
 
 export interface DeliveryLogRecord {
@@ -150,8 +152,8 @@ export class DeliveriesRepository {
     const rows = await this.db.query<{ id: string }>(
       `WITH v AS (
          SELECT * FROM unnest($2::text[], $3::int[], $4::text[], $5::timestamptz[], $6::text[], $7::timestamptz[],
-                              $8::text[], $9::text[], $10::text[], $11::text[], $12::timestamptz[])
-           AS v(id, attempt, status, run_at, error, now, log_id, owner, name, channel_type, sent_at)),
+                              $8::text[], $9::text[], $10::text[], $11::text[], $12::timestamptz[], $13::int[])
+           AS v(id, attempt, status, run_at, error, now, log_id, owner, name, channel_type, sent_at, log_attempt)),
        done AS (
          UPDATE deliveries d
             SET status = v.status, run_at = COALESCE(v.run_at, d.run_at), last_error = v.error,
@@ -159,11 +161,11 @@ export class DeliveriesRepository {
            FROM v
           WHERE d.id = v.id AND d.locked_by = $1 AND d.attempt = v.attempt AND d.status = 'running'
          RETURNING d.id, d.tenant_id, d.subscription_kind, d.subscription_id, d.channel_id, d.attempt,
-                   v.status AS new_status, v.error, v.log_id, v.owner, v.name, v.channel_type, v.sent_at),
+                   v.status AS new_status, v.error, v.log_id, v.owner, v.name, v.channel_type, v.sent_at, v.log_attempt),
        logged AS (
          INSERT INTO delivery_logs (${LOG_COLUMNS})
          SELECT log_id, tenant_id, id, subscription_kind, subscription_id, owner, name, channel_id, channel_type, sent_at,
-                CASE WHEN new_status = 'succeeded' THEN 'success' ELSE 'failed' END, error, attempt
+                CASE WHEN new_status = 'succeeded' THEN 'success' ELSE 'failed' END, error, COALESCE(log_attempt, attempt)
            FROM done WHERE log_id IS NOT NULL)
        SELECT id FROM done`,
       [
@@ -179,6 +181,7 @@ export class DeliveriesRepository {
         col((i) => i.log?.insight_name ?? null),
         col((i) => i.log?.channel_type ?? null),
         col((i) => iso(i.log?.sent_at)),
+        col((i) => i.log?.attempt ?? null),
       ],
     );
     return new Set(rows.map((r) => r.id));
