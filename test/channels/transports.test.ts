@@ -177,15 +177,16 @@ describe('transports with a dashboard report', () => {
     const all = texts.map((m) => m.params.text).join('\n');
     assert.ok(all.includes('Top products 5 &lt;&amp;&gt;'));
     assert.ok(all.includes('412,346'));
-    assert.equal(photos.length, 4, 'KPI card, line, bar, pie');
+    assert.equal(photos.length, 3, 'line, bar, pie; the KPI and the tables are text');
+    assert.ok(!all.includes('Revenue per day'), 'pictured sections are not repeated in the text');
     for (const p of photos) {
       assert.match(p.contentType, /^multipart\/form-data; boundary=/);
       assert.ok(p.files.photo.data.subarray(0, 8).equals(PNG_SIGNATURE));
       assert.equal(p.params.chat_id, '42');
       assert.ok(p.params.caption.length <= 1024);
     }
-    assert.match(photos[1].params.caption, /Revenue per day/);
-    assert.match(result.detail ?? '', /4 charts/);
+    assert.match(photos[0].params.caption, /Revenue per day/);
+    assert.match(result.detail ?? '', /3 charts/);
   });
 
   test('messenger errors: 429 retryable with retry_after, 5xx retryable, 401 and chat not found permanent, no token in messages', async () => {

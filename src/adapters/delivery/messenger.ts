@@ -3,7 +3,7 @@
 // sendPhoto per chart. The bot token is part of the URL path, so no URL is ever put in an error
 // message or a log line.
 import crypto from 'node:crypto';
-import type { ChartRenderer } from '../charts/renderer.ts';
+import type { ChartRenderer, RenderedChart } from '../charts/renderer.ts';
 import { columnsOf, formatCell, kpiLine } from './format.ts';
 import { excerpt, fromEgressError, statusError, type HttpClient } from './http.ts';
 import { DeliveryError, type ChannelTransport, type DeliveryContext, type DeliveryResult, type OutboundChannel, type Report, type ReportSection } from './types.ts';
@@ -50,8 +50,11 @@ function sectionBlock(section: ReportSection, limit: number): string {
   return [...head, `<i>${section.rows.length} rows; see the chart or the e-mail report for the table.</i>`].join('\n');
 }
 
-/** The report as HTML messages, each within the limit, split between blocks. */
-export function messagesOf(report: Report, limit = MESSAGE_LIMIT): string[] {
+/**
+ * The report as HTML messages, each within the limit, split between blocks. Sections in
+ * `pictured` are sent as photos with a caption instead, so the text leaves them out.
+ */
+export function messagesOf(report: Report, limit = MESSAGE_LIMIT, pictured: ReadonlySet<ReportSection> = new Set()): string[] {
   // Escaping can grow text up to 5x (&amp;): shorten the summary until the head block fits.
   let head = '';
   for (let max = 1500; max > 0; max = Math.floor(max / 2)) {
@@ -59,7 +62,7 @@ export function messagesOf(report: Report, limit = MESSAGE_LIMIT): string[] {
     if (head.length <= limit) break;
   }
   const blocks = [head];
-  for (const s of report.sections) blocks.push(sectionBlock(s, limit));
+  for (const s of report.sections) if (!pictured.has(s)) blocks.push(sectionBlock(s, limit));
   const messages: string[] = [];
   let current = '';
   for (const b of blocks) {
@@ -142,14 +145,18 @@ export class MessengerTransport implements ChannelTransport {
     if (!BOT_TOKEN_PATTERN.test(token)) throw new DeliveryError('The channel has no valid bot token', { retryable: false });
     if (!chatId) throw new DeliveryError('The channel has no chat_id', { retryable: false });
 
-    const messages = messagesOf(report);
+    // Charts go as photos; KPIs and tables read better as text in a chat.
+    const pictures = new Map<ReportSection, RenderedChart>();
+    for (const section of report.sections) {
+      const chart = section.kpi ? undefined : this.charts.forSection(section);
+      if (chart) pictures.set(section, chart);
+    }
+    const messages = messagesOf(report, MESSAGE_LIMIT, new Set(pictures.keys()));
     for (const text of messages) {
       await this.call(token, 'sendMessage', JSON.stringify({ chat_id: chatId, text, parse_mode: 'HTML', disable_web_page_preview: true }), 'application/json');
     }
     let photos = 0;
-    for (const section of report.sections) {
-      const chart = this.charts.forSection(section);
-      if (!chart) continue;
+    for (const [section, chart] of pictures) {
       const { body, contentType } = multipart(
         { chat_id: chatId, caption: captionOf(section), parse_mode: 'HTML' },
         { field: 'photo', filename: 'chart.png', contentType: 'image/png', data: chart.png },
