@@ -109,7 +109,8 @@ export class EmailTransport implements ChannelTransport {
       const info = await transporter.sendMail({
         from: this.settings.smtpFrom,
         to,
-        subject: report.title,
+        // Names come from users: never let one break out of the Subject header.
+        subject: report.title.replace(/[\r\n\t]+/g, ' ').slice(0, 250),
         // A stable Message-ID per delivery lets mail systems drop a resend of the same delivery.
         messageId: `<${ctx.deliveryId}@insights>`,
         date: ctx.sentAt,
