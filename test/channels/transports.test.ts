@@ -267,7 +267,9 @@ describe('transports with a dashboard report', () => {
     }
     const down = createTransports({ messengerApiUrl: 'http://127.0.0.1:1', smtpUrl: 'smtp://127.0.0.1:1', smtpFrom: 'x@y.example' }, egress);
     const report = composeInsightReport({ subscription: { id: 's', schedule: 'daily' }, result: kpi });
-    assert.equal((await rejection(down.send(messenger, report, ctx()))).retryable, true);
+    const unreachable = await rejection(down.send(messenger, report, ctx()));
+    assert.equal(unreachable.retryable, true);
+    assert.ok(!unreachable.message.includes(TOKEN) && !unreachable.message.includes('/bot'), 'the token-bearing path never shows');
     assert.equal((await rejection(down.send(email, report, ctx()))).retryable, true);
   });
 });
