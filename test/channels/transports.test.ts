@@ -160,6 +160,18 @@ describe('transports with a dashboard report', () => {
     assert.match(String(mail.parsed.text), /Top products/);
   });
 
+  test('e-mail errors: a 4xx SMTP reply is temporary, a 5xx final', async () => {
+    const report = composeInsightReport({ subscription: { id: 's', schedule: 'daily' }, result: kpi });
+    smtp.deferRecipients.add('later@acme.example');
+    smtp.rejectRecipients.add('never@acme.example');
+    const later = await rejection(transports.send({ ...email, config: { email: 'later@acme.example' } }, report, ctx()));
+    assert.equal(later.retryable, true);
+    assert.match(later.message, /451/);
+    const never = await rejection(transports.send({ ...email, config: { email: 'never@acme.example' } }, report, ctx()));
+    assert.equal(never.retryable, false);
+    assert.match(never.message, /550/);
+  });
+
   test('messenger: HTML messages within 4096 characters that parse, one photo per chart', async () => {
     const before = bot.calls.length;
     const report = dashboardReport();

@@ -18,6 +18,8 @@ export interface FakeSmtp {
   mails: ReceivedMail[];
   /** Recipients refused at RCPT TO with "550 mailbox unavailable". */
   rejectRecipients: Set<string>;
+  /** Recipients deferred at RCPT TO with "451 try again later" (a temporary failure). */
+  deferRecipients: Set<string>;
   /** Resolves with the next mail received (or one already waiting beyond `seen`). */
   waitForMail(seen?: number, timeoutMs?: number): Promise<ReceivedMail>;
   close(): Promise<void>;
@@ -26,6 +28,7 @@ export interface FakeSmtp {
 export async function startFakeSmtp(): Promise<FakeSmtp> {
   const mails: ReceivedMail[] = [];
   const rejectRecipients = new Set<string>();
+  const deferRecipients = new Set<string>();
   const waiters: Array<() => void> = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -35,6 +38,9 @@ export async function startFakeSmtp(): Promise<FakeSmtp> {
       if (rejectRecipients.has(address.address.toLowerCase())) {
         const err = Object.assign(new Error('Requested action not taken: mailbox unavailable'), { responseCode: 550 });
         return callback(err);
+      }
+      if (deferRecipients.has(address.address.toLowerCase())) {
+        return callback(Object.assign(new Error('Requested action aborted: try again later'), { responseCode: 451 }));
       }
       callback();
     },
@@ -65,6 +71,7 @@ export async function startFakeSmtp(): Promise<FakeSmtp> {
     port,
     mails,
     rejectRecipients,
+    deferRecipients,
     waitForMail(seen = mails.length, timeoutMs = 5000) {
       return new Promise((resolve, reject) => {
         const check = () => {
