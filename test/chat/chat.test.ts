@@ -128,6 +128,14 @@ describe('chat', () => {
     assert.equal(typeof res.data.data.chart_hint.x_axis, 'string');
   });
 
+  test('a question the engine cannot run as asked is an answer saying why, not an error', async () => {
+    const res = await call(t, owner, 'POST', '/api/v1/ai/chat', { message: 'daily revenue since 1990' });
+    assert.equal(res.statusCode, 200, res.body);
+    assert.deepEqual(res.data.data.rows, []);
+    assert.equal(res.data.data.query, null);
+    assert.match(res.data.data.reply_text, /I read this as revenue, but it cannot run as asked \(.*3660/);
+  });
+
   test('bad bodies are 400 naming the field', async () => {
     const res = await call(t, owner, 'POST', '/api/v1/ai/chat', { message: '', extra: 1 });
     assert.equal(res.statusCode, 400);

@@ -70,11 +70,19 @@ export class ChatService {
       }
     }
 
+    let refused: string | undefined;
     if (!chosen) {
       const parsed = parseQuestion(input.message, { today, catalog: this.parserInsights, categories, previous });
       if (parsed.kind === 'query') {
         chosen = { query: parsed.query, notes: parsed.notes, by: 'parser' };
-        result = await this.run(auth.tenantId, parsed.query);
+        try {
+          result = await this.run(auth.tenantId, parsed.query);
+        } catch (err) {
+          // e.g. "daily revenue since 1990": understood, but beyond what the engine runs. The
+          // message is the question's problem, not the request's, so it is an answer, not a 400.
+          if (!(err instanceof AppError && err.code === 'VALIDATION_FAILED')) throw err;
+          refused = err.detail;
+        }
       }
     }
 
@@ -82,7 +90,9 @@ export class ChatService {
     let answer: ChatAnswer;
     if (!chosen || !result) {
       answer = {
-        reply_text: helpReply(this.parserInsights.map((i) => i.code)),
+        reply_text: refused && chosen
+          ? `I read this as ${chosen.query.insight_code.replace(/_/g, ' ')}, but it cannot run as asked (${refused}). Try a shorter period or fewer filters.`
+          : helpReply(this.parserInsights.map((i) => i.code)),
         chart_hint: { type: 'table', x_axis: '' },
         rows: [],
         history_id: historyId,
@@ -117,7 +127,7 @@ export class ChatService {
     await this.repo.saveExchange(
       // The unresolved query is what a follow-up changes: "by month instead" then gets the
       // engine's default window for months rather than the days of the first answer.
-      { id: historyId, tenant_id: auth.tenantId, user_id: auth.userId, isNew: !conv, last_query: chosen?.query ?? null, at: now },
+      { id: historyId, tenant_id: auth.tenantId, user_id: auth.userId, isNew: !conv, last_query: result ? chosen!.query : null, at: now },
       [
         message('user', input.message),
         message('assistant', answer.reply_text, { insight_code: answer.insight_code, query: answer.query, answered_by: answer.answered_by }),
