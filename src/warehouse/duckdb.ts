@@ -6,7 +6,7 @@ const NUMERIC_TYPES = /^(BIGINT|HUGEINT|UBIGINT|UHUGEINT|DECIMAL)/;
 
 export class DuckDbWarehouse implements Warehouse {
   readonly dialect = 'duckdb' as const;
-  private cachedVersion: { value: string | undefined; at: number } | undefined;
+  private cachedVersion: { value: string | undefined } | undefined;
   private constructor(private readonly instance: DuckDBInstance, private readonly conn: DuckDBConnection) {}
 
   /** path: a file, or ':memory:'. */
@@ -17,6 +17,7 @@ export class DuckDbWarehouse implements Warehouse {
   }
 
   async query(sql: string, params: unknown[] = []): Promise<WarehouseRow[]> {
+    if (!/^\s*(SELECT|WITH)\b/i.test(sql)) this.cachedVersion = undefined;
     const reader = await this.conn.runAndReadAll(sql, params.length ? (params as DuckDBValue[]) : undefined);
     const types = reader.columnTypes().map(String);
     const names = reader.columnNames();
@@ -34,10 +35,10 @@ export class DuckDbWarehouse implements Warehouse {
     this.cachedVersion = undefined;
   }
 
-  // Only this process writes the embedded file (the data-dir lock), so a short memo is safe.
+  // No other process can write the file while this one has it open (DuckDB locks it), and every
+  // write of this process goes through exec(), which forgets the version: so it is read once.
   async version(): Promise<string | undefined> {
-    const now = Date.now();
-    if (this.cachedVersion && now - this.cachedVersion.at < 1000) return this.cachedVersion.value;
+    if (this.cachedVersion) return this.cachedVersion.value;
     let value: string | undefined;
     try {
       const rows = await this.query('SELECT version FROM warehouse_meta WHERE id = 1');
@@ -45,11 +46,11 @@ export class DuckDbWarehouse implements Warehouse {
     } catch {
       value = undefined;
     }
-    this.cachedVersion = { value, at: now };
+    this.cachedVersion = { value };
     return value;
   }
 
-  /** Another connection on the same database (benchmarks compare hand-written SQL on it). */
+  /** Another connection on the same database, for reading (benchmarks compare hand-written SQL on it). */
   connect(): Promise<DuckDBConnection> {
     return this.instance.connect();
   }
