@@ -6,7 +6,7 @@
 import dns from 'node:dns';
 import net from 'node:net';
 import ipaddr from 'ipaddr.js';
-import { Agent, buildConnector, fetch, type Dispatcher } from 'undici';
+import { Agent, buildConnector, request, type Dispatcher } from 'undici';
 
 export class EgressError extends Error {}
 /** The destination resolves to an address we do not call (loopback, private, metadata…). */
@@ -123,30 +123,35 @@ export class EgressGuard {
     const signal = AbortSignal.timeout(timeoutMs);
     const where = `${parsed.protocol}//${parsed.host}`;
     try {
-      const res = await fetch(parsed, {
-        method: req.method ?? 'GET',
+      // undici.request rather than fetch: the same connection handling at a fraction of the CPU
+      // per call (no WHATWG streams), which matters when thousands of webhooks go out at once.
+      // It follows no redirects unless told to.
+      const res = await request(parsed, {
+        method: (req.method ?? 'GET') as Dispatcher.HttpMethod,
         headers: req.headers,
-        body: req.body as never,
-        redirect: 'manual',
+        body: req.body,
         signal,
         dispatcher: this.dispatcher,
       });
       const chunks: Buffer[] = [];
       let total = 0;
-      if (res.body) {
-        for await (const chunk of res.body) {
-          total += chunk.byteLength;
-          if (total > maxBytes) {
-            await res.body.cancel().catch(() => {});
-            throw new EgressTooLarge(`The response from ${where} is larger than ${maxBytes} bytes`);
-          }
-          chunks.push(Buffer.from(chunk));
+      for await (const chunk of res.body) {
+        total += (chunk as Buffer).byteLength;
+        if (total > maxBytes) {
+          res.body.destroy();
+          throw new EgressTooLarge(`The response from ${where} is larger than ${maxBytes} bytes`);
         }
+        chunks.push(chunk as Buffer);
       }
       const body = Buffer.concat(chunks);
+      const headers = new Headers();
+      for (const [name, value] of Object.entries(res.headers)) {
+        if (value === undefined) continue;
+        for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
+      }
       return {
-        status: res.status,
-        headers: res.headers as unknown as Headers,
+        status: res.statusCode,
+        headers,
         body,
         text: () => body.toString('utf8'),
         json: () => JSON.parse(body.toString('utf8')),
@@ -166,7 +171,7 @@ function toEgressError(err: unknown, where: string, timeoutMs: number, signal: A
   for (let e: unknown = err; e; e = (e as { cause?: unknown }).cause) {
     if (e instanceof EgressError) return e;
   }
-  if (signal.aborted || (err as Error)?.name === 'TimeoutError') {
+  if (signal.aborted || (err as Error)?.name === 'TimeoutError' || (err as Error)?.name === 'AbortError') {
     return new EgressTimeout(`${where} did not answer within ${Math.round(timeoutMs / 1000)} s`);
   }
   let cause: any = err;
