@@ -6,6 +6,8 @@
 // from the period's start to today; a named month or quarter without a year is the most recent
 // one that has begun. Ends are capped at today.
 
+import { addDays as addDaysTo, addMonths as addMonthsTo, bucketStart, daysBetween, fmt, toDate } from '../../../semantic/periods.ts';
+
 export interface DateRange {
   from: string;
   to: string;
@@ -17,18 +19,14 @@ export interface TimeMatch {
   end: number;
 }
 
-const DAY = 86_400_000;
-
-export const iso = (d: Date): string => d.toISOString().slice(0, 10);
-export const parseIso = (s: string): Date => new Date(`${s}T00:00:00.000Z`);
-const addDays = (d: Date, n: number): Date => new Date(d.getTime() + n * DAY);
+// Calendar arithmetic is the insight engine's own (src/semantic/periods.ts), so "this week" in
+// chat starts on the same Monday as a weekly bucket; the parser works on Dates around it.
+export const iso = fmt;
+export const parseIso = toDate;
+const addDays = (d: Date, n: number): Date => toDate(addDaysTo(fmt(d), n));
 const ymd = (y: number, m: number, day: number): Date => new Date(Date.UTC(y, m, day));
 /** Same day n months away, clamped to the month's last day. */
-function addMonths(d: Date, n: number): Date {
-  const first = ymd(d.getUTCFullYear(), d.getUTCMonth() + n, 1);
-  const last = ymd(first.getUTCFullYear(), first.getUTCMonth() + 1, 0).getUTCDate();
-  return ymd(first.getUTCFullYear(), first.getUTCMonth(), Math.min(d.getUTCDate(), last));
-}
+const addMonths = (d: Date, n: number): Date => toDate(addMonthsTo(fmt(d), n));
 const monthEnd = (y: number, m: number): Date => ymd(y, m + 1, 0);
 
 const MONTHS: Record<string, number> = {
@@ -50,20 +48,7 @@ type Unit = 'day' | 'week' | 'month' | 'quarter' | 'year';
 const unitOf = (s: string): Unit => s.replace(/s$/, '') as Unit;
 
 function periodStart(today: Date, unit: Unit): Date {
-  const y = today.getUTCFullYear();
-  const m = today.getUTCMonth();
-  switch (unit) {
-    case 'day':
-      return today;
-    case 'week':
-      return addDays(today, -((today.getUTCDay() + 6) % 7));
-    case 'month':
-      return ymd(y, m, 1);
-    case 'quarter':
-      return ymd(y, m - (m % 3), 1);
-    case 'year':
-      return ymd(y, 0, 1);
-  }
+  return toDate(bucketStart(fmt(today), unit));
 }
 
 function shift(d: Date, unit: Unit, n: number): Date {
@@ -265,6 +250,6 @@ export function rangeBefore(range: DateRange): DateRange {
     const whole = from.getUTCDate() === 1 && nextDay.getUTCDate() === 1 && shift(from, 'month', months).getTime() === nextDay.getTime();
     if (whole) return { from: iso(shift(from, 'month', -months)), to: iso(addDays(from, -1)) };
   }
-  const days = Math.round((to.getTime() - from.getTime()) / DAY) + 1;
+  const days = daysBetween(fmt(from), fmt(to)) + 1;
   return { from: iso(addDays(from, -days)), to: iso(addDays(from, -1)) };
 }
