@@ -20,6 +20,20 @@ export async function installOpenApi(app: FastifyInstance): Promise<void> {
       },
       security: [{ svcToken: [] }, { bearerJwt: [] }],
     },
+    // Routes whose body may be left out (the seed's "optional JSON") say so with x-body-optional;
+    // @fastify/swagger would otherwise mark every declared body as required.
+    transformObject: (documentObject) => {
+      const doc = (documentObject as { openapiObject: { paths?: Record<string, Record<string, any>> } }).openapiObject;
+      for (const methods of Object.values(doc.paths ?? {})) {
+        for (const op of Object.values(methods)) {
+          if (op?.['x-body-optional']) {
+            if (op.requestBody) op.requestBody.required = false;
+            delete op['x-body-optional'];
+          }
+        }
+      }
+      return doc;
+    },
     refResolver: {
       buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`),
     },

@@ -53,6 +53,7 @@ export const channelsRoutes =
           description: '200 and is_verified = true when the upstream accepted it; 502 problem (UPSTREAM_FAILED) with its reason, and is_verified = false, otherwise.',
           params: Params,
           body: TestChannelBody,
+          'x-body-optional': true,
           response: withErrors({ 200: ChannelTestResultSchema }, 502),
         },
         // The seed's body is an empty object; a client sending none at all means the same.

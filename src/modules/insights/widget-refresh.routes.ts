@@ -31,6 +31,7 @@ export const widgetRefreshRoutes =
           summary: "Refresh a live widget: run its insight (preset < widget_filters < body) and record the hint",
           params: RefreshParams,
           body: RefreshBody,
+          'x-body-optional': true,
           response: withErrors({ 200: Type.Object({ success: Type.Literal(true), data: ExecuteData }) }, 409, 415),
         },
       },
