@@ -32,3 +32,12 @@ export const PageQuery = {
 };
 
 export const NoContent = Type.Null({ description: 'No content' });
+
+/**
+ * The body of an action that takes no parameters (send-now, channel test): none at all, or an
+ * empty JSON object; an unknown field is a 400 naming it. Routes using it also set
+ * 'x-body-optional': true so the OpenAPI document does not call the body required.
+ */
+export const EmptyBody = Type.Union([Type.Object({}, { additionalProperties: false }), Type.Null()], {
+  description: 'No body, or an empty object',
+});

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { pageOf, sendPage } from '../../lib/paging.ts';
-import { NoContent, PageQuery, withErrors } from '../../lib/schemas.ts';
-import { ChannelSchema, ChannelTestResultSchema, CreateChannelBody, PatchChannelBody, TestChannelBody } from './channels.schemas.ts';
+import { EmptyBody, NoContent, PageQuery, withErrors } from '../../lib/schemas.ts';
+import { ChannelSchema, ChannelTestResultSchema, CreateChannelBody, PatchChannelBody } from './channels.schemas.ts';
 import type { ChannelsService } from './channels.service.ts';
 
 export const channelsRoutes =
@@ -52,13 +52,9 @@ export const channelsRoutes =
           summary: 'Send a real test message through the channel',
           description: '200 and is_verified = true when the upstream accepted it; 502 problem (UPSTREAM_FAILED) with its reason, and is_verified = false, otherwise.',
           params: Params,
-          body: TestChannelBody,
+          body: EmptyBody,
           'x-body-optional': true,
           response: withErrors({ 200: ChannelTestResultSchema }, 502),
-        },
-        // The seed's body is an empty object; a client sending none at all means the same.
-        preValidation: async (req) => {
-          if (req.body === undefined || req.body === null) req.body = {};
         },
       },
       async (req) => channels.test(req.auth, req.params.id),

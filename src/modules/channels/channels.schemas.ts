@@ -30,8 +30,6 @@ export const PatchChannelBody = Type.Object(
   { additionalProperties: false },
 );
 
-export const TestChannelBody = Type.Object({}, { additionalProperties: false, description: 'An empty object' });
-
 export const ChannelTestResultSchema = Type.Object({
   success: Type.Boolean(),
   message: Type.String(),

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { invalidField } from '../../lib/errors.ts';
-import { NoContent, withErrors } from '../../lib/schemas.ts';
+import { EmptyBody, NoContent, withErrors } from '../../lib/schemas.ts';
 import type { DashboardSubscriptionsService } from './dashboard-subscriptions.service.ts';
 import type { InsightSubscriptionsService } from './insight-subscriptions.service.ts';
 import {
@@ -12,14 +11,6 @@ import {
   SendNowResponse,
   ToggleBody,
 } from './subscriptions.schemas.ts';
-
-/** Send-now takes no parameters: no body, or an empty JSON object (unknown fields are named). */
-function checkEmptyBody(body: unknown): void {
-  if (body === undefined || body === null) return;
-  if (typeof body !== 'object' || Array.isArray(body)) throw invalidField('/body', 'must be an empty JSON object or absent');
-  const [extra] = Object.keys(body);
-  if (extra !== undefined) throw invalidField(`/body/${extra}`, 'is not a parameter of send-now');
-}
 
 const Id = Type.Object({ id: Type.String({ minLength: 1, maxLength: 200 }) });
 const SubId = Type.Object({ subId: Type.String({ minLength: 1, maxLength: 200 }) });
@@ -57,13 +48,12 @@ export const insightSubscriptionsRoutes =
           tags,
           summary: 'Send now: stored before the answer, delivered at once through the queue',
           params: Id,
+          body: EmptyBody,
+          'x-body-optional': true,
           response: withErrors({ 202: SendNowResponse }),
         },
       },
-      async (req, reply) => {
-        checkEmptyBody(req.body);
-        return reply.code(202).send(await subs.sendNow(req.auth, req.params.id));
-      },
+      async (req, reply) => reply.code(202).send(await subs.sendNow(req.auth, req.params.id)),
     );
   };
 
@@ -114,12 +104,11 @@ export const dashboardSubscriptionsRoutes =
           tags,
           summary: 'Send the report now to every channel of the subscription',
           params: SubId,
+          body: EmptyBody,
+          'x-body-optional': true,
           response: withErrors({ 202: SendNowResponse }),
         },
       },
-      async (req, reply) => {
-        checkEmptyBody(req.body);
-        return reply.code(202).send(await subs.sendNow(req.auth, req.params.subId));
-      },
+      async (req, reply) => reply.code(202).send(await subs.sendNow(req.auth, req.params.subId)),
     );
   };
