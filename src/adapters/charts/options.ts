@@ -146,6 +146,8 @@ function cartesian(input: ChartInput, width: number) {
   const longest = categories.reduce((n, c) => Math.max(n, c.length), 0);
   const crowded = categories.length * Math.max(longest, 4) * 7 > width - 120;
   const kind = input.type;
+  // A scatter over numeric x values gets a value axis and [x, y] points; otherwise categories.
+  const numericX = kind === 'scatter' && categories.every((c) => toNumber(c) !== null);
   return {
     animation: false,
     backgroundColor: '#ffffff',
@@ -155,7 +157,7 @@ function cartesian(input: ChartInput, width: number) {
     legend: legend ? { show: true, bottom: 8, textStyle, type: 'plain' as const } : { show: false },
     grid: { left: 16, right: 24, top: input.subtitle ? 78 : 60, bottom: legend ? 44 : 20, outerBoundsMode: 'same' as const },
     xAxis: {
-      type: kind === 'scatter' && categories.every((c) => toNumber(c) !== null) ? ('value' as const) : ('category' as const),
+      type: numericX ? ('value' as const) : ('category' as const),
       data: categories,
       boundaryGap: kind === 'bar' || kind === 'stacked_bar',
       axisLabel: { ...textStyle, fontSize: 11, rotate: crowded && longest > 8 ? 35 : 0, hideOverlap: true },
@@ -168,7 +170,7 @@ function cartesian(input: ChartInput, width: number) {
       splitLine: { lineStyle: { color: '#e2e8f0' } },
     },
     series: series.map((s) => {
-      const base = { name: s.name, data: kind === 'scatter' && categories.every((c) => toNumber(c) !== null) ? s.data.map((v, i) => [Number(categories[i]), v]) : s.data };
+      const base = { name: s.name, data: numericX ? s.data.map((v, i) => [Number(categories[i]), v]) : s.data };
       switch (kind) {
         case 'bar':
           return { ...base, type: 'bar' as const, barMaxWidth: 48 };
