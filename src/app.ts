@@ -14,7 +14,8 @@ import { Problem } from './lib/schemas.ts';
 import type { SecretBox } from './lib/secrets.ts';
 import { JwtVerifier } from './auth/jwt.ts';
 import { installAuth } from './plugins/auth.ts';
-import { installErrorHandling } from './plugins/errors.ts';
+import { frameworkErrorHandler, installErrorHandling } from './plugins/errors.ts';
+import { installNulGuard } from './plugins/nul-guard.ts';
 import { installMetrics } from './plugins/metrics.ts';
 import { installOpenApi } from './plugins/openapi.ts';
 import { installHealth } from './plugins/health.ts';
@@ -119,6 +120,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
     genReqId: () => crypto.randomUUID(),
+    // Router errors (bad percent-encoding, an over-long path parameter) happen before any route or
+    // error handler is chosen; they leave as problem documents too.
+    frameworkErrors: frameworkErrorHandler,
     ajv: { customOptions: { removeAdditional: false } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
@@ -140,6 +144,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addSchema(Problem);
 
   installErrorHandling(app);
+  installNulGuard(app);
   await installOpenApi(app);
   installMetrics(app, { defaultMetrics: deps.logger !== false });
 

@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { CountrySchema, GranularitySchema, IsoDateSchema } from '../../lib/chart.schemas.ts';
-import { Nullable, PageQuery, Timestamp } from '../../lib/schemas.ts';
+import { Nullable, PageQuery, ResourceId, Timestamp } from '../../lib/schemas.ts';
 import { WidgetSchema } from '../widgets/widgets.schemas.ts';
 
 export const PresetFiltersSchema = Type.Object(
@@ -89,5 +89,5 @@ export const PatchDashboardBody = Type.Object(
 );
 export type PatchDashboardInput = Static<typeof PatchDashboardBody>;
 
-export const DashboardParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) });
+export const DashboardParams = Type.Object({ id: ResourceId });
 export const DashboardListQuery = Type.Object(PageQuery);

@@ -54,4 +54,5 @@ export const ExecuteQuery = Type.Object(
   { additionalProperties: false },
 );
 
-export const CodeParams = Type.Object({ code: Type.String({ minLength: 1, maxLength: 100 }) });
+// Codes are printable ASCII without spaces; anything else names no insight (404, like an unknown code).
+export const CodeParams = Type.Object({ code: Type.String({ pattern: '^[\\x21-\\x7e]{1,100}$' }) });

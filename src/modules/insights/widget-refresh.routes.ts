@@ -3,12 +3,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { conflict } from '../../lib/errors.ts';
-import { withErrors } from '../../lib/schemas.ts';
+import { ResourceId, withErrors } from '../../lib/schemas.ts';
 import type { WidgetsService } from '../widgets/widgets.service.ts';
 import { ExecuteData } from './insights.schemas.ts';
 import type { InsightsService } from './insights.service.ts';
 
-const RefreshParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }), wid: Type.String({ minLength: 1, maxLength: 100 }) });
+const RefreshParams = Type.Object({ id: ResourceId, wid: ResourceId });
 const RefreshBody = Type.Union([
   Type.Object(
     {

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { EmptyBody, NoContent, withErrors } from '../../lib/schemas.ts';
+import { EmptyBody, NoContent, ResourceId, withErrors } from '../../lib/schemas.ts';
 import type { DashboardSubscriptionsService } from './dashboard-subscriptions.service.ts';
 import type { InsightSubscriptionsService } from './insight-subscriptions.service.ts';
 import {
@@ -12,8 +12,8 @@ import {
   ToggleBody,
 } from './subscriptions.schemas.ts';
 
-const Id = Type.Object({ id: Type.String({ minLength: 1, maxLength: 200 }) });
-const SubId = Type.Object({ subId: Type.String({ minLength: 1, maxLength: 200 }) });
+const Id = Type.Object({ id: ResourceId });
+const SubId = Type.Object({ subId: ResourceId });
 
 export const insightSubscriptionsRoutes =
   (subs: InsightSubscriptionsService): FastifyPluginAsyncTypebox =>

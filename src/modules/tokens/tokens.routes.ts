@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { NoContent, withErrors } from '../../lib/schemas.ts';
+import { NoContent, ResourceId, withErrors } from '../../lib/schemas.ts';
 import { CreatedTokenSchema, CreateTokenBody, TokenSchema } from './tokens.schemas.ts';
 import type { TokensService } from './tokens.service.ts';
 
@@ -30,7 +30,7 @@ export const tokensRoutes =
     );
     app.delete(
       '/api/v1/auth/tokens/:id',
-      { schema: { tags, summary: 'Revoke an API token', params: Type.Object({ id: Type.String() }), response: withErrors({ 204: NoContent }) } },
+      { schema: { tags, summary: 'Revoke an API token', params: Type.Object({ id: ResourceId }), response: withErrors({ 204: NoContent }) } },
       async (req, reply) => {
         await tokens.revokeFor(req.auth, req.params.id);
         return reply.code(204).send(null);

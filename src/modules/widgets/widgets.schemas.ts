@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { ChartHintSchema, ChartTypeSchema, DataRowSchema, GranularitySchema } from '../../lib/chart.schemas.ts';
-import { Nullable, Timestamp } from '../../lib/schemas.ts';
+import { Nullable, ResourceId, Timestamp } from '../../lib/schemas.ts';
 
 export const WIDGET_TYPES = ['chart', 'table', 'kpi'] as const;
 export const DISPLAY_SIZES = ['small', 'medium', 'large', 'full'] as const;
@@ -89,6 +89,6 @@ export const PatchWidgetBody = Type.Object(
 export type PatchWidgetInput = Static<typeof PatchWidgetBody>;
 
 export const WidgetParams = Type.Object({
-  id: Type.String({ minLength: 1, maxLength: 100 }),
-  wid: Type.String({ minLength: 1, maxLength: 100 }),
+  id: ResourceId,
+  wid: ResourceId,
 });
