@@ -4,7 +4,14 @@ import { ChartHintSchema, CountrySchema, DataRowSchema, GranularitySchema, IsoDa
 export const ChatBody = Type.Object(
   {
     message: Type.String({ minLength: 1, maxLength: 2000, description: 'The question, in plain English' }),
-    history_id: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'Continue this conversation; omit to start one' })),
+    history_id: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 128,
+        pattern: '^[\\x20-\\x7e]{1,128}$',
+        description: "Continue this conversation, or start one under this id (the caller's own: 1–128 printable ASCII characters); omit to have one made",
+      }),
+    ),
   },
   { additionalProperties: false },
 );
