@@ -14,7 +14,13 @@ export interface Config {
     jwksUrl?: string;
     issuer?: string;
     audience?: string;
+    /** The longest a JWT may still be valid for: a token whose exp lies further ahead is refused. */
+    maxTtlSeconds: number;
   };
+  /** The source commit being served, shown by GET /api/v1/version when the deployment sets it. */
+  commit?: string;
+  /** Origins a browser may call the API from (CORS); none by default. */
+  corsOrigins: string[];
   egressAllow: string[];
   smtpUrl?: string;
   smtpFrom: string;
@@ -60,6 +66,36 @@ function int(env: Env, name: string, fallback: number, min: number, max: number)
   const n = Number(v);
   if (n < min || n > max) throw new ConfigError(name, `must be between ${min} and ${max}`);
   return n;
+}
+
+const DURATION_UNITS: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86_400 };
+
+/** A duration like 24h, 90m, 3600s or 2d (a bare number is seconds), in seconds. */
+function duration(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const v = str(env, name);
+  if (v === undefined) return fallback;
+  const m = /^(\d+)\s*([smhd]?)$/i.exec(v);
+  if (!m) throw new ConfigError(name, 'must be a duration such as 24h, 90m or 3600s');
+  const seconds = Number(m[1]) * DURATION_UNITS[(m[2] || 's').toLowerCase()];
+  if (seconds < min || seconds > max) throw new ConfigError(name, `must be between ${min} s and ${max / 86_400} days`);
+  return seconds;
+}
+
+/** Comma-separated origins (scheme://host[:port]), each checked; "*" is refused on purpose. */
+function origins(env: Env, name: string): string[] {
+  const list = (str(env, name) ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  for (const o of list) {
+    let u: URL | undefined;
+    try {
+      u = new URL(o);
+    } catch {
+      // reported below
+    }
+    if (!u || !['http:', 'https:'].includes(u.protocol) || u.origin !== o.replace(/\/+$/, '')) {
+      throw new ConfigError(name, `has an invalid origin "${o}" (expected scheme://host[:port], no path)`);
+    }
+  }
+  return list.map((o) => o.replace(/\/+$/, ''));
 }
 
 const CIDR = /^([0-9a-fA-F:.]+)\/(\d{1,3})$/;
@@ -111,7 +147,10 @@ export function loadConfig(env: Env = process.env): Config {
       jwksUrl: url(env, 'INSIGHTS_JWT_JWKS_URL', ['https:', 'http:']),
       issuer: str(env, 'INSIGHTS_JWT_ISSUER'),
       audience: str(env, 'INSIGHTS_JWT_AUDIENCE'),
+      maxTtlSeconds: duration(env, 'INSIGHTS_JWT_MAX_TTL', 24 * 3600, 1, 366 * 86_400),
     },
+    corsOrigins: origins(env, 'INSIGHTS_CORS_ORIGINS'),
+    commit: str(env, 'INSIGHTS_COMMIT'),
     egressAllow,
     smtpUrl,
     smtpFrom,
