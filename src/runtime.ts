@@ -6,6 +6,7 @@ import { PGliteDb, PostgresDb, type Db } from './db/index.ts';
 import { lockDataDir, type DataDirLock } from './db/lock.ts';
 import { migrate } from './db/migrate.ts';
 import { loadOrCreateMasterKey, SecretBox } from './lib/secrets.ts';
+import { firstContact } from './lib/startup.ts';
 
 export interface Runtime {
   db: Db;
@@ -18,7 +19,17 @@ export async function openRuntime(config: Config): Promise<Runtime> {
   let lock: DataDirLock | undefined;
   let db: Db;
   if (config.databaseUrl) {
-    db = new PostgresDb(config.databaseUrl);
+    const url = config.databaseUrl;
+    db = await firstContact('DATABASE_URL', url, async () => {
+      const pg = new PostgresDb(url);
+      try {
+        await pg.query('SELECT 1');
+        return pg;
+      } catch (err) {
+        void pg.close().catch(() => {});
+        throw err;
+      }
+    });
   } else {
     lock = lockDataDir(config.dataDir);
     try {

@@ -17,14 +17,15 @@ export function tempDataDir(prefix = 'insights-test-'): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
 }
 
+/** The parent's environment without its database URLs and test-runner flags, plus `extra` (which may set them). */
 export function childEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'warn', ...extra };
+  const env: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'warn' };
   delete env.DATABASE_URL;
   delete env.WAREHOUSE_URL;
   // The test runner's own flags must not leak into the child.
   delete env.NODE_TEST_CONTEXT;
   delete env.NODE_OPTIONS;
-  return env;
+  return { ...env, ...extra };
 }
 
 export interface CliResult {
