@@ -4,7 +4,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import net from 'node:net';
-import { freePort, migratedDataDir, runCli, seedTinyWarehouse, tempDataDir } from '../helpers/process.ts';
+import { freePort, migratedDataDir, runCli, seedTinyWarehouse } from '../helpers/process.ts';
 
 function assertOneLine(res: { code: number | null; stderr: string; stdout: string }, pattern: RegExp): void {
   assert.equal(res.code, 1, res.stderr + res.stdout);
@@ -16,12 +16,14 @@ function assertOneLine(res: { code: number | null; stderr: string; stdout: strin
 
 describe('start-up errors', () => {
   let dataDir: string;
-  before(() => {
-    dataDir = tempDataDir();
+  before(async () => {
+    // Migrated and seeded once: initializing the embedded database costs seconds of CPU per start.
+    dataDir = await migratedDataDir();
+    await seedTinyWarehouse(dataDir);
   });
   after(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
-  const serve = (env: Record<string, string>) => runCli(['serve'], { INSIGHTS_DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: '0', ...env });
+  const serve = (env: Record<string, string>) => runCli(['serve'], { INSIGHTS_DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: '0', ...env }, 180_000);
 
   test('an unreachable DATABASE_URL', async () => {
     const port = await freePort();
@@ -43,22 +45,18 @@ describe('start-up errors', () => {
     const port = await freePort();
     assertOneLine(await serve({ WAREHOUSE_URL: `postgres://x@127.0.0.1:${port}/wh` }), /^insights: WAREHOUSE_URL: .*connection refused$/);
   });
-});
 
-test('a busy port names PORT, and the data dir is left unlocked', async () => {
-  const dataDir = await migratedDataDir();
-  await seedTinyWarehouse(dataDir);
-  const port = await freePort();
-  const taken = net.createServer();
-  await new Promise<void>((resolve) => taken.listen(port, '127.0.0.1', resolve));
-  try {
-    const res = await runCli(['serve'], { INSIGHTS_DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: String(port) });
-    assertOneLine(res, new RegExp(`^insights: PORT: port ${port} on 127\\.0\\.0\\.1 is already in use`));
-    // Everything was closed on the way out: another command can open the data dir at once.
-    const again = await runCli(['token', 'list'], { INSIGHTS_DATA_DIR: dataDir });
-    assert.equal(again.code, 0, again.stderr);
-  } finally {
-    taken.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  }
+  test('a busy port names PORT, and the data dir is left unlocked', async () => {
+    const port = await freePort();
+    const taken = net.createServer();
+    await new Promise<void>((resolve) => taken.listen(port, '127.0.0.1', resolve));
+    try {
+      assertOneLine(await serve({ PORT: String(port) }), new RegExp(`^insights: PORT: port ${port} on 127\\.0\\.0\\.1 is already in use`));
+      // Everything was closed on the way out: another command can open the data dir at once.
+      const again = await runCli(['token', 'list'], { INSIGHTS_DATA_DIR: dataDir }, 180_000);
+      assert.equal(again.code, 0, again.stderr);
+    } finally {
+      taken.close();
+    }
+  });
 });
