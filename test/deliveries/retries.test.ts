@@ -104,7 +104,8 @@ describe('delivery attempts: retries, backoff, 429, leases', () => {
     assert.deepEqual((await worker().runOnce()).map((o) => [o.attempt, o.status]), [[2, 'succeeded']]);
     assert.equal(f.receiver.received[before].headers['webhook-id'], deliveryId);
     // The dead worker's late outcome is refused: nothing is logged twice.
-    assert.equal(await repo.finishAttempt(claimed[0], 'dead-worker', { status: 'succeeded', error: null, now: f.t.clock.now() }, null), false);
+    const late = await repo.finishAttempts('dead-worker', [{ d: claimed[0], outcome: { status: 'succeeded', error: null, now: f.t.clock.now() }, log: null }]);
+    assert.equal(late.size, 0);
     const rows = await logs(f, owner, `?subscription_id=${s.id}`);
     assert.deepEqual(rows.map((r) => [r.attempt, r.status]), [[2, 'success']]);
     assert.equal((await repo.find(deliveryId))!.status, 'succeeded');
