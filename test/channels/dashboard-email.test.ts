@@ -9,7 +9,7 @@ import path from 'node:path';
 import { PNG_SIGNATURE } from '../../src/adapters/charts/renderer.ts';
 import { EgressGuard } from '../../src/adapters/egress.ts';
 import { formatNumber } from '../../src/adapters/charts/kpi.ts';
-import { composeDashboardReport } from '../../src/reports/compose.ts';
+import { composeDashboardReport } from '../../src/modules/reports/compose.ts';
 import { buildTestApp, call, type TestApp } from '../helpers/app.ts';
 import { startFakeSmtp, type FakeSmtp } from '../fakes/smtp.ts';
 

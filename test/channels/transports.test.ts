@@ -11,7 +11,7 @@ import { createTransports } from '../../src/adapters/delivery/index.ts';
 import { MESSAGE_LIMIT } from '../../src/adapters/delivery/messenger.ts';
 import { DeliveryError, type OutboundChannel, type Report } from '../../src/adapters/delivery/types.ts';
 import { newSigningSecret } from '../../src/adapters/delivery/webhook.ts';
-import { composeDashboardReport, composeInsightReport, type ResultLike } from '../../src/reports/compose.ts';
+import { composeDashboardReport, composeInsightReport, type ResultLike } from '../../src/modules/reports/compose.ts';
 import { parseTelegramHtml, startFakeBotApi, type FakeBotApi } from '../fakes/bot-api.ts';
 import { startFakeSmtp, type FakeSmtp } from '../fakes/smtp.ts';
 import { startWebhookReceiver, type FakeWebhookReceiver } from '../fakes/webhook-receiver.ts';

@@ -7,7 +7,7 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { Page } from '../../lib/paging.ts';
 import { maskSecret, type SecretBox } from '../../lib/secrets.ts';
-import { composeTestReport } from '../../reports/compose.ts';
+import { composeTestReport } from '../reports/compose.ts';
 import { checkConfig, isSecretKey } from './channels.config.ts';
 import type { ChannelRecord, ChannelsRepository } from './channels.repository.ts';
 

@@ -1,9 +1,9 @@
 // Turns insight results into transport-neutral Reports: what a person reads (title, summary,
 // sections) and what a webhook receives (payload, DESIGN.md "Payloads"). Inputs are typed
 // structurally so composition depends on no module's internals.
-import type { Report, ReportColumn, ReportSection } from '../adapters/delivery/types.ts';
-import { kpiOf, formatChange, formatNumber } from '../adapters/charts/kpi.ts';
-import { CHART_TYPES, type ChartType, type DataRow } from '../lib/chart.schemas.ts';
+import type { Report, ReportColumn, ReportSection } from '../../adapters/delivery/types.ts';
+import { kpiOf, formatChange, formatNumber } from '../../adapters/charts/kpi.ts';
+import { CHART_TYPES, type ChartType, type DataRow } from '../../lib/chart.schemas.ts';
 
 /** The parts of an insight execution composition reads (insights.service ExecuteResult). */
 export interface ResultLike {

@@ -1,6 +1,6 @@
-// Adapts the other modules' services to the narrow ports subscriptions and deliveries use
-// (subscriptions/ports.ts): the insight engine and dashboards, composed into Reports.
-import { composeDashboardReport, composeInsightReport } from '../../reports/compose.ts';
+// What a subscription's report is made of: the insight engine and dashboards, adapted to the
+// narrow ports subscriptions and deliveries use (subscriptions/ports.ts) and composed into Reports.
+import { composeDashboardReport, composeInsightReport } from './compose.ts';
 import { invalidField } from '../../lib/errors.ts';
 import { GRANULARITIES } from '../../lib/chart.schemas.ts';
 import type { DashboardsService } from '../dashboards/dashboards.service.ts';
