@@ -32,13 +32,13 @@ import { chatRoutes } from './modules/chat/chat.routes.ts';
 import { DashboardsRepository } from './modules/dashboards/dashboards.repository.ts';
 import { DashboardsService } from './modules/dashboards/dashboards.service.ts';
 import { dashboardsRoutes } from './modules/dashboards/dashboards.routes.ts';
-import { WidgetsRepository } from './modules/widgets/widgets.repository.ts';
-import { WidgetsService } from './modules/widgets/widgets.service.ts';
-import { widgetsRoutes } from './modules/widgets/widgets.routes.ts';
+import { WidgetsRepository } from './modules/dashboards/widgets.repository.ts';
+import { WidgetsService } from './modules/dashboards/widgets.service.ts';
+import { widgetsRoutes } from './modules/dashboards/widgets.routes.ts';
+import { widgetRefreshRoutes } from './modules/dashboards/widget-refresh.routes.ts';
 import type { Warehouse } from './warehouse/warehouse.ts';
 import { InsightsService } from './modules/insights/insights.service.ts';
 import { insightsRoutes } from './modules/insights/insights.routes.ts';
-import { widgetRefreshRoutes } from './modules/insights/widget-refresh.routes.ts';
 import { createTransports } from './adapters/delivery/index.ts';
 import type { Transports } from './adapters/delivery/types.ts';
 import { ChannelsRepository } from './modules/channels/channels.repository.ts';
@@ -72,9 +72,9 @@ export interface Services {
   chat: ChatService;
   /** Dashboards; findForSystem/getForSystem load one with its widgets without an HTTP caller. */
   dashboards: DashboardsService;
-  /** Widgets; recordRefresh stores a refresh's chart_hint and last_refreshed_at. */
+  /** Widgets; execute() gives a widget's data without a caller, recordRefresh stores a refresh's chart_hint. */
   widgets: WidgetsService;
-  /** The insight engine: catalog(), find(), execute(), executeWidget(), checkWidget(). */
+  /** The insight engine: catalog(), find(), execute(), resolve(), run(). */
   insights: InsightsService;
   /** Sends a Report to a channel by its type (messenger, webhook, email); throws DeliveryError. */
   transports: Transports;
@@ -182,9 +182,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const widgetsRepo = new WidgetsRepository(db);
   const dashboards = new DashboardsService(new DashboardsRepository(db), widgetsRepo, clock);
   const insights = new InsightsService(deps.warehouse, clock);
-  const widgets = new WidgetsService(widgetsRepo, dashboards, clock, {
-    validateLiveSource: async (_tenantId, source) => insights.checkWidget(source),
-  });
+  const widgets = new WidgetsService(widgetsRepo, dashboards, clock, insights);
 
   const connectors = new ConnectorsService(new ConnectorsRepository(db), deps.secrets, clock, egress, config.providerUrls);
 
@@ -198,7 +196,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // What is sent, when, exactly once: subscriptions of both kinds, the delivery queue and log, the
   // scheduler and the worker, seeing the other modules through the narrow ports of subscriptions/ports.ts.
   const insightSource = insightsPort(insights);
-  const dashboardSource = dashboardsPort(dashboards, insights);
+  const dashboardSource = dashboardsPort(dashboards, widgets);
   const deliveriesRepo = new DeliveriesRepository(db);
   const insightSubscriptionsRepo = new InsightSubscriptionsRepository(db);
   const dashboardSubscriptionsRepo = new DashboardSubscriptionsRepository(db);
@@ -237,7 +235,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(dashboardsRoutes(dashboards));
   await app.register(widgetsRoutes(widgets));
   await app.register(insightsRoutes(insights));
-  await app.register(widgetRefreshRoutes(widgets, insights));
+  await app.register(widgetRefreshRoutes(widgets));
   await app.register(channelsRoutes(channels));
   await app.register(insightSubscriptionsRoutes(insightSubscriptions));
   await app.register(dashboardSubscriptionsRoutes(dashboardSubscriptions));

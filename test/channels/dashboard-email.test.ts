@@ -46,7 +46,7 @@ describe('dashboard report by e-mail, from real insight results', () => {
     const channel = await call(t, owner, 'POST', '/api/v1/notifications/channels', { channel_type: 'email', config: { email: 'sales@acme.example' } });
 
     const dashboard = await t.app.services.dashboards.getForSystem('acme', d.data.id);
-    const results = await Promise.all(dashboard.widgets.map(async (widget) => ({ widget, result: await t.app.services.insights.executeWidget('acme', dashboard, widget as never) })));
+    const results = await Promise.all(dashboard.widgets.map(async (widget) => ({ widget, result: await t.app.services.widgets.execute('acme', dashboard, widget as never) })));
     const report = composeDashboardReport({ subscription: { id: 'sub_x', schedule: 'weekly', dashboard_id: dashboard.id }, dashboard, widgets: results });
     const outbound = await t.app.services.channels.getForDelivery('acme', channel.data.id);
     const seen = smtp.mails.length;

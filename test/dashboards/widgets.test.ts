@@ -1,8 +1,8 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { buildTestApp, call, type TestApp } from '../helpers/app.ts';
-import { WidgetsRepository } from '../../src/modules/widgets/widgets.repository.ts';
-import { WidgetsService } from '../../src/modules/widgets/widgets.service.ts';
+import { WidgetsRepository } from '../../src/modules/dashboards/widgets.repository.ts';
+import { WidgetsService } from '../../src/modules/dashboards/widgets.service.ts';
 import { invalidField } from '../../src/lib/errors.ts';
 
 const WIDGET_FIELDS = [
@@ -257,7 +257,7 @@ describe('widgets', () => {
 
   test('the validateLiveSource hook refuses a live source on create and on patch', async () => {
     const seen: unknown[] = [];
-    const widgets = new WidgetsService(new WidgetsRepository(t.db), t.app.services.dashboards, t.clock, {
+    const widgets = new WidgetsService(new WidgetsRepository(t.db), t.app.services.dashboards, t.clock, t.app.services.insights, {
       validateLiveSource: async (tenantId, source) => {
         seen.push([tenantId, source.insight_code, source.granularity]);
         if (source.insight_code !== 'revenue') throw invalidField('/body/insight_code', 'is not in the catalog');

@@ -121,10 +121,10 @@ test('executeWidget gives scheduled reports the same data without a caller', asy
   const w = await widget({ insight_code: 'orders_count', granularity: 'week', widget_filters: { channel: 'retail' } });
   const dashboard = await t.app.services.dashboards.getForSystem('demo', dash.id);
   const record = dashboard.widgets.find((x: { id: string }) => x.id === w.id)!;
-  const data = await t.app.services.insights.executeWidget('demo', dashboard, record);
+  const data = await t.app.services.widgets.execute('demo', dashboard, record);
   assert.equal(data.granularity, 'week');
   assert.deepEqual(data.filters, { country: 'DE', channel: 'retail' });
-  const snap = await t.app.services.insights.executeWidget('demo', dashboard, { data_source: 'snapshot', snapshot_data: [{ x: 'a', y: 2 }], snapshot_chart_hint: { type: 'bar', x_axis: 'x' } });
+  const snap = await t.app.services.widgets.execute('demo', dashboard, { data_source: 'snapshot', snapshot_data: [{ x: 'a', y: 2 }], snapshot_chart_hint: { type: 'bar', x_axis: 'x' } });
   assert.deepEqual(snap.rows, [{ x: 'a', y: 2 }]);
   assert.deepEqual(snap.chart_hint, { type: 'bar', x_axis: 'x' });
 });

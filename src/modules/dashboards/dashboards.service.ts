@@ -3,9 +3,9 @@ import type { Clock } from '../../lib/clock.ts';
 import { AppError, invalidField, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { Page } from '../../lib/paging.ts';
-import type { WidgetsRepository } from '../widgets/widgets.repository.ts';
-import { toWidgetView } from '../widgets/widgets.service.ts';
-import type { WidgetView } from '../widgets/widgets.schemas.ts';
+import type { WidgetsRepository } from './widgets.repository.ts';
+import { toWidgetView } from './widget-view.ts';
+import type { WidgetView } from './widgets.schemas.ts';
 import type { DashboardChanges, DashboardRecord, DashboardsRepository } from './dashboards.repository.ts';
 import type {
   CreateDashboardInput,

@@ -4,6 +4,7 @@ import { composeDashboardReport, composeInsightReport } from './compose.ts';
 import { invalidField } from '../../lib/errors.ts';
 import { GRANULARITIES } from '../../lib/chart.schemas.ts';
 import type { DashboardsService } from '../dashboards/dashboards.service.ts';
+import type { WidgetsService } from '../dashboards/widgets.service.ts';
 import type { ExecuteResult, InsightsService } from '../insights/insights.service.ts';
 import type { InsightCatalog } from '../subscriptions/insight-subscriptions.service.ts';
 import type { DashboardAccess, DashboardReports, InsightRunner } from '../subscriptions/ports.ts';
@@ -51,7 +52,7 @@ export function insightsPort(insights: InsightsService): InsightRunner & Insight
   };
 }
 
-export function dashboardsPort(dashboards: DashboardsService, insights: InsightsService): DashboardAccess & DashboardReports {
+export function dashboardsPort(dashboards: DashboardsService, widgetData: WidgetsService): DashboardAccess & DashboardReports {
   return {
     getEditable: (auth, id, action) => dashboards.getEditable(auth, id, action),
     async report(subscription) {
@@ -62,7 +63,7 @@ export function dashboardsPort(dashboards: DashboardsService, insights: Insights
       const widgets = await Promise.all(
         dashboard.widgets.map(async (widget) => {
           try {
-            return { widget, result: await insights.executeWidget(subscription.tenant_id, dashboard, widget as never) };
+            return { widget, result: await widgetData.execute(subscription.tenant_id, dashboard, widget as never) };
           } catch (err) {
             if ((err as { status?: number }).status === undefined || (err as { status: number }).status >= 500) throw err;
             return { widget, error: (err as Error).message };

@@ -1,12 +1,10 @@
 // POST /api/v1/dashboards/{id}/widgets/{wid}/refresh: runs a live widget's insight with the filter
-// precedence of DESIGN.md §6 and records the new chart_hint and last_refreshed_at.
+// precedence of widget-source.ts and records the new chart_hint and last_refreshed_at.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { conflict } from '../../lib/errors.ts';
 import { withErrors } from '../../lib/schemas.ts';
-import type { WidgetsService } from '../widgets/widgets.service.ts';
-import { ExecuteData } from './insights.schemas.ts';
-import type { InsightsService } from './insights.service.ts';
+import { ExecuteData } from '../insights/insights.schemas.ts';
+import type { WidgetsService } from './widgets.service.ts';
 
 const RefreshParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }), wid: Type.String({ minLength: 1, maxLength: 100 }) });
 const RefreshBody = Type.Union([
@@ -21,7 +19,7 @@ const RefreshBody = Type.Union([
 ]);
 
 export const widgetRefreshRoutes =
-  (widgets: WidgetsService, insights: InsightsService): FastifyPluginAsyncTypebox =>
+  (widgets: WidgetsService): FastifyPluginAsyncTypebox =>
   async (app) => {
     app.post(
       '/api/v1/dashboards/:id/widgets/:wid/refresh',
@@ -36,11 +34,8 @@ export const widgetRefreshRoutes =
         },
       },
       async (req) => {
-        const { dashboard, widget } = await widgets.getEditable(req.auth, req.params.id, req.params.wid);
-        if (widget.data_source !== 'live_insight') throw conflict('Only live_insight widgets can be refreshed; this one is a snapshot.');
         const body = req.body ?? {};
-        const data = await insights.executeWidget(req.auth.tenantId, dashboard, widget, { granularity: body.granularity, filters: body.filters });
-        await widgets.recordRefresh(req.auth.tenantId, dashboard.id, widget.id, data.chart_hint as never);
+        const data = await widgets.refresh(req.auth, req.params.id, req.params.wid, { granularity: body.granularity, filters: body.filters });
         return { success: true as const, data };
       },
     );

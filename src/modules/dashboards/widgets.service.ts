@@ -1,17 +1,20 @@
 import type { AuthContext } from '../../auth/context.ts';
 import type { ChartHint } from '../../lib/chart.schemas.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { invalidField, notFound } from '../../lib/errors.ts';
+import { conflict, invalidField, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
-import type { DashboardRecord } from '../dashboards/dashboards.repository.ts';
-import type { DashboardsService } from '../dashboards/dashboards.service.ts';
+import type { ExecuteResult } from '../insights/insights.service.ts';
+import type { DashboardRecord } from './dashboards.repository.ts';
+import type { DashboardsService } from './dashboards.service.ts';
+import { checkLiveSource, checkSourcePresence, executeWidget, type WidgetDashboard, type WidgetInsights, type WidgetOverrides, type WidgetSource } from './widget-source.ts';
+import { toWidgetView } from './widget-view.ts';
 import type { WidgetChanges, WidgetRecord, WidgetsRepository } from './widgets.repository.ts';
 import type { CreateWidgetInput, PatchWidgetInput, WidgetView } from './widgets.schemas.ts';
 
 /**
- * Checks a live widget's source against the insight catalog (owned by the insight engine): throws
- * an AppError naming the field (invalidField('/body/insight_code', …)) when the code is unknown or
- * the granularity unsupported. Called on create, and on PATCH when either field changes.
+ * Checks a live widget's source against the insight catalog: throws an AppError naming the field
+ * (invalidField('/body/insight_code', …)) when the code is unknown or the granularity unsupported.
+ * Called on create, and on PATCH when the source changes. Defaults to checkLiveSource.
  */
 export type LiveSourceValidator = (
   tenantId: string,
@@ -22,47 +25,18 @@ export interface WidgetsServiceOptions {
   validateLiveSource?: LiveSourceValidator;
 }
 
-export function toWidgetView(w: WidgetRecord): WidgetView {
-  return {
-    id: w.id,
-    dashboard_id: w.dashboard_id,
-    title: w.title,
-    widget_type: w.widget_type,
-    display_size: w.display_size,
-    data_source: w.data_source,
-    insight_code: w.insight_code,
-    granularity: w.granularity,
-    widget_filters: w.widget_filters,
-    snapshot_data: w.snapshot_data,
-    snapshot_chart_hint: w.snapshot_chart_hint,
-    snapshot_question: w.snapshot_question,
-    chart_hint: w.chart_hint,
-    chart_hint_override: w.chart_hint_override,
-    created_at: w.created_at.toISOString(),
-    last_refreshed_at: w.last_refreshed_at ? w.last_refreshed_at.toISOString() : null,
-  };
-}
-
-/** The data-source rules that must hold for a widget after any write. */
-function checkSource(w: Pick<WidgetRecord, 'data_source' | 'insight_code' | 'snapshot_data'>): void {
-  if (w.data_source === 'live_insight') {
-    if (!w.insight_code) throw invalidField('/body/insight_code', 'is required for a live_insight widget');
-    if (w.snapshot_data !== null) throw invalidField('/body/snapshot_data', 'is only for snapshot widgets');
-  } else if (w.snapshot_data === null) {
-    throw invalidField('/body/snapshot_data', 'is required for a snapshot widget');
-  }
-}
-
 export class WidgetsService {
-  private readonly validateLiveSource?: LiveSourceValidator;
+  private readonly validateLiveSource: LiveSourceValidator;
 
   constructor(
     private readonly repo: WidgetsRepository,
     private readonly dashboards: DashboardsService,
     private readonly clock: Clock,
+    /** The insight engine, through the little the widgets need of it: catalog lookup and execution. */
+    private readonly insights: WidgetInsights,
     options: WidgetsServiceOptions = {},
   ) {
-    this.validateLiveSource = options.validateLiveSource;
+    this.validateLiveSource = options.validateLiveSource ?? (async (_tenantId, source) => checkLiveSource(insights, source));
   }
 
   async list(auth: AuthContext, dashboardId: string): Promise<WidgetView[]> {
@@ -95,7 +69,7 @@ export class WidgetsService {
       updated_at: now,
       last_refreshed_at: null,
     };
-    checkSource(record);
+    checkSourcePresence(record);
     if (record.data_source === 'live_insight') await this.checkLive(auth.tenantId, record);
     if (!(await this.repo.insert(record))) throw notFound('Dashboard');
     return toWidgetView(record);
@@ -117,7 +91,7 @@ export class WidgetsService {
       if (input[key] !== undefined) (changes as Record<string, unknown>)[key] = input[key];
     }
     const next = { ...current, ...changes };
-    checkSource(next);
+    checkSourcePresence(next);
     const sourceChanged = ['insight_code', 'granularity', 'widget_filters'].some((k) => k in changes);
     if (next.data_source === 'live_insight' && sourceChanged) await this.checkLive(auth.tenantId, next);
     const updated = await this.repo.update(auth.tenantId, dashboardId, widgetId, changes);
@@ -147,8 +121,24 @@ export class WidgetsService {
     return updated ? toWidgetView(updated) : undefined;
   }
 
+  /**
+   * A widget's data without an HTTP caller (the refresh and scheduled dashboard reports), with the
+   * filter precedence of widget-source.ts. Snapshot widgets return their stored rows and hint.
+   */
+  execute(tenantId: string, dashboard: WidgetDashboard, widget: WidgetSource, overrides?: WidgetOverrides): Promise<ExecuteResult> {
+    return executeWidget(this.insights, tenantId, dashboard, widget, overrides);
+  }
+
+  /** Runs a live widget's insight for its editor and records the new chart_hint and last_refreshed_at. */
+  async refresh(auth: AuthContext, dashboardId: string, widgetId: string, overrides: WidgetOverrides): Promise<ExecuteResult> {
+    const { dashboard, widget } = await this.getEditable(auth, dashboardId, widgetId);
+    if (widget.data_source !== 'live_insight') throw conflict('Only live_insight widgets can be refreshed; this one is a snapshot.');
+    const data = await this.execute(auth.tenantId, dashboard, widget, overrides);
+    await this.recordRefresh(auth.tenantId, dashboard.id, widget.id, data.chart_hint as never);
+    return data;
+  }
+
   private async checkLive(tenantId: string, w: WidgetRecord): Promise<void> {
-    if (!this.validateLiveSource) return;
     await this.validateLiveSource(tenantId, { insight_code: w.insight_code!, granularity: w.granularity, widget_filters: w.widget_filters });
   }
 }

@@ -1,9 +1,13 @@
-// A widget's data without an HTTP caller (widget refresh, scheduled dashboard reports). Filters
-// apply in the order of DESIGN.md §6, later wins: insight defaults < the dashboard's active preset
-// < the widget's granularity and widget_filters < the refresh body.
+// Every rule about where a widget's data comes from, in one place: which fields a source needs
+// (presence), whether a live source fits the insight catalog, the filter precedence (later wins:
+// insight defaults < the dashboard's active preset < the widget's granularity and widget_filters <
+// the refresh body, docs/insights.md), and a widget's data without an HTTP caller (the refresh and
+// scheduled dashboard reports). The insight engine is seen through WidgetInsights only.
 import { AppError, invalidField } from '../../lib/errors.ts';
-import type { ExecuteParams } from './insights.params.ts';
-import type { Cell, ChartHintOut, ExecuteResult, InsightsService } from './insights.service.ts';
+import type { Cell, ChartHintOut, ExecuteParams, ExecuteResult, InsightDefinition, InsightsService } from '../insights/insights.service.ts';
+
+/** What widgets need of the insight engine: the catalog, parameter checks, execution. */
+export type WidgetInsights = Pick<InsightsService, 'find' | 'resolve' | 'run'>;
 
 /** The parts of a dashboard the engine reads. */
 export interface WidgetDashboard {
@@ -39,12 +43,22 @@ function pickKnown(source: Record<string, unknown> | null | undefined): Partial<
   return out;
 }
 
+/** The fields each kind of source needs; must hold for a widget after any write. */
+export function checkSourcePresence(w: { data_source: string; insight_code: string | null; snapshot_data: unknown }): void {
+  if (w.data_source === 'live_insight') {
+    if (!w.insight_code) throw invalidField('/body/insight_code', 'is required for a live_insight widget');
+    if (w.snapshot_data !== null) throw invalidField('/body/snapshot_data', 'is only for snapshot widgets');
+  } else if (w.snapshot_data === null) {
+    throw invalidField('/body/snapshot_data', 'is required for a snapshot widget');
+  }
+}
+
 /**
  * Checks a live widget's insight_code, granularity and widget_filters against the catalog
  * (widget create and PATCH). Errors name the body field.
  */
-export function checkWidgetConfig(
-  insights: InsightsService,
+export function checkLiveSource(
+  insights: WidgetInsights,
   w: { insight_code?: string | null; granularity?: string | null; widget_filters?: Record<string, unknown> | null },
 ): void {
   if (!w.insight_code) throw invalidField('/body/insight_code', 'is required for a live_insight widget');
@@ -86,7 +100,7 @@ function toParams(v: Partial<Record<Key, unknown>>): ExecuteParams {
   return p;
 }
 
-function snapshotResult(insights: InsightsService, w: WidgetSource): ExecuteResult {
+function snapshotResult(insights: WidgetInsights, w: WidgetSource): ExecuteResult {
   const rows = w.snapshot_data ?? [];
   const first = rows[0] ?? {};
   const columns = Object.keys(first).map((name) => ({
@@ -113,16 +127,18 @@ function snapshotResult(insights: InsightsService, w: WidgetSource): ExecuteResu
   };
 }
 
-export async function executeWidget(
-  insights: InsightsService,
-  tenantId: string,
+/**
+ * The parameters a live widget runs with (pure): insight defaults < the dashboard's active preset <
+ * the widget < the overrides, later wins. What the insight does not take is skipped from the preset
+ * and the widget (a preset applies to widgets of many insights); an override that is no filter is
+ * a 400 naming /body/filters/<name>.
+ */
+export function widgetParams(
+  def: InsightDefinition,
   dashboard: WidgetDashboard,
   widget: WidgetSource,
   overrides: WidgetOverrides = {},
-): Promise<ExecuteResult> {
-  if (widget.data_source !== 'live_insight') return snapshotResult(insights, widget);
-  const def = insights.find(widget.insight_code ?? '');
-  if (!def) throw new AppError('CONFLICT', `The widget's insight "${widget.insight_code}" is no longer in the catalog.`);
+): ExecuteParams {
   const accepted = new Set(def.granularities.length ? ['granularity', ...def.filters, 'date_from', 'date_to', ...(def.limit ? ['limit'] : [])] : [...def.filters, 'date_from', 'date_to', ...(def.limit ? ['limit'] : [])]);
   const preset = dashboard.active_preset_id
     ? (dashboard.global_filter_presets ?? []).find((p) => p.id === dashboard.active_preset_id)
@@ -140,7 +156,20 @@ export async function executeWidget(
     if (v !== null && v !== undefined) body[k as Key] = v;
   }
   if (overrides.granularity) body.granularity = overrides.granularity;
-  const merged = toParams({ ...fromPreset, ...fromWidget, ...body });
+  return toParams({ ...fromPreset, ...fromWidget, ...body });
+}
+
+export async function executeWidget(
+  insights: WidgetInsights,
+  tenantId: string,
+  dashboard: WidgetDashboard,
+  widget: WidgetSource,
+  overrides: WidgetOverrides = {},
+): Promise<ExecuteResult> {
+  if (widget.data_source !== 'live_insight') return snapshotResult(insights, widget);
+  const def = insights.find(widget.insight_code ?? '');
+  if (!def) throw new AppError('CONFLICT', `The widget's insight "${widget.insight_code}" is no longer in the catalog.`);
+  const merged = widgetParams(def, dashboard, widget, overrides);
   try {
     return await insights.run(def, insights.resolve(tenantId, def.code, merged, 'body/filters'));
   } catch (err) {

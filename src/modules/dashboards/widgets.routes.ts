@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { NoContent, withErrors } from '../../lib/schemas.ts';
-import { DashboardParams } from '../dashboards/dashboards.schemas.ts';
+import { DashboardParams } from './dashboards.schemas.ts';
 import { CreateWidgetBody, PatchWidgetBody, WidgetParams, WidgetSchema } from './widgets.schemas.ts';
 import type { WidgetsService } from './widgets.service.ts';
 
