@@ -8,7 +8,7 @@ import { systemClock } from './lib/clock.ts';
 import { openRuntime } from './runtime.ts';
 import { openWarehouse, WarehouseLockedError } from './warehouse/open.ts';
 import { DEFAULT_SEED_ROWS, DEFAULT_TENANTS, seedDemo } from './warehouse/demo.ts';
-import { need, options, UsageError, type Command } from './lib/cli-args.ts';
+import { need, options, UsageError, type Command } from './cli-args.ts';
 import type { TokensService } from './modules/tokens/tokens.service.ts';
 
 const USAGE = `Usage: insights <command>

@@ -54,7 +54,7 @@ function num(v: unknown): number {
 export class InsightsService {
   private readonly byCode: Map<string, InsightDefinition>;
   private readonly entries: CatalogEntry[];
-  readonly cache = new ResultCache();
+  readonly cache = new ResultCache<ExecuteResult>();
   private readonly resolved = new Map<string, { q: ResolvedQuery; key: string }>();
 
   constructor(
@@ -142,7 +142,7 @@ export class InsightsService {
   }
 
   /** A cache hit (entry), or a fresh result stored for the next caller. */
-  private async lookup(def: InsightDefinition, q: ResolvedQuery, resolvedKey = cacheKey(def, q)): Promise<{ result: ExecuteResult; entry?: CacheEntry }> {
+  private async lookup(def: InsightDefinition, q: ResolvedQuery, resolvedKey = cacheKey(def, q)): Promise<{ result: ExecuteResult; entry?: CacheEntry<ExecuteResult> }> {
     const version = await this.warehouse.version();
     const key = `${version ?? ''}\u0000${resolvedKey}`;
     if (version !== undefined) {

@@ -1,6 +1,6 @@
 // Argument helpers shared by the `insights` sub-commands.
 import { parseArgs } from 'node:util';
-import type { Config } from '../config/index.ts';
+import type { Config } from './config/index.ts';
 
 export class UsageError extends Error {}
 
