@@ -1,5 +1,6 @@
 // The only module that reads process.env. Every setting is validated here, and an invalid one stops
 // start-up with a message that names it.
+import os from 'node:os';
 import path from 'node:path';
 
 export interface Config {
@@ -29,6 +30,8 @@ export interface Config {
   rateLimitPerMinute: number;
   chatRateLimitPerMinute: number;
   logLevel: string;
+  /** The embedded DuckDB warehouse's ceiling and parallelism (docs/footprint.md). */
+  duckdb: { memoryLimit: string; threads: number };
 }
 
 export class ConfigError extends Error {
@@ -98,6 +101,22 @@ function origins(env: Env, name: string): string[] {
   return list.map((o) => o.replace(/\/+$/, ''));
 }
 
+// DuckDB's own size syntax, limited to absolute sizes: a percentage of RAM would make the
+// footprint depend on the machine.
+const SIZE = /^(\d+(?:\.\d+)?)\s*(KB|MB|GB|TB|KiB|MiB|GiB|TiB)$/i;
+
+const MIB_PER_UNIT = { KB: 1 / 1024, MB: 1, GB: 1024, TB: 1024 * 1024 };
+
+function size(env: Env, name: string, fallback: string, minMiB: number): string {
+  const v = str(env, name) ?? fallback;
+  const m = SIZE.exec(v);
+  if (!m) throw new ConfigError(name, 'must be a size such as 256MB or 1GB');
+  const unit = m[2].toUpperCase().replace('I', '') as keyof typeof MIB_PER_UNIT;
+  const mib = Number(m[1]) * MIB_PER_UNIT[unit];
+  if (mib < minMiB) throw new ConfigError(name, `must be at least ${minMiB}MB`);
+  return v.replace(/\s+/g, '');
+}
+
 const CIDR = /^([0-9a-fA-F:.]+)\/(\d{1,3})$/;
 
 export function loadConfig(env: Env = process.env): Config {
@@ -164,5 +183,9 @@ export function loadConfig(env: Env = process.env): Config {
     rateLimitPerMinute: int(env, 'INSIGHTS_RATE_LIMIT', 600, 1, 1_000_000),
     chatRateLimitPerMinute: int(env, 'INSIGHTS_CHAT_RATE_LIMIT', 30, 1, 1_000_000),
     logLevel,
+    duckdb: {
+      memoryLimit: size(env, 'INSIGHTS_DUCKDB_MEMORY_LIMIT', '256MB', 32),
+      threads: int(env, 'INSIGHTS_DUCKDB_THREADS', Math.min(4, os.availableParallelism()), 1, 256),
+    },
   };
 }

@@ -29,7 +29,7 @@ export async function openWarehouse(config: Config): Promise<Warehouse> {
     fs.mkdirSync(config.dataDir, { recursive: true });
     const file = path.join(config.dataDir, 'warehouse.duckdb');
     try {
-      warehouse = await DuckDbWarehouse.open(file);
+      warehouse = await DuckDbWarehouse.open(file, config.duckdb);
     } catch (err) {
       // DuckDB holds its own lock on the file: another process (a running server) has it open.
       if (/lock/i.test(String((err as Error).message))) {

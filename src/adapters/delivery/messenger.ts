@@ -3,7 +3,8 @@
 // sendPhoto per chart. The bot token is part of the URL path, so no URL is ever put in an error
 // message or a log line.
 import crypto from 'node:crypto';
-import type { ChartRenderer, RenderedChart } from '../charts/renderer.ts';
+import type { ReportCharts } from '../charts/on-demand.ts';
+import type { RenderedChart } from '../charts/renderer.ts';
 import { columnsOf, formatCell, kpiLine } from './format.ts';
 import { excerpt, fromEgressError, retryAfterMs, statusError, type HttpClient } from './http.ts';
 import { DeliveryError, type ChannelTransport, type DeliveryContext, type DeliveryResult, type OutboundChannel, type Report, type ReportSection } from './types.ts';
@@ -108,7 +109,7 @@ interface BotAnswer {
 export class MessengerTransport implements ChannelTransport {
   constructor(
     private readonly http: HttpClient,
-    private readonly charts: ChartRenderer,
+    private readonly charts: ReportCharts,
     private readonly apiUrl: string,
   ) {}
 
@@ -149,7 +150,7 @@ export class MessengerTransport implements ChannelTransport {
     // Charts go as photos; KPIs and tables read better as text in a chat.
     const pictures = new Map<ReportSection, RenderedChart>();
     for (const section of report.sections) {
-      const chart = section.kpi ? undefined : this.charts.forSection(section);
+      const chart = section.kpi ? undefined : await this.charts.forSection(section);
       if (chart) pictures.set(section, chart);
     }
     const messages = messagesOf(report, MESSAGE_LIMIT, new Set(pictures.keys()));
