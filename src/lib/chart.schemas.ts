@@ -1,4 +1,4 @@
-// Analytics vocabulary shared by dashboards, widgets, insights and chat (DESIGN.md §6): one
+// Analytics vocabulary shared by dashboards, widgets, insights and chat (docs/product.md §6): one
 // definition, so a chart hint produced by the insight engine always validates as a widget's.
 import { Type, type Static } from 'typebox';
 

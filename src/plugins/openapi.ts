@@ -20,7 +20,7 @@ export async function installOpenApi(app: FastifyInstance): Promise<void> {
       },
       security: [{ svcToken: [] }, { bearerJwt: [] }],
     },
-    // Routes whose body may be left out (the seed's "optional JSON") say so with x-body-optional;
+    // Routes whose body may be left out (the widget refresh, the channel test, send-now) say so with x-body-optional;
     // @fastify/swagger would otherwise mark every declared body as required.
     transformObject: (documentObject) => {
       const doc = (documentObject as { openapiObject: { paths?: Record<string, Record<string, any>> } }).openapiObject;

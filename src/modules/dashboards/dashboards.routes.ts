@@ -16,8 +16,8 @@ export const dashboardsRoutes =
   (dashboards: DashboardsService): FastifyPluginAsyncTypebox =>
   async (app) => {
     const tags = ['dashboards'];
-    // The seed spells the collection with a trailing slash; clients commonly drop it. Both are
-    // served, and the document shows the seed's spelling only.
+    // The API contract (docs/product.md §1) spells the collection with a trailing slash; clients
+    // commonly drop it. Both are served, and the document shows the contract's spelling only.
     for (const url of ['/api/v1/dashboards/', '/api/v1/dashboards']) {
       const hide = url === '/api/v1/dashboards';
       app.get(

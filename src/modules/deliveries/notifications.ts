@@ -96,7 +96,7 @@ export function buildNotifications(deps: NotificationsDeps) {
     /**
      * The channels module's delete hook, run inside its transaction (so on PGlite it must use tx):
      * deleting a channel deletes its insight subscriptions, takes it out of dashboard subscriptions
-     * (switching off those left with none) and cancels its pending deliveries (DESIGN.md §6).
+     * (switching off those left with none) and cancels its pending deliveries (docs/product.md §6).
      */
     async onChannelDeleted(tx: Queryable, tenantId: string, channelId: string): Promise<void> {
       await new InsightSubscriptionsRepository(tx).deleteByChannel(tenantId, channelId);

@@ -27,7 +27,7 @@ export interface ChartHintOut {
   title?: string;
 }
 
-/** ExecuteResponse.data of DESIGN.md §6. */
+/** ExecuteResponse.data of docs/product.md §6. */
 export interface ExecuteResult {
   insight_code: string;
   insight_name: string;
@@ -226,7 +226,7 @@ export class InsightsService {
   }
 
   /**
-   * A widget's data with the filter precedence of DESIGN.md §6 (insight defaults < active preset <
+   * A widget's data with the filter precedence of docs/product.md §6 (insight defaults < active preset <
    * widget < overrides). Snapshot widgets return their stored rows and hint. Errors in overrides
    * name /body/filters/<name> (the refresh body).
    */

@@ -1,5 +1,5 @@
 // A widget's data without an HTTP caller (widget refresh, scheduled dashboard reports). Filters
-// apply in the order of DESIGN.md §6, later wins: insight defaults < the dashboard's active preset
+// apply in the order of docs/product.md §6, later wins: insight defaults < the dashboard's active preset
 // < the widget's granularity and widget_filters < the refresh body.
 import { AppError, invalidField } from '../../lib/errors.ts';
 import type { ExecuteParams } from './insights.params.ts';

@@ -1,5 +1,5 @@
 // POST /api/v1/dashboards/{id}/widgets/{wid}/refresh: runs a live widget's insight with the filter
-// precedence of DESIGN.md §6 and records the new chart_hint and last_refreshed_at.
+// precedence of docs/product.md §6 and records the new chart_hint and last_refreshed_at.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { conflict } from '../../lib/errors.ts';

@@ -60,7 +60,7 @@ export type DashboardSubscriptionView = Static<typeof DashboardSubscriptionSchem
 export const CreateDashboardSubscriptionBody = Type.Object(
   {
     dashboard_id: Type.String({ minLength: 1, maxLength: 200 }),
-    // Required by the seed, but the response always shows the dashboard's current name.
+    // Required by the API contract (docs/product.md §1), but the response always shows the dashboard's current name.
     dashboard_name: Type.String({ maxLength: 500 }),
     channel_ids: Type.Array(Type.String({ minLength: 1, maxLength: 200 }), { minItems: 1, maxItems: 50, uniqueItems: true }),
     schedule: ScheduleSchema,
