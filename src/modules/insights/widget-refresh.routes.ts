@@ -5,7 +5,7 @@ import { Type } from 'typebox';
 import { conflict } from '../../lib/errors.ts';
 import { withErrors } from '../../lib/schemas.ts';
 import type { WidgetsService } from '../widgets/widgets.service.ts';
-import { ExecuteData } from './insights.schemas.ts';
+import { ExecuteResponse } from './insights.schemas.ts';
 import type { InsightsService } from './insights.service.ts';
 
 const RefreshParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }), wid: Type.String({ minLength: 1, maxLength: 100 }) });
@@ -32,7 +32,7 @@ export const widgetRefreshRoutes =
           params: RefreshParams,
           body: RefreshBody,
           'x-body-optional': true,
-          response: withErrors({ 200: Type.Object({ success: Type.Literal(true), data: ExecuteData }) }, 409, 415),
+          response: withErrors({ 200: ExecuteResponse }, 403, 409, 503),
         },
       },
       async (req) => {

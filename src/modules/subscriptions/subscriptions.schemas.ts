@@ -24,7 +24,7 @@ export const InsightSubscriptionSchema = Type.Object({
   is_active: Type.Boolean(),
   created_at: Timestamp,
   next_run_at: NextRunAt,
-});
+}, { title: 'InsightSubscription' });
 export type InsightSubscriptionView = Static<typeof InsightSubscriptionSchema>;
 
 export const CreateInsightSubscriptionBody = Type.Object(
@@ -54,7 +54,7 @@ export const DashboardSubscriptionSchema = Type.Object({
   is_active: Type.Boolean(),
   created_at: Timestamp,
   next_run_at: NextRunAt,
-});
+}, { title: 'DashboardSubscription' });
 export type DashboardSubscriptionView = Static<typeof DashboardSubscriptionSchema>;
 
 export const CreateDashboardSubscriptionBody = Type.Object(
@@ -79,5 +79,5 @@ export const SendNowResponse = Type.Object({
   subscription_kind: Type.Enum(['insight', 'dashboard']),
   slot_at: Timestamp,
   deliveries: Type.Array(Type.Object({ id: Type.String(), channel_id: Type.String(), status: Type.String() })),
-});
+}, { title: 'SendNowResult' });
 export type SendNowView = Static<typeof SendNowResponse>;
