@@ -6,8 +6,19 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { completeDocument, type OpenApiDocument } from './openapi-document.ts';
 
-// Read at start-up rather than imported, so the same line works from src/ and from a compiled dist/.
-const PACKAGE_VERSION: string = JSON.parse(fs.readFileSync(new URL('../../package.json', import.meta.url), 'utf8')).version;
+const PACKAGE_VERSION = packageVersion();
+
+/**
+ * The version of the package this file belongs to: the nearest package.json above it, so it is
+ * found from src/ and from a compiled copy alike (a JSON import would pin the layout).
+ */
+function packageVersion(): string {
+  for (let dir = new URL('.', import.meta.url); ; dir = new URL('..', dir)) {
+    const file = new URL('package.json', dir);
+    if (fs.existsSync(file)) return JSON.parse(fs.readFileSync(file, 'utf8')).version;
+    if (dir.pathname === '/') throw new Error('No package.json above src/plugins/openapi.ts');
+  }
+}
 
 export async function installOpenApi(app: FastifyInstance): Promise<void> {
   await app.register(swagger, {
