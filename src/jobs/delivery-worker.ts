@@ -16,7 +16,7 @@ export type DeliveryTarget =
   | { cancel: string }
   | {
       owner: string;
-      /** The insight's name, or the dashboard's for a dashboard report (DESIGN.md §6). */
+      /** The insight's name, or the dashboard's for a dashboard report (docs/product.md §6). */
       name: string;
       channel: OutboundChannel;
       /** Composes the report; may run queries, may throw. */

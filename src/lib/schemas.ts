@@ -17,10 +17,15 @@ export const Problem = Type.Object(
 
 const ref = Type.Ref('Problem');
 
-/** The error responses every authenticated route may give, for the OpenAPI document. */
+/**
+ * The success responses of an authenticated route and its error responses: 400, 401 and 429 can
+ * come from any of them; a route names the others it can give (403 when a role or ownership rule
+ * refuses, 409, 502, 503…). 404 for an id in the path and 413/415 for a body are added to the
+ * OpenAPI document by src/plugins/openapi.ts, from the route's shape.
+ */
 export function withErrors<T extends Record<number, TSchema>>(ok: T, ...statuses: number[]) {
   const out: Record<number, TSchema> = { ...ok };
-  for (const s of [400, 401, 403, 404, 429, ...statuses]) out[s] = ref;
+  for (const s of [400, 401, 429, ...statuses]) out[s] = ref;
   return out as T & Record<number, TSchema>;
 }
 

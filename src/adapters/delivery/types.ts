@@ -56,7 +56,7 @@ export interface Report {
   summary: string;
   sections: ReportSection[];
   /**
-   * The webhook body without `id` and `sent_at` (DESIGN.md "Payloads"): {type, subscription_id,
+   * The webhook body without `id` and `sent_at` (docs/product.md §6 "Payloads"): {type, subscription_id,
    * subscription_kind, …insight or dashboard fields}.
    */
   payload: { type: ReportType; [key: string]: unknown };

@@ -31,7 +31,7 @@ export const StructuredQuerySchema = Type.Object(
     date_to: Type.Optional(IsoDateSchema),
     limit: Type.Optional(Type.Integer()),
   },
-  { description: 'The structured query that ran, with the window and granularity the engine resolved' },
+  { title: 'StructuredQuery', description: 'The structured query that ran, with the window and granularity the engine resolved' },
 );
 
 export const ChatResponse = Type.Object({
@@ -45,4 +45,4 @@ export const ChatResponse = Type.Object({
     query: Type.Union([StructuredQuerySchema, Type.Null()]),
     answered_by: Type.String({ description: '"parser" (built-in) or the provider of the active AI connector that chose the query' }),
   }),
-});
+}, { title: 'ChatResult' });

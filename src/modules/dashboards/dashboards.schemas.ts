@@ -16,11 +16,14 @@ export const PresetFiltersSchema = Type.Object(
 );
 export type PresetFilters = Static<typeof PresetFiltersSchema>;
 
-export const PresetSchema = Type.Object({
-  id: Type.String(),
-  name: Type.String(),
-  filters: PresetFiltersSchema,
-});
+export const PresetSchema = Type.Object(
+  {
+    id: Type.String(),
+    name: Type.String(),
+    filters: PresetFiltersSchema,
+  },
+  { title: 'GlobalFilterPreset' },
+);
 export type GlobalFilterPreset = Static<typeof PresetSchema>;
 
 /** A preset as sent by a client: the id may be left out and is then generated. */
@@ -54,13 +57,13 @@ export const DashboardSchema = Type.Object({
   active_preset_id: Nullable(Type.String()),
   created_at: Timestamp,
   updated_at: Timestamp,
-});
+}, { title: 'Dashboard' });
 export type DashboardView = Static<typeof DashboardSchema>;
 
 export const DashboardDetailSchema = Type.Object({
   ...DashboardSchema.properties,
   widgets: Type.Array(WidgetSchema, { description: 'The widgets, in widget_ids order' }),
-});
+}, { title: 'DashboardDetail' });
 
 export const CreateDashboardBody = Type.Object(
   {

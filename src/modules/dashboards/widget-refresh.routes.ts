@@ -3,7 +3,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { ResourceId, withErrors } from '../../lib/schemas.ts';
-import { ExecuteData } from '../insights/insights.schemas.ts';
+import { ExecuteResponse } from '../insights/insights.schemas.ts';
 import type { WidgetsService } from './widgets.service.ts';
 
 const RefreshParams = Type.Object({ id: ResourceId, wid: ResourceId });
@@ -30,7 +30,7 @@ export const widgetRefreshRoutes =
           params: RefreshParams,
           body: RefreshBody,
           'x-body-optional': true,
-          response: withErrors({ 200: Type.Object({ success: Type.Literal(true), data: ExecuteData }) }, 409, 415),
+          response: withErrors({ 200: ExecuteResponse }, 403, 409, 503),
         },
       },
       async (req) => {

@@ -15,7 +15,7 @@ const DataSourceSchema = Type.Enum([...DATA_SOURCES], { description: 'Fixed at c
 
 export const ChartHintOverrideSchema = Type.Object(
   { chart_type: Type.Optional(ChartTypeSchema) },
-  { additionalProperties: false, description: 'chart_type wins over chart_hint.type when rendering' },
+  { title: 'ChartHintOverride', additionalProperties: false, description: 'chart_type wins over chart_hint.type when rendering' },
 );
 export type ChartHintOverride = Static<typeof ChartHintOverrideSchema>;
 
@@ -41,7 +41,7 @@ export const WidgetSchema = Type.Object(
     created_at: Timestamp,
     last_refreshed_at: Nullable(Timestamp),
   },
-  { description: 'A widget of a dashboard' },
+  { title: 'DashboardWidget', description: 'A widget of a dashboard' },
 );
 export type WidgetView = Static<typeof WidgetSchema>;
 
