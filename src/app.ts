@@ -46,6 +46,9 @@ import { ChannelsService } from './modules/channels/channels.service.ts';
 import { channelsRoutes } from './modules/channels/channels.routes.ts';
 import { buildNotifications, type Notifications } from './modules/deliveries/notifications.ts';
 import { dashboardsPort, insightsPort } from './modules/deliveries/adapters.ts';
+import { DataRepository } from './modules/data/data.repository.ts';
+import { DataService } from './modules/data/data.service.ts';
+import { dataRoutes } from './modules/data/data.routes.ts';
 
 /**
  * The services the app built, reachable as app.services by the process (server.ts starts workers
@@ -67,6 +70,8 @@ export interface Services {
   insights: InsightsService;
   /** Sends a Report to a channel by its type (messenger, webhook, email); throws DeliveryError. */
   transports: Transports;
+  /** Data loading: load(auth, table, mode, upload), tables(auth). */
+  data: DataService;
   /** Notification channels; getForDelivery/typeFor for subscriptions, onDelete(hook) for the cascade. */
   channels: ChannelsService;
   /** Subscriptions, the delivery queue and log; scheduler.tick() and deliveryWorker.runOnce() drive them in tests. */
@@ -181,6 +186,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     app.log.warn(d, m),
   );
 
+  const data = new DataService(deps.warehouse, new DataRepository(deps.warehouse));
+
   const transports = createTransports(config, egress);
   const channels = new ChannelsService(new ChannelsRepository(db), db, deps.secrets, clock, transports);
 
@@ -197,7 +204,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   channels.onDelete(notifications.onChannelDeleted);
 
-  const services: Services = { tokens, egress, connectors, chat, dashboards, widgets, insights, transports, channels,
+  const services: Services = { tokens, egress, connectors, chat, dashboards, widgets, insights, transports, channels, data,
     insightSubscriptions: notifications.insightSubscriptions,
     dashboardSubscriptions: notifications.dashboardSubscriptions,
     deliveryLogs: notifications.deliveryLogs,
@@ -218,6 +225,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(insightsRoutes(insights));
   await app.register(widgetRefreshRoutes(widgets, insights));
   await app.register(channelsRoutes(channels));
+  await app.register(dataRoutes(data, { maxBytes: config.dataMaxBytes }));
   await notifications.register(app);
 
   return app;

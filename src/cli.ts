@@ -11,6 +11,8 @@ import { DEFAULT_SEED_ROWS, DEFAULT_TENANTS, seedDemo } from './warehouse/demo.t
 import { need, options, UsageError, type Command } from './lib/cli-args.ts';
 import { TokensRepository } from './modules/tokens/tokens.repository.ts';
 import { TokensService } from './modules/tokens/tokens.service.ts';
+import { dataCommand } from './modules/data/data.cli.ts';
+import { LoadError } from './warehouse/load.ts';
 
 const USAGE = `Usage: insights <command>
 
@@ -21,6 +23,9 @@ const USAGE = `Usage: insights <command>
   token revoke ID
   demo seed [--rows N] [--tenants demo,acme]
                                           (re)generate the demo warehouse (N orders over all tenants)
+  data load --table T --file F --tenant X [--mode append|replace]
+                                          load a CSV/TSV, NDJSON or Parquet file (optionally .gz)
+                                          into a warehouse table for tenant X (docs/data.md)
   jwt --tenant T --user U --role R [--ttl 1h] [--name N] [--email E]
                                           mint a development JWT (needs INSIGHTS_JWT_SECRET)
 `;
@@ -108,6 +113,8 @@ const commands: Record<string, Command> = {
     }
   },
 
+  data: dataCommand,
+
   async jwt(config, args) {
     const { values } = options(args, ['tenant', 'user', 'role', 'ttl', 'name', 'email']);
     if (!config.jwt.secret) throw new UsageError('INSIGHTS_JWT_SECRET must be set to mint a JWT');
@@ -147,7 +154,7 @@ export async function main(argv: string[]): Promise<number> {
       process.stderr.write(`insights ${name}: ${err.message}\n`);
       return 2;
     }
-    if (err instanceof ConfigError || err instanceof DataDirLockedError) {
+    if (err instanceof ConfigError || err instanceof DataDirLockedError || err instanceof WarehouseLockedError || err instanceof LoadError) {
       process.stderr.write(`insights: ${err.message}\n`);
       return 1;
     }
