@@ -189,4 +189,22 @@ export function dataApiTests(makeWarehouse: (now: Date) => Promise<Warehouse>, e
     assert.deepEqual(post.parameters.find((p: { name: string }) => p.name === 'mode').schema.enum, ['append', 'replace']);
     assert.ok(doc.paths['/api/v1/data/tables'].get.responses['200']);
   });
+
+  test("a load makes the tenant's cached results unreachable; other tenants keep theirs", async () => {
+    const kpi = async (auth: string) => (await call(t, auth, 'GET', '/api/v1/insights/revenue_kpi/execute')).data.data;
+    const first = await kpi(demoOwner);
+    assert.equal((await kpi(demoOwner)).cached, true);
+    await kpi(acmeOwner);
+    assert.equal((await kpi(acmeOwner)).cached, true);
+
+    const order = 'order_id,customer_id,ordered_at,country,channel,status,items,revenue,discount\n' +
+      `99000001,1,${first.rows[0].period_to} 12:00:00,DE,web,completed,1,1234.56,0\n`;
+    const res = await upload(t, demoOwner, { table: 'orders', body: order });
+    assert.equal(res.statusCode, 200, res.body);
+
+    const after = await kpi(demoOwner);
+    assert.equal(after.cached, false);
+    assert.equal(Math.round((after.rows[0].value - first.rows[0].value) * 100) / 100, 1234.56);
+    assert.equal((await kpi(acmeOwner)).cached, true, "acme's cached result stays");
+  });
 }

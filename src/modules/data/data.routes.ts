@@ -47,7 +47,9 @@ export const dataRoutes =
           data.checkLoad(req.auth, (req.params as { table: string }).table);
           return payload;
         },
-        onResponse: async (req) => {
+        // The temp file goes before the answer does, whether the load ran or the request failed
+        // after the body was stored (a bad query string).
+        onError: async (req) => {
           if (req.body instanceof Upload) await req.body.remove();
         },
       },
@@ -56,7 +58,11 @@ export const dataRoutes =
         if (!(upload instanceof Upload)) {
           throw new AppError('UNSUPPORTED_MEDIA_TYPE', `Send the data as ${Object.keys(UPLOAD_MEDIA_TYPES).join(', ')}.`);
         }
-        return data.load(req.auth, req.params.table, req.query.mode ?? 'append', upload);
+        try {
+          return await data.load(req.auth, req.params.table, req.query.mode ?? 'append', upload);
+        } finally {
+          await upload.remove();
+        }
       },
     );
 
