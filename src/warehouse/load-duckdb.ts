@@ -65,6 +65,7 @@ export function targetTable(table: string, found: { tables: WarehouseTable[]; al
 export async function loadIntoDuckDb(conn: DuckDBConnection, req: LoadRequest): Promise<LoadResult> {
   checkTableName(req.table);
   await conn.run('SET enable_progress_bar = true; SET enable_progress_bar_print = false');
+  if (req.exclusive) await conn.run('SET preserve_insertion_order = false');
   req.onProgress?.({ step: 'reading' });
   const detected = await describeFile(conn, req.file);
   const existing = targetTable(req.table, await duckDbTables(conn));

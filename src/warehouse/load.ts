@@ -35,6 +35,11 @@ export interface LoadRequest {
   tenantId: string;
   mode: LoadMode;
   onProgress?: (p: LoadProgress) => void;
+  /**
+   * The process has the warehouse to itself (the CLI): DuckDB may then write rows in parallel
+   * without keeping the file's row order (a global setting, so never inside the server).
+   */
+  exclusive?: boolean;
 }
 
 export interface LoadResult {

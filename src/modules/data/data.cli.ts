@@ -45,6 +45,7 @@ export async function dataCommand(config: Config, args: string[]): Promise<void>
         file,
         tenantId,
         mode,
+        exclusive: true,
         onProgress: (p) => {
           progress.step(labels[p.step]);
           if (p.fraction !== undefined) progress.update(p.fraction);
