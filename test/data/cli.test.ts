@@ -119,7 +119,9 @@ test('bad arguments are usage errors', async () => {
   assert.equal(reserved.code, 2);
   assert.match(reserved.stderr, /--table "warehouse_meta" is reserved/);
   assert.equal((await load(['--table', 'x', '--file', write('r.csv', CSV), '--tenant', 'demo', '--mode', 'merge'])).code, 2);
-  assert.match((await load(['--table', 'x', '--file', write('r.xlsx', 'x'), '--tenant', 'demo'])).stderr, /Cannot tell the format/);
+  const xlsx = await load(['--table', 'x', '--file', write('r.xlsx', 'x'), '--tenant', 'demo']);
+  assert.equal(xlsx.code, 2);
+  assert.match(xlsx.stderr, /Cannot tell the format/);
   assert.match((await load(['--table', 'x', '--file', path.join(files, 'nope.csv'), '--tenant', 'demo'])).stderr, /does not exist/);
 });
 

@@ -6,7 +6,7 @@ import type { Config } from '../../config/index.ts';
 import { lockDataDir, type DataDirLock } from '../../db/lock.ts';
 import { need, options, UsageError } from '../../lib/cli-args.ts';
 import { formatBytes, progressReporter } from '../../lib/progress.ts';
-import { dataFileOf, LOAD_MODES, tableNameProblem, type LoadMode, type LoadProgress } from '../../warehouse/load.ts';
+import { dataFileOf, LOAD_MODES, type DataFile, tableNameProblem, type LoadMode, type LoadProgress } from '../../warehouse/load.ts';
 import { openWarehouse } from '../../warehouse/open.ts';
 import { isTenantId } from './data.service.ts';
 
@@ -23,7 +23,12 @@ export async function dataCommand(config: Config, args: string[]): Promise<void>
   const mode = (values.mode ?? 'append') as LoadMode;
   if (!LOAD_MODES.includes(mode)) throw new UsageError('--mode must be append or replace');
   const path = need(values, 'file');
-  const file = dataFileOf(path);
+  let file: DataFile;
+  try {
+    file = dataFileOf(path);
+  } catch (err) {
+    throw new UsageError(`--file: ${(err as Error).message}`);
+  }
   if (!fs.existsSync(path)) throw new UsageError(`--file ${path} does not exist`);
   const bytes = fs.statSync(path).size;
 
