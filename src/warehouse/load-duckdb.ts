@@ -65,7 +65,23 @@ export function targetTable(table: string, found: { tables: WarehouseTable[]; al
 export async function loadIntoDuckDb(conn: DuckDBConnection, req: LoadRequest): Promise<LoadResult> {
   checkTableName(req.table);
   await conn.run('SET enable_progress_bar = true; SET enable_progress_bar_print = false');
-  if (req.exclusive) await conn.run('SET preserve_insertion_order = false');
+  if (req.exclusive) {
+    await conn.run('SET preserve_insertion_order = false');
+    return load(conn, req);
+  }
+  // Inside the server a load runs on one DuckDB thread: its memory stays small (each reader thread
+  // holds its own buffers and row groups) and the other cores stay with the queries. Both settings
+  // are global, so they are put back afterwards; loads run one at a time (DuckDbWarehouse.load).
+  const threads = Number((await conn.runAndReadAll(`SELECT current_setting('threads') AS n`)).getRowObjectsJson()[0].n);
+  await conn.run('SET threads = 1');
+  try {
+    return await load(conn, req);
+  } finally {
+    await conn.run(`SET threads = ${threads}`);
+  }
+}
+
+async function load(conn: DuckDBConnection, req: LoadRequest): Promise<LoadResult> {
   req.onProgress?.({ step: 'reading' });
   const detected = await describeFile(conn, req.file);
   const existing = targetTable(req.table, await duckDbTables(conn));
