@@ -5,20 +5,17 @@ import crypto from 'node:crypto';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import {
   checkTableName,
-  describeFile,
   duckTableType,
-  explainReadError,
   LoadError,
   planLoad,
   quoteIdent,
-  readerSql,
   TENANT_COLUMN,
   TENANT_VERSIONS_TABLE,
-  watchProgress,
   type LoadRequest,
   type LoadResult,
   type WarehouseTable,
 } from './load.ts';
+import { describeFile, explainReadError, readerSql, watchProgress } from './load-reader.ts';
 
 /** Tables of the current schema, with the tenant column left out; `all` also names tables without one. */
 export async function duckDbTables(conn: DuckDBConnection): Promise<{ tables: WarehouseTable[]; all: Set<string> }> {

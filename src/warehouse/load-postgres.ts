@@ -16,20 +16,17 @@ import copyStreams from 'pg-copy-streams';
 import { groupTables, targetTable } from './load-duckdb.ts';
 import {
   checkTableName,
-  describeFile,
-  explainReadError,
   LoadError,
   planLoad,
   quoteIdent,
   quoteLiteral,
-  readerSql,
   TENANT_COLUMN,
   TENANT_VERSIONS_TABLE,
-  watchProgress,
   type LoadRequest,
   type LoadResult,
   type WarehouseTable,
 } from './load.ts';
+import { describeFile, explainReadError, readerSql, watchProgress } from './load-reader.ts';
 
 /** PostgreSQL's information_schema type → the canonical (DuckDB) type name. */
 export function canonicalFromPostgres(dataType: string, precision: number | null, scale: number | null): string {
