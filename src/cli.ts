@@ -1,5 +1,6 @@
 // The `insights` command. Each sub-command opens only what it needs; errors a person can fix are
 // printed as one line to stderr with a non-zero exit, never a stack trace.
+import fs from 'node:fs';
 import { SignJWT } from 'jose';
 import { ConfigError, loadConfig, type Config } from './config/index.ts';
 import { DataDirLockedError } from './db/lock.ts';
@@ -8,11 +9,11 @@ import { systemClock } from './lib/clock.ts';
 import { openRuntime } from './runtime.ts';
 import { openWarehouse, WarehouseLockedError } from './warehouse/open.ts';
 import { DEFAULT_SEED_ROWS, DEFAULT_TENANTS, seedDemo } from './warehouse/demo.ts';
-import { need, options, UsageError, type Command } from './lib/cli-args.ts';
-import { TokensRepository } from './modules/tokens/tokens.repository.ts';
-import { TokensService } from './modules/tokens/tokens.service.ts';
-import { dataCommand } from './modules/data/data.cli.ts';
-import { LoadError } from './warehouse/load.ts';
+import { need, options, UsageError, type Command } from './cli-args.ts';
+import type { TokensService } from './modules/tokens/tokens.service.ts';
+import { loadDataFile } from './modules/data/data.cli.ts';
+import { isTenantId } from './modules/data/data.service.ts';
+import { dataFileOf, LOAD_MODES, LoadError, tableNameProblem, type DataFile, type LoadMode } from './warehouse/load.ts';
 
 const USAGE = `Usage: insights <command>
 
@@ -33,7 +34,7 @@ const USAGE = `Usage: insights <command>
 async function withTokens<T>(config: Config, fn: (tokens: TokensService) => Promise<T>): Promise<T> {
   const runtime = await openRuntime(config);
   try {
-    return await fn(new TokensService(new TokensRepository(runtime.db), systemClock));
+    return await fn(runtime.tokens);
   } finally {
     await runtime.close();
   }
@@ -113,7 +114,28 @@ const commands: Record<string, Command> = {
     }
   },
 
-  data: dataCommand,
+  async data(config, args) {
+    const [sub, ...rest] = args;
+    if (sub !== 'load') throw new UsageError('data needs load');
+    const { values, positionals } = options(rest, ['table', 'file', 'tenant', 'mode']);
+    if (positionals.length) throw new UsageError(`unexpected argument ${positionals[0]}`);
+    const table = need(values, 'table');
+    const tableProblem = tableNameProblem(table);
+    if (tableProblem) throw new UsageError(`--table ${tableProblem}`);
+    const tenantId = need(values, 'tenant');
+    if (!isTenantId(tenantId)) throw new UsageError('--tenant must be 1-100 characters of A-Z, a-z, 0-9, _, . and -');
+    const mode = (values.mode ?? 'append') as LoadMode;
+    if (!LOAD_MODES.includes(mode)) throw new UsageError('--mode must be append or replace');
+    const path = need(values, 'file');
+    let file: DataFile;
+    try {
+      file = dataFileOf(path);
+    } catch (err) {
+      throw new UsageError(`--file: ${(err as Error).message}`);
+    }
+    if (!fs.existsSync(path)) throw new UsageError(`--file ${path} does not exist`);
+    await loadDataFile(config, { table, file, tenantId, mode });
+  },
 
   async jwt(config, args) {
     const { values } = options(args, ['tenant', 'user', 'role', 'ttl', 'name', 'email']);
