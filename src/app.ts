@@ -60,6 +60,9 @@ import { DeliveryWorker } from './jobs/delivery-worker.ts';
 import { SubscriptionDeliveryTargets } from './jobs/delivery-targets.ts';
 import { NotificationLoops } from './jobs/notification-loops.ts';
 import { Scheduler } from './jobs/scheduler.ts';
+import { DataRepository } from './modules/data/data.repository.ts';
+import { DataService } from './modules/data/data.service.ts';
+import { dataRoutes } from './modules/data/data.routes.ts';
 
 /**
  * The services the app built, reachable as app.services by the process (server.ts starts workers
@@ -81,6 +84,8 @@ export interface Services {
   insights: InsightsService;
   /** Sends a Report to a channel by its type (messenger, webhook, email); throws DeliveryError. */
   transports: Transports;
+  /** Data loading: load(auth, table, mode, upload), tables(auth). */
+  data: DataService;
   /** Notification channels; getForDelivery/typeFor for subscriptions, onDelete(hook) for the cascade. */
   channels: ChannelsService;
   /** Subscriptions, the delivery queue and log; scheduler.tick() and deliveryWorker.runOnce() drive them in tests. */
@@ -209,6 +214,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     app.log.warn(d, m),
   );
 
+  const data = new DataService(deps.warehouse, new DataRepository(deps.warehouse));
+
   const transports = createTransports(config, egress);
   const channels = new ChannelsService(new ChannelsRepository(db), db, deps.secrets, clock, transports);
 
@@ -241,7 +248,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await new DeliveriesRepository(tx).cancelForChannel(tenantId, channelId, clock.now());
   });
 
-  const services: Services = { tokens, egress, connectors, chat, dashboards, widgets, insights, transports, channels,
+  const services: Services = { tokens, egress, connectors, chat, dashboards, widgets, insights, transports, channels, data,
     insightSubscriptions, dashboardSubscriptions, deliveryLogs, scheduler, deliveryWorker, notificationLoops };
   app.decorate('services', services);
 
@@ -260,6 +267,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(insightSubscriptionsRoutes(insightSubscriptions));
   await app.register(dashboardSubscriptionsRoutes(dashboardSubscriptions));
   await app.register(deliveryLogsRoutes(deliveryLogs));
+  await app.register(dataRoutes(data, { maxBytes: config.dataMaxBytes }));
 
   return app;
 }

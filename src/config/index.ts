@@ -29,6 +29,8 @@ export interface Config {
   providerUrls: Record<'vendor_a' | 'vendor_b' | 'vendor_c' | 'router', string>;
   rateLimitPerMinute: number;
   chatRateLimitPerMinute: number;
+  /** The body limit of data uploads (POST /api/v1/data/{table}); other routes keep their own. */
+  dataMaxBytes: number;
   logLevel: string;
   /** The embedded DuckDB warehouse's ceiling and parallelism (docs/footprint.md). */
   duckdb: { memoryLimit: string; threads: number };
@@ -182,6 +184,7 @@ export function loadConfig(env: Env = process.env): Config {
     },
     rateLimitPerMinute: int(env, 'INSIGHTS_RATE_LIMIT', 600, 1, 1_000_000),
     chatRateLimitPerMinute: int(env, 'INSIGHTS_CHAT_RATE_LIMIT', 30, 1, 1_000_000),
+    dataMaxBytes: int(env, 'INSIGHTS_DATA_MAX_BYTES', 1024 ** 3, 1, Number.MAX_SAFE_INTEGER),
     logLevel,
     duckdb: {
       memoryLimit: size(env, 'INSIGHTS_DUCKDB_MEMORY_LIMIT', '256MB', 32),

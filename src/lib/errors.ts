@@ -6,6 +6,8 @@ export const ERROR_CODES = {
   MALFORMED_JSON: { status: 400, title: 'The body is not valid JSON' },
   BAD_REQUEST: { status: 400, title: 'Bad request' },
   BAD_URL: { status: 400, title: 'The URL is not valid' },
+  DATA_ROW_INVALID: { status: 400, title: 'A row of the data cannot be loaded' },
+  DATA_COLUMNS_MISMATCH: { status: 400, title: "The data's columns do not match the table" },
   UNAUTHENTICATED: { status: 401, title: 'Authentication required' },
   FORBIDDEN: { status: 403, title: 'Not allowed for your role' },
   NOT_FOUND: { status: 404, title: 'Not found' },

@@ -6,7 +6,8 @@ import { PGlite } from '@electric-sql/pglite';
 import { DuckDbWarehouse } from '../../src/warehouse/duckdb.ts';
 import { seedDemo } from '../../src/warehouse/demo.ts';
 import { PostgresWarehouse } from '../../src/warehouse/postgres.ts';
-import type { Warehouse, WarehouseRow } from '../../src/warehouse/warehouse.ts';
+import { postgresTables } from '../../src/warehouse/load-postgres.ts';
+import type { LoadResult, Warehouse, WarehouseRow, WarehouseTable } from '../../src/warehouse/warehouse.ts';
 
 /** Orders over both tenants in a test warehouse: enough for every insight to have rows. */
 export const TEST_WAREHOUSE_ROWS = 6000;
@@ -52,6 +53,15 @@ export class PGliteWarehouse implements Warehouse {
     return rows.length ? String(rows[0].version) : undefined;
   }
 
+  /** Loading needs COPY … FROM STDIN over the wire (pg-copy-streams): the data tests use a server. */
+  async load(): Promise<LoadResult> {
+    throw new Error('PGliteWarehouse does not load files; run the data tests against a PostgreSQL server');
+  }
+
+  async tables(): Promise<WarehouseTable[]> {
+    return (await postgresTables(async (sql, params) => ({ rows: await this.query(sql, params) }))).tables;
+  }
+
   async close(): Promise<void> {
     if (!this.pg.closed) await this.pg.close();
   }
@@ -61,8 +71,7 @@ export class PGliteWarehouse implements Warehouse {
  * An empty PostgreSQL warehouse (no tables): a schema of its own on the configured server (close()
  * drops it), else PGlite.
  */
-export async function emptyPostgresWarehouse(): Promise<Warehouse> {
-  const url = postgresWarehouseUrl;
+export async function emptyPostgresWarehouse(url = postgresWarehouseUrl): Promise<Warehouse> {
   if (!url) return PGliteWarehouse.open();
   const pg = await import('pg');
   const schema = `wh_${Math.random().toString(16).slice(2, 10)}`;
@@ -83,8 +92,8 @@ export async function emptyPostgresWarehouse(): Promise<Warehouse> {
 }
 
 /** The demo data on the PostgreSQL dialect (see emptyPostgresWarehouse). */
-export async function testPostgresWarehouse(now: Date, rows = TEST_WAREHOUSE_ROWS, tenants = ['demo', 'acme']): Promise<Warehouse> {
-  const warehouse = await emptyPostgresWarehouse();
+export async function testPostgresWarehouse(now: Date, rows = TEST_WAREHOUSE_ROWS, tenants = ['demo', 'acme'], url = postgresWarehouseUrl): Promise<Warehouse> {
+  const warehouse = await emptyPostgresWarehouse(url);
   try {
     await seedDemo(warehouse, { rows, tenants, endDay: now.toISOString().slice(0, 10), now });
   } catch (err) {

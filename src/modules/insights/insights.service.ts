@@ -143,7 +143,7 @@ export class InsightsService {
 
   /** A cache hit (entry), or a fresh result stored for the next caller. */
   private async lookup(def: InsightDefinition, q: ResolvedQuery, resolvedKey = cacheKey(def, q)): Promise<{ result: ExecuteResult; entry?: CacheEntry<ExecuteResult> }> {
-    const version = await this.warehouse.version();
+    const version = await this.warehouse.version(q.tenantId);
     const key = `${version ?? ''}\u0000${resolvedKey}`;
     if (version !== undefined) {
       const hit = this.cache.get(key);
