@@ -21,7 +21,7 @@ export const insightsRoutes =
           summary: 'Run a catalog insight',
           params: CodeParams,
           querystring: ExecuteQuery,
-          response: withErrors({ 200: Type.Object({ success: Type.Literal(true), data: ExecuteData }) }, 503),
+          response: withErrors({ 200: Type.Object({ success: Type.Literal(true), data: ExecuteData }) }, 409, 503),
         },
       },
       // Text from the service, not an object: a cache hit reuses the JSON it was serialized to once.

@@ -14,7 +14,7 @@ export const CatalogEntrySchema = Type.Object({
   code: Type.String(),
   name: Type.String(),
   description: Type.String(),
-  kind: Type.String({ description: 'timeseries, breakdown or kpi' }),
+  kind: Type.String({ description: 'timeseries, breakdown, top or kpi' }),
   granularities: Type.Array(Type.String()),
   default_granularity: Type.Union([Type.String(), Type.Null()]),
   filters: Type.Array(Type.String()),
@@ -23,6 +23,7 @@ export const CatalogEntrySchema = Type.Object({
   dimensions: Type.Array(Type.Object({ name: Type.String(), label: Type.String() })),
   default_limit: Type.Union([Type.Integer(), Type.Null()]),
   chart_hint: ChartHint,
+  synonyms: Type.Array(Type.String(), { description: 'Other words for it, from the model' }),
 });
 
 export const ExecuteData = Type.Object({
@@ -44,14 +45,15 @@ export const ExecuteResponse = Type.Object({ success: Type.Literal(true), data: 
 export const ExecuteQuery = Type.Object(
   {
     granularity: Type.Optional(Type.String({ description: 'day, week (ISO, Monday), month, quarter, year' })),
-    country: Type.Optional(Type.String({ description: 'ISO 3166-1 alpha-2' })),
-    channel: Type.Optional(Type.String({ description: 'web, mobile, marketplace, retail' })),
-    category: Type.Optional(Type.String()),
     date_from: Type.Optional(Type.String({ description: 'YYYY-MM-DD, inclusive, UTC' })),
     date_to: Type.Optional(Type.String({ description: 'YYYY-MM-DD, inclusive, UTC' })),
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
   },
-  { additionalProperties: false },
+  {
+    // One parameter per filter of the insight, named by its dimension (country=DE in the demo
+    // model); the service refuses, naming it, any the insight does not take.
+    additionalProperties: Type.String({ maxLength: 200 }),
+  },
 );
 
 export const CodeParams = Type.Object({ code: Type.String({ minLength: 1, maxLength: 100 }) });
