@@ -8,6 +8,7 @@ import { systemClock } from './lib/clock.ts';
 import { openRuntime } from './runtime.ts';
 import { openWarehouse, WarehouseLockedError } from './warehouse/open.ts';
 import { DEFAULT_SEED_ROWS, DEFAULT_TENANTS, seedDemo } from './warehouse/demo.ts';
+import { ModelError } from './semantic/model.ts';
 import { need, options, UsageError, type Command } from './lib/cli-args.ts';
 import { TokensRepository } from './modules/tokens/tokens.repository.ts';
 import { TokensService } from './modules/tokens/tokens.service.ts';
@@ -21,6 +22,8 @@ const USAGE = `Usage: insights <command>
   token revoke ID
   demo seed [--rows N] [--tenants demo,acme]
                                           (re)generate the demo warehouse (N orders over all tenants)
+  model check [--model PATH]              validate a model (default INSIGHTS_MODEL, else the demo)
+                                          and check its tables and columns in the warehouse
   jwt --tenant T --user U --role R [--ttl 1h] [--name N] [--email E]
                                           mint a development JWT (needs INSIGHTS_JWT_SECRET)
 `;
@@ -108,6 +111,17 @@ const commands: Record<string, Command> = {
     }
   },
 
+  async model(config, args) {
+    const [sub, ...rest] = args;
+    if (sub !== 'check') throw new UsageError('model needs check');
+    const { values } = options(rest, ['model']);
+    const { runModelCheck } = await import('./semantic/model-check.ts');
+    process.exitCode = await runModelCheck(values.model ?? config.modelPath, () => openWarehouse(config), {
+      out: (line) => console.log(line),
+      err: (line) => console.error(line),
+    });
+  },
+
   async jwt(config, args) {
     const { values } = options(args, ['tenant', 'user', 'role', 'ttl', 'name', 'email']);
     if (!config.jwt.secret) throw new UsageError('INSIGHTS_JWT_SECRET must be set to mint a JWT');
@@ -141,13 +155,13 @@ export async function main(argv: string[]): Promise<number> {
     const { config: loadEnv } = await import('dotenv');
     loadEnv({ quiet: true } as never);
     await command(loadConfig(), args);
-    return 0;
+    return Number(process.exitCode ?? 0);
   } catch (err) {
     if (err instanceof UsageError) {
       process.stderr.write(`insights ${name}: ${err.message}\n`);
       return 2;
     }
-    if (err instanceof ConfigError || err instanceof DataDirLockedError) {
+    if (err instanceof ConfigError || err instanceof DataDirLockedError || err instanceof ModelError) {
       process.stderr.write(`insights: ${err.message}\n`);
       return 1;
     }

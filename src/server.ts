@@ -8,6 +8,8 @@ import { TokensService } from './modules/tokens/tokens.service.ts';
 import type { Db } from './db/index.ts';
 import { openWarehouse } from './warehouse/open.ts';
 import { DEFAULT_SEED_ROWS, DEFAULT_TENANTS, seedDemo, warehouseIsEmpty } from './warehouse/demo.ts';
+import { formatIssue, loadModel } from './semantic/model.ts';
+import { probeModel } from './semantic/probe.ts';
 
 /** On the very first start, an owner token for tenant demo, so the service can be tried at once. */
 async function issueFirstOwnerToken(db: Db): Promise<string | undefined> {
@@ -29,14 +31,16 @@ async function issueFirstOwnerToken(db: Db): Promise<string | undefined> {
 }
 
 export async function serve(config: Config): Promise<void> {
+  // An invalid model stops start-up before anything is opened (ModelError lists every problem).
+  const model = loadModel(config.modelPath);
   const runtime = await openRuntime(config);
   const warehouse = await openWarehouse(config).catch(async (err) => {
     await runtime.close();
     throw err;
   });
-  // First start: demo data, generated only into an empty warehouse.
+  // First start with the demo model: demo data, generated only into an empty warehouse.
   let seeded: string | undefined;
-  if (await warehouseIsEmpty(warehouse)) {
+  if (!config.modelPath && (await warehouseIsEmpty(warehouse))) {
     const started = Date.now();
     const now = systemClock.now();
     await seedDemo(warehouse, { rows: DEFAULT_SEED_ROWS, tenants: DEFAULT_TENANTS, endDay: now.toISOString().slice(0, 10), now });
@@ -48,12 +52,15 @@ export async function serve(config: Config): Promise<void> {
     clock: systemClock,
     secrets: runtime.secrets,
     warehouse,
+    model,
     logger: {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie'],
     },
   });
   if (seeded) app.log.info(seeded);
+  // Tables and columns the warehouse lacks are warnings: their data may be loaded later.
+  for (const w of await probeModel(model, warehouse)) app.log.warn(`model: ${formatIssue(w).trim()}`);
   if (runtime.masterKeyGenerated) {
     app.log.warn(`No INSIGHTS_MASTER_KEY set: generated one into ${config.dataDir}/master.key (keep it; secrets depend on it)`);
   }
