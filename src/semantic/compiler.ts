@@ -85,7 +85,7 @@ function aggregate(m: LeafMeasure, conditions: string[]): string {
  * One fact's aggregate query. Filters every measure shares go to WHERE (the engine then skips
  * those rows, and no group appears that only they would have made); the rest stay per measure.
  */
-function factSelect(f: FactPlan, c: Ctx, forOuter: boolean): string {
+function factSelect(f: FactPlan, c: Ctx, forOuter: boolean, allMeasures?: string[]): string {
   const { d, q, b, def } = c;
   const shared = f.measures[0].filters.filter((x) => f.measures.every((m) => m.filters.includes(x)));
   const own = (m: LeafMeasure) => m.filters.filter((x) => !shared.includes(x));
@@ -111,7 +111,11 @@ function factSelect(f: FactPlan, c: Ctx, forOuter: boolean): string {
   } else {
     if (def.kind === 'timeseries') cols.push(`${d.bucket(q.granularity!, f.time)} AS ${d.quote('period')}`);
     else cols.push(...f.keys.map((k) => `${k.sql} AS ${d.quote(k.name)}`));
-    for (const m of f.measures) cols.push(`${aggregate(m, own(m))} AS ${d.quote(m.name)}`);
+    // Combined with other facts by UNION ALL: every fact has every measure column, in one order.
+    for (const name of allMeasures ?? f.measures.map((m) => m.name)) {
+      const m = f.measures.find((x) => x.name === name);
+      cols.push(`${m ? aggregate(m, own(m)) : 'NULL'} AS ${d.quote(name)}`);
+    }
     where.push(...range(f.time, q.window, c));
     const keyCount = def.kind === 'timeseries' ? 1 : f.keys.length;
     groupBy = ` GROUP BY ${Array.from({ length: keyCount }, (_, i) => i + 1).join(', ')}`;
@@ -146,28 +150,34 @@ export function compile(def: InsightDefinition, dialect: Dialect, q: ResolvedQue
   const alias = (i: number) => dialect.quote(`f${i + 1}`);
   const owner = new Map<string, number>();
   facts.forEach((f, i) => f.measures.forEach((m) => owner.set(m.name, i)));
-  const subqueries = facts.map((f) => `(${factSelect(f, c, true)})`);
-  const col = (suffix: string) => (m: string) => `${alias(owner.get(m)!)}.${dialect.quote(m + suffix)}`;
-  const keyNames = def.kind === 'timeseries' ? ['period'] : keyed ? facts[0].keys.map((k) => k.name) : [];
-  const keyOf = (k: string, upTo: number) =>
-    upTo === 1 ? `${alias(0)}.${dialect.quote(k)}` : `COALESCE(${Array.from({ length: upTo }, (_, i) => `${alias(i)}.${dialect.quote(k)}`).join(', ')})`;
-  let from = `${subqueries[0]} AS ${alias(0)}`;
-  for (let i = 1; i < facts.length; i++) {
-    if (!keyNames.length) from += ` CROSS JOIN ${subqueries[i]} AS ${alias(i)}`;
-    else {
-      const op = def.kind === 'timeseries' ? '=' : 'IS NOT DISTINCT FROM';
-      from += ` FULL JOIN ${subqueries[i]} AS ${alias(i)} ON ${keyNames.map((k) => `${keyOf(k, i)} ${op} ${alias(i)}.${dialect.quote(k)}`).join(' AND ')}`;
-    }
-  }
-  const cols: string[] = keyNames.map((k) => `${keyOf(k, facts.length)} AS ${dialect.quote(k)}`);
+  const measures = [...owner.keys()];
+  const q_ = (x: string) => dialect.quote(x);
+  const numberCols = (column: (m: string) => string) => numbers.map((n) => `${numberSql(n.name, c, column)} AS ${q_(n.name)}`);
+
   if (def.kind === 'kpi') {
-    cols.push(`${numberSql(def.plan.headline, c, col(''))} AS ${dialect.quote('value')}`);
-    cols.push(`${numberSql(def.plan.headline, c, col('__previous'))} AS ${dialect.quote('previous_value')}`);
-  } else {
-    for (const m of owner.keys()) cols.push(`${col('')(m)} AS ${dialect.quote(m)}`);
-    for (const n of numbers) cols.push(`${numberSql(n.name, c, col(''))} AS ${dialect.quote(n.name)}`);
+    // One row per fact: side by side.
+    const from = facts.map((f, i) => `(${factSelect(f, c, true)}) AS ${alias(i)}`).join(' CROSS JOIN ');
+    const col = (suffix: string) => (m: string) => `${alias(owner.get(m)!)}.${q_(m + suffix)}`;
+    return {
+      sql: `SELECT ${numberSql(def.plan.headline, c, col(''))} AS ${q_('value')}, ${numberSql(def.plan.headline, c, col('__previous'))} AS ${q_('previous_value')} FROM ${from}`,
+      params: c.b.params,
+    };
   }
-  return { sql: `SELECT ${cols.join(', ')} FROM ${from}` + orderAndLimit(c, keyed), params: c.b.params };
+  const keyNames = def.kind === 'timeseries' ? ['period'] : facts[0].keys.map((k) => k.name);
+  const keyCols = keyNames.map((k) => q_(k));
+  if (facts.length === 1) {
+    const col = (m: string) => `${alias(0)}.${q_(m)}`;
+    const cols = [...keyNames.map((k) => col(k)), ...measures.map(col), ...numberCols(col)];
+    return { sql: `SELECT ${cols.join(', ')} FROM (${factSelect(facts[0], c, true)}) AS ${alias(0)}` + orderAndLimit(c, keyed), params: c.b.params };
+  }
+  // Several facts: each aggregated on its own rows, stacked with UNION ALL and grouped again on
+  // the keys (each key has at most one row per fact; GROUP BY also matches NULL keys, which a join
+  // on the keys would not). Hash-joinable on every engine, unlike a FULL JOIN on nullable keys.
+  const stacked = facts.map((f) => factSelect(f, c, true, measures)).join(' UNION ALL ');
+  const combined = (m: string) => `max(${q_('u')}.${q_(m)})`;
+  const cols = [...keyCols.map((k) => `${q_('u')}.${k}`), ...measures.map((m) => `${combined(m)} AS ${q_(m)}`), ...numberCols(combined)];
+  const groupBy = keyNames.map((_, i) => i + 1).join(', ');
+  return { sql: `SELECT ${cols.join(', ')} FROM (${stacked}) AS ${q_('u')} GROUP BY ${groupBy}` + orderAndLimit(c, keyed), params: c.b.params };
 }
 
 /** The columns of an insight's rows, in order, as the service returns them. */

@@ -41,19 +41,18 @@ test('a caller value never reaches the SQL text, and every insight is tenant-sco
   }
 });
 
-test('conversion_rate on PostgreSQL: each cube aggregated per period, combined on the period', () => {
+test('conversion_rate on PostgreSQL: each cube aggregated per period on its own rows, stacked and combined on the period', () => {
   const q = compile(def('conversion_rate'), DIALECTS.postgres, { tenantId: 'acme', granularity: 'month', filters: { channel: 'web' }, window });
   assert.equal(
     q.sql,
-    `SELECT COALESCE("f1"."period", "f2"."period") AS "period", "f1"."orders" AS "orders", "f2"."sessions" AS "sessions", ` +
-      `100.0 * (CAST("f1"."orders" AS double precision)) / NULLIF((CAST("f2"."sessions" AS double precision)), 0) AS "conversion_rate" FROM ` +
-      `(SELECT date_trunc('month', CAST("orders"."ordered_at" AS timestamp)) AS "period", count(*) AS "orders" FROM "orders" ` +
+    `SELECT "u"."period", max("u"."orders") AS "orders", max("u"."sessions") AS "sessions", ` +
+      `100.0 * (CAST(max("u"."orders") AS double precision)) / NULLIF((CAST(max("u"."sessions") AS double precision)), 0) AS "conversion_rate" FROM ` +
+      `(SELECT date_trunc('month', CAST("orders"."ordered_at" AS timestamp)) AS "period", count(*) AS "orders", NULL AS "sessions" FROM "orders" ` +
       `WHERE "orders"."tenant_id" = $1 AND "orders".status = 'completed' AND "orders"."channel" = $2 ` +
-      `AND "orders"."ordered_at" >= CAST($3 AS timestamp) AND "orders"."ordered_at" < CAST($4 AS timestamp) GROUP BY 1) AS "f1" FULL JOIN ` +
-      `(SELECT date_trunc('month', CAST("web_sessions"."day" AS timestamp)) AS "period", sum("web_sessions"."sessions") AS "sessions" FROM "web_sessions" ` +
+      `AND "orders"."ordered_at" >= CAST($3 AS timestamp) AND "orders"."ordered_at" < CAST($4 AS timestamp) GROUP BY 1 UNION ALL ` +
+      `SELECT date_trunc('month', CAST("web_sessions"."day" AS timestamp)) AS "period", NULL AS "orders", sum("web_sessions"."sessions") AS "sessions" FROM "web_sessions" ` +
       `WHERE "web_sessions"."tenant_id" = $1 AND "web_sessions"."channel" = $2 ` +
-      `AND "web_sessions"."day" >= CAST($3 AS timestamp) AND "web_sessions"."day" < CAST($4 AS timestamp) GROUP BY 1) AS "f2" ` +
-      `ON "f1"."period" = "f2"."period" ORDER BY 1`,
+      `AND "web_sessions"."day" >= CAST($3 AS timestamp) AND "web_sessions"."day" < CAST($4 AS timestamp) GROUP BY 1) AS "u" GROUP BY 1 ORDER BY 1`,
   );
   assert.deepEqual(q.params, ['acme', 'web', '2026-01-05', '2026-04-01']);
 });

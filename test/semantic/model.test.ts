@@ -1,0 +1,237 @@
+// A model the service never saw (shops, sales, sale lines), loaded from YAML and run on both
+// engines against figures worked out by hand: no double counting across a one-to-many join, number
+// measures from two cubes, KPI windows, tenant isolation with ids shared between tenants; and the
+// whole-model validation, the shipped JSON Schema, and DATA_NOT_LOADED.
+import assert from 'node:assert/strict';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { after, before, describe, test } from 'node:test';
+import { ManualClock } from '../../src/lib/clock.ts';
+import { InsightsService } from '../../src/modules/insights/insights.service.ts';
+import { checkModel, modelFromText, ModelError } from '../../src/semantic/model.ts';
+import { modelJsonSchema } from '../../src/semantic/model.schema.ts';
+import { probeModel } from '../../src/semantic/probe.ts';
+import { DuckDbWarehouse } from '../../src/warehouse/duckdb.ts';
+import { PostgresWarehouse } from '../../src/warehouse/postgres.ts';
+import type { Warehouse } from '../../src/warehouse/warehouse.ts';
+
+const PG_URL = process.env.WAREHOUSE_TEST_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+export const SHOP_MODEL = `
+cubes:
+  - name: shops
+    sql_table: shops
+    tenant_column: org
+    dimensions:
+      - { name: region, type: string, sql: region, title: Region }
+  - name: sales
+    sql_table: sales
+    tenant_column: org
+    joins:
+      - { name: shops, relationship: many_to_one, sql: "{CUBE}.shop_id = {shops}.id" }
+    measures:
+      - { name: amount, type: sum, sql: amount, format: money }
+      - { name: tickets, type: count }
+      - { name: big_tickets, type: count, filters: [{ sql: "{CUBE}.amount >= 50" }] }
+    dimensions:
+      - { name: sold_at, type: time, sql: sold_at }
+      - { name: region, type: string, sql: "{shops}.region" }
+    segments:
+      - { name: not_tiny, sql: "{CUBE}.amount > 1 OR {CUBE}.amount IS NULL" }
+  - name: sale_lines
+    sql_table: sale_lines
+    tenant_column: org
+    joins:
+      - { name: sales, relationship: many_to_one, sql: "{CUBE}.sale_id = {sales}.id" }
+    measures:
+      - { name: quantity, type: sum, sql: qty, format: integer }
+      - { name: per_ticket, type: number, sql: "{quantity} / NULLIF({sales.tickets}, 0)" }
+insights:
+  - code: by_region
+    kind: breakdown
+    measures: [sales.amount, sale_lines.quantity]
+    dimension: shops.region
+    time_dimension: sales.sold_at
+    filters: [shops.region]
+  - code: units_per_ticket
+    kind: timeseries
+    measures: [sale_lines.per_ticket]
+    time_dimension: sales.sold_at
+    granularities: [month]
+  - code: amount_kpi
+    kind: kpi
+    measures: [sales.amount]
+    time_dimension: sales.sold_at
+    segments: [sales.not_tiny]
+  - code: best_regions
+    kind: top
+    measures: [sales.big_tickets]
+    dimension: sales.region
+    time_dimension: sales.sold_at
+    default_limit: 1
+`;
+
+const DATA = `
+  CREATE TABLE shops (org VARCHAR, id INTEGER, region VARCHAR);
+  CREATE TABLE sales (org VARCHAR, id INTEGER, shop_id INTEGER, sold_at TIMESTAMP, amount DECIMAL(10,2));
+  CREATE TABLE sale_lines (org VARCHAR, sale_id INTEGER, qty INTEGER);
+  INSERT INTO shops VALUES ('t1', 1, 'North'), ('t1', 2, 'South'), ('t2', 1, 'North');
+  INSERT INTO sales VALUES ('t1', 1, 1, TIMESTAMP '2026-03-02 10:00:00', 100.00), ('t1', 2, 2, TIMESTAMP '2026-03-03 11:00:00', 50.00),
+    ('t1', 3, 1, TIMESTAMP '2026-02-10 09:00:00', 10.00), ('t1', 4, 2, TIMESTAMP '2026-03-31 23:59:59', 0.50),
+    ('t2', 1, 1, TIMESTAMP '2026-03-02 10:00:00', 1000.00);
+  INSERT INTO sale_lines VALUES ('t1', 1, 1), ('t1', 1, 2), ('t1', 1, 3), ('t1', 2, 4), ('t1', 3, 1), ('t1', 3, 1), ('t2', 1, 99);
+`;
+
+for (const engine of ['duckdb', 'postgres'] as const) describe(`a new model on ${engine}`, () => {
+  let wh: Warehouse;
+  let insights: InsightsService;
+  let drop = async () => {};
+  before(async () => {
+    if (engine === 'duckdb') wh = await DuckDbWarehouse.open(':memory:');
+    else {
+      const schema = `m_${crypto.randomBytes(5).toString('hex')}`;
+      const admin = new pg.Client({ connectionString: PG_URL });
+      await admin.connect();
+      await admin.query(`CREATE SCHEMA ${schema}`);
+      wh = new PostgresWarehouse(PG_URL, { schema, max: 2 });
+      drop = async () => {
+        await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+        await admin.end();
+      };
+    }
+    await wh.exec(engine === 'duckdb' ? DATA : DATA.replace(/VARCHAR/g, 'text'));
+    insights = new InsightsService(wh, new ManualClock(new Date('2026-04-01T12:00:00Z')), modelFromText(SHOP_MODEL));
+  });
+  after(async () => {
+    await wh?.close();
+    await drop();
+  });
+  const march = { date_from: '2026-03-01', date_to: '2026-03-31' };
+
+  test('a one-to-many join never multiplies the one side: each cube aggregates on its own rows', async () => {
+    const r = await insights.execute('t1', 'by_region', march);
+    // Sale 1 has three lines: joined naively its 100.00 would count three times.
+    assert.deepEqual(r.rows, [
+      { region: 'North', amount: 100, quantity: 6 },
+      { region: 'South', amount: 50.5, quantity: 4 },
+    ]);
+    assert.deepEqual((await insights.execute('t1', 'by_region', { ...march, region: 'South' })).rows, [{ region: 'South', amount: 50.5, quantity: 4 }]);
+    // Tenant t2 uses the same shop and sale ids: its rows never join into t1's.
+    assert.deepEqual((await insights.execute('t2', 'by_region', march)).rows, [{ region: 'North', amount: 1000, quantity: 99 }]);
+  });
+
+  test('a number measure over two cubes per period, a KPI with a segment, a top list with a measure filter', async () => {
+    const r = await insights.execute('t1', 'units_per_ticket', { granularity: 'month', date_from: '2026-02-01', date_to: '2026-04-30' });
+    assert.deepEqual(r.rows, [
+      { period: '2026-02-01', per_ticket: 2, quantity: 2, tickets: 1 },
+      { period: '2026-03-01', per_ticket: 10 / 3, quantity: 10, tickets: 3 },
+      { period: '2026-04-01', per_ticket: 0, quantity: 0, tickets: 0 },
+    ]);
+    const k = await insights.execute('t1', 'amount_kpi', march);
+    assert.deepEqual(k.rows[0], {
+      period_from: '2026-03-01', period_to: '2026-03-31', value: 150, previous_period_from: '2026-01-29', previous_period_to: '2026-02-28',
+      previous_value: 10, change: 140, change_pct: 1400,
+    });
+    assert.deepEqual((await insights.execute('t1', 'best_regions', march)).rows, [{ region: 'North', big_tickets: 1 }]);
+    assert.deepEqual((await insights.execute('t1', 'best_regions', { ...march, limit: 5 })).rows, [{ region: 'North', big_tickets: 1 }, { region: 'South', big_tickets: 1 }]);
+  });
+
+  test('parameters come from the model: its filters, and nothing else', async () => {
+    await assert.rejects(insights.execute('t1', 'by_region', { country: 'DE' }), (e: { options?: { errors?: { path: string }[] } }) => e.options?.errors?.[0].path === '/query/country');
+    await assert.rejects(insights.execute('t1', 'amount_kpi', { limit: 3 }), (e: { options?: { errors?: { path: string }[] } }) => e.options?.errors?.[0].path === '/query/limit');
+    assert.deepEqual(insights.catalog().find((c) => c.code === 'by_region')!.parameters, ['region', 'date_from', 'date_to']);
+  });
+
+  test('the warehouse check warns of missing tables and columns; an insight over a missing table is DATA_NOT_LOADED', async () => {
+    const text = (SHOP_MODEL.replace('sql: qty', 'sql: quantity_sold') + `
+  - code: refunds
+    kind: timeseries
+    measures: [refunds.count]
+    time_dimension: refunds.at
+`).replace(/^insights:/m, `  - name: refunds
+    sql_table: refunds
+    tenant_column: org
+    measures: [{ name: count, type: count }]
+    dimensions: [{ name: at, type: time, sql: at }]
+insights:`);
+    const model = modelFromText(text);
+    const warnings = await probeModel(model, wh);
+    assert.deepEqual(warnings.map((w) => [w.severity, w.path]), [['warning', 'cubes[2].measures[0].sql'], ['warning', 'cubes[3].sql_table']]);
+    assert.equal(warnings[1].line, text.split('\n').findIndex((l) => l.includes('sql_table: refunds')) + 1);
+    const svc = new InsightsService(wh, new ManualClock(new Date('2026-04-01T12:00:00Z')), model);
+    await assert.rejects(svc.execute('t1', 'refunds', {}), (e: { code?: string; message: string }) => e.code === 'DATA_NOT_LOADED' && /"refunds"/.test(e.message));
+  });
+});
+
+test('every problem of a model at once, each with file, line and path', () => {
+  const bad = `
+cubes:
+  - name: orders
+    sql_table: orders
+    tenant_column: tenant_id
+    joins:
+      - { name: customers, relationship: many_to_one, sql: "{CUBE}.customer_id = {customers}.id" }
+    measures:
+      - { name: revenue, type: sum }
+      - { name: aov, type: number, sql: "{revenue} / {orders}" }
+      - { name: sneaky, type: sum, sql: "{web}.x" }
+    dimensions:
+      - { name: at, type: time, sql: ordered_at }
+  - name: firsts
+    sql: SELECT customer_id FROM orders
+    tenant_column: tenant_id
+insights:
+  - code: revenue
+    kind: breakdown
+    measures: [orders.revenue, orders.profit]
+    time_dimension: orders.when
+    granularities: [week]
+`;
+  assert.throws(() => modelFromText(bad, 'shop.yml'), (e: unknown) => {
+    assert.ok(e instanceof ModelError);
+    const got = e.issues.map((i) => `${i.file}:${i.line} ${i.path}`);
+    for (const want of [
+      'shop.yml:7 cubes[0].joins[0].name',
+      'shop.yml:9 cubes[0].measures[0].sql',
+      'shop.yml:10 cubes[0].measures[1].sql',
+      'shop.yml:11 cubes[0].measures[2].sql',
+      'shop.yml:15 cubes[1].sql',
+      'shop.yml:16 cubes[1].tenant_column',
+      'shop.yml:20 insights[0].measures[1]',
+    ]) assert.ok(got.includes(want), `${want} in\n${got.join('\n')}`);
+    assert.match(e.message, /cubes\[1\]\.sql: reads orders directly/);
+    return true;
+  });
+  // Shape errors come with the line of the offending key.
+  assert.throws(() => modelFromText('cubes:\n  - name: Orders\n    tenant_column: t\n    colour: red\n'), (e: unknown) => {
+    const got = (e as ModelError).issues.map((i) => `${i.line} ${i.path}: ${i.message}`);
+    assert.ok(got.some((g) => g.startsWith('2 cubes[0].name: "Orders" must match')), got.join('\n'));
+    assert.ok(got.includes('4 cubes[0].colour: is not a key of the model format'), got.join('\n'));
+    return true;
+  });
+});
+
+test('a directory of model files is one model; the shipped JSON Schema is the one validated with', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'model-dir-'));
+  try {
+    const [cubes, insightsPart] = SHOP_MODEL.split(/^insights:/m);
+    fs.writeFileSync(path.join(dir, 'a-cubes.yml'), cubes);
+    fs.writeFileSync(path.join(dir, 'b-insights.yaml'), `insights:${insightsPart}`);
+    fs.writeFileSync(path.join(dir, 'notes.txt'), 'not a model');
+    const { model, issues } = checkModel(dir);
+    assert.deepEqual(issues, []);
+    assert.deepEqual(model!.insights.map((i) => i.code), ['by_region', 'units_per_ticket', 'amount_kpi', 'best_regions']);
+    fs.writeFileSync(path.join(dir, 'c-more.yml'), 'insights:\n  - { code: by_region, kind: kpi, measures: [sales.amount], time_dimension: sales.sold_at }\n');
+    const dup = checkModel(dir).issues;
+    assert.equal(dup.length, 1);
+    assert.equal(dup[0].file, path.join(dir, 'c-more.yml'));
+    assert.equal(dup[0].path, 'insights[0].code');
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+  const shipped = JSON.parse(fs.readFileSync(new URL('../../models/model.schema.json', import.meta.url), 'utf8'));
+  assert.deepEqual(shipped, modelJsonSchema(), 'models/model.schema.json is out of date: npm run model:schema');
+});
