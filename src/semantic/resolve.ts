@@ -64,7 +64,7 @@ function resolveInsight(def: InsightDef, cubes: Map<string, CubeInfo>, err: (p: 
     if (!cube.measures.has(name)) return err(['measures', i], `"${name}" is not a measure of cube ${c}`);
     named.push(ref);
   });
-  if (named.length !== def.measures.length) return undefined;
+  // The other references are still checked when a measure is wrong: every problem at once.
   const used = kind === 'kpi' ? named.slice(0, 1) : named;
   const columns: string[] = [...used];
   const leaves: string[] = [];
@@ -219,6 +219,7 @@ function resolveInsight(def: InsightDef, cubes: Map<string, CubeInfo>, err: (p: 
   });
   const dimensionColumns: OutputColumn[] = keys.filter((d): d is DimensionInfo => Boolean(d)).map((d) => ({ name: d.def.name, type: dimensionType(d.def), label: d.def.title ?? humanize(d.def.name) }));
   const headline = measureColumns[0];
+  if (!headline) return undefined;
   const outputNames =
     kind === 'timeseries'
       ? ['period', ...measureColumns.map((c) => c.name)]
@@ -231,7 +232,7 @@ function resolveInsight(def: InsightDef, cubes: Map<string, CubeInfo>, err: (p: 
   const name = def.name ?? humanize(def.code);
   const chart: ChartDefault = {
     type: def.chart?.type ?? DEFAULT_CHART[kind],
-    x_axis: def.chart?.x_axis ?? (kind === 'timeseries' ? 'period' : kind === 'kpi' ? 'period_from' : (dimensionColumns[0]?.name ?? '')),
+    x_axis: def.chart?.x_axis ?? (kind === 'timeseries' ? 'period' : kind === 'kpi' ? 'period_from' : (dimensionColumns[0]?.name ?? outputNames[0])),
     y_axis: def.chart?.y_axis ?? [kind === 'kpi' ? 'value' : headline.name],
     ...(def.chart?.series ? { series: def.chart.series } : {}),
     title: def.chart?.title ?? name,
