@@ -42,18 +42,22 @@ export const ExecuteData = Type.Object({
 
 export const ExecuteResponse = Type.Object({ success: Type.Literal(true), data: ExecuteData }, { $id: 'ExecuteResponse' });
 
-export const ExecuteQuery = Type.Object(
-  {
-    granularity: Type.Optional(Type.String({ description: 'day, week (ISO, Monday), month, quarter, year' })),
-    date_from: Type.Optional(Type.String({ description: 'YYYY-MM-DD, inclusive, UTC' })),
-    date_to: Type.Optional(Type.String({ description: 'YYYY-MM-DD, inclusive, UTC' })),
-    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
-  },
-  {
-    // One parameter per filter of the insight, named by its dimension (country=DE in the demo
-    // model); the service refuses, naming it, any the insight does not take.
-    additionalProperties: Type.String({ maxLength: 200 }),
-  },
-);
+/**
+ * The execute query string: the parameters every insight shares, and one per filter dimension of
+ * the model (country, channel, category in the demo), so OpenAPI lists them and an unknown one is
+ * refused by name. Which of them a given insight takes, the service checks.
+ */
+export function executeQuerySchema(filters: { name: string; label: string }[]) {
+  return Type.Object(
+    {
+      granularity: Type.Optional(Type.String({ description: 'day, week (ISO, Monday), month, quarter, year' })),
+      date_from: Type.Optional(Type.String({ description: 'YYYY-MM-DD, inclusive, UTC' })),
+      date_to: Type.Optional(Type.String({ description: 'YYYY-MM-DD, inclusive, UTC' })),
+      limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
+      ...Object.fromEntries(filters.map((f) => [f.name, Type.Optional(Type.String({ maxLength: 200, description: `Filter: ${f.label}` }))])),
+    },
+    { additionalProperties: false },
+  );
+}
 
 export const CodeParams = Type.Object({ code: Type.String({ minLength: 1, maxLength: 100 }) });

@@ -89,6 +89,13 @@ export class InsightsService {
     return this.entries;
   }
 
+  /** Every filter parameter of the catalog, once (the execute route's query schema). */
+  filterParameters(): { name: string; label: string }[] {
+    const out = new Map<string, string>();
+    for (const d of this.byCode.values()) for (const f of d.filters) if (!out.has(f)) out.set(f, d.filterRules[f].label);
+    return [...out].map(([name, label]) => ({ name, label }));
+  }
+
   find(code: string): InsightDefinition | undefined {
     return this.byCode.get(code);
   }
