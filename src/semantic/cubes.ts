@@ -64,9 +64,11 @@ function qualify(sql: string, cube: string): { sql: string; refs: Set<string> } 
 }
 
 /** Tables a derived cube's SQL reads without going through {cube}: they would be read whole. */
-function directTableReads(sql: string): string[] {
+function directTableReads(sql: string, cubeRefsToo = false): string[] {
   const found: string[] = [];
-  const re = /\b(?:FROM|JOIN)\s+(?!\(|\{|LATERAL\b|UNNEST\b)("?[A-Za-z_][\w$]*"?(?:\."?[A-Za-z_][\w$]*"?)?)/gi;
+  const re = cubeRefsToo
+    ? /\b(?:FROM|JOIN)\s+(?!LATERAL\b|UNNEST\b)(\{?"?[A-Za-z_(][\w$]*"?\}?(?:\."?[A-Za-z_][\w$]*"?)?)/gi
+    : /\b(?:FROM|JOIN)\s+(?!\(|\{|LATERAL\b|UNNEST\b)("?[A-Za-z_][\w$]*"?(?:\."?[A-Za-z_][\w$]*"?)?)/gi;
   for (let m = re.exec(sql); m; m = re.exec(sql)) {
     // FROM inside a function call (extract(year FROM x), substring(s FROM 2)) reads no table.
     let depth = 0;
@@ -84,6 +86,9 @@ function directTableReads(sql: string): string[] {
     if (open >= 0 && /[\w]\s*$/.test(sql.slice(0, open)) && !/\bSELECT\b/i.test(sql.slice(open, m.index))) continue;
     found.push(m[1]);
   }
+  // A comma join: FROM {orders} o, customers c.
+  const comma = /\bFROM\s+(?:\{\w+\}|\([^()]*\)|"?[\w.]+"?)(?:\s+(?:AS\s+)?(?!WHERE\b|GROUP\b|ORDER\b|JOIN\b|LEFT\b|INNER\b|ON\b)\w+)?\s*,\s*(?!\(|\{|LATERAL\b|UNNEST\b)("?[A-Za-z_][\w$]*"?)/gi;
+  for (const m of sql.matchAll(comma)) if (!/^(SELECT|WHERE|GROUP|ORDER)$/i.test(m[1])) found.push(m[1]);
   return found;
 }
 
@@ -112,6 +117,18 @@ export function indexCubes(sources: ModelSource[], issues: ModelIssue[]): Map<st
   for (const cube of cubes.values()) {
     const { src, def } = cube;
     const at = (...p: PathPart[]) => [...cube.path, ...p];
+    // A member's SQL is an expression over the rows of its query; a subquery in it would read a
+    // table without the tenant predicate, so reading rows is what derived cubes are for.
+    const noReads = (sql: string, p: PathPart[]) => {
+      for (const t of directTableReads(sql, true)) err(src, at(...p), `reads ${t} in a subquery, which would see every tenant's rows; use a derived cube (sql:) instead`);
+    };
+    (def.joins ?? []).forEach((j, i) => noReads(j.sql, ['joins', i, 'sql']));
+    (def.dimensions ?? []).forEach((d, i) => noReads(d.sql, ['dimensions', i, 'sql']));
+    (def.segments ?? []).forEach((x, i) => noReads(x.sql, ['segments', i, 'sql']));
+    (def.measures ?? []).forEach((m, i) => {
+      if (m.sql) noReads(m.sql, ['measures', i, 'sql']);
+      (m.filters ?? []).forEach((f, j) => noReads(f.sql, ['measures', i, 'filters', j, 'sql']));
+    });
     if (def.sql) cube.source.derived = derivedSql(cube, cubes, (p, m) => err(src, at(...p), m));
     const names = new Set<string>();
     const unique = (name: string, p: PathPart[]) => {

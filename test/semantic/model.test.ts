@@ -171,3 +171,32 @@ test('a directory of model files is one model; the shipped JSON Schema is the on
   const shipped = JSON.parse(fs.readFileSync(new URL('../../models/model.schema.json', import.meta.url), 'utf8'));
   assert.deepEqual(shipped, modelJsonSchema(), 'models/model.schema.json is out of date: npm run model:schema');
 });
+
+test('no model reads across tenants: subqueries in members and direct table reads in derived cubes are refused', () => {
+  const text = `
+cubes:
+  - name: orders
+    sql_table: orders
+    tenant_column: tenant_id
+    measures:
+      - { name: share, type: sum, sql: "{CUBE}.revenue / (SELECT sum(revenue) FROM orders)" }
+      - { name: year_total, type: count, filters: [{ sql: "{CUBE}.id IN (SELECT id FROM {orders})" }] }
+      - { name: years, type: count_distinct, sql: "extract(year FROM {CUBE}.ordered_at)" }
+  - name: pairs
+    sql: "SELECT o.tenant_id FROM {orders} o, customers c"
+    tenant_column: tenant_id
+  - name: joined
+    sql: "SELECT o.tenant_id FROM {orders} o JOIN customers c ON c.id = o.customer_id"
+    tenant_column: tenant_id
+`;
+  assert.throws(() => modelFromText(text), (e: unknown) => {
+    const got = (e as ModelError).issues.map((i) => `${i.path}: ${i.message.split(',')[0]}`);
+    assert.deepEqual(got.sort(), [
+      'cubes[0].measures[0].sql: reads orders in a subquery',
+      'cubes[0].measures[1].filters[0].sql: reads {orders} in a subquery',
+      "cubes[1].sql: reads customers directly; read cubes as {cube} so only the caller's tenant's rows are read",
+      "cubes[2].sql: reads customers directly; read cubes as {cube} so only the caller's tenant's rows are read",
+    ]);
+    return true;
+  });
+});
