@@ -104,6 +104,7 @@ export function indexCubes(sources: ModelSource[], issues: ModelIssue[]): Map<st
 
   for (const src of sources) {
     (src.data.cubes ?? []).forEach((def, ci) => {
+      if (src.skip?.cubes.has(ci)) return;
       const path: PathPart[] = ['cubes', ci];
       if (cubes.has(def.name)) return err(src, [...path, 'name'], `cube "${def.name}" is declared twice`);
       if (Boolean(def.sql_table) === Boolean(def.sql)) err(src, path, 'needs exactly one of sql_table and sql');

@@ -25,6 +25,8 @@ export interface ModelSource {
   data: ModelFile;
   doc: Document;
   lines: LineCounter;
+  /** Cubes and insights (by index) whose shape is wrong: left out of the cross-checks. */
+  skip?: { cubes: Set<number>; insights: Set<number> };
 }
 
 export class ModelError extends Error {
@@ -121,7 +123,19 @@ export function parseModelText(file: string, text: string): { source?: ModelSour
   const data = (doc.toJS() ?? {}) as ModelFile;
   const source: ModelSource = { file, data, doc, lines };
   if (typeof data !== 'object' || Array.isArray(data)) return { issues: [issueAt(source, [], 'must be a mapping with cubes: and insights:')] };
-  if (!validateFile(data)) return { source, issues: schemaIssues(source, validateFile.errors ?? []) };
+  if (!validateFile(data)) {
+    const errors = validateFile.errors ?? [];
+    // Entries of the right shape are still cross-checked, so one run lists every problem; a
+    // file whose top level is wrong is not.
+    const skip = { cubes: new Set<number>(), insights: new Set<number>() };
+    let whole = false;
+    for (const e of errors) {
+      const [section, index] = pointerParts(e.instancePath);
+      if ((section === 'cubes' || section === 'insights') && typeof index === 'number') skip[section].add(index);
+      else whole = true;
+    }
+    return { source: whole ? undefined : { ...source, skip }, issues: schemaIssues(source, errors) };
+  }
   return { source, issues: [] };
 }
 
@@ -132,8 +146,7 @@ export function readModelSources(target: string): { sources: ModelSource[]; issu
   for (const file of modelFiles(target)) {
     const r = parseModelText(file, fs.readFileSync(file, 'utf8'));
     issues.push(...r.issues);
-    // A file whose shape is wrong would only produce follow-on errors in the cross-checks.
-    if (r.source && !r.issues.length) sources.push(r.source);
+    if (r.source) sources.push(r.source);
   }
   return { sources, issues };
 }

@@ -15,10 +15,14 @@ export interface SemanticModel {
   insights: InsightDefinition[];
 }
 
-function build(location: string, sources: ModelSource[], issues: ModelIssue[]): { model?: SemanticModel; issues: ModelIssue[] } {
-  if (issues.some((i) => i.severity === 'error')) return { issues };
-  const cubes = indexCubes(sources, issues);
-  const insights = resolveInsights(sources, cubes, issues);
+function build(location: string, sources: ModelSource[], shapeIssues: ModelIssue[]): { model?: SemanticModel; issues: ModelIssue[] } {
+  const cross: ModelIssue[] = [];
+  const cubes = indexCubes(sources, cross);
+  const insights = resolveInsights(sources, cubes, cross);
+  // A cube left out for its shape is already reported; references to it would only repeat that.
+  const broken = new Set<string>();
+  for (const s of sources) for (const i of s.skip?.cubes ?? []) if (typeof s.data.cubes?.[i]?.name === 'string') broken.add(s.data.cubes[i].name);
+  const issues = [...shapeIssues, ...cross.filter((i) => ![...broken].some((b) => i.message.startsWith(`"${b}" is not a cube`) || i.message.startsWith(`{${b}`)))];
   if (issues.some((i) => i.severity === 'error')) return { issues };
   return { model: { location, cubes, insights }, issues };
 }

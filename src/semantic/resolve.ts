@@ -37,6 +37,7 @@ export function resolveInsights(sources: ModelSource[], cubes: Map<string, CubeI
   const codes = new Set<string>();
   for (const src of sources) {
     (src.data.insights ?? []).forEach((def, i) => {
+      if (src.skip?.insights.has(i)) return;
       const path: PathPart[] = ['insights', i];
       const before = issues.length;
       const err = (p: PathPart[], message: string) => issues.push(issueAt(src, [...path, ...p], message));

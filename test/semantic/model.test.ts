@@ -141,9 +141,12 @@ insights:
     assert.match(e.message, /cubes\[1\]\.sql: reads orders directly/);
     return true;
   });
-  // Shape errors come with the line of the offending key.
-  assert.throws(() => modelFromText('cubes:\n  - name: Orders\n    tenant_column: t\n    colour: red\n'), (e: unknown) => {
+  // Shape errors come with the line of the offending key; entries of the right shape are still
+  // cross-checked in the same run.
+  const shape = 'cubes:\n  - name: Orders\n    tenant_column: t\n    colour: red\n  - { name: fine, sql_table: fine, tenant_column: t, joins: [{ name: gone, relationship: many_to_one, sql: x }] }\n';
+  assert.throws(() => modelFromText(shape), (e: unknown) => {
     const got = (e as ModelError).issues.map((i) => `${i.line} ${i.path}: ${i.message}`);
+    assert.ok(got.includes('5 cubes[1].joins[0].name: "gone" is not a cube'), got.join('\n'));
     assert.ok(got.some((g) => g.startsWith('2 cubes[0].name: "Orders" must match')), got.join('\n'));
     assert.ok(got.includes('4 cubes[0].colour: is not a key of the model format'), got.join('\n'));
     return true;
