@@ -105,11 +105,11 @@ export interface RunningServer {
 }
 
 /** Starts `insights serve` on the data dir and resolves once /readyz answers. */
-export async function startServer(dataDir: string, timeoutMs = 60_000): Promise<RunningServer> {
+export async function startServer(dataDir: string, timeoutMs = 60_000, env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
   const child = spawn(process.execPath, [BIN, 'serve'], {
     cwd: ROOT,
-    env: childEnv({ INSIGHTS_DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' }),
+    env: childEnv({ INSIGHTS_DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', ...env }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

@@ -5,7 +5,8 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
-import { runCli, tempDataDir } from '../helpers/process.ts';
+import { migratedDataDir, runCli, startServer, tempDataDir } from '../helpers/process.ts';
+import { SHOP_MODEL } from './shop-model.ts';
 
 const VALID = `
 cubes:
@@ -55,6 +56,32 @@ test('model check: errors exit 1 with every problem located; a valid model witho
     assert.match(serve.stderr, /The model is invalid \(2 problems\)/);
     assert.doesNotMatch(serve.stderr, /^\s+at /m);
   } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('serve with INSIGHTS_MODEL: no demo data, warnings for tables not loaded, the model\'s catalog, 409 until data comes', async () => {
+  const dir = await migratedDataDir('insights-model-serve-');
+  const file = path.join(dir, 'shops.yml');
+  fs.writeFileSync(file, SHOP_MODEL);
+  const server = await startServer(dir, 90_000, { INSIGHTS_MODEL: file, LOG_LEVEL: 'info' });
+  try {
+    const token = /owner token for tenant "demo" \(shown once, keep it\):\n\n {2}(\S+)/.exec(server.output())?.[1];
+    assert.ok(token, server.output());
+    const get = async (p: string) => {
+      const res = await fetch(`${server.url}${p}`, { headers: { authorization: `Svc ${token}` } });
+      return { status: res.status, body: (await res.json()) as Record<string, unknown> & { code?: string } };
+    };
+    const list = await get('/api/v1/insights');
+    assert.deepEqual((list.body as unknown as { code: string }[]).map((c) => c.code), ['by_region', 'units_per_ticket', 'amount_kpi', 'best_regions']);
+    const r = await get('/api/v1/insights/by_region/execute');
+    assert.equal(r.status, 409);
+    assert.equal(r.body.code, 'DATA_NOT_LOADED');
+    assert.doesNotMatch(server.output(), /Generated the demo warehouse/);
+    assert.match(server.output(), /cubes\[0\]\.sql_table: the warehouse cannot read it/);
+  } finally {
+    server.child.kill('SIGTERM');
+    await server.exited;
     fs.rmSync(dir, { recursive: true, force: true });
   }
 });
