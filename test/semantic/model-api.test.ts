@@ -45,7 +45,7 @@ after(async () => {
 test('the catalog and the parameters are the model’s', async () => {
   const list = await call(t, auth, 'GET', '/api/v1/insights');
   assert.equal(list.statusCode, 200);
-  assert.deepEqual(list.data.map((c: { code: string }) => c.code), ['refunds', 'by_region', 'units_per_ticket', 'amount_kpi', 'best_regions']);
+  assert.deepEqual(list.data.map((c: { code: string }) => c.code), ['refunds', 'by_region', 'units_per_ticket', 'amount_kpi', 'per_ticket_kpi', 'best_regions']);
   const byRegion = list.data.find((c: { code: string }) => c.code === 'by_region');
   assert.deepEqual(byRegion.parameters, ['region', 'date_from', 'date_to']);
   assert.deepEqual(byRegion.dimensions, [{ name: 'region', label: 'Region' }]);

@@ -73,7 +73,7 @@ test('serve with INSIGHTS_MODEL: no demo data, warnings for tables not loaded, t
       return { status: res.status, body: (await res.json()) as Record<string, unknown> & { code?: string } };
     };
     const list = await get('/api/v1/insights');
-    assert.deepEqual((list.body as unknown as { code: string }[]).map((c) => c.code), ['by_region', 'units_per_ticket', 'amount_kpi', 'best_regions']);
+    assert.deepEqual((list.body as unknown as { code: string }[]).map((c) => c.code), ['by_region', 'units_per_ticket', 'amount_kpi', 'per_ticket_kpi', 'best_regions']);
     const r = await get('/api/v1/insights/by_region/execute');
     assert.equal(r.status, 409);
     assert.equal(r.body.code, 'DATA_NOT_LOADED');

@@ -71,6 +71,11 @@ for (const engine of ['duckdb', 'postgres'] as const) describe(`a new model on $
       period_from: '2026-03-01', period_to: '2026-03-31', value: 150, previous_period_from: '2026-01-29', previous_period_to: '2026-02-28',
       previous_value: 10, change: 140, change_pct: 1400,
     });
+    // A KPI of a number measure over two cubes: each window's ratio from that window's sums.
+    assert.deepEqual((await insights.execute('t1', 'per_ticket_kpi', march)).rows[0], {
+      period_from: '2026-03-01', period_to: '2026-03-31', value: 10 / 3, previous_period_from: '2026-01-29', previous_period_to: '2026-02-28',
+      previous_value: 2, change: 10 / 3 - 2, change_pct: 66.67,
+    });
     assert.deepEqual((await insights.execute('t1', 'best_regions', march)).rows, [{ region: 'North', big_tickets: 1 }]);
     assert.deepEqual((await insights.execute('t1', 'best_regions', { ...march, limit: 5 })).rows, [{ region: 'North', big_tickets: 1 }, { region: 'South', big_tickets: 1 }]);
   });
@@ -162,7 +167,7 @@ test('a directory of model files is one model; the shipped JSON Schema is the on
     fs.writeFileSync(path.join(dir, 'notes.txt'), 'not a model');
     const { model, issues } = checkModel(dir);
     assert.deepEqual(issues, []);
-    assert.deepEqual(model!.insights.map((i) => i.code), ['by_region', 'units_per_ticket', 'amount_kpi', 'best_regions']);
+    assert.deepEqual(model!.insights.map((i) => i.code), ['by_region', 'units_per_ticket', 'amount_kpi', 'per_ticket_kpi', 'best_regions']);
     fs.writeFileSync(path.join(dir, 'c-more.yml'), 'insights:\n  - { code: by_region, kind: kpi, measures: [sales.amount], time_dimension: sales.sold_at }\n');
     const dup = checkModel(dir).issues;
     assert.equal(dup.length, 1);

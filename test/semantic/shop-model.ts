@@ -46,6 +46,10 @@ insights:
     measures: [sales.amount]
     time_dimension: sales.sold_at
     segments: [sales.not_tiny]
+  - code: per_ticket_kpi
+    kind: kpi
+    measures: [sale_lines.per_ticket]
+    time_dimension: sales.sold_at
   - code: best_regions
     kind: top
     measures: [sales.big_tickets]
