@@ -41,6 +41,7 @@ import { widgetsRoutes } from './modules/dashboards/widgets.routes.ts';
 import { widgetRefreshRoutes } from './modules/dashboards/widget-refresh.routes.ts';
 import type { Warehouse } from './warehouse/warehouse.ts';
 import { InsightsService } from './modules/insights/insights.service.ts';
+import { loadModel, type SemanticModel } from './semantic/model.ts';
 import { insightsRoutes } from './modules/insights/insights.routes.ts';
 import { createTransports } from './adapters/delivery/index.ts';
 import type { Transports } from './adapters/delivery/types.ts';
@@ -111,6 +112,8 @@ export interface AppDeps {
   secrets: SecretBox;
   /** The analytics warehouse the insight catalog runs on (DuckDB or PostgreSQL); the caller owns and closes it. */
   warehouse: Warehouse;
+  /** The semantic model; loaded from config.modelPath (else the demo shop) when not given. */
+  model?: SemanticModel;
   /** Outbound HTTP; built from config.egressAllow when not given (tests pass one trusting their CA). */
   egress?: EgressGuard;
   /** Pino options, or false to stay quiet (tests). */
@@ -205,7 +208,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const widgetsRepo = new WidgetsRepository(db);
   const dashboards = new DashboardsService(new DashboardsRepository(db), widgetsRepo, clock);
-  const insights = new InsightsService(deps.warehouse, clock);
+  const insights = new InsightsService(deps.warehouse, clock, deps.model ?? loadModel(config.modelPath));
   const widgets = new WidgetsService(widgetsRepo, dashboards, clock, insights);
 
   const connectors = new ConnectorsService(new ConnectorsRepository(db), deps.secrets, clock, egress, config.providerUrls);

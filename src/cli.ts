@@ -10,6 +10,7 @@ import { systemClock } from './lib/clock.ts';
 import { openRuntime } from './runtime.ts';
 import { openWarehouse, WarehouseLockedError } from './warehouse/open.ts';
 import { DEFAULT_SEED_ROWS, DEFAULT_TENANTS, seedDemo } from './warehouse/demo.ts';
+import { ModelError } from './semantic/model.ts';
 import { need, options, UsageError, type Command } from './cli-args.ts';
 import type { TokensService } from './modules/tokens/tokens.service.ts';
 import { loadDataFile } from './modules/data/data.cli.ts';
@@ -28,6 +29,8 @@ const USAGE = `Usage: insights <command>
   data load --table T --file F --tenant X [--mode append|replace]
                                           load a CSV/TSV, NDJSON or Parquet file (optionally .gz)
                                           into a warehouse table for tenant X (docs/data.md)
+  model check [--model PATH]              validate a model (default INSIGHTS_MODEL, else the demo)
+                                          and check its tables and columns in the warehouse
   jwt --tenant T --user U --role R [--ttl 1h] [--name N] [--email E]
                                           mint a development JWT (needs INSIGHTS_JWT_SECRET)
 `;
@@ -138,6 +141,17 @@ const commands: Record<string, Command> = {
     await loadDataFile(config, { table, file, tenantId, mode });
   },
 
+  async model(config, args) {
+    const [sub, ...rest] = args;
+    if (sub !== 'check') throw new UsageError('model needs check');
+    const { values } = options(rest, ['model']);
+    const { runModelCheck } = await import('./semantic/model-check.ts');
+    process.exitCode = await runModelCheck(values.model ?? config.modelPath, () => openWarehouse(config), {
+      out: (line) => console.log(line),
+      err: (line) => console.error(line),
+    });
+  },
+
   async jwt(config, args) {
     const { values } = options(args, ['tenant', 'user', 'role', 'ttl', 'name', 'email']);
     if (!config.jwt.secret) throw new UsageError('INSIGHTS_JWT_SECRET must be set to mint a JWT');
@@ -171,13 +185,13 @@ export async function main(argv: string[]): Promise<number> {
     const { config: loadEnv } = await import('dotenv');
     loadEnv({ quiet: true } as never);
     await command(loadConfig(), args);
-    return 0;
+    return Number(process.exitCode ?? 0);
   } catch (err) {
     if (err instanceof UsageError) {
       process.stderr.write(`insights ${name}: ${err.message}\n`);
       return 2;
     }
-    if (err instanceof ConfigError || err instanceof DataDirLockedError || err instanceof StartupError || err instanceof WarehouseLockedError || err instanceof LoadError) {
+    if (err instanceof ConfigError || err instanceof DataDirLockedError || err instanceof StartupError || err instanceof WarehouseLockedError || err instanceof LoadError || err instanceof ModelError) {
       process.stderr.write(`insights: ${err.message}\n`);
       return 1;
     }

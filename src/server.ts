@@ -6,26 +6,34 @@ import { openRuntime } from './runtime.ts';
 import { listenError } from './lib/startup.ts';
 import { openWarehouse } from './warehouse/open.ts';
 import { seedDemoIfEmpty } from './warehouse/demo.ts';
+import { formatIssue, loadModel } from './semantic/model.ts';
+import { probeModel } from './semantic/probe.ts';
 
 export async function serve(config: Config): Promise<void> {
+  // An invalid model stops start-up before anything is opened (ModelError lists every problem).
+  const model = loadModel(config.modelPath);
   const runtime = await openRuntime(config);
   const warehouse = await openWarehouse(config).catch(async (err) => {
     await runtime.close();
     throw err;
   });
-  const seeded = await seedDemoIfEmpty(warehouse, systemClock.now());
+  // First start with the demo model: demo data, generated only into an empty warehouse.
+  const seeded = config.modelPath ? undefined : await seedDemoIfEmpty(warehouse, systemClock.now());
   const app = await buildApp({
     config,
     db: runtime.db,
     clock: systemClock,
     secrets: runtime.secrets,
     warehouse,
+    model,
     logger: {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie'],
     },
   });
   if (seeded) app.log.info(`Generated the demo warehouse (${seeded.rows} orders for ${seeded.tenants.join(', ')}) in ${seeded.ms} ms`);
+  // Tables and columns the warehouse lacks are warnings: their data may be loaded later.
+  for (const w of await probeModel(model, warehouse)) app.log.warn(`model: ${formatIssue(w).trim()}`);
   if (runtime.masterKeyGenerated) {
     app.log.warn(`No INSIGHTS_MASTER_KEY set: generated one into ${config.dataDir}/master.key (keep it; secrets depend on it)`);
   }

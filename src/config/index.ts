@@ -9,6 +9,8 @@ export interface Config {
   dataDir: string;
   databaseUrl?: string;
   warehouseUrl?: string;
+  /** INSIGHTS_MODEL: a model file or a directory of them; undefined means the built-in demo shop. */
+  modelPath?: string;
   masterKey?: Buffer;
   jwt: {
     secret?: Uint8Array;
@@ -162,6 +164,7 @@ export function loadConfig(env: Env = process.env): Config {
     dataDir: path.resolve(str(env, 'INSIGHTS_DATA_DIR') ?? './data'),
     databaseUrl: url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
     warehouseUrl: url(env, 'WAREHOUSE_URL', ['postgres:', 'postgresql:']),
+    modelPath: str(env, 'INSIGHTS_MODEL') === undefined ? undefined : path.resolve(str(env, 'INSIGHTS_MODEL')!),
     masterKey,
     jwt: {
       secret: jwtSecretText === undefined ? undefined : new TextEncoder().encode(jwtSecretText),

@@ -14,6 +14,7 @@ export const ERROR_CODES = {
   ROUTE_NOT_FOUND: { status: 404, title: 'No such route' },
   METHOD_NOT_ALLOWED: { status: 405, title: 'Method not allowed' },
   CONFLICT: { status: 409, title: 'Conflict with the current state' },
+  DATA_NOT_LOADED: { status: 409, title: 'The data this needs is not loaded yet' },
   PAYLOAD_TOO_LARGE: { status: 413, title: 'The body is too large' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, title: 'Unsupported media type' },
   RATE_LIMITED: { status: 429, title: 'Too many requests' },

@@ -1,32 +1,31 @@
-// The semantic layer without a database: exact SQL per dialect, catalog validation with paths,
-// and the calendar arithmetic behind buckets and windows.
+// The semantic layer without a database: exact SQL per dialect for the demo model, and the
+// calendar arithmetic behind buckets and windows.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { CATALOG } from '../../src/semantic/catalog.ts';
 import { compile } from '../../src/semantic/compiler.ts';
 import { DIALECTS } from '../../src/semantic/dialects/index.ts';
+import { demoModel } from '../../src/semantic/model.ts';
 import { addPeriods, bucketStart, defaultFrom, periodStarts, previousWindow } from '../../src/semantic/periods.ts';
-import type { InsightDefinition } from '../../src/semantic/types.ts';
-import { CatalogError, assertValidCatalog, validateCatalog } from '../../src/semantic/validate.ts';
 
-const def = (code: string) => CATALOG.find((d) => d.code === code)!;
+const def = (code: string) => demoModel().insights.find((d) => d.code === code)!;
 const window = { from: '2026-01-05', to: '2026-03-31' };
 
-test('revenue by week: DATE-free bucketing on DuckDB, bound values, tenant first', () => {
+test('revenue by week: one lean scan, bound values, tenant first', () => {
   const q = compile(def('revenue'), DIALECTS.duckdb, { tenantId: 'demo', granularity: 'week', filters: { country: 'DE' }, window });
   assert.equal(
     q.sql,
-    `SELECT date_trunc('week', o.ordered_at) AS "period", sum(o.revenue) AS "revenue" FROM orders o ` +
-      `WHERE o.tenant_id = $1 AND o.status = $2 AND o.country = $3 AND o.ordered_at >= CAST($4 AS TIMESTAMP) AND o.ordered_at < CAST($5 AS TIMESTAMP) GROUP BY 1 ORDER BY 1`,
+    `SELECT date_trunc('week', "orders"."ordered_at") AS "period", sum("orders"."revenue") AS "revenue" FROM "orders" ` +
+      `WHERE "orders"."tenant_id" = $1 AND "orders".status = 'completed' AND "orders"."country" = $2 ` +
+      `AND "orders"."ordered_at" >= CAST($3 AS TIMESTAMP) AND "orders"."ordered_at" < CAST($4 AS TIMESTAMP) GROUP BY 1 ORDER BY 1`,
   );
-  assert.deepEqual(q.params, ['demo', 'completed', 'DE', '2026-01-05', '2026-04-01']);
+  assert.deepEqual(q.params, ['demo', 'DE', '2026-01-05', '2026-04-01']);
   const day = compile(def('orders_count'), DIALECTS.duckdb, { tenantId: 'demo', granularity: 'day', filters: {}, window });
-  assert.match(day.sql, /^SELECT CAST\(o\.ordered_at AS DATE\) AS "period", count\(\*\) AS "orders" FROM orders o WHERE o\.tenant_id = \$1 AND o\.status = \$2 AND/);
+  assert.match(day.sql, /^SELECT CAST\("orders"\."ordered_at" AS DATE\) AS "period", count\(\*\) AS "orders" FROM "orders" WHERE "orders"\."tenant_id" = \$1 AND "orders"\.status = 'completed' AND/);
 });
 
-test('a caller value never reaches the SQL text', () => {
+test('a caller value never reaches the SQL text, and every insight is tenant-scoped', () => {
   const evil = "DE' OR 1=1 --";
-  for (const d of CATALOG) {
+  for (const d of demoModel().insights) {
     for (const dialect of Object.values(DIALECTS)) {
       const q = compile(d, dialect, {
         tenantId: "t'; DROP TABLE orders; --",
@@ -42,46 +41,43 @@ test('a caller value never reaches the SQL text', () => {
   }
 });
 
-test('conversion_rate on PostgreSQL: two sources joined per period, DATE column through timestamp', () => {
+test('conversion_rate on PostgreSQL: each cube aggregated per period on its own rows, stacked and combined on the period', () => {
   const q = compile(def('conversion_rate'), DIALECTS.postgres, { tenantId: 'acme', granularity: 'month', filters: { channel: 'web' }, window });
   assert.equal(
     q.sql,
-    `WITH a AS (SELECT date_trunc('month', o.ordered_at) AS "period", count(*) AS "orders" FROM orders o WHERE o.tenant_id = $1 AND o.status = $2 AND o.channel = $3 ` +
-      `AND o.ordered_at >= CAST($4 AS timestamp) AND o.ordered_at < CAST($5 AS timestamp) GROUP BY 1), ` +
-      `b AS (SELECT date_trunc('month', CAST(s.day AS timestamp)) AS "period", sum(s.sessions) AS "sessions" FROM web_sessions s WHERE s.tenant_id = $1 AND s.channel = $3 ` +
-      `AND s.day >= CAST($6 AS date) AND s.day <= CAST($7 AS date) GROUP BY 1) ` +
-      `SELECT COALESCE(a."period", b."period") AS "period", a."orders", b."sessions" FROM a FULL JOIN b ON a."period" = b."period" ORDER BY 1`,
+    `SELECT "u"."period", max("u"."orders") AS "orders", max("u"."sessions") AS "sessions", ` +
+      `100.0 * (CAST(max("u"."orders") AS double precision)) / NULLIF((CAST(max("u"."sessions") AS double precision)), 0) AS "conversion_rate" FROM ` +
+      `(SELECT date_trunc('month', CAST("orders"."ordered_at" AS timestamp)) AS "period", count(*) AS "orders", NULL AS "sessions" FROM "orders" ` +
+      `WHERE "orders"."tenant_id" = $1 AND "orders".status = 'completed' AND "orders"."channel" = $2 ` +
+      `AND "orders"."ordered_at" >= CAST($3 AS timestamp) AND "orders"."ordered_at" < CAST($4 AS timestamp) GROUP BY 1 UNION ALL ` +
+      `SELECT date_trunc('month', CAST("web_sessions"."day" AS timestamp)) AS "period", NULL AS "orders", sum("web_sessions"."sessions") AS "sessions" FROM "web_sessions" ` +
+      `WHERE "web_sessions"."tenant_id" = $1 AND "web_sessions"."channel" = $2 ` +
+      `AND "web_sessions"."day" >= CAST($3 AS timestamp) AND "web_sessions"."day" < CAST($4 AS timestamp) GROUP BY 1) AS "u" GROUP BY 1 ORDER BY 1`,
   );
-  assert.deepEqual(q.params, ['acme', 'completed', 'web', '2026-01-05', '2026-04-01', '2026-01-05', '2026-03-31']);
+  assert.deepEqual(q.params, ['acme', 'web', '2026-01-05', '2026-04-01']);
 });
 
-test('KPI: one scan over both windows with FILTER clauses; breakdowns order and limit', () => {
+test('KPI: one scan over both windows with FILTER clauses; top lists join many_to_one and limit', () => {
   const k = compile(def('orders_kpi'), DIALECTS.duckdb, { tenantId: 'demo', granularity: 'month', filters: {}, window: { from: '2026-03-01', to: '2026-03-10' }, previous: { from: '2026-02-01', to: '2026-02-10' } });
   assert.equal(
     k.sql,
-    `SELECT count(*) FILTER (WHERE o.ordered_at >= CAST($1 AS TIMESTAMP) AND o.ordered_at < CAST($2 AS TIMESTAMP)) AS "value", ` +
-      `count(*) FILTER (WHERE o.ordered_at >= CAST($3 AS TIMESTAMP) AND o.ordered_at < CAST($4 AS TIMESTAMP)) AS "previous_value" ` +
-      `FROM orders o WHERE o.tenant_id = $5 AND o.status = $6 AND o.ordered_at >= CAST($3 AS TIMESTAMP) AND o.ordered_at < CAST($2 AS TIMESTAMP)`,
+    `SELECT count(*) FILTER (WHERE "orders"."ordered_at" >= CAST($2 AS TIMESTAMP) AND "orders"."ordered_at" < CAST($3 AS TIMESTAMP)) AS "value", ` +
+      `count(*) FILTER (WHERE "orders"."ordered_at" >= CAST($4 AS TIMESTAMP) AND "orders"."ordered_at" < CAST($5 AS TIMESTAMP)) AS "previous_value" ` +
+      `FROM "orders" WHERE "orders"."tenant_id" = $1 AND "orders".status = 'completed' AND "orders"."ordered_at" >= CAST($4 AS TIMESTAMP) AND "orders"."ordered_at" < CAST($3 AS TIMESTAMP)`,
   );
   const b = compile(def('top_products'), DIALECTS.postgres, { tenantId: 'demo', granularity: null, filters: { category: 'Books' }, window, limit: 3 });
-  assert.match(b.sql, /JOIN orders o ON o\.order_id = i\.order_id AND o\.tenant_id = \$1 JOIN products p ON p\.product_id = i\.product_id AND p\.tenant_id = \$1 WHERE i\.tenant_id = \$1 /);
-  assert.match(b.sql, /GROUP BY 1, 2, 3, 4 ORDER BY "revenue" DESC, 1 ASC LIMIT \$\d+$/);
+  assert.match(
+    b.sql,
+    /FROM "order_items" LEFT JOIN "orders" ON "order_items"\.order_id = "orders"\.order_id AND "orders"\."tenant_id" = \$1 LEFT JOIN "products" ON "order_items"\.product_id = "products"\.product_id AND "products"\."tenant_id" = \$1 WHERE "order_items"\."tenant_id" = \$1 /,
+  );
+  assert.match(b.sql, /GROUP BY 1, 2, 3, 4 ORDER BY "revenue" DESC NULLS LAST, 1 ASC LIMIT \$\d+$/);
   assert.equal(b.params.at(-1), 3);
 });
 
-test('the catalog is valid, and every problem of a bad one is reported with its path', () => {
-  assertValidCatalog(CATALOG);
-  const broken: InsightDefinition[] = [
-    { ...def('revenue'), measures: [{ name: 'revenue', label: 'R', type: 'money', agg: 'sum', column: 'price' }], granularities: ['day', 'hour' as never] },
-    { ...def('revenue'), filters: ['category'], chart: { type: 'donut' as never, x_axis: 'when' } },
-    { ...def('top_products'), dimensions: [{ name: 'x', label: 'X', source: 'colour' }], limit: { default: 0, max: 5 } },
-    { ...def('revenue_kpi'), kpiMeasure: 'profit' },
-  ];
-  const paths = validateCatalog(broken).map((i) => i.path);
-  for (const p of ['/insights/0/measures/0/column', '/insights/0/granularities/1', '/insights/1/code', '/insights/1/filters/0', '/insights/1/chart/type', '/insights/2/dimensions/0/source', '/insights/2/limit', '/insights/3/kpiMeasure']) {
-    assert.ok(paths.includes(p), `${p} in ${paths.join(', ')}`);
-  }
-  assert.throws(() => assertValidCatalog(broken), (e: unknown) => e instanceof CatalogError && e.issues.length >= 8);
+test('a derived cube reads other cubes restricted to the tenant, and its rows again outside', () => {
+  const q = compile(def('new_customers'), DIALECTS.duckdb, { tenantId: 'demo', granularity: 'month', filters: {}, window });
+  assert.match(q.sql, /FROM \(SELECT \* FROM "orders" WHERE "tenant_id" = \$1\) o WHERE o\.status = 'completed'\) f\s+WHERE rn = 1\) AS "first_orders" WHERE "first_orders"\."tenant_id" = \$1 AND/);
+  assert.equal(q.params[0], 'demo');
 });
 
 test('buckets: ISO weeks from Monday, calendar quarters and years; windows', () => {

@@ -43,7 +43,7 @@ export class ChatService {
     private readonly clock: Clock,
     private readonly log: Log = () => {},
   ) {
-    this.parserInsights = parserCatalog().filter((i) => insights.find(i.code));
+    this.parserInsights = parserCatalog(insights.model.insights);
   }
 
   async ask(auth: AuthContext, input: { message: string; history_id?: string }): Promise<ChatAnswer> {

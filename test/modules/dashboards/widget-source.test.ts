@@ -2,10 +2,10 @@
 // the filter precedence (insight defaults < active preset < widget < refresh body, later wins).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { CATALOG } from '../../../src/semantic/catalog.ts';
+import { demoModel } from '../../../src/semantic/model.ts';
 import { checkSourcePresence, widgetParams } from '../../../src/modules/dashboards/widget-source.ts';
 
-const def = (code: string) => CATALOG.find((d) => d.code === code)!;
+const def = (code: string) => demoModel().insights.find((d) => d.code === code)!;
 const dashboard = {
   global_filter_presets: [
     { id: 'p-de', filters: { country: 'DE', channel: 'email', date_from: '2025-01-01', granularity: 'month' } },
