@@ -19,8 +19,8 @@ export type DeliveryTarget =
       /** The insight's name, or the dashboard's for a dashboard report (DESIGN.md §6). */
       name: string;
       channel: OutboundChannel;
-      /** Composes the report; may run queries, may throw. */
-      report: () => Promise<Report>;
+      /** Composes the report; may run queries, may throw; `skip` when the slot sends nothing (an alert whose condition does not hold). */
+      report: () => Promise<Report | { skip: string }>;
     };
 
 export interface DeliveryTargets {
@@ -49,7 +49,7 @@ type Item = Parameters<DeliveriesRepository['finishAttempts']>[1][number];
 export interface AttemptOutcome {
   id: string;
   attempt: number;
-  status: 'succeeded' | 'retry' | 'failed' | 'cancelled' | 'lost';
+  status: 'succeeded' | 'retry' | 'failed' | 'cancelled' | 'skipped' | 'lost';
 }
 
 /** Errors that are the caller's fault will not get better by retrying; anything else might. */
@@ -163,6 +163,11 @@ export class DeliveryWorker {
       }
       try {
         const report = await target.report();
+        if ('skip' in report) {
+          // No delivery, so no log row: only the subscription's last_checked_at shows the check.
+          const ok = await this.finish(d, { status: 'skipped', error: report.skip, now: this.clock.now() }, null);
+          return result(ok ? 'skipped' : 'lost');
+        }
         await this.transport.send(target.channel, report, { deliveryId: d.id, sentAt: this.clock.now() });
       } catch (err) {
         const c = classify(err);

@@ -44,6 +44,25 @@ export interface ReportSection {
   subtitle?: string;
 }
 
+/** The alert that made an insight report go out (or, on a send-now, how its condition stands). */
+export interface ReportAlert {
+  condition: { op: string; value: number; measure?: string };
+  met: boolean;
+  measure: string;
+  value: number | null;
+  change_pct: number | null;
+  period?: string;
+  /** One sentence naming the condition and the value; every transport shows it first. */
+  text: string;
+}
+
+/** A file that goes with the report (the dashboard as a PDF). */
+export interface ReportAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
+}
+
 /**
  * What a delivery carries, transport-neutral. The messenger and e-mail transports render title,
  * summary and sections; the webhook transport posts `payload` as JSON with `id` (= the delivery
@@ -60,6 +79,9 @@ export interface Report {
    * subscription_kind, …insight or dashboard fields}.
    */
   payload: { type: ReportType; [key: string]: unknown };
+  alert?: ReportAlert;
+  /** Made on first use and shared by the channels of one report (the PDF of a dashboard). */
+  document?: () => Promise<ReportAttachment>;
 }
 
 export interface DeliveryContext {

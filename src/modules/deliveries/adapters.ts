@@ -7,6 +7,7 @@ import type { DashboardsService } from '../dashboards/dashboards.service.ts';
 import type { ExecuteResult, InsightsService } from '../insights/insights.service.ts';
 import type { InsightCatalog } from '../subscriptions/insight-subscriptions.service.ts';
 import type { DashboardAccess, DashboardReports, InsightRunner } from '../subscriptions/ports.ts';
+import type { AlertShape } from '../subscriptions/alert-condition.ts';
 
 /**
  * Insights without a time axis (breakdowns, KPIs) take no granularity, yet the seed requires one
@@ -33,7 +34,14 @@ export function insightsPort(insights: InsightsService): InsightRunner & Insight
     }
     return p;
   };
+  const shapes = new Map<string, AlertShape>(
+    insights.catalog().map((e) => [
+      e.code,
+      { kind: e.kind, measures: e.measures.map((m) => m.name), defaultMeasure: e.chart_hint.y_axis?.find((y) => e.measures.some((m) => m.name === y)) },
+    ]),
+  );
   return {
+    alertShape: (code) => shapes.get(code),
     find(code) {
       const def = insights.find(code);
       return def && { code: def.code, name: def.name, granularities: def.granularities.length ? def.granularities : GRANULARITIES };
@@ -44,10 +52,9 @@ export function insightsPort(insights: InsightsService): InsightRunner & Insight
       }
       insights.resolve(tenantId, code, paramsFor(insights, code, p), 'body');
     },
-    async report(subscription, insightName) {
-      const result = await execute(subscription.tenant_id, subscription.insight_code, paramsFor(insights, subscription.insight_code, subscription));
-      return composeInsightReport({ subscription: { ...subscription, insight_name: insightName }, result });
-    },
+    run: (subscription) => execute(subscription.tenant_id, subscription.insight_code, paramsFor(insights, subscription.insight_code, subscription)),
+    compose: (subscription, insightName, result, alert) =>
+      composeInsightReport({ subscription: { ...subscription, insight_name: insightName }, result: result as ExecuteResult, alert }),
   };
 }
 

@@ -3,7 +3,7 @@
 import type { Queryable } from '../../db/index.ts';
 
 export type SubscriptionKind = 'insight' | 'dashboard';
-export type DeliveryStatus = 'pending' | 'running' | 'succeeded' | 'failed' | 'cancelled';
+export type DeliveryStatus = 'pending' | 'running' | 'succeeded' | 'failed' | 'cancelled' | 'skipped';
 
 export interface NewDelivery {
   id: string;
@@ -113,7 +113,7 @@ export class DeliveriesRepository {
   async finishAttempt(
     d: Pick<DeliveryRecord, 'id' | 'attempt'>,
     workerId: string,
-    outcome: { status: 'succeeded' | 'failed' | 'pending' | 'cancelled'; runAt?: Date; error: string | null; now: Date },
+    outcome: { status: 'succeeded' | 'failed' | 'pending' | 'cancelled' | 'skipped'; runAt?: Date; error: string | null; now: Date },
     log: AttemptLog | null,
   ): Promise<boolean> {
     const params = [d.id, workerId, d.attempt, outcome.status, outcome.runAt ?? null, outcome.error, outcome.now];
@@ -142,7 +142,7 @@ export class DeliveriesRepository {
     workerId: string,
     items: {
       d: Pick<DeliveryRecord, 'id' | 'attempt'>;
-      outcome: { status: 'succeeded' | 'failed' | 'pending' | 'cancelled'; runAt?: Date; error: string | null; now: Date };
+      outcome: { status: 'succeeded' | 'failed' | 'pending' | 'cancelled' | 'skipped'; runAt?: Date; error: string | null; now: Date };
       log: AttemptLog | null;
     }[],
   ): Promise<Set<string>> {
