@@ -184,7 +184,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const transports = createTransports(config, egress);
   const channels = new ChannelsService(new ChannelsRepository(db), db, deps.secrets, clock, transports);
 
-  const dashboardReports = dashboardsPort(dashboards, insights);
+  const dashboardReports = dashboardsPort(dashboards, insights, clock);
   const notifications = buildNotifications({
     db,
     clock,

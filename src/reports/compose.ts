@@ -42,6 +42,7 @@ export interface WidgetLike {
   id: string;
   title: string;
   widget_type: string;
+  display_size?: 'small' | 'medium' | 'large' | 'full';
   chart_hint_override?: { chart_type?: string } | null;
 }
 
@@ -126,11 +127,12 @@ export function composeDashboardReport(args: {
 }): Report {
   const { subscription: sub, dashboard, widgets } = args;
   const name = dashboard.name || sub.dashboard_name || 'Dashboard';
-  const sections: ReportSection[] = widgets.map(({ widget, result, error }) =>
-    result
+  const sections: ReportSection[] = widgets.map(({ widget, result, error }) => ({
+    ...(result
       ? sectionOf(widget.title, result, widgetChartType(widget, result))
-      : { title: widget.title, subtitle: `Could not be computed: ${error ?? 'unknown error'}`, columns: [], rows: [] },
-  );
+      : { title: widget.title, subtitle: `Could not be computed: ${error ?? 'unknown error'}`, columns: [], rows: [] }),
+    ...(widget.display_size ? { display_size: widget.display_size } : {}),
+  }));
   const kpis = sections.filter((s) => s.kpi).map(headline);
   const summary = [
     dashboard.description?.trim() || '',

@@ -42,6 +42,8 @@ export interface ReportSection {
   kpi?: ReportKpi;
   /** A line under the title, e.g. the period "2026-10-01 – 2026-10-31, month". */
   subtitle?: string;
+  /** A dashboard widget's size on screen: its width in the PDF's grid. */
+  display_size?: 'small' | 'medium' | 'large' | 'full';
 }
 
 /** The alert that made an insight report go out (or, on a send-now, how its condition stands). */

@@ -1,6 +1,10 @@
 // Adapts the other modules' services to the narrow ports subscriptions and deliveries use
 // (subscriptions/ports.ts): the insight engine and dashboards, composed into Reports.
 import { composeDashboardReport, composeInsightReport } from '../../reports/compose.ts';
+import { renderDashboardPdf } from '../../reports/pdf.ts';
+import { slug } from '../../adapters/delivery/format.ts';
+import type { Report, ReportAttachment } from '../../adapters/delivery/types.ts';
+import type { Clock } from '../../lib/clock.ts';
 import { invalidField } from '../../lib/errors.ts';
 import { GRANULARITIES } from '../../lib/chart.schemas.ts';
 import type { DashboardsService } from '../dashboards/dashboards.service.ts';
@@ -58,7 +62,16 @@ export function insightsPort(insights: InsightsService): InsightRunner & Insight
   };
 }
 
-export function dashboardsPort(dashboards: DashboardsService, insights: InsightsService): DashboardAccess & DashboardReports {
+/** The report's PDF, made once on first use and shared by every channel the report goes to. */
+function attachPdf(report: Report, name: string, clock: Clock): void {
+  let made: Promise<ReportAttachment> | undefined;
+  report.document = () => {
+    made ??= renderDashboardPdf(report, clock.now()).then((content) => ({ filename: `${slug(name) || 'dashboard'}.pdf`, contentType: 'application/pdf', content }));
+    return made;
+  };
+}
+
+export function dashboardsPort(dashboards: DashboardsService, insights: InsightsService, clock: Clock): DashboardAccess & DashboardReports {
   return {
     getEditable: (auth, id, action) => dashboards.getEditable(auth, id, action),
     async report(subscription) {
@@ -76,7 +89,9 @@ export function dashboardsPort(dashboards: DashboardsService, insights: Insights
           }
         }),
       );
-      return composeDashboardReport({ subscription: { ...subscription, dashboard_name: dashboard.name }, dashboard, widgets });
+      const report = composeDashboardReport({ subscription: { ...subscription, dashboard_name: dashboard.name }, dashboard, widgets });
+      if (subscription.attach_pdf) attachPdf(report, dashboard.name, clock);
+      return report;
     },
   };
 }
