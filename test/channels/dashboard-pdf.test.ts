@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { EgressGuard } from '../../src/adapters/egress.ts';
 import { ManualClock } from '../../src/lib/clock.ts';
 import { renderDashboardPdf } from '../../src/reports/pdf.ts';
+import { composeInsightReport } from '../../src/reports/compose.ts';
 import { pdfField } from '../../src/adapters/delivery/webhook.ts';
 import { buildTestApp, call, type TestApp } from '../helpers/app.ts';
 import { startFakeBotApi, type FakeBotApi } from '../fakes/bot-api.ts';
@@ -131,6 +132,24 @@ describe('dashboard PDF on every transport', () => {
     assert.ok(isPdf(bytes));
     // One document made for the three channels.
     assert.ok(bytes.equals(pdfs[0].content) && bytes.equals(doc.files.document.data));
+  });
+
+  test('an alert says its condition and the value first, on the messenger and in the e-mail', async () => {
+    const result = await t.app.services.insights.execute('acme', 'revenue_kpi', { granularity: 'month' });
+    const alert = { condition: { op: 'above', value: 1000 }, met: true, measure: 'value', value: 1234.5, change_pct: 3, period: '2026-10-24 – 2026-11-22', text: 'Alert: value is above 1,000 — the value for 2026-10-24 – 2026-11-22 is 1,235.' };
+    const report = composeInsightReport({ subscription: { id: 'sub_a', schedule: 'daily', insight_name: 'Revenue KPI' }, result, alert });
+    assert.equal(report.title, 'Alert: Revenue KPI — daily report');
+    const seen = { bot: bot.calls.length, mail: smtp.mails.length };
+    for (const type of ['messenger', 'email'] as const) {
+      const outbound = await t.app.services.channels.getForDelivery('acme', channels[type]);
+      await t.app.services.transports.send(outbound!, report, { deliveryId: `dlv_alert_${type}`, sentAt: t.clock.now() });
+    }
+    const text = bot.calls.slice(seen.bot).find((c) => c.method === 'sendMessage')!.params.text;
+    assert.match(text, /Alert: value is above 1,000 — the value for 2026-10-24 – 2026-11-22 is 1,235\./);
+    const mail = await smtp.waitForMail(seen.mail);
+    assert.equal(mail.parsed.subject, 'Alert: Revenue KPI — daily report');
+    assert.match(String(mail.parsed.text), /Alert: value is above 1,000 — the value for 2026-10-24 – 2026-11-22 is 1,235\./);
+    assert.match(String(mail.parsed.html), /Alert: value is above 1,000/);
   });
 
   test('attach_pdf: false sends the report without it', async () => {
