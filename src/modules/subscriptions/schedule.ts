@@ -75,7 +75,7 @@ export function firstSlotAtOrAfter(s: Schedule, at: Date): Date {
   return nextSlotAfter(s, new Date(at.getTime() - 1));
 }
 
-/** How late a missed slot may still be sent (DESIGN.md §6: "less than 6 h late"). */
+/** How late a missed slot may still be sent (docs/notifications.md "Missed slots": less than 6 h). */
 export const MISSED_SLOT_GRACE_MS = 6 * 3_600_000;
 
 /**
