@@ -69,6 +69,8 @@ export class DeliveryWorker {
   private wakeUp?: () => void;
   private woken = false;
   private inFlight = new Set<Promise<unknown>>();
+  private wakeTimer?: NodeJS.Timeout;
+  private wakeTimerAt?: number;
   private readonly outcomes: OutcomeWriter;
 
   constructor(
@@ -194,6 +196,24 @@ export class DeliveryWorker {
     this.loop = this.run();
   }
 
+  /**
+   * Wakes the loop when `at` comes on the injected clock (a slot enqueued ahead of time), or at
+   * once if it has come. Only the earliest pending wake-up is kept.
+   */
+  wakeAt(at: Date): void {
+    const delay = at.getTime() - this.clock.now().getTime();
+    if (delay <= 0) return this.wake();
+    if (this.wakeTimer && this.wakeTimerAt! <= at.getTime()) return;
+    clearTimeout(this.wakeTimer);
+    this.wakeTimerAt = at.getTime();
+    this.wakeTimer = setTimeout(() => {
+      this.wakeTimer = undefined;
+      this.wake();
+    }, delay);
+    // A pending wake-up never keeps the process alive (stop() clears it too).
+    this.wakeTimer.unref();
+  }
+
   wake(): void {
     // A wake-up while busy is kept, so the next sleep returns at once instead of waiting a poll.
     if (this.wakeUp) this.wakeUp();
@@ -204,6 +224,8 @@ export class DeliveryWorker {
   async stop(): Promise<void> {
     if (!this.running) return;
     this.running = false;
+    clearTimeout(this.wakeTimer);
+    this.wakeTimer = undefined;
     this.wake();
     await this.loop;
     await Promise.allSettled([...this.inFlight]);

@@ -3,7 +3,8 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { call } from '../helpers/app.ts';
 import { ManualClock } from '../../src/lib/clock.ts';
-import { buildNotifyApp, dashboard, insightSubscription, switchAllOff, webhookChannel, type NotifyFixture } from '../deliveries/support.ts';
+import { ENQUEUE_AHEAD_MS } from '../../src/jobs/scheduler.ts';
+import { buildNotifyApp, dashboard, drain, insightSubscription, switchAllOff, webhookChannel, type NotifyFixture } from '../deliveries/support.ts';
 
 const BASE = '/api/v1/notifications/subscriptions';
 
@@ -122,5 +123,22 @@ describe('time zones and cron through the API', () => {
     f.t.clock.set('2026-11-24T15:00:00.000Z');
     const on = await call(f.t, owner, 'PATCH', `${BASE}/${s.id}`, { is_active: true });
     assert.equal(on.data.next_run_at, '2026-11-25T14:00:00.000Z');
+  });
+
+  test('the background loop enqueues ahead of the slot; the delivery still waits for it, and a switch-off cancels it', async () => {
+    await switchAllOff(f, owner);
+    f.t.clock.set('2026-12-01T06:59:50.000Z');
+    await drain(f); // what earlier tests enqueued
+    const s = await insightSubscription(f, owner, { channel_id: channel, schedule_time: '07:00' });
+    const off = await insightSubscription(f, owner, { channel_id: channel, schedule_time: '07:00' });
+    assert.equal((await f.t.app.services.scheduler.tick(ENQUEUE_AHEAD_MS)).enqueued, 2);
+    const rows = await f.t.db.query<{ run_at: Date; status: string }>('SELECT run_at, status FROM deliveries WHERE subscription_id = $1', [s.id]);
+    assert.deepEqual(rows.map((r) => [r.run_at.toISOString(), r.status]), [['2026-12-01T07:00:00.000Z', 'pending']]);
+    assert.equal(await nextRunAt(s.id), '2026-12-02T07:00:00.000Z');
+    assert.equal((await f.t.app.services.deliveryWorker.runOnce()).length, 0, 'not before its slot');
+    await call(f.t, owner, 'PATCH', `${BASE}/${off.id}`, { is_active: false });
+    f.t.clock.set('2026-12-01T07:00:00.000Z');
+    const outcomes = await f.t.app.services.deliveryWorker.runOnce();
+    assert.deepEqual(outcomes.map((o) => o.status).sort(), ['cancelled', 'succeeded']);
   });
 });

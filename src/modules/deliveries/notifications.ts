@@ -7,7 +7,7 @@ import type { Db, Queryable } from '../../db/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { DeliveryWorker, type WorkerOptions } from '../../jobs/delivery-worker.ts';
 import { SubscriptionDeliveryTargets } from '../../jobs/delivery-targets.ts';
-import { Scheduler } from '../../jobs/scheduler.ts';
+import { ENQUEUE_AHEAD_MS, Scheduler } from '../../jobs/scheduler.ts';
 import { DashboardSubscriptionsRepository } from '../subscriptions/dashboard-subscriptions.repository.ts';
 import { DashboardSubscriptionsService } from '../subscriptions/dashboard-subscriptions.service.ts';
 import { InsightSubscriptionsRepository } from '../subscriptions/insight-subscriptions.repository.ts';
@@ -51,7 +51,7 @@ export class NotificationLoops {
     this.worker.start();
     const loop = () => {
       this.ticking = this.scheduler
-        .tick()
+        .tick(ENQUEUE_AHEAD_MS)
         .catch(this.onError)
         .finally(() => {
           // Aligned to the period on the injected clock, so a slot at hh:mm:00 is picked up at once.
@@ -81,7 +81,7 @@ export function buildNotifications(deps: NotificationsDeps) {
   const logs = new DeliveryLogsService(deliveriesRepo);
   const targets = new SubscriptionDeliveryTargets(insightRepo, dashboardRepo, deps.channels, deps.insights, deps.dashboardReports);
   const worker = new DeliveryWorker(deliveriesRepo, targets, deps.transport, clock, deps.worker);
-  const scheduler = new Scheduler(db, clock, () => worker.wake());
+  const scheduler = new Scheduler(db, clock, (at) => worker.wakeAt(at));
   queue.onEnqueued(() => worker.wake());
   const loops = new NotificationLoops(scheduler, worker, clock, deps.tickMs ?? 1_000, (err) => deps.worker?.onError?.(err));
 
