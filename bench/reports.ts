@@ -15,7 +15,7 @@ import { nextSlotAfter } from '../src/modules/subscriptions/schedule.ts';
 import { offsetAt } from '../src/modules/subscriptions/zoned-time.ts';
 import { TokensRepository } from '../src/modules/tokens/tokens.repository.ts';
 import { TokensService } from '../src/modules/tokens/tokens.service.ts';
-import { renderDashboardPdf } from '../src/reports/pdf.ts';
+import { renderDashboardPdf } from '../src/modules/reports/pdf.ts';
 import { DuckDbWarehouse } from '../src/warehouse/duckdb.ts';
 import { seedDemo } from '../src/warehouse/demo.ts';
 import { inject, nextSlot, percentile, ShiftedClock, startReceiverProcess, waitDelivered } from './deliveries.ts';

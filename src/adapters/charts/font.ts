@@ -21,7 +21,6 @@ export const FONT_FILES = {
   regular: path.join(ROBOTO_DIR, '400Regular', 'Roboto_400Regular.ttf'),
   bold: path.join(ROBOTO_DIR, '700Bold', 'Roboto_700Bold.ttf'),
 };
-export const FALLBACK_FONT_FAMILY = 'DejaVu Sans';
 export const FALLBACK_FONT_FILES = {
   regular: path.join(DEJAVU_DIR, 'DejaVuSans.ttf'),
   bold: path.join(DEJAVU_DIR, 'DejaVuSans-Bold.ttf'),

@@ -4,7 +4,12 @@
 // previous window (the KPI's previous window, the period before for a time series), in percent.
 import { formatChange, formatNumber } from '../../adapters/charts/kpi.ts';
 import { invalidField } from '../../lib/errors.ts';
-import type { AlertCondition } from './ports.ts';
+
+export interface AlertCondition {
+  op: 'above' | 'below' | 'change_above' | 'change_below';
+  value: number;
+  measure?: string;
+}
 
 /** What the catalog says about an insight, enough to check a condition against it. */
 export interface AlertShape {

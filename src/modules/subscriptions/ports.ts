@@ -1,9 +1,9 @@
 // What subscriptions and deliveries need from other modules, as narrow interfaces. The concrete
 // services (channels, insights, dashboards, report composition, transports) are adapted to these
-// in deliveries/notifications.ts, so this code never depends on their internals.
+// in app.ts (reports/report-sources.ts for insights and dashboards), so this code never depends on their internals.
 import type { AuthContext } from '../../auth/context.ts';
 import type { ChannelTransport, ChannelType, OutboundChannel, Report, ReportAlert } from '../../adapters/delivery/types.ts';
-import type { AlertResult, AlertShape } from './alert-condition.ts';
+import type { AlertCondition, AlertResult, AlertShape } from './alert-condition.ts';
 
 export interface ChannelDirectory {
   /** The tenant's channel with its plaintext config, or undefined. Never crosses tenants. */
@@ -64,11 +64,7 @@ export interface InsightSubscriptionRecord {
   last_condition_met: boolean | null;
 }
 
-export interface AlertCondition {
-  op: 'above' | 'below' | 'change_above' | 'change_below';
-  value: number;
-  measure?: string;
-}
+export type { AlertCondition };
 
 export interface DashboardSubscriptionRecord {
   id: string;
