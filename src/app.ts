@@ -225,7 +225,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // What is sent, when, exactly once: subscriptions of both kinds, the delivery queue and log, the
   // scheduler and the worker, seeing the other modules through the narrow ports of subscriptions/ports.ts.
   const insightSource = insightsPort(insights);
-  const dashboardSource = dashboardsPort(dashboards, widgets);
+  const dashboardSource = dashboardsPort(dashboards, widgets, clock);
   const deliveriesRepo = new DeliveriesRepository(db);
   const insightSubscriptionsRepo = new InsightSubscriptionsRepository(db);
   const dashboardSubscriptionsRepo = new DashboardSubscriptionsRepository(db);
@@ -236,7 +236,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const targets = new SubscriptionDeliveryTargets(insightSubscriptionsRepo, dashboardSubscriptionsRepo, channels, insightSource, dashboardSource);
   const onWorkerError = (err: unknown) => app.log.error({ err }, 'delivery worker');
   const deliveryWorker = new DeliveryWorker(deliveriesRepo, targets, transports, clock, { onError: onWorkerError });
-  const scheduler = new Scheduler(db, clock, () => deliveryWorker.wake());
+  const scheduler = new Scheduler(db, clock, (at) => deliveryWorker.wakeAt(at));
   deliveryQueue.onEnqueued(() => deliveryWorker.wake());
   const notificationLoops = new NotificationLoops(scheduler, deliveryWorker, clock, 1_000, onWorkerError);
   // No loop may outlive the app (tests close it; the server closes it on SIGTERM).

@@ -33,10 +33,14 @@ export function kpiOf(columns: ReportColumn[], rows: DataRow[], yAxis: string[] 
   return { label: label || valueLabel || valueCol, value, previous, change_pct: change };
 }
 
+const WHOLE = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+const FRACTION = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+
 /** 1234567.891 → "1,234,567.89" */
 export function formatNumber(n: number | null | undefined): string {
   if (n === null || n === undefined) return '—';
-  return n.toLocaleString('en-US', { maximumFractionDigits: Math.abs(n) >= 100 ? 0 : 2 });
+  // Formatters made once: toLocaleString with options builds one per call.
+  return (Math.abs(n) >= 100 ? WHOLE : FRACTION).format(n);
 }
 
 export function formatChange(pct: number | null | undefined): string {
