@@ -18,6 +18,7 @@ import { installErrorHandling } from './plugins/errors.ts';
 import { installMetrics } from './plugins/metrics.ts';
 import { installOpenApi } from './plugins/openapi.ts';
 import { installHealth } from './plugins/health.ts';
+import { installWeb } from './plugins/web.ts';
 import { EgressGuard } from './adapters/egress.ts';
 import { TokensRepository } from './modules/tokens/tokens.repository.ts';
 import { TokensService } from './modules/tokens/tokens.service.ts';
@@ -209,6 +210,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   installAuth(app, tokens, jwt);
   installHealth(app, { db });
+  await installWeb(app);
 
   await app.register(tokensRoutes(tokens));
   await app.register(connectorsRoutes(connectors));

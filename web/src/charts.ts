@@ -1,0 +1,52 @@
+// Charts in the browser are built by the same option builder as the report images
+// (src/adapters/charts/options.ts), so a widget looks on screen as it does in the e-mail. ECharts is
+// imported piece by piece to keep the bundle small, and draws SVG as the report renderer does.
+import * as echarts from 'echarts/core';
+import { BarChart, LineChart, PieChart, ScatterChart } from 'echarts/charts';
+import { GridComponent, LegendComponent, TitleComponent, TooltipComponent } from 'echarts/components';
+import { SVGRenderer } from 'echarts/renderers';
+import { chartOption, compactNumber, type ChartInput } from '../../src/adapters/charts/options.ts';
+import type { ChartHint, ChartType, Column, DataRow } from './types.ts';
+
+echarts.use([BarChart, LineChart, PieChart, ScatterChart, GridComponent, LegendComponent, TitleComponent, TooltipComponent, SVGRenderer]);
+
+export { echarts };
+
+/** Columns of rows that came without them (snapshots, chat answers): numbers are numbers. */
+export function columnsOf(rows: DataRow[]): Column[] {
+  const names: string[] = [];
+  for (const r of rows) for (const k of Object.keys(r)) if (!names.includes(k)) names.push(k);
+  return names.map((name) => {
+    const values = rows.map((r) => r[name]).filter((v) => v !== null && v !== undefined);
+    const numeric = values.length > 0 && values.every((v) => typeof v === 'number');
+    return { name, type: numeric ? 'number' : 'string', label: name.replace(/_/g, ' ').replace(/^\w/, (c) => c.toUpperCase()) };
+  });
+}
+
+/** The type a widget is drawn as: the override wins over the hint (docs/web.md). */
+export function resolvedType(hint: ChartHint | null | undefined, override?: ChartType | null): ChartType | undefined {
+  return override ?? hint?.type;
+}
+
+/**
+ * The ECharts option of a result, or undefined when it is not a chart. On screen the title is the
+ * widget's heading, so the chart's own title is hidden and the plot moves up; a tooltip is added
+ * because a screen, unlike an image, can show one. Everything else is the report's option.
+ */
+export function screenOption(hint: ChartHint, type: ChartType, columns: Column[], rows: DataRow[], width: number): Record<string, unknown> | undefined {
+  const input: ChartInput = { type, title: '', x_axis: hint.x_axis, y_axis: hint.y_axis, series: hint.series, columns, rows };
+  const option = chartOption(input, width);
+  if (!option) return undefined;
+  const grid = option.grid as Record<string, unknown> | undefined;
+  const tooltip =
+    type === 'pie'
+      ? { trigger: 'item', valueFormatter: (v: number) => compactNumber(v) }
+      : { trigger: 'axis', valueFormatter: (v: number) => (typeof v === 'number' ? v.toLocaleString('en-US', { maximumFractionDigits: 2 }) : String(v)) };
+  return {
+    ...option,
+    title: { show: false },
+    tooltip,
+    ...(grid ? { grid: { ...grid, top: 16 } } : {}),
+    ...(type === 'pie' ? { series: (option.series as Record<string, unknown>[]).map((s) => ({ ...s, center: ['40%', '50%'] })) } : {}),
+  };
+}
