@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { setUnauthorizedHandler, storeToken, storedToken } from './api.ts';
 import { Link, match, navigate, usePath } from './router.tsx';
-import { SessionContext, signIn, type Session } from './session.ts';
+import { SessionContext, restoreSession, saveSession, signIn, type Session } from './session.ts';
 import { SignIn } from './pages/SignIn.tsx';
 import { DashboardList } from './pages/DashboardList.tsx';
 import { DashboardPage } from './pages/DashboardPage.tsx';
@@ -41,12 +41,15 @@ function Page({ path }: { path: string }) {
 
 export function App() {
   const path = usePath();
-  const [session, setSession] = useState<Session | null>(null);
-  const [restoring, setRestoring] = useState(() => storedToken() !== null);
+  // A reload keeps the session of the tab without asking the service again: the page's first
+  // API call proves the token (a 401 ends the session).
+  const [session, setSession] = useState<Session | null>(restoreSession);
+  const [restoring, setRestoring] = useState(() => session === null && storedToken() !== null);
   const [notice, setNotice] = useState<string>();
 
   const signOut = (message?: string) => {
     storeToken(null);
+    saveSession(null);
     setSession(null);
     setNotice(message);
   };
@@ -54,9 +57,12 @@ export function App() {
   useEffect(() => {
     setUnauthorizedHandler(() => signOut('Your session has ended: the service no longer accepts this token. Sign in again.'));
     const token = storedToken();
-    if (!token) return;
+    if (!token || session) return;
     signIn(token)
-      .then(setSession)
+      .then((s) => {
+        saveSession(s);
+        setSession(s);
+      })
       .catch(() => signOut('Your session has ended. Sign in again.'))
       .finally(() => setRestoring(false));
   }, []);
@@ -83,6 +89,7 @@ export function App() {
         notice={notice}
         onSignedIn={(s) => {
           storeToken(s.token);
+          saveSession(s);
           setNotice(undefined);
           setSession(s);
         }}

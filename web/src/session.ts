@@ -3,7 +3,7 @@
 // masked prefix; any other token that the service accepts is a member's.
 import { createContext } from 'preact';
 import { useContext } from 'preact/hooks';
-import { ApiError, api, isJwt } from './api.ts';
+import { ApiError, api, isJwt, storedToken } from './api.ts';
 import type { ApiToken, Dashboard, Role } from './types.ts';
 
 export interface Session {
@@ -46,6 +46,26 @@ export async function signIn(token: string): Promise<Session> {
   } catch (err) {
     if (err instanceof ApiError && err.status === 403) return { token, role: 'member', tenantId: dashboards[0]?.tenant_id };
     throw err;
+  }
+}
+
+const SESSION_KEY = 'insights.session';
+
+/** Who is signed in, kept next to the token in the tab's session storage (the token is not repeated). */
+export function saveSession(s: Session | null): void {
+  if (!s) return sessionStorage.removeItem(SESSION_KEY);
+  const { token: _token, ...who } = s;
+  sessionStorage.setItem(SESSION_KEY, JSON.stringify(who));
+}
+
+export function restoreSession(): Session | null {
+  const token = storedToken();
+  const saved = sessionStorage.getItem(SESSION_KEY);
+  if (!token || !saved) return null;
+  try {
+    return { ...(JSON.parse(saved) as Omit<Session, 'token'>), token };
+  } catch {
+    return null;
   }
 }
 

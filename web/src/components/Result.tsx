@@ -1,5 +1,5 @@
 // A result drawn as its hint says: a chart, a KPI or a table, with the rows always available.
-import { columnsOf } from '../charts.ts';
+import { columnsOf } from '../columns.ts';
 import type { ChartHint, Column, DataRow } from '../types.ts';
 import { Chart } from './Chart.tsx';
 import { DataTable } from './DataTable.tsx';

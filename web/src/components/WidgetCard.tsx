@@ -2,7 +2,7 @@
 // refresh operation (which also records last_refreshed_at); snapshot widgets draw their stored rows.
 import { useEffect, useState } from 'preact/hooks';
 import { post } from '../api.ts';
-import { columnsOf, resolvedType } from '../charts.ts';
+import { columnsOf, resolvedType } from '../columns.ts';
 import type { ChartHint, Column, DataRow, ExecuteResponse, Widget } from '../types.ts';
 import { Chart } from './Chart.tsx';
 import { DataTable } from './DataTable.tsx';
