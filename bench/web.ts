@@ -57,6 +57,15 @@ export async function run(args: string[]): Promise<void> {
       );
       times.push(Number(await ms.jsonValue()));
     }
+    // Where the last load spent its time: each request's start and end after navigation start.
+    const timeline = await page.evaluate(() =>
+      performance.getEntriesByType('resource').map((e) => {
+        const r = e as PerformanceResourceTiming;
+        return `${r.startTime.toFixed(0).padStart(5)} → ${r.responseEnd.toFixed(0).padStart(5)} ms  ${new URL(r.name).pathname.replace(/[0-9a-f-]{36}/g, ':id')}`;
+      }),
+    );
+    const nav = await page.evaluate(() => { const n = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming; return `html ${n.responseEnd.toFixed(0)} ms, DOMContentLoaded ${n.domContentLoadedEventEnd.toFixed(0)} ms`; });
+    if (process.env.BENCH_WEB_TIMELINE) console.log(`last load: ${nav}\n${timeline.join('\n')}`);
     await browser.close();
     const [cold, ...warm] = times;
     warm.sort((a, b) => a - b);
