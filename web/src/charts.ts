@@ -33,6 +33,16 @@ export function screenOption(hint: ChartHint, type: ChartType, columns: Column[]
     title: { show: false },
     tooltip,
     ...(grid ? { grid: { ...grid, top: 16 } } : {}),
-    ...(type === 'pie' ? { series: (option.series as Record<string, unknown>[]).map((s) => ({ ...s, center: ['40%', '50%'] })) } : {}),
+    ...(type === 'pie' ? narrowPie(option, width) : {}),
+  };
+}
+
+/** A phone is too narrow for a legend beside the pie: it goes under it. */
+function narrowPie(option: Record<string, unknown>, width: number): Record<string, unknown> {
+  const series = option.series as Record<string, unknown>[];
+  if (width >= 520) return { series: series.map((s) => ({ ...s, center: ['40%', '50%'] })) };
+  return {
+    legend: { ...(option.legend as object), orient: 'horizontal', left: 'center', right: undefined, top: undefined, bottom: 0 },
+    series: series.map((s) => ({ ...s, center: ['50%', '44%'], radius: ['30%', '56%'] })),
   };
 }

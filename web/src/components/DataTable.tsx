@@ -6,6 +6,7 @@ export function formatCell(v: Cell | undefined, type?: string): string {
   if (v === null || v === undefined) return '—';
   if (typeof v === 'number') {
     if (type === 'percent') return `${v.toLocaleString('en-US', { maximumFractionDigits: 2 })} %`;
+    if (type === 'money') return v.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
     return v.toLocaleString('en-US', { maximumFractionDigits: 2 });
   }
   return String(v);
