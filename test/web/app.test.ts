@@ -12,6 +12,7 @@ import { after, before, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { ROOT, migratedDataDir, seedTinyWarehouse, startServer, type RunningServer } from '../helpers/process.ts';
 import { CHROMIUM, firstOwnerToken, launchChromium, watchConsole } from '../helpers/browser.ts';
+import { FakeProviders } from '../fakes/llm-providers.ts';
 
 const DIST = path.join(ROOT, 'web/dist');
 const shots = process.env.SCREENSHOTS;
@@ -19,6 +20,7 @@ const shots = process.env.SCREENSHOTS;
 let server: RunningServer | undefined;
 let browser: Browser | undefined;
 let token = '';
+let providers: FakeProviders | undefined;
 
 function ensureBuilt(): void {
   if (fs.existsSync(path.join(DIST, 'index.html'))) return;
@@ -33,6 +35,9 @@ before(async () => {
   ensureBuilt();
   const dir = await migratedDataDir('insights-web-');
   await seedTinyWarehouse(dir);
+  // The AI providers are a fake on loopback; the child inherits the URLs (and the egress allowance).
+  providers = await new FakeProviders().start();
+  Object.assign(process.env, providers.env());
   server = await startServer(dir);
   token = await firstOwnerToken(server);
   browser = await launchChromium();
@@ -44,6 +49,7 @@ after(async () => {
     server.child.kill('SIGTERM');
     await server.exited;
   }
+  await providers?.close();
 });
 
 async function snap(page: Page, name: string): Promise<void> {
@@ -198,8 +204,50 @@ test('a user signs in, builds a dashboard from chat and the catalog, and sets up
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).click();
   await page.getByRole('heading', { name: 'API tokens' }).waitFor();
   await page.getByRole('cell', { name: 'first start' }).first().waitFor();
+
+  // An AI connector can be saved only after a successful test; its key comes back masked.
+  await page.getByLabel('Provider').selectOption('vendor_a');
+  await page.getByLabel('API key').fill('sk-test-0123456789abcdef');
+  await page.getByLabel('Model').fill('gpt-4o-mini');
+  const save = page.getByRole('button', { name: 'Save and make active' });
+  assert.equal(await save.isDisabled(), true, 'not before a test');
+  await page.getByRole('button', { name: 'Test connection' }).click();
+  await page.getByRole('status').filter({ hasText: 'Connection works' }).waitFor();
+  await save.click();
+  const connectors = page.getByRole('list', { name: 'AI connectors' });
+  await connectors.getByText('sk-t****cdef').waitFor();
+  assert.match(await connectors.innerText(), /Vendor A\s*active/);
   await snap(page, 'settings-desktop');
 
+  problems.assertNone();
+  await context.close();
+});
+
+test('a member is offered only what a member may do', { skip, timeout: 60_000 }, async () => {
+  const res = await fetch(server!.url + '/api/v1/auth/tokens', {
+    method: 'POST',
+    headers: { Authorization: `Svc ${token}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ name: 'bo', user_id: 'bo', user_name: 'Bo Member', role: 'member' }),
+  });
+  assert.equal(res.status, 201);
+  const member = ((await res.json()) as { token: string }).token;
+  const context = await browser!.newContext({ viewport: { width: 1024, height: 800 } });
+  const page = await context.newPage();
+  const problems = watchConsole(page);
+  await page.goto(server!.url + '/');
+  await page.getByLabel('Access token').fill(member);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('heading', { level: 1, name: 'Dashboards' }).waitFor();
+  assert.match(await page.getByTestId('who').innerText(), /member/i);
+  assert.equal(await page.getByRole('button', { name: 'New dashboard' }).count(), 0);
+  // The owner's dashboard is not shared: members do not see it.
+  assert.equal(await page.getByRole('link', { name: 'Sales' }).count(), 0);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).click();
+  await page.getByRole('heading', { name: 'AI connectors' }).waitFor();
+  await page.getByRole('list', { name: 'AI connectors' }).getByText('Vendor A').waitFor();
+  assert.equal(await page.getByRole('heading', { name: 'API tokens' }).count(), 0);
+  assert.equal(await page.getByRole('button', { name: /Delete|Make active|Save/ }).count(), 0);
+  problems.forgive(/status of 403 \(Forbidden\)/);
   problems.assertNone();
   await context.close();
 });

@@ -79,7 +79,10 @@ export function Tokens() {
           <tbody>
             {list.data?.map((t) => (
               <tr key={t.id} class={t.revoked_at ? 'revoked' : ''}>
-                <td>{t.name}</td>
+                <td>
+                  {t.name}
+                  {!t.revoked_at && session.token.startsWith(t.token_masked.replace(/\*+$/, '')) ? <span class="badge">this session</span> : null}
+                </td>
                 <td>
                   {t.user_name || t.user_id}
                   {t.email ? <div class="muted small">{t.email}</div> : null}
