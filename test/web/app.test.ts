@@ -152,6 +152,12 @@ test('a user signs in, builds a dashboard from chat and the catalog, and sets up
   await page.reload();
   await page.locator('section.widget[data-state=ready]').nth(1).waitFor();
   assert.deepEqual(await page.locator('section.widget h2').allInnerTexts(), ['Revenue KPI', 'revenue by country']);
+  // And back by dragging the snapshot's handle onto the KPI.
+  const dragged = page.waitForResponse((r) => /\/dashboards\/[\w-]+$/.test(r.url()) && r.request().method() === 'PATCH');
+  await snapshot.locator('.handle').dragTo(kpi);
+  assert.equal((await dragged).status(), 200);
+  await page.getByRole('status').filter({ hasText: 'revenue by country moved to position 1 of 2.' }).waitFor();
+  assert.deepEqual(await page.locator('section.widget h2').allInnerTexts(), ['revenue by country', 'Revenue KPI']);
   await snap(page, 'dashboard-desktop');
   await page.setViewportSize({ width: 375, height: 800 });
   await page.locator('section.widget svg').first().waitFor();
