@@ -71,15 +71,22 @@ export function App() {
     if (session && (path === '/' || path === '/sign-in')) navigate('/dashboards', true);
   }, [session, path]);
 
-  // After navigation, the new page's heading takes focus (and the title follows it).
+  // After navigation, the new page's heading takes focus (and the title follows it), unless the
+  // user is already in the page's content. The heading may come only when the page's data does.
   useEffect(() => {
     if (!session) return;
-    const t = setTimeout(() => {
+    let tries = 0;
+    const t = setInterval(() => {
       const h = document.querySelector<HTMLElement>('main h1');
-      if (h) document.title = `${h.textContent} · Insights`;
-      if (h && document.activeElement === document.body) h.focus({ preventScroll: true });
-    }, 0);
-    return () => clearTimeout(t);
+      if (!h && ++tries < 60) return;
+      clearInterval(t);
+      if (!h) return;
+      document.title = `${h.textContent} · Insights`;
+      const active = document.activeElement;
+      const elsewhere = !active || active === document.body || !active.isConnected || active.closest('header.top') !== null;
+      if (elsewhere) h.focus({ preventScroll: true });
+    }, 50);
+    return () => clearInterval(t);
   }, [path, session]);
 
   if (restoring) return <p class="loading" role="status">Signing in…</p>;

@@ -31,7 +31,7 @@ export function SignIn({ onSignedIn, notice }: { onSignedIn: (s: Session) => voi
           </p>
         )}
         <label for="token">Access token</label>
-        <input id="token" name="token" type="password" autoComplete="off" spellcheck={false} required value={token} onInput={(e) => setToken(e.currentTarget.value)} />
+        <input id="token" name="token" type="password" autoComplete="off" autoFocus spellcheck={false} required value={token} onInput={(e) => setToken(e.currentTarget.value)} />
         <Problem error={error} />
         <button type="submit" class="primary" disabled={busy || !token.trim()}>
           {busy ? 'Signing in…' : 'Sign in'}
