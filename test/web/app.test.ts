@@ -10,7 +10,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { after, before, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { ROOT, migratedDataDir, seedTinyWarehouse, startServer, type RunningServer } from '../helpers/process.ts';
+import { ROOT, migratedDataDir, seedTinyWarehouse, startServer, tempDataDir, type RunningServer } from '../helpers/process.ts';
 import { CHROMIUM, firstOwnerToken, launchChromium, watchConsole } from '../helpers/browser.ts';
 import { FakeProviders } from '../fakes/llm-providers.ts';
 
@@ -33,7 +33,9 @@ if (skip) console.log(`# web tests skipped: ${skip}`);
 before(async () => {
   if (skip) return;
   ensureBuilt();
-  const dir = await migratedDataDir('insights-web-');
+  // The child runs on the embedded database (childEnv drops DATABASE_URL); the migrated template
+  // that saves it seconds is a PGlite dump, so with DATABASE_URL set the CLI migrates a fresh dir.
+  const dir = process.env.DATABASE_URL ? tempDataDir('insights-web-') : await migratedDataDir('insights-web-');
   await seedTinyWarehouse(dir);
   // The AI providers are a fake on loopback; the child inherits the URLs (and the egress allowance).
   providers = await new FakeProviders().start();
