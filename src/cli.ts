@@ -8,9 +8,8 @@ import { systemClock } from './lib/clock.ts';
 import { openRuntime } from './runtime.ts';
 import { openWarehouse, WarehouseLockedError } from './warehouse/open.ts';
 import { DEFAULT_SEED_ROWS, DEFAULT_TENANTS, seedDemo } from './warehouse/demo.ts';
-import { need, options, UsageError, type Command } from './lib/cli-args.ts';
-import { TokensRepository } from './modules/tokens/tokens.repository.ts';
-import { TokensService } from './modules/tokens/tokens.service.ts';
+import { need, options, UsageError, type Command } from './cli-args.ts';
+import type { TokensService } from './modules/tokens/tokens.service.ts';
 
 const USAGE = `Usage: insights <command>
 
@@ -28,7 +27,7 @@ const USAGE = `Usage: insights <command>
 async function withTokens<T>(config: Config, fn: (tokens: TokensService) => Promise<T>): Promise<T> {
   const runtime = await openRuntime(config);
   try {
-    return await fn(new TokensService(new TokensRepository(runtime.db), systemClock));
+    return await fn(runtime.tokens);
   } finally {
     await runtime.close();
   }

@@ -3,30 +3,8 @@ import { buildApp } from './app.ts';
 import type { Config } from './config/index.ts';
 import { systemClock } from './lib/clock.ts';
 import { openRuntime } from './runtime.ts';
-import { TokensRepository } from './modules/tokens/tokens.repository.ts';
-import { TokensService } from './modules/tokens/tokens.service.ts';
-import type { Db } from './db/index.ts';
 import { openWarehouse } from './warehouse/open.ts';
-import { DEFAULT_SEED_ROWS, DEFAULT_TENANTS, seedDemo, warehouseIsEmpty } from './warehouse/demo.ts';
-
-/** On the very first start, an owner token for tenant demo, so the service can be tried at once. */
-async function issueFirstOwnerToken(db: Db): Promise<string | undefined> {
-  const claimed = await db.query(
-    `INSERT INTO app_state (key, value) VALUES ('first_owner_token', to_jsonb(now()))
-     ON CONFLICT (key) DO NOTHING RETURNING key`,
-  );
-  if (claimed.length === 0) return undefined;
-  const tokens = new TokensService(new TokensRepository(db), systemClock);
-  const { token } = await tokens.create({
-    tenantId: 'demo',
-    name: 'first start',
-    userId: 'owner',
-    userName: 'Demo Owner',
-    email: 'owner@demo.example',
-    role: 'owner',
-  });
-  return token;
-}
+import { seedDemoIfEmpty } from './warehouse/demo.ts';
 
 export async function serve(config: Config): Promise<void> {
   const runtime = await openRuntime(config);
@@ -34,14 +12,7 @@ export async function serve(config: Config): Promise<void> {
     await runtime.close();
     throw err;
   });
-  // First start: demo data, generated only into an empty warehouse.
-  let seeded: string | undefined;
-  if (await warehouseIsEmpty(warehouse)) {
-    const started = Date.now();
-    const now = systemClock.now();
-    await seedDemo(warehouse, { rows: DEFAULT_SEED_ROWS, tenants: DEFAULT_TENANTS, endDay: now.toISOString().slice(0, 10), now });
-    seeded = `Generated the demo warehouse (${DEFAULT_SEED_ROWS} orders for ${DEFAULT_TENANTS.join(', ')}) in ${Date.now() - started} ms`;
-  }
+  const seeded = await seedDemoIfEmpty(warehouse, systemClock.now());
   const app = await buildApp({
     config,
     db: runtime.db,
@@ -53,7 +24,7 @@ export async function serve(config: Config): Promise<void> {
       redact: ['req.headers.authorization', 'req.headers.cookie'],
     },
   });
-  if (seeded) app.log.info(seeded);
+  if (seeded) app.log.info(`Generated the demo warehouse (${seeded.rows} orders for ${seeded.tenants.join(', ')}) in ${seeded.ms} ms`);
   if (runtime.masterKeyGenerated) {
     app.log.warn(`No INSIGHTS_MASTER_KEY set: generated one into ${config.dataDir}/master.key (keep it; secrets depend on it)`);
   }
@@ -80,7 +51,7 @@ export async function serve(config: Config): Promise<void> {
   // Scheduled deliveries: the first tick also sends slots missed while down (< 6 h late). The
   // loops stop when the app closes (app.close() above waits for sends in flight to be recorded).
   app.services.notificationLoops.start();
-  const token = await issueFirstOwnerToken(runtime.db);
+  const token = await app.services.tokens.createFirstOwnerToken();
   if (token) {
     const { port } = app.server.address() as { port: number };
     // Printed, never logged: it is shown once and only its hash is stored.

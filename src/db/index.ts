@@ -122,8 +122,3 @@ export class PostgresDb implements Db {
     await this.pool.end();
   }
 }
-
-/** True when err is a PostgreSQL unique violation (on either engine). */
-export function isUniqueViolation(err: unknown): boolean {
-  return typeof err === 'object' && err !== null && (err as { code?: string }).code === '23505';
-}

@@ -44,5 +44,3 @@ CREATE TABLE IF NOT EXISTS web_sessions (
   tenant_id ${text} NOT NULL, day DATE NOT NULL, country ${text} NOT NULL, channel ${text} NOT NULL, sessions integer NOT NULL);
 `;
 }
-
-export const WAREHOUSE_TABLES = ['orders', 'order_items', 'products', 'customers', 'web_sessions'] as const;

@@ -12,8 +12,3 @@ export function parserCatalog(): ParserInsight[] {
     maxLimit: d.limit?.max ?? null,
   }));
 }
-
-/** code → name and description, for the LLM's tool description. */
-export function catalogDescriptions(): { code: string; name: string; description: string; kind: string; granularities: readonly string[]; filters: readonly string[] }[] {
-  return CATALOG.map((d) => ({ code: d.code, name: d.name, description: d.description, kind: d.kind, granularities: d.granularities, filters: d.filters }));
-}

@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { CountrySchema, GranularitySchema, IsoDateSchema } from '../../lib/chart.schemas.ts';
 import { Nullable, PageQuery, Timestamp } from '../../lib/schemas.ts';
-import { WidgetSchema } from '../widgets/widgets.schemas.ts';
+import { WidgetSchema } from './widgets.schemas.ts';
 
 export const PresetFiltersSchema = Type.Object(
   {

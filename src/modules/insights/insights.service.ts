@@ -11,11 +11,9 @@ import { assertValidCatalog } from '../../semantic/validate.ts';
 import type { Warehouse, WarehouseRow } from '../../warehouse/warehouse.ts';
 import { ResultCache, type CacheEntry } from './insights.cache.ts';
 import { parametersOf, resolveParams, type ExecuteParams } from './insights.params.ts';
-import { checkWidgetConfig, executeWidget, type WidgetDashboard, type WidgetOverrides, type WidgetSource } from './insights.widgets.ts';
 
 export type { ExecuteParams } from './insights.params.ts';
 export type { CatalogEntry, InsightDefinition } from '../../semantic/types.ts';
-export type { WidgetDashboard, WidgetOverrides, WidgetSource } from './insights.widgets.ts';
 
 export type Cell = string | number | boolean | null;
 
@@ -56,7 +54,7 @@ function num(v: unknown): number {
 export class InsightsService {
   private readonly byCode: Map<string, InsightDefinition>;
   private readonly entries: CatalogEntry[];
-  readonly cache = new ResultCache();
+  readonly cache = new ResultCache<ExecuteResult>();
   private readonly resolved = new Map<string, { q: ResolvedQuery; key: string }>();
 
   constructor(
@@ -144,7 +142,7 @@ export class InsightsService {
   }
 
   /** A cache hit (entry), or a fresh result stored for the next caller. */
-  private async lookup(def: InsightDefinition, q: ResolvedQuery, resolvedKey = cacheKey(def, q)): Promise<{ result: ExecuteResult; entry?: CacheEntry }> {
+  private async lookup(def: InsightDefinition, q: ResolvedQuery, resolvedKey = cacheKey(def, q)): Promise<{ result: ExecuteResult; entry?: CacheEntry<ExecuteResult> }> {
     const version = await this.warehouse.version();
     const key = `${version ?? ''}\u0000${resolvedKey}`;
     if (version !== undefined) {
@@ -223,20 +221,6 @@ export class InsightsService {
         change_pct: previous === 0 ? null : round2(((value - previous) / previous) * 100),
       }),
     ];
-  }
-
-  /**
-   * A widget's data with the filter precedence of DESIGN.md §6 (insight defaults < active preset <
-   * widget < overrides). Snapshot widgets return their stored rows and hint. Errors in overrides
-   * name /body/filters/<name> (the refresh body).
-   */
-  executeWidget(tenantId: string, dashboard: WidgetDashboard, widget: WidgetSource, overrides?: WidgetOverrides): Promise<ExecuteResult> {
-    return executeWidget(this, tenantId, dashboard, widget, overrides);
-  }
-
-  /** Throws a 400 naming the body field when a live widget's insight, granularity or filters do not fit the catalog. */
-  checkWidget(w: { insight_code?: string | null; granularity?: string | null; widget_filters?: Record<string, unknown> | null }): void {
-    checkWidgetConfig(this, w);
   }
 
   /** Drops every cached result (after a re-seed in this process). */

@@ -3,14 +3,6 @@ import type { DashboardSubscriptionRecord } from './ports.ts';
 
 export type DashboardSubscriptionRow = DashboardSubscriptionRecord & { dashboard_name: string; dashboard_created_by: string };
 
-export interface DashboardAccessRow {
-  id: string;
-  name: string;
-  created_by: string;
-  is_shared: boolean;
-  shared_with_emails: string[];
-}
-
 const COLUMNS = `s.id, s.tenant_id, s.dashboard_id, s.created_by, s.channel_ids, s.schedule, s.schedule_time,
   s.schedule_day_of_week, s.schedule_day_of_month, s.is_active, s.next_run_at, s.created_at`;
 // The name is read from the dashboard on every read, so it follows renames.
@@ -19,14 +11,6 @@ const SELECT = `SELECT ${COLUMNS}, d.name AS dashboard_name, d.created_by AS das
 
 export class DashboardSubscriptionsRepository {
   constructor(private readonly db: Queryable) {}
-
-  async findDashboard(tenantId: string, id: string): Promise<DashboardAccessRow | undefined> {
-    const rows = await this.db.query<DashboardAccessRow>(
-      'SELECT id, name, created_by, is_shared, shared_with_emails FROM dashboards WHERE tenant_id = $1 AND id = $2',
-      [tenantId, id],
-    );
-    return rows[0];
-  }
 
   async insert(s: DashboardSubscriptionRecord): Promise<void> {
     await this.db.query(

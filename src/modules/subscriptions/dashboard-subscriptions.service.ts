@@ -1,4 +1,5 @@
-import { isManager, type AuthContext } from '../../auth/context.ts';
+import type { AuthContext } from '../../auth/context.ts';
+import { ownerScope } from '../../auth/policy.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { invalidField, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
@@ -63,7 +64,7 @@ export class DashboardSubscriptionsService {
   }
 
   async listAll(auth: AuthContext): Promise<DashboardSubscriptionView[]> {
-    const rows = await this.repo.list(auth.tenantId, isManager(auth) ? {} : { dashboardCreator: auth.userId });
+    const rows = await this.repo.list(auth.tenantId, { dashboardCreator: ownerScope(auth) });
     return rows.map(toDashboardSubscriptionView);
   }
 

@@ -1,4 +1,5 @@
-import { isManager, type AuthContext } from '../../auth/context.ts';
+import type { AuthContext } from '../../auth/context.ts';
+import { mayManage, ownerScope } from '../../auth/policy.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { invalidField, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
@@ -74,14 +75,14 @@ export class InsightSubscriptionsService {
   }
 
   async list(auth: AuthContext): Promise<InsightSubscriptionView[]> {
-    const rows = await this.repo.list(auth.tenantId, isManager(auth) ? undefined : auth.userId);
+    const rows = await this.repo.list(auth.tenantId, ownerScope(auth));
     return rows.map((r) => this.toView(r));
   }
 
   /** Managers reach the whole tenant, members their own; anything else is 404. */
   private async get(auth: AuthContext, id: string): Promise<InsightSubscriptionRecord> {
     const s = await this.repo.find(auth.tenantId, id);
-    if (!s || (!isManager(auth) && s.created_by !== auth.userId)) throw notFound('Subscription');
+    if (!s || !mayManage(auth, s)) throw notFound('Subscription');
     return s;
   }
 

@@ -1,6 +1,6 @@
 // What subscriptions and deliveries need from other modules, as narrow interfaces. The concrete
 // services (channels, insights, dashboards, report composition, transports) are adapted to these
-// in deliveries/notifications.ts, so this code never depends on their internals.
+// in app.ts (reports/report-sources.ts for insights and dashboards), so this code never depends on their internals.
 import type { AuthContext } from '../../auth/context.ts';
 import type { ChannelTransport, ChannelType, OutboundChannel, Report } from '../../adapters/delivery/types.ts';
 
