@@ -1,6 +1,7 @@
 // Builds the application from its dependencies. The server and the tests build the same app; only
 // the dependencies differ (database, clock, third-party endpoints).
 import Fastify, { type FastifyInstance } from 'fastify';
+import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Ajv } from 'ajv';
@@ -14,11 +15,13 @@ import { Problem } from './lib/schemas.ts';
 import type { SecretBox } from './lib/secrets.ts';
 import { JwtVerifier } from './auth/jwt.ts';
 import { installAuth } from './plugins/auth.ts';
-import { installErrorHandling } from './plugins/errors.ts';
+import { frameworkErrorHandler, installErrorHandling } from './plugins/errors.ts';
+import { installNulGuard } from './plugins/nul-guard.ts';
 import { installMetrics } from './plugins/metrics.ts';
 import { installOpenApi } from './plugins/openapi.ts';
 import { installHealth } from './plugins/health.ts';
 import { installWeb } from './plugins/web.ts';
+import { installAbout } from './plugins/about.ts';
 import { EgressGuard } from './adapters/egress.ts';
 import { TokensRepository } from './modules/tokens/tokens.repository.ts';
 import { TokensService } from './modules/tokens/tokens.service.ts';
@@ -131,6 +134,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
     genReqId: () => crypto.randomUUID(),
+    // Router errors (bad percent-encoding, an over-long path parameter) happen before any route or
+    // error handler is chosen; they leave as problem documents too.
+    frameworkErrors: frameworkErrorHandler,
     ajv: { customOptions: { removeAdditional: false } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
@@ -152,8 +158,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addSchema(Problem);
 
   installErrorHandling(app);
+  installNulGuard(app);
   await installOpenApi(app);
   installMetrics(app, { defaultMetrics: deps.logger !== false });
+
+  // Browser front ends on other origins: only those listed; none by default. Registered before the
+  // rate limit and auth, so a preflight (which carries no credentials) is answered here.
+  if (config.corsOrigins.length > 0) {
+    await app.register(cors, {
+      origin: config.corsOrigins,
+      methods: ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'],
+      allowedHeaders: ['Authorization', 'Content-Type'],
+      exposedHeaders: ['Link', 'Retry-After', 'WWW-Authenticate'],
+      maxAge: 600,
+    });
+  }
 
   // Rate limits are per credential (a hash of the Authorization header), else per address.
   await app.register(rateLimit, {
@@ -230,6 +249,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   installAuth(app, tokens, jwt);
   installHealth(app, { db });
   await installWeb(app);
+  installAbout(app, { commit: config.commit, warehouseDialect: deps.warehouse.dialect });
 
   await app.register(tokensRoutes(tokens));
   await app.register(connectorsRoutes(connectors));

@@ -3,6 +3,7 @@
 import { SignJWT } from 'jose';
 import { ConfigError, loadConfig, type Config } from './config/index.ts';
 import { DataDirLockedError } from './db/lock.ts';
+import { StartupError } from './lib/startup.ts';
 import { isRole } from './auth/context.ts';
 import { systemClock } from './lib/clock.ts';
 import { openRuntime } from './runtime.ts';
@@ -146,7 +147,7 @@ export async function main(argv: string[]): Promise<number> {
       process.stderr.write(`insights ${name}: ${err.message}\n`);
       return 2;
     }
-    if (err instanceof ConfigError || err instanceof DataDirLockedError) {
+    if (err instanceof ConfigError || err instanceof DataDirLockedError || err instanceof StartupError) {
       process.stderr.write(`insights: ${err.message}\n`);
       return 1;
     }

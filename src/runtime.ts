@@ -7,6 +7,7 @@ import { lockDataDir, type DataDirLock } from './db/lock.ts';
 import { migrate } from './db/migrate.ts';
 import { systemClock } from './lib/clock.ts';
 import { loadOrCreateMasterKey, SecretBox } from './lib/secrets.ts';
+import { firstContact } from './lib/startup.ts';
 import { TokensRepository } from './modules/tokens/tokens.repository.ts';
 import { TokensService } from './modules/tokens/tokens.service.ts';
 
@@ -23,7 +24,17 @@ export async function openRuntime(config: Config): Promise<Runtime> {
   let lock: DataDirLock | undefined;
   let db: Db;
   if (config.databaseUrl) {
-    db = new PostgresDb(config.databaseUrl);
+    const url = config.databaseUrl;
+    db = await firstContact('DATABASE_URL', url, async () => {
+      const pg = new PostgresDb(url);
+      try {
+        await pg.query('SELECT 1');
+        return pg;
+      } catch (err) {
+        void pg.close().catch(() => {});
+        throw err;
+      }
+    });
   } else {
     lock = lockDataDir(config.dataDir);
     try {

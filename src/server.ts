@@ -3,6 +3,7 @@ import { buildApp } from './app.ts';
 import type { Config } from './config/index.ts';
 import { systemClock } from './lib/clock.ts';
 import { openRuntime } from './runtime.ts';
+import { listenError } from './lib/startup.ts';
 import { openWarehouse } from './warehouse/open.ts';
 import { seedDemoIfEmpty } from './warehouse/demo.ts';
 
@@ -47,7 +48,15 @@ export async function serve(config: Config): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-  await app.listen({ host: config.host, port: config.port });
+  try {
+    await app.listen({ host: config.host, port: config.port });
+  } catch (err) {
+    // Nothing was served: close what was opened, so the process can exit with the one-line reason.
+    await app.close().catch(() => {});
+    await warehouse.close().catch(() => {});
+    await runtime.close().catch(() => {});
+    throw listenError(err, config.host, config.port) ?? err;
+  }
   // Scheduled deliveries: the first tick also sends slots missed while down (< 6 h late). The
   // loops stop when the app closes (app.close() above waits for sends in flight to be recorded).
   app.services.notificationLoops.start();

@@ -16,7 +16,7 @@ export type DeliveryTarget =
   | { cancel: string }
   | {
       owner: string;
-      /** The insight's name, or the dashboard's for a dashboard report (DESIGN.md §6). */
+      /** The insight's name, or the dashboard's for a dashboard report (docs/product.md §6). */
       name: string;
       channel: OutboundChannel;
       /** Composes the report; may run queries, may throw. */
@@ -41,6 +41,8 @@ export interface WorkerOptions {
   backoffMaxMs?: number;
   /** How often an idle loop looks for work (also woken at once by send-now and ticks). */
   pollMs?: number;
+  /** Jitter source in [0, 1), for a receiver's retry hint. */
+  random?: () => number;
   onError?: (err: unknown) => void;
 }
 
@@ -87,15 +89,24 @@ export class DeliveryWorker {
       backoffBaseMs: options.backoffBaseMs ?? 30_000,
       backoffMaxMs: options.backoffMaxMs ?? 3_600_000,
       pollMs: options.pollMs ?? 1_000,
+      random: options.random ?? Math.random,
       onError: options.onError,
     };
     this.outcomes = new OutcomeWriter(repo, this.workerId);
   }
 
-  /** The delay before attempt n+1 after attempt n failed: base · 2^(n-1), capped. */
+  /**
+   * The delay before attempt n+1 after attempt n failed. When the receiver said when to come back
+   * (Bot API retry_after, HTTP Retry-After), that time plus a small jitter (≤ 10 %, ≤ 1 s, so the
+   * deliveries one 429 held back do not all return in the same millisecond), capped at the longest
+   * backoff; otherwise base · 2^(n-1), capped. The attempt budget is the same either way.
+   */
   backoffMs(attempt: number, retryAfterMs?: number): number {
-    const exp = Math.min(this.o.backoffBaseMs * 2 ** (attempt - 1), this.o.backoffMaxMs);
-    return Math.max(exp, retryAfterMs ?? 0);
+    if (retryAfterMs !== undefined && Number.isFinite(retryAfterMs) && retryAfterMs >= 0) {
+      const jitter = Math.floor(this.o.random() * Math.min(1_000, retryAfterMs / 10));
+      return Math.min(retryAfterMs + jitter, this.o.backoffMaxMs);
+    }
+    return Math.min(this.o.backoffBaseMs * 2 ** (attempt - 1), this.o.backoffMaxMs);
   }
 
   /** Claims one batch and sends it all; resolves when every attempt is recorded. For tests and the loop. */

@@ -5,6 +5,7 @@ export const ERROR_CODES = {
   VALIDATION_FAILED: { status: 400, title: 'The request is invalid' },
   MALFORMED_JSON: { status: 400, title: 'The body is not valid JSON' },
   BAD_REQUEST: { status: 400, title: 'Bad request' },
+  BAD_URL: { status: 400, title: 'The URL is not valid' },
   UNAUTHENTICATED: { status: 401, title: 'Authentication required' },
   FORBIDDEN: { status: 403, title: 'Not allowed for your role' },
   NOT_FOUND: { status: 404, title: 'Not found' },

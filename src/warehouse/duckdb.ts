@@ -2,6 +2,12 @@
 import { DuckDBInstance, type DuckDBConnection, type DuckDBValue } from '@duckdb/node-api';
 import type { Warehouse, WarehouseRow, WarehouseValue } from './warehouse.ts';
 
+export interface DuckDbSettings {
+  /** DuckDB's size syntax, e.g. '256MB': the buffer pool and operators spill to disk beyond it. */
+  memoryLimit: string;
+  threads: number;
+}
+
 const NUMERIC_TYPES = /^(BIGINT|HUGEINT|UBIGINT|UHUGEINT|DECIMAL)/;
 
 export class DuckDbWarehouse implements Warehouse {
@@ -9,9 +15,22 @@ export class DuckDbWarehouse implements Warehouse {
   private cachedVersion: { value: string | undefined } | undefined;
   private constructor(private readonly instance: DuckDBInstance, private readonly conn: DuckDBConnection) {}
 
-  /** path: a file, or ':memory:'. */
-  static async open(path: string): Promise<DuckDbWarehouse> {
-    const instance = await DuckDBInstance.create(path);
+  /**
+   * path: a file, or ':memory:'. Without settings DuckDB takes 80 % of RAM and a thread per core,
+   * and keeps what it freed: the server passes the configured ceiling (docs/footprint.md).
+   */
+  static async open(path: string, settings?: DuckDbSettings): Promise<DuckDbWarehouse> {
+    const instance = await DuckDBInstance.create(
+      path,
+      settings && {
+        memory_limit: settings.memoryLimit,
+        threads: String(settings.threads),
+        // Memory a finished query freed goes back to the system instead of staying in the
+        // allocator's caches (by default up to 128 MB per process is kept).
+        allocator_flush_threshold: '16MB',
+        allocator_background_threads: 'true',
+      },
+    );
     const conn = await instance.connect();
     return new DuckDbWarehouse(instance, conn);
   }

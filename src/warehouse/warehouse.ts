@@ -23,7 +23,7 @@ export interface Warehouse {
   close(): Promise<void>;
 }
 
-/** The tables of DESIGN.md §7 plus a one-row meta table carrying the data version. */
+/** The tables of docs/product.md §7 plus a one-row meta table carrying the data version. */
 export function warehouseDdl(dialect: DialectName): string {
   const text = dialect === 'duckdb' ? 'VARCHAR' : 'text';
   return `

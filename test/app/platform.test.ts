@@ -6,8 +6,8 @@ import fs from 'node:fs';
 import { buildTestApp, call, type TestApp } from '../helpers/app.ts';
 import { ERROR_CODES } from '../../src/lib/errors.ts';
 
-/** Every endpoint of the seed (000_1db0ea1578f0edc3.txt), word for word. */
-const SEED_ENDPOINTS: [string, string][] = [
+/** Every endpoint of the API contract (docs/product.md §1), word for word. */
+const CONTRACT_ENDPOINTS: [string, string][] = [
   ['POST', '/api/v1/ai/chat'],
   ['GET', '/api/v1/insights/{code}/execute'],
   ['GET', '/api/v1/ai/connectors'],
@@ -41,7 +41,7 @@ const SEED_ENDPOINTS: [string, string][] = [
   ['GET', '/api/v1/notifications/logs'],
 ];
 /** The ones this part of the service provides; the rest are checked once they exist. */
-const MINE = SEED_ENDPOINTS.filter(([, p]) => p.startsWith('/api/v1/dashboards') && !p.includes('subscriptions') && !p.endsWith('/refresh'));
+const MINE = CONTRACT_ENDPOINTS.filter(([, p]) => p.startsWith('/api/v1/dashboards') && !p.includes('subscriptions') && !p.endsWith('/refresh'));
 
 const shape = (p: string) => p.replace(/\{[^}]+\}/g, '{}');
 
@@ -114,7 +114,7 @@ describe('HTTP conventions', () => {
     assert.match(res.body, /http_request_duration_seconds_bucket\{/);
   });
 
-  test('the OpenAPI document lists every seed endpoint that exists, with its method; /docs is HTML', async () => {
+  test('the OpenAPI document lists every contract endpoint that exists, with its method; /docs is HTML', async () => {
     const res = await call(t, undefined, 'GET', '/api/v1/openapi.json');
     assert.equal(res.statusCode, 200);
     assert.equal(res.data.openapi, '3.1.0');
@@ -126,7 +126,7 @@ describe('HTTP conventions', () => {
       assert.ok(t.app.hasRoute({ method: method as 'GET', url: path.replace(/\{([^}]+)\}/g, ':$1') }), `${method} ${path} is served`);
     }
     let checked = 0;
-    for (const [method, path] of SEED_ENDPOINTS) {
+    for (const [method, path] of CONTRACT_ENDPOINTS) {
       if (!t.app.hasRoute({ method: method as 'GET', url: path.replace(/\{([^}]+)\}/g, ':$1') })) continue;
       checked++;
       assert.ok(documented.has(`${method} ${shape(path)}`), `${method} ${path} is in the OpenAPI document`);

@@ -72,13 +72,27 @@ describe('deliveries over the Bot API and SMTP', () => {
     assert.equal((await call(t, owner, 'POST', `/api/v1/notifications/subscriptions/${s.id}/send`, {})).statusCode, 202);
     bot.failNext({ status: 429, description: 'Too Many Requests: retry after 90', retryAfter: 90 });
     assert.deepEqual((await worker().runOnce()).map((o) => o.status), ['retry']);
-    t.clock.advance(89_000);
+    t.clock.advance(89_999);
     assert.equal((await worker().runOnce()).length, 0);
-    t.clock.advance(1_000);
+    // Due within the jitter (at most 1 s) after retry_after.
+    t.clock.advance(1_001);
     assert.deepEqual((await worker().runOnce()).map((o) => o.status), ['succeeded']);
     const rows = await logsOf(s.id);
     assert.deepEqual(rows.map((r) => [r.attempt, r.status]), [[2, 'success'], [1, 'failed']]);
     assert.match(rows[1].error_message, /429|Too Many Requests/);
+  });
+
+  test('a 429 with retry_after: 1 is retried after about a second, not after the 30 s backoff', async () => {
+    const s = (await call(t, owner, 'POST', '/api/v1/notifications/subscriptions', {
+      insight_code: 'orders_count', channel_id: messenger, schedule: 'daily', granularity: 'month',
+    })).data;
+    assert.equal((await call(t, owner, 'POST', `/api/v1/notifications/subscriptions/${s.id}/send`, {})).statusCode, 202);
+    bot.failNext({ status: 429, description: 'Too Many Requests: retry after 1', retryAfter: 1 });
+    assert.deepEqual((await worker().runOnce()).map((o) => o.status), ['retry']);
+    t.clock.advance(999);
+    assert.equal((await worker().runOnce()).length, 0, 'not before retry_after');
+    t.clock.advance(101);
+    assert.deepEqual((await worker().runOnce()).map((o) => o.status), ['succeeded']);
   });
 
   test('chat not found is permanent: one attempt, one failed row', async () => {

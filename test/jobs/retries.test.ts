@@ -83,12 +83,60 @@ describe('delivery attempts: retries, backoff, 429, leases', () => {
     const { s } = await sendNow();
     f.receiver.answerNext({ status: 429, headers: { 'retry-after': '120' } });
     assert.equal((await worker().runOnce())[0].status, 'retry');
-    f.t.clock.advance(119 * S);
+    f.t.clock.advance(120 * S - 1);
     assert.equal((await worker().runOnce()).length, 0, 'not before retry_after');
-    f.t.clock.advance(1 * S);
+    // Due within the jitter (at most 1 s) after it.
+    f.t.clock.advance(1 * S + 1);
     assert.equal((await worker().runOnce())[0].status, 'succeeded');
     const rows = await logs(f, owner, `?subscription_id=${s.id}`);
     assert.deepEqual(rows.map((r) => [r.attempt, r.status]), [[2, 'success'], [1, 'failed']]);
+  });
+
+  /** Sends once with the scripted answer; returns after how many ms (clock) the retry was due. */
+  async function retryDueAfter(answer: { status: number; headers?: Record<string, string> }, upToMs: number, stepMs: number): Promise<number> {
+    await sendNow();
+    f.receiver.answerNext(answer);
+    assert.equal((await worker().runOnce())[0].status, 'retry');
+    for (let waited = 0; waited <= upToMs; waited += stepMs) {
+      const out = await worker().runOnce();
+      if (out.length > 0) {
+        assert.equal(out[0].status, 'succeeded');
+        return waited;
+      }
+      f.t.clock.advance(stepMs);
+    }
+    assert.fail(`not due within ${upToMs} ms`);
+  }
+
+  test('a receiver that says "retry in 1 s" is retried after about a second, not after the 30 s backoff', async () => {
+    const due = await retryDueAfter({ status: 429, headers: { 'retry-after': '1' } }, 60 * S, 50);
+    assert.ok(due >= 1 * S && due <= 1.15 * S, `due after ${due} ms`);
+  });
+
+  test('Retry-After on a 503 counts too, in seconds or as an HTTP date', async () => {
+    const secs = await retryDueAfter({ status: 503, headers: { 'retry-after': '3' } }, 60 * S, 100);
+    assert.ok(secs >= 3 * S && secs <= 3.4 * S, `due after ${secs} ms`);
+    // The date is read against the real time (the receiver's clock), to the second.
+    const date = await retryDueAfter({ status: 503, headers: { 'retry-after': new Date(Date.now() + 10 * S).toUTCString() } }, 60 * S, 100);
+    assert.ok(date >= 8 * S && date <= 11.1 * S, `due after ${date} ms`);
+  });
+
+  test('an unreadable Retry-After falls back to the backoff', async () => {
+    const due = await retryDueAfter({ status: 503, headers: { 'retry-after': '1.5' } }, 60 * S, 1 * S);
+    assert.equal(due, 30 * S);
+  });
+
+  test('retry hints do not extend the attempt budget: five 429s and the delivery has failed', async () => {
+    const { s } = await sendNow();
+    const hint = { status: 429, headers: { 'retry-after': '1' } };
+    f.receiver.answerNext(hint, hint, hint, hint, hint);
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      assert.deepEqual((await worker().runOnce()).map((o) => [o.attempt, o.status]), [[attempt, attempt < 5 ? 'retry' : 'failed']]);
+      f.t.clock.advance(2 * S);
+    }
+    f.t.clock.advance(3_600 * S);
+    assert.equal((await worker().runOnce()).length, 0);
+    assert.equal((await logs(f, owner, `?subscription_id=${s.id}`)).length, 5);
   });
 
   test('a worker that dies mid-delivery: the lease runs out and another sends it, same webhook-id', async () => {

@@ -1,5 +1,6 @@
 // The same catalog on DuckDB and on PostgreSQL, both loaded by the demo generator with the same
-// data: every insight × granularity × a set of filters must give the same rows.
+// data: every insight × granularity × a set of filters must give the same rows. PostgreSQL is the
+// configured server (WAREHOUSE_TEST_URL or DATABASE_URL), else PGlite.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { ManualClock } from '../../src/lib/clock.ts';
@@ -7,13 +8,12 @@ import { InsightsService, type ExecuteParams } from '../../src/modules/insights/
 import type { Warehouse } from '../../src/warehouse/warehouse.ts';
 import { testPostgresWarehouse, testWarehouse } from '../helpers/warehouse.ts';
 
-const PG_URL = process.env.WAREHOUSE_TEST_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const clock = new ManualClock(new Date('2026-03-31T12:00:00Z'));
 let duck: Warehouse;
 let pg: Warehouse;
 
 before(async () => {
-  [duck, pg] = await Promise.all([testWarehouse(clock.now(), 4000), testPostgresWarehouse(PG_URL, clock.now(), 4000)]);
+  [duck, pg] = await Promise.all([testWarehouse(clock.now(), 4000), testPostgresWarehouse(clock.now(), 4000)]);
 });
 after(async () => {
   await duck?.close();

@@ -56,7 +56,7 @@ export interface Report {
   summary: string;
   sections: ReportSection[];
   /**
-   * The webhook body without `id` and `sent_at` (DESIGN.md "Payloads"): {type, subscription_id,
+   * The webhook body without `id` and `sent_at` (docs/product.md §6 "Payloads"): {type, subscription_id,
    * subscription_kind, …insight or dashboard fields}.
    */
   payload: { type: ReportType; [key: string]: unknown };
@@ -75,7 +75,7 @@ export interface DeliveryResult {
 
 /**
  * A failed send. retryable: network errors, timeouts, 5xx, 408 and 429 (retryAfterMs from
- * retry_after / Retry-After). Not retryable: bad token, chat not found, other 4xx, a refused
+ * retry_after / Retry-After: the worker then retries at that time instead of its own backoff). Not retryable: bad token, chat not found, other 4xx, a refused
  * address, a 3xx redirect, a missing SMTP configuration. The message is safe to store in the
  * delivery log and to show the user (never contains a secret).
  */

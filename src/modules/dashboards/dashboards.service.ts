@@ -36,7 +36,7 @@ export function toDashboardView(d: DashboardRecord): DashboardView {
   };
 }
 
-/** DESIGN.md §4: managers see the whole tenant; a member what they created or what is shared with them. */
+/** docs/product.md §4: managers see the whole tenant; a member what they created or what is shared with them. */
 export function canView(auth: AuthContext, d: DashboardRecord): boolean {
   if (mayManage(auth, d) || d.is_shared) return true;
   return auth.email !== null && d.shared_with_emails.includes(auth.email.toLowerCase());

@@ -2,11 +2,11 @@
 // precedence of widget-source.ts and records the new chart_hint and last_refreshed_at.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { withErrors } from '../../lib/schemas.ts';
-import { ExecuteData } from '../insights/insights.schemas.ts';
+import { ResourceId, withErrors } from '../../lib/schemas.ts';
+import { ExecuteResponse } from '../insights/insights.schemas.ts';
 import type { WidgetsService } from './widgets.service.ts';
 
-const RefreshParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }), wid: Type.String({ minLength: 1, maxLength: 100 }) });
+const RefreshParams = Type.Object({ id: ResourceId, wid: ResourceId });
 const RefreshBody = Type.Union([
   Type.Object(
     {
@@ -30,7 +30,7 @@ export const widgetRefreshRoutes =
           params: RefreshParams,
           body: RefreshBody,
           'x-body-optional': true,
-          response: withErrors({ 200: Type.Object({ success: Type.Literal(true), data: ExecuteData }) }, 409, 415),
+          response: withErrors({ 200: ExecuteResponse }, 403, 409, 503),
         },
       },
       async (req) => {

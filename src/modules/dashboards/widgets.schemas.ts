@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { ChartHintSchema, ChartTypeSchema, DataRowSchema, GranularitySchema } from '../../lib/chart.schemas.ts';
-import { Nullable, Timestamp } from '../../lib/schemas.ts';
+import { Nullable, ResourceId, Timestamp } from '../../lib/schemas.ts';
 
 export const WIDGET_TYPES = ['chart', 'table', 'kpi'] as const;
 export const DISPLAY_SIZES = ['small', 'medium', 'large', 'full'] as const;
@@ -15,7 +15,7 @@ const DataSourceSchema = Type.Enum([...DATA_SOURCES], { description: 'Fixed at c
 
 export const ChartHintOverrideSchema = Type.Object(
   { chart_type: Type.Optional(ChartTypeSchema) },
-  { additionalProperties: false, description: 'chart_type wins over chart_hint.type when rendering' },
+  { title: 'ChartHintOverride', additionalProperties: false, description: 'chart_type wins over chart_hint.type when rendering' },
 );
 export type ChartHintOverride = Static<typeof ChartHintOverrideSchema>;
 
@@ -41,7 +41,7 @@ export const WidgetSchema = Type.Object(
     created_at: Timestamp,
     last_refreshed_at: Nullable(Timestamp),
   },
-  { description: 'A widget of a dashboard' },
+  { title: 'DashboardWidget', description: 'A widget of a dashboard' },
 );
 export type WidgetView = Static<typeof WidgetSchema>;
 
@@ -89,6 +89,6 @@ export const PatchWidgetBody = Type.Object(
 export type PatchWidgetInput = Static<typeof PatchWidgetBody>;
 
 export const WidgetParams = Type.Object({
-  id: Type.String({ minLength: 1, maxLength: 100 }),
-  wid: Type.String({ minLength: 1, maxLength: 100 }),
+  id: ResourceId,
+  wid: ResourceId,
 });

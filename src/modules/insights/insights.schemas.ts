@@ -1,14 +1,10 @@
 import { Type } from 'typebox';
+import { ChartHintSchema } from '../../lib/chart.schemas.ts';
 
 const Cell = Type.Union([Type.String(), Type.Number(), Type.Boolean(), Type.Null()]);
 
-export const ChartHint = Type.Object({
-  type: Type.String(),
-  x_axis: Type.String(),
-  y_axis: Type.Optional(Type.Array(Type.String())),
-  series: Type.Optional(Type.String()),
-  title: Type.Optional(Type.String()),
-});
+// One chart hint for the whole API, so the catalog's and execute's hints are the widgets' type.
+const ChartHint = ChartHintSchema;
 
 export const CatalogEntrySchema = Type.Object({
   code: Type.String(),
@@ -23,7 +19,7 @@ export const CatalogEntrySchema = Type.Object({
   dimensions: Type.Array(Type.Object({ name: Type.String(), label: Type.String() })),
   default_limit: Type.Union([Type.Integer(), Type.Null()]),
   chart_hint: ChartHint,
-});
+}, { title: 'Insight' });
 
 export const ExecuteData = Type.Object({
   insight_code: Type.String(),
@@ -39,7 +35,7 @@ export const ExecuteData = Type.Object({
   cached: Type.Boolean(),
 });
 
-export const ExecuteResponse = Type.Object({ success: Type.Literal(true), data: ExecuteData }, { $id: 'ExecuteResponse' });
+export const ExecuteResponse = Type.Object({ success: Type.Literal(true), data: ExecuteData }, { title: 'ExecuteResponse' });
 
 export const ExecuteQuery = Type.Object(
   {
@@ -54,4 +50,5 @@ export const ExecuteQuery = Type.Object(
   { additionalProperties: false },
 );
 
-export const CodeParams = Type.Object({ code: Type.String({ minLength: 1, maxLength: 100 }) });
+// Codes are printable ASCII without spaces; anything else names no insight (404, like an unknown code).
+export const CodeParams = Type.Object({ code: Type.String({ pattern: '^[\\x21-\\x7e]{1,100}$' }) });

@@ -25,7 +25,7 @@ export interface ChartHintOut {
   title?: string;
 }
 
-/** ExecuteResponse.data of DESIGN.md §6. */
+/** ExecuteResponse.data of docs/product.md §6. */
 export interface ExecuteResult {
   insight_code: string;
   insight_name: string;

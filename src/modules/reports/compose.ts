@@ -1,5 +1,5 @@
 // Turns insight results into transport-neutral Reports: what a person reads (title, summary,
-// sections) and what a webhook receives (payload, DESIGN.md "Payloads"). Inputs are typed
+// sections) and what a webhook receives (payload, docs/product.md §6 "Payloads"). Inputs are typed
 // structurally so composition depends on no module's internals.
 import type { Report, ReportColumn, ReportSection } from '../../adapters/delivery/types.ts';
 import { kpiOf, formatChange, formatNumber } from '../../adapters/charts/kpi.ts';
@@ -104,7 +104,7 @@ export function composeInsightReport(args: { subscription: InsightSubscriptionLi
 }
 
 /**
- * The type a widget is drawn as: chart_hint_override.chart_type wins (DESIGN.md), then a table or
+ * The type a widget is drawn as: chart_hint_override.chart_type wins (docs/product.md §6, Widgets), then a table or
  * KPI widget is drawn as such, then the result's own hint.
  */
 export function widgetChartType(widget: WidgetLike, result: ResultLike): ChartType {

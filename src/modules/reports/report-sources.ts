@@ -10,7 +10,7 @@ import type { InsightCatalog } from '../subscriptions/insight-subscriptions.serv
 import type { DashboardAccess, DashboardReports, InsightRunner } from '../subscriptions/ports.ts';
 
 /**
- * Insights without a time axis (breakdowns, KPIs) take no granularity, yet the seed requires one
+ * Insights without a time axis (breakdowns, KPIs) take no granularity, yet the API contract (docs/product.md §1) requires one
  * on a subscription: any granularity is accepted for them and not passed on.
  */
 function paramsFor(insights: InsightsService, code: string, p: { granularity: string; country?: string | null }) {

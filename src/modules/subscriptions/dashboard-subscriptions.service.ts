@@ -25,7 +25,7 @@ export function toDashboardSubscriptionView(s: DashboardSubscriptionRow): Dashbo
   };
 }
 
-/** DESIGN.md §4: dashboard subscriptions belong to owners/admins and to the dashboard's creator. */
+/** docs/product.md §4: dashboard subscriptions belong to owners/admins and to the dashboard's creator. */
 export class DashboardSubscriptionsService {
   constructor(
     private readonly repo: DashboardSubscriptionsRepository,

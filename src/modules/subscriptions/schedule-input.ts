@@ -1,4 +1,4 @@
-// Validation of the schedule fields both subscription kinds share (DESIGN.md §6): the day of
+// Validation of the schedule fields both subscription kinds share (docs/product.md §6): the day of
 // the week belongs to weekly schedules only, the day of the month to monthly ones only.
 import { invalidField } from '../../lib/errors.ts';
 import type { Schedule, ScheduleKind } from './schedule.ts';

@@ -67,7 +67,7 @@ export function firstSlotAtOrAfter(s: Schedule, at: Date): Date {
   return nextSlotAfter(s, new Date(at.getTime() - 1));
 }
 
-/** How late a missed slot may still be sent (DESIGN.md §6: "less than 6 h late"). */
+/** How late a missed slot may still be sent (docs/product.md §6: "less than 6 h late"). */
 export const MISSED_SLOT_GRACE_MS = 6 * 3_600_000;
 
 /**

@@ -24,7 +24,7 @@ export const InsightSubscriptionSchema = Type.Object({
   is_active: Type.Boolean(),
   created_at: Timestamp,
   next_run_at: NextRunAt,
-});
+}, { title: 'InsightSubscription' });
 export type InsightSubscriptionView = Static<typeof InsightSubscriptionSchema>;
 
 export const CreateInsightSubscriptionBody = Type.Object(
@@ -54,13 +54,13 @@ export const DashboardSubscriptionSchema = Type.Object({
   is_active: Type.Boolean(),
   created_at: Timestamp,
   next_run_at: NextRunAt,
-});
+}, { title: 'DashboardSubscription' });
 export type DashboardSubscriptionView = Static<typeof DashboardSubscriptionSchema>;
 
 export const CreateDashboardSubscriptionBody = Type.Object(
   {
     dashboard_id: Type.String({ minLength: 1, maxLength: 200 }),
-    // Required by the seed, but the response always shows the dashboard's current name.
+    // Required by the API contract (docs/product.md §1), but the response always shows the dashboard's current name.
     dashboard_name: Type.String({ maxLength: 500 }),
     channel_ids: Type.Array(Type.String({ minLength: 1, maxLength: 200 }), { minItems: 1, maxItems: 50, uniqueItems: true }),
     schedule: ScheduleSchema,
@@ -79,5 +79,5 @@ export const SendNowResponse = Type.Object({
   subscription_kind: Type.Enum(['insight', 'dashboard']),
   slot_at: Timestamp,
   deliveries: Type.Array(Type.Object({ id: Type.String(), channel_id: Type.String(), status: Type.String() })),
-});
+}, { title: 'SendNowResult' });
 export type SendNowView = Static<typeof SendNowResponse>;

@@ -25,7 +25,7 @@ describe('notification channels: CRUD', () => {
   });
   after(() => t.close());
 
-  test('create a messenger channel: 201, seed fields, token masked, not verified', async () => {
+  test('create a messenger channel: 201, contract fields, token masked, not verified', async () => {
     const res = await call(t, owner, 'POST', '/api/v1/notifications/channels', messenger);
     assert.equal(res.statusCode, 201);
     assert.deepEqual(Object.keys(res.data).sort(), ['channel_type', 'config', 'created_at', 'id', 'is_verified']);

@@ -82,18 +82,44 @@ describe('chat', () => {
     assert.equal(weekly.data.data.query.granularity, 'week');
     assert.deepEqual(weekly.data.data.query.filters, { country: 'FR' });
 
+    // The same id from anyone else is their own, new conversation: the follow-up finds no previous
+    // query to change, so nothing of max's conversation leaks into the answer.
     for (const who of [otherUser, otherTenant, owner]) {
       const res = await call(t, who, 'POST', '/api/v1/ai/chat', { message: 'and in Spain?', history_id: id });
-      assert.equal(res.statusCode, 404);
+      assert.equal(res.statusCode, 200);
+      assert.equal(res.data.data.history_id, id);
+      assert.notEqual(res.data.data.query?.granularity, 'week', JSON.stringify(res.data.data.query));
+      assert.notEqual(res.data.data.query?.insight_code, 'revenue', JSON.stringify(res.data.data.query));
     }
-    assert.equal((await call(t, member, 'POST', '/api/v1/ai/chat', { message: 'hi', history_id: 'nope' })).statusCode, 404);
 
-    const rows = await t.db.query('SELECT role, tenant_id FROM chat_messages WHERE conversation_id = $1 ORDER BY created_at, role DESC', [id]);
+    const rows = await t.db.query("SELECT role, tenant_id FROM chat_messages WHERE conversation_id = $1 AND user_id = 'max' ORDER BY created_at, role DESC", [id]);
     assert.equal(rows.length, 6);
     assert.ok(rows.every((r: any) => r.tenant_id === 'demo'));
-    const conv = await t.db.query('SELECT user_id, last_query FROM chat_conversations WHERE id = $1', [id]);
-    assert.equal(conv[0].user_id, 'max');
-    assert.equal(conv[0].last_query.granularity, 'week');
+    const conv = await t.db.query('SELECT tenant_id, user_id, last_query FROM chat_conversations WHERE id = $1 ORDER BY tenant_id, user_id', [id]);
+    assert.deepEqual(conv.map((c: any) => `${c.tenant_id}/${c.user_id}`), ['acme/olga', 'demo/max', 'demo/nina', 'demo/olga']);
+    assert.equal(conv.find((c: any) => c.user_id === 'max')!.last_query.granularity, 'week');
+  });
+
+  test('a history_id the caller chooses starts a conversation under that id; follow-ups continue it', async () => {
+    const id = 'client-made 42:abc';
+    const first = await call(t, member, 'POST', '/api/v1/ai/chat', { message: 'Revenue in Germany last quarter by month', history_id: id });
+    assert.equal(first.statusCode, 200, first.body);
+    assert.equal(first.data.data.history_id, id);
+    assert.deepEqual(first.data.data.query.filters, { country: 'DE' });
+    const next = await call(t, member, 'POST', '/api/v1/ai/chat', { message: 'and in France?', history_id: id });
+    assert.equal(next.data.data.history_id, id);
+    assert.deepEqual(next.data.data.query.filters, { country: 'FR' });
+    assert.equal(next.data.data.query.insight_code, 'revenue');
+  });
+
+  test('history_id is 1-128 printable characters, else a 400 naming it', async () => {
+    for (const bad of ['', 'x'.repeat(129), 'tab\there', 'line\nbreak', 'é', 'a\u0000b']) {
+      const res = await call(t, member, 'POST', '/api/v1/ai/chat', { message: 'revenue', history_id: bad });
+      assert.equal(res.statusCode, 400, `${JSON.stringify(bad)}: ${res.body}`);
+      assert.equal(res.data.errors[0].path, '/body/history_id');
+    }
+    const longest = await call(t, member, 'POST', '/api/v1/ai/chat', { message: 'revenue', history_id: '~'.repeat(128) });
+    assert.equal(longest.statusCode, 200);
   });
 
   test('KPI and breakdown answers state value, change and the leader', async () => {

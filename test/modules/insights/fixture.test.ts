@@ -1,40 +1,20 @@
 // A tiny hand-made warehouse whose every figure is worked out by hand: bucket edges (Sunday 23:59:59
 // vs Monday 00:00, the last millisecond of a quarter), statuses, another tenant's rows, first orders.
 import assert from 'node:assert/strict';
-import crypto from 'node:crypto';
-import pg from 'pg';
 import { after, before, describe, test } from 'node:test';
 import { ManualClock } from '../../../src/lib/clock.ts';
 import { InsightsService, type ExecuteParams } from '../../../src/modules/insights/insights.service.ts';
 import { DuckDbWarehouse } from '../../../src/warehouse/duckdb.ts';
-import { PostgresWarehouse } from '../../../src/warehouse/postgres.ts';
 import { warehouseDdl, type Warehouse } from '../../../src/warehouse/warehouse.ts';
-
-const PG_URL = process.env.WAREHOUSE_TEST_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-
-async function openPostgres(): Promise<{ wh: Warehouse; drop(): Promise<void> }> {
-  const schema = `fx_${crypto.randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: PG_URL });
-  await admin.connect();
-  await admin.query(`CREATE SCHEMA ${schema}`);
-  const wh = new PostgresWarehouse(PG_URL, { schema, max: 2 });
-  return {
-    wh,
-    async drop() {
-      await admin.query(`DROP SCHEMA ${schema} CASCADE`);
-      await admin.end();
-    },
-  };
-}
+import { emptyPostgresWarehouse } from '../../helpers/warehouse.ts';
 
 for (const engine of ['duckdb', 'postgres'] as const) describe(engine, () => {
   let wh: Warehouse;
   let insights: InsightsService;
-  let drop = async () => {};
 
   before(async () => {
     if (engine === 'duckdb') wh = await DuckDbWarehouse.open(':memory:');
-    else ({ wh, drop } = await openPostgres());
+    else wh = await emptyPostgresWarehouse();
     await wh.exec(warehouseDdl(engine));
     await wh.exec(`
       INSERT INTO orders VALUES
@@ -59,7 +39,6 @@ for (const engine of ['duckdb', 'postgres'] as const) describe(engine, () => {
   });
   after(async () => {
     await wh?.close();
-    await drop();
   });
 
   const rows = async (code: string, p: ExecuteParams, tenant = 't1') => (await insights.execute(tenant, code, p)).rows;
