@@ -248,8 +248,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   installAuth(app, tokens, jwt);
   installHealth(app, { db });
-  await installWeb(app);
-  installAbout(app, { commit: config.commit, warehouseDialect: deps.warehouse.dialect });
+  const web = await installWeb(app);
+  installAbout(app, { commit: config.commit, warehouseDialect: deps.warehouse.dialect, redirectHome: !web });
 
   await app.register(tokensRoutes(tokens));
   await app.register(connectorsRoutes(connectors));
