@@ -20,6 +20,7 @@ import { installNulGuard } from './plugins/nul-guard.ts';
 import { installMetrics } from './plugins/metrics.ts';
 import { installOpenApi } from './plugins/openapi.ts';
 import { installHealth } from './plugins/health.ts';
+import { installWeb } from './plugins/web.ts';
 import { installAbout } from './plugins/about.ts';
 import { EgressGuard } from './adapters/egress.ts';
 import { TokensRepository } from './modules/tokens/tokens.repository.ts';
@@ -257,7 +258,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   installAuth(app, tokens, jwt);
   installHealth(app, { db });
-  installAbout(app, { commit: config.commit, warehouseDialect: deps.warehouse.dialect });
+  const web = await installWeb(app);
+  installAbout(app, { commit: config.commit, warehouseDialect: deps.warehouse.dialect, redirectHome: !web });
 
   await app.register(tokensRoutes(tokens));
   await app.register(connectorsRoutes(connectors));

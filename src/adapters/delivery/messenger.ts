@@ -171,7 +171,7 @@ export class MessengerTransport implements ChannelTransport {
       const pdf = await report.document();
       const { body, contentType } = multipart(
         { chat_id: chatId, caption: `<b>${escapeHtml(clip(report.title, 300))}</b>\nThe whole dashboard as a PDF.`, parse_mode: 'HTML' },
-        { field: 'document', filename: pdf.filename, contentType: pdf.contentType, data: pdf.content },
+        { field: 'document', filename: pdf.filename, contentType: pdf.contentType, data: Buffer.from(pdf.content.buffer, pdf.content.byteOffset, pdf.content.byteLength) },
       );
       await this.call(token, 'sendDocument', body, contentType);
       documents++;

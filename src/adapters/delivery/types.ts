@@ -62,7 +62,8 @@ export interface ReportAlert {
 export interface ReportAttachment {
   filename: string;
   contentType: string;
-  content: Buffer;
+  /** A Buffer on the server; typed as its base class so the browser build (web/) can share this file. */
+  content: Uint8Array;
 }
 
 /**
