@@ -38,7 +38,8 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 async function warehouse(): Promise<DuckDbWarehouse> {
   const today = new Date().toISOString().slice(0, 10);
   const file = path.join(os.tmpdir(), `insights-bench-${ROWS}.duckdb`);
-  const wh = await DuckDbWarehouse.open(file);
+  // The server's own ceiling and threads (INSIGHTS_DUCKDB_*): the ratios hold at the footprint it runs with.
+  const wh = await DuckDbWarehouse.open(file, loadConfig().duckdb);
   await wh.exec(warehouseDdl('duckdb'));
   const meta = await wh.query('SELECT rows_requested, CAST(end_day AS VARCHAR) AS end_day FROM warehouse_meta');
   if (!meta.length || meta[0].rows_requested !== ROWS || meta[0].end_day !== today) {

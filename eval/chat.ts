@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
 import { parseQuestion, type StructuredQuery } from '../src/modules/chat/parser/index.ts';
 import { parserCatalog } from '../src/modules/chat/chat.catalog.ts';
+import { demoModel } from '../src/semantic/model.ts';
 
 interface Item {
   batch?: string;
@@ -17,7 +18,7 @@ interface Item {
 
 const file = path.join(path.dirname(fileURLToPath(import.meta.url)), 'chat-questions.json');
 const set = JSON.parse(fs.readFileSync(file, 'utf8')) as { today: string; categories: string[]; questions: Item[] };
-const catalog = parserCatalog();
+const catalog = parserCatalog(demoModel().insights);
 const verbose = process.argv.includes('--verbose');
 
 const canonical = (q: StructuredQuery | null): StructuredQuery | null => {

@@ -1,6 +1,7 @@
 // Builds the application from its dependencies. The server and the tests build the same app; only
 // the dependencies differ (database, clock, third-party endpoints).
 import Fastify, { type FastifyInstance } from 'fastify';
+import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Ajv } from 'ajv';
@@ -14,10 +15,13 @@ import { Problem } from './lib/schemas.ts';
 import type { SecretBox } from './lib/secrets.ts';
 import { JwtVerifier } from './auth/jwt.ts';
 import { installAuth } from './plugins/auth.ts';
-import { installErrorHandling } from './plugins/errors.ts';
+import { frameworkErrorHandler, installErrorHandling } from './plugins/errors.ts';
+import { installNulGuard } from './plugins/nul-guard.ts';
 import { installMetrics } from './plugins/metrics.ts';
 import { installOpenApi } from './plugins/openapi.ts';
 import { installHealth } from './plugins/health.ts';
+import { installWeb } from './plugins/web.ts';
+import { installAbout } from './plugins/about.ts';
 import { EgressGuard } from './adapters/egress.ts';
 import { TokensRepository } from './modules/tokens/tokens.repository.ts';
 import { TokensService } from './modules/tokens/tokens.service.ts';
@@ -32,20 +36,35 @@ import { chatRoutes } from './modules/chat/chat.routes.ts';
 import { DashboardsRepository } from './modules/dashboards/dashboards.repository.ts';
 import { DashboardsService } from './modules/dashboards/dashboards.service.ts';
 import { dashboardsRoutes } from './modules/dashboards/dashboards.routes.ts';
-import { WidgetsRepository } from './modules/widgets/widgets.repository.ts';
-import { WidgetsService } from './modules/widgets/widgets.service.ts';
-import { widgetsRoutes } from './modules/widgets/widgets.routes.ts';
+import { WidgetsRepository } from './modules/dashboards/widgets.repository.ts';
+import { WidgetsService } from './modules/dashboards/widgets.service.ts';
+import { widgetsRoutes } from './modules/dashboards/widgets.routes.ts';
+import { widgetRefreshRoutes } from './modules/dashboards/widget-refresh.routes.ts';
 import type { Warehouse } from './warehouse/warehouse.ts';
 import { InsightsService } from './modules/insights/insights.service.ts';
+import { loadModel, type SemanticModel } from './semantic/model.ts';
 import { insightsRoutes } from './modules/insights/insights.routes.ts';
-import { widgetRefreshRoutes } from './modules/insights/widget-refresh.routes.ts';
 import { createTransports } from './adapters/delivery/index.ts';
 import type { Transports } from './adapters/delivery/types.ts';
 import { ChannelsRepository } from './modules/channels/channels.repository.ts';
 import { ChannelsService } from './modules/channels/channels.service.ts';
 import { channelsRoutes } from './modules/channels/channels.routes.ts';
-import { buildNotifications, type Notifications } from './modules/deliveries/notifications.ts';
-import { dashboardsPort, insightsPort } from './modules/deliveries/adapters.ts';
+import { dashboardsPort, insightsPort } from './modules/reports/report-sources.ts';
+import { DeliveriesRepository } from './modules/deliveries/deliveries.repository.ts';
+import { deliveryLogsRoutes } from './modules/deliveries/deliveries.routes.ts';
+import { DeliveryLogsService, DeliveryQueue } from './modules/deliveries/deliveries.service.ts';
+import { DashboardSubscriptionsRepository } from './modules/subscriptions/dashboard-subscriptions.repository.ts';
+import { DashboardSubscriptionsService } from './modules/subscriptions/dashboard-subscriptions.service.ts';
+import { InsightSubscriptionsRepository } from './modules/subscriptions/insight-subscriptions.repository.ts';
+import { InsightSubscriptionsService } from './modules/subscriptions/insight-subscriptions.service.ts';
+import { dashboardSubscriptionsRoutes, insightSubscriptionsRoutes } from './modules/subscriptions/subscriptions.routes.ts';
+import { DeliveryWorker } from './jobs/delivery-worker.ts';
+import { SubscriptionDeliveryTargets } from './jobs/delivery-targets.ts';
+import { NotificationLoops } from './jobs/notification-loops.ts';
+import { Scheduler } from './jobs/scheduler.ts';
+import { DataRepository } from './modules/data/data.repository.ts';
+import { DataService } from './modules/data/data.service.ts';
+import { dataRoutes } from './modules/data/data.routes.ts';
 
 /**
  * The services the app built, reachable as app.services by the process (server.ts starts workers
@@ -61,22 +80,24 @@ export interface Services {
   chat: ChatService;
   /** Dashboards; findForSystem/getForSystem load one with its widgets without an HTTP caller. */
   dashboards: DashboardsService;
-  /** Widgets; recordRefresh stores a refresh's chart_hint and last_refreshed_at. */
+  /** Widgets; execute() gives a widget's data without a caller, recordRefresh stores a refresh's chart_hint. */
   widgets: WidgetsService;
-  /** The insight engine: catalog(), find(), execute(), executeWidget(), checkWidget(). */
+  /** The insight engine: catalog(), find(), execute(), resolve(), run(). */
   insights: InsightsService;
   /** Sends a Report to a channel by its type (messenger, webhook, email); throws DeliveryError. */
   transports: Transports;
+  /** Data loading: load(auth, table, mode, upload), tables(auth). */
+  data: DataService;
   /** Notification channels; getForDelivery/typeFor for subscriptions, onDelete(hook) for the cascade. */
   channels: ChannelsService;
   /** Subscriptions, the delivery queue and log; scheduler.tick() and deliveryWorker.runOnce() drive them in tests. */
-  insightSubscriptions: Notifications['insightSubscriptions'];
-  dashboardSubscriptions: Notifications['dashboardSubscriptions'];
-  deliveryLogs: Notifications['deliveryLogs'];
-  scheduler: Notifications['scheduler'];
-  deliveryWorker: Notifications['deliveryWorker'];
+  insightSubscriptions: InsightSubscriptionsService;
+  dashboardSubscriptions: DashboardSubscriptionsService;
+  deliveryLogs: DeliveryLogsService;
+  scheduler: Scheduler;
+  deliveryWorker: DeliveryWorker;
   /** The background scheduler + worker loops: server.ts starts them; they stop when the app closes. */
-  notificationLoops: Notifications['notificationLoops'];
+  notificationLoops: NotificationLoops;
 }
 
 declare module 'fastify' {
@@ -92,6 +113,8 @@ export interface AppDeps {
   secrets: SecretBox;
   /** The analytics warehouse the insight catalog runs on (DuckDB or PostgreSQL); the caller owns and closes it. */
   warehouse: Warehouse;
+  /** The semantic model; loaded from config.modelPath (else the demo shop) when not given. */
+  model?: SemanticModel;
   /** Outbound HTTP; built from config.egressAllow when not given (tests pass one trusting their CA). */
   egress?: EgressGuard;
   /** Pino options, or false to stay quiet (tests). */
@@ -119,6 +142,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
     genReqId: () => crypto.randomUUID(),
+    // Router errors (bad percent-encoding, an over-long path parameter) happen before any route or
+    // error handler is chosen; they leave as problem documents too.
+    frameworkErrors: frameworkErrorHandler,
     ajv: { customOptions: { removeAdditional: false } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
@@ -140,8 +166,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addSchema(Problem);
 
   installErrorHandling(app);
+  installNulGuard(app);
   await installOpenApi(app);
   installMetrics(app, { defaultMetrics: deps.logger !== false });
+
+  // Browser front ends on other origins: only those listed; none by default. Registered before the
+  // rate limit and auth, so a preflight (which carries no credentials) is answered here.
+  if (config.corsOrigins.length > 0) {
+    await app.register(cors, {
+      origin: config.corsOrigins,
+      methods: ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'],
+      allowedHeaders: ['Authorization', 'Content-Type'],
+      exposedHeaders: ['Link', 'Retry-After', 'WWW-Authenticate'],
+      maxAge: 600,
+    });
+  }
 
   // Rate limits are per credential (a hash of the Authorization header), else per address.
   await app.register(rateLimit, {
@@ -170,10 +209,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const widgetsRepo = new WidgetsRepository(db);
   const dashboards = new DashboardsService(new DashboardsRepository(db), widgetsRepo, clock);
-  const insights = new InsightsService(deps.warehouse, clock);
-  const widgets = new WidgetsService(widgetsRepo, dashboards, clock, {
-    validateLiveSource: async (_tenantId, source) => insights.checkWidget(source),
-  });
+  const insights = new InsightsService(deps.warehouse, clock, deps.model ?? loadModel(config.modelPath));
+  const widgets = new WidgetsService(widgetsRepo, dashboards, clock, insights);
 
   const connectors = new ConnectorsService(new ConnectorsRepository(db), deps.secrets, clock, egress, config.providerUrls);
 
@@ -181,34 +218,48 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     app.log.warn(d, m),
   );
 
+  const data = new DataService(deps.warehouse, new DataRepository(deps.warehouse));
+
   const transports = createTransports(config, egress);
   const channels = new ChannelsService(new ChannelsRepository(db), db, deps.secrets, clock, transports);
 
-  const dashboardReports = dashboardsPort(dashboards, insights);
-  const notifications = buildNotifications({
-    db,
-    clock,
-    channels,
-    insights: insightsPort(insights),
-    dashboardAccess: dashboardReports,
-    dashboardReports,
-    transport: transports,
-    worker: { onError: (err) => app.log.error({ err }, 'delivery worker') },
-  });
-  channels.onDelete(notifications.onChannelDeleted);
+  // What is sent, when, exactly once: subscriptions of both kinds, the delivery queue and log, the
+  // scheduler and the worker, seeing the other modules through the narrow ports of subscriptions/ports.ts.
+  const insightSource = insightsPort(insights);
+  const dashboardSource = dashboardsPort(dashboards, widgets, clock);
+  const deliveriesRepo = new DeliveriesRepository(db);
+  const insightSubscriptionsRepo = new InsightSubscriptionsRepository(db);
+  const dashboardSubscriptionsRepo = new DashboardSubscriptionsRepository(db);
+  const deliveryQueue = new DeliveryQueue(deliveriesRepo, clock);
+  const insightSubscriptions = new InsightSubscriptionsService(insightSubscriptionsRepo, insightSource, channels, deliveryQueue, clock);
+  const dashboardSubscriptions = new DashboardSubscriptionsService(dashboardSubscriptionsRepo, dashboardSource, channels, deliveryQueue, clock);
+  const deliveryLogs = new DeliveryLogsService(deliveriesRepo);
+  const targets = new SubscriptionDeliveryTargets(insightSubscriptionsRepo, dashboardSubscriptionsRepo, channels, insightSource, dashboardSource);
+  const onWorkerError = (err: unknown) => app.log.error({ err }, 'delivery worker');
+  const deliveryWorker = new DeliveryWorker(deliveriesRepo, targets, transports, clock, { onError: onWorkerError });
+  const scheduler = new Scheduler(db, clock, (at) => deliveryWorker.wakeAt(at));
+  deliveryQueue.onEnqueued(() => deliveryWorker.wake());
+  const notificationLoops = new NotificationLoops(scheduler, deliveryWorker, clock, 1_000, onWorkerError);
+  // No loop may outlive the app (tests close it; the server closes it on SIGTERM).
+  app.addHook('onClose', () => notificationLoops.stop());
 
-  const services: Services = { tokens, egress, connectors, chat, dashboards, widgets, insights, transports, channels,
-    insightSubscriptions: notifications.insightSubscriptions,
-    dashboardSubscriptions: notifications.dashboardSubscriptions,
-    deliveryLogs: notifications.deliveryLogs,
-    scheduler: notifications.scheduler,
-    deliveryWorker: notifications.deliveryWorker,
-    notificationLoops: notifications.notificationLoops,
-  };
+  // Run inside the channels module's delete transaction (so on PGlite it must use tx): deleting a
+  // channel deletes its insight subscriptions, takes it out of dashboard subscriptions (switching
+  // off those left with none) and cancels its pending deliveries (docs/notifications.md).
+  channels.onDelete(async (tx, tenantId, channelId) => {
+    await new InsightSubscriptionsRepository(tx).deleteByChannel(tenantId, channelId);
+    await new DashboardSubscriptionsRepository(tx).removeChannel(tenantId, channelId);
+    await new DeliveriesRepository(tx).cancelForChannel(tenantId, channelId, clock.now());
+  });
+
+  const services: Services = { tokens, egress, connectors, chat, dashboards, widgets, insights, transports, channels, data,
+    insightSubscriptions, dashboardSubscriptions, deliveryLogs, scheduler, deliveryWorker, notificationLoops };
   app.decorate('services', services);
 
   installAuth(app, tokens, jwt);
   installHealth(app, { db });
+  const web = await installWeb(app);
+  installAbout(app, { commit: config.commit, warehouseDialect: deps.warehouse.dialect, redirectHome: !web });
 
   await app.register(tokensRoutes(tokens));
   await app.register(connectorsRoutes(connectors));
@@ -216,9 +267,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(dashboardsRoutes(dashboards));
   await app.register(widgetsRoutes(widgets));
   await app.register(insightsRoutes(insights));
-  await app.register(widgetRefreshRoutes(widgets, insights));
+  await app.register(widgetRefreshRoutes(widgets));
   await app.register(channelsRoutes(channels));
-  await notifications.register(app);
+  await app.register(insightSubscriptionsRoutes(insightSubscriptions));
+  await app.register(dashboardSubscriptionsRoutes(dashboardSubscriptions));
+  await app.register(deliveryLogsRoutes(deliveryLogs));
+  await app.register(dataRoutes(data, { maxBytes: config.dataMaxBytes }));
 
   return app;
 }

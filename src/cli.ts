@@ -1,16 +1,21 @@
 // The `insights` command. Each sub-command opens only what it needs; errors a person can fix are
 // printed as one line to stderr with a non-zero exit, never a stack trace.
+import fs from 'node:fs';
 import { SignJWT } from 'jose';
 import { ConfigError, loadConfig, type Config } from './config/index.ts';
 import { DataDirLockedError } from './db/lock.ts';
+import { StartupError } from './lib/startup.ts';
 import { isRole } from './auth/context.ts';
 import { systemClock } from './lib/clock.ts';
 import { openRuntime } from './runtime.ts';
 import { openWarehouse, WarehouseLockedError } from './warehouse/open.ts';
 import { DEFAULT_SEED_ROWS, DEFAULT_TENANTS, seedDemo } from './warehouse/demo.ts';
-import { need, options, UsageError, type Command } from './lib/cli-args.ts';
-import { TokensRepository } from './modules/tokens/tokens.repository.ts';
-import { TokensService } from './modules/tokens/tokens.service.ts';
+import { ModelError } from './semantic/model.ts';
+import { need, options, UsageError, type Command } from './cli-args.ts';
+import type { TokensService } from './modules/tokens/tokens.service.ts';
+import { loadDataFile } from './modules/data/data.cli.ts';
+import { isTenantId } from './modules/data/data.service.ts';
+import { dataFileOf, LOAD_MODES, LoadError, tableNameProblem, type DataFile, type LoadMode } from './warehouse/load.ts';
 
 const USAGE = `Usage: insights <command>
 
@@ -21,6 +26,11 @@ const USAGE = `Usage: insights <command>
   token revoke ID
   demo seed [--rows N] [--tenants demo,acme]
                                           (re)generate the demo warehouse (N orders over all tenants)
+  data load --table T --file F --tenant X [--mode append|replace]
+                                          load a CSV/TSV, NDJSON or Parquet file (optionally .gz)
+                                          into a warehouse table for tenant X (docs/data.md)
+  model check [--model PATH]              validate a model (default INSIGHTS_MODEL, else the demo)
+                                          and check its tables and columns in the warehouse
   jwt --tenant T --user U --role R [--ttl 1h] [--name N] [--email E]
                                           mint a development JWT (needs INSIGHTS_JWT_SECRET)
 `;
@@ -28,7 +38,7 @@ const USAGE = `Usage: insights <command>
 async function withTokens<T>(config: Config, fn: (tokens: TokensService) => Promise<T>): Promise<T> {
   const runtime = await openRuntime(config);
   try {
-    return await fn(new TokensService(new TokensRepository(runtime.db), systemClock));
+    return await fn(runtime.tokens);
   } finally {
     await runtime.close();
   }
@@ -108,6 +118,40 @@ const commands: Record<string, Command> = {
     }
   },
 
+  async data(config, args) {
+    const [sub, ...rest] = args;
+    if (sub !== 'load') throw new UsageError('data needs load');
+    const { values, positionals } = options(rest, ['table', 'file', 'tenant', 'mode']);
+    if (positionals.length) throw new UsageError(`unexpected argument ${positionals[0]}`);
+    const table = need(values, 'table');
+    const tableProblem = tableNameProblem(table);
+    if (tableProblem) throw new UsageError(`--table ${tableProblem}`);
+    const tenantId = need(values, 'tenant');
+    if (!isTenantId(tenantId)) throw new UsageError('--tenant must be 1-100 characters of A-Z, a-z, 0-9, _, . and -');
+    const mode = (values.mode ?? 'append') as LoadMode;
+    if (!LOAD_MODES.includes(mode)) throw new UsageError('--mode must be append or replace');
+    const path = need(values, 'file');
+    let file: DataFile;
+    try {
+      file = dataFileOf(path);
+    } catch (err) {
+      throw new UsageError(`--file: ${(err as Error).message}`);
+    }
+    if (!fs.existsSync(path)) throw new UsageError(`--file ${path} does not exist`);
+    await loadDataFile(config, { table, file, tenantId, mode });
+  },
+
+  async model(config, args) {
+    const [sub, ...rest] = args;
+    if (sub !== 'check') throw new UsageError('model needs check');
+    const { values } = options(rest, ['model']);
+    const { runModelCheck } = await import('./semantic/model-check.ts');
+    process.exitCode = await runModelCheck(values.model ?? config.modelPath, () => openWarehouse(config), {
+      out: (line) => console.log(line),
+      err: (line) => console.error(line),
+    });
+  },
+
   async jwt(config, args) {
     const { values } = options(args, ['tenant', 'user', 'role', 'ttl', 'name', 'email']);
     if (!config.jwt.secret) throw new UsageError('INSIGHTS_JWT_SECRET must be set to mint a JWT');
@@ -141,13 +185,13 @@ export async function main(argv: string[]): Promise<number> {
     const { config: loadEnv } = await import('dotenv');
     loadEnv({ quiet: true } as never);
     await command(loadConfig(), args);
-    return 0;
+    return Number(process.exitCode ?? 0);
   } catch (err) {
     if (err instanceof UsageError) {
       process.stderr.write(`insights ${name}: ${err.message}\n`);
       return 2;
     }
-    if (err instanceof ConfigError || err instanceof DataDirLockedError) {
+    if (err instanceof ConfigError || err instanceof DataDirLockedError || err instanceof StartupError || err instanceof WarehouseLockedError || err instanceof LoadError || err instanceof ModelError) {
       process.stderr.write(`insights: ${err.message}\n`);
       return 1;
     }

@@ -1,16 +1,22 @@
 // Opens what a process needs before it can serve or run a command: the system of record (locked,
-// when embedded), its migrations, and the master key.
+// when embedded), its migrations, the master key, and the services the CLI uses without the app.
 import path from 'node:path';
 import type { Config } from './config/index.ts';
 import { PGliteDb, PostgresDb, type Db } from './db/index.ts';
 import { lockDataDir, type DataDirLock } from './db/lock.ts';
 import { migrate } from './db/migrate.ts';
+import { systemClock } from './lib/clock.ts';
 import { loadOrCreateMasterKey, SecretBox } from './lib/secrets.ts';
+import { firstContact } from './lib/startup.ts';
+import { TokensRepository } from './modules/tokens/tokens.repository.ts';
+import { TokensService } from './modules/tokens/tokens.service.ts';
 
 export interface Runtime {
   db: Db;
   secrets: SecretBox;
   masterKeyGenerated: boolean;
+  /** API tokens for the operator (the CLI), across tenants. */
+  tokens: TokensService;
   close(): Promise<void>;
 }
 
@@ -18,7 +24,17 @@ export async function openRuntime(config: Config): Promise<Runtime> {
   let lock: DataDirLock | undefined;
   let db: Db;
   if (config.databaseUrl) {
-    db = new PostgresDb(config.databaseUrl);
+    const url = config.databaseUrl;
+    db = await firstContact('DATABASE_URL', url, async () => {
+      const pg = new PostgresDb(url);
+      try {
+        await pg.query('SELECT 1');
+        return pg;
+      } catch (err) {
+        void pg.close().catch(() => {});
+        throw err;
+      }
+    });
   } else {
     lock = lockDataDir(config.dataDir);
     try {
@@ -35,6 +51,7 @@ export async function openRuntime(config: Config): Promise<Runtime> {
       db,
       secrets: new SecretBox(key),
       masterKeyGenerated: generated,
+      tokens: new TokensService(new TokensRepository(db), systemClock),
       async close() {
         await db.close();
         lock?.release();

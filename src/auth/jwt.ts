@@ -9,6 +9,7 @@ export class JwtRejected extends Error {}
 /** How long a verified token is remembered (never past its exp); bounded in count. */
 const VERIFIED_TTL_MS = 60_000;
 const VERIFIED_MAX = 10_000;
+export const DEFAULT_MAX_TTL_SECONDS = 24 * 3600;
 
 export class JwtVerifier {
   private readonly jwks?: ReturnType<typeof createRemoteJWKSet>;
@@ -16,7 +17,10 @@ export class JwtVerifier {
   // request; the same token string verified against the same keys gives the same answer until exp.
   private readonly verified = new Map<string, { auth: AuthContext; until: number }>();
 
-  constructor(private readonly jwt: Config['jwt']) {
+  private readonly jwt: Config['jwt'];
+
+  constructor(jwt: Omit<Config['jwt'], 'maxTtlSeconds'> & { maxTtlSeconds?: number }) {
+    this.jwt = { ...jwt, maxTtlSeconds: jwt.maxTtlSeconds ?? DEFAULT_MAX_TTL_SECONDS };
     if (jwt.jwksUrl) this.jwks = createRemoteJWKSet(new URL(jwt.jwksUrl));
   }
 
@@ -59,6 +63,7 @@ export class JwtVerifier {
       if (err instanceof JwtRejected) throw err;
       throw new JwtRejected((err as Error).message);
     }
+    checkTimes(payload, this.jwt.maxTtlSeconds);
     const auth = claimsToAuth(payload);
     if (typeof payload.exp === 'number') {
       if (this.verified.size >= VERIFIED_MAX) this.verified.delete(this.verified.keys().next().value!);
@@ -68,12 +73,30 @@ export class JwtVerifier {
   }
 }
 
+/**
+ * jose checks that exp, nbf and iat are numbers, but JSON's 1e309 is the number Infinity: a token
+ * that never expires. Each must be a finite NumericDate, and exp no further ahead than the
+ * configured maximum lifetime, so a leaked token is worth a bounded time.
+ */
+function checkTimes(payload: JWTPayload, maxTtlSeconds: number): void {
+  for (const claim of ['exp', 'nbf', 'iat'] as const) {
+    const v = payload[claim];
+    if (v !== undefined && !(typeof v === 'number' && Number.isFinite(v))) throw new JwtRejected(`the ${claim} claim is not a finite NumericDate`);
+  }
+  const ahead = (payload.exp as number) - Date.now() / 1000;
+  if (ahead > maxTtlSeconds) throw new JwtRejected(`the token expires ${Math.round(ahead)} s from now, more than the ${maxTtlSeconds} s allowed`);
+}
+
 function nonEmpty(v: unknown): v is string {
   return typeof v === 'string' && v.trim() !== '';
 }
 
 export function claimsToAuth(payload: JWTPayload): AuthContext {
   const { sub, tenant_id: tenantId, role, name, email } = payload as JWTPayload & Record<string, unknown>;
+  // Claims end up in SQL parameters (tenant, creator); PostgreSQL text cannot hold U+0000.
+  for (const [claim, v] of Object.entries({ sub, tenant_id: tenantId, name, email })) {
+    if (typeof v === 'string' && v.includes('\u0000')) throw new JwtRejected(`the ${claim} claim contains a NUL character`);
+  }
   if (!nonEmpty(sub)) throw new JwtRejected('the sub claim is missing');
   if (!nonEmpty(tenantId)) throw new JwtRejected('the tenant_id claim is missing');
   const normalizedRole = typeof role === 'string' ? role.toLowerCase() : role;

@@ -1,5 +1,6 @@
 // The only module that reads process.env. Every setting is validated here, and an invalid one stops
 // start-up with a message that names it.
+import os from 'node:os';
 import path from 'node:path';
 
 export interface Config {
@@ -8,13 +9,21 @@ export interface Config {
   dataDir: string;
   databaseUrl?: string;
   warehouseUrl?: string;
+  /** INSIGHTS_MODEL: a model file or a directory of them; undefined means the built-in demo shop. */
+  modelPath?: string;
   masterKey?: Buffer;
   jwt: {
     secret?: Uint8Array;
     jwksUrl?: string;
     issuer?: string;
     audience?: string;
+    /** The longest a JWT may still be valid for: a token whose exp lies further ahead is refused. */
+    maxTtlSeconds: number;
   };
+  /** The source commit being served, shown by GET /api/v1/version when the deployment sets it. */
+  commit?: string;
+  /** Origins a browser may call the API from (CORS); none by default. */
+  corsOrigins: string[];
   egressAllow: string[];
   smtpUrl?: string;
   smtpFrom: string;
@@ -22,7 +31,11 @@ export interface Config {
   providerUrls: Record<'vendor_a' | 'vendor_b' | 'vendor_c' | 'router', string>;
   rateLimitPerMinute: number;
   chatRateLimitPerMinute: number;
+  /** The body limit of data uploads (POST /api/v1/data/{table}); other routes keep their own. */
+  dataMaxBytes: number;
   logLevel: string;
+  /** The embedded DuckDB warehouse's ceiling and parallelism (docs/footprint.md). */
+  duckdb: { memoryLimit: string; threads: number };
 }
 
 export class ConfigError extends Error {
@@ -60,6 +73,52 @@ function int(env: Env, name: string, fallback: number, min: number, max: number)
   const n = Number(v);
   if (n < min || n > max) throw new ConfigError(name, `must be between ${min} and ${max}`);
   return n;
+}
+
+const DURATION_UNITS: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86_400 };
+
+/** A duration like 24h, 90m, 3600s or 2d (a bare number is seconds), in seconds. */
+function duration(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const v = str(env, name);
+  if (v === undefined) return fallback;
+  const m = /^(\d+)\s*([smhd]?)$/i.exec(v);
+  if (!m) throw new ConfigError(name, 'must be a duration such as 24h, 90m or 3600s');
+  const seconds = Number(m[1]) * DURATION_UNITS[(m[2] || 's').toLowerCase()];
+  if (seconds < min || seconds > max) throw new ConfigError(name, `must be between ${min} s and ${max / 86_400} days`);
+  return seconds;
+}
+
+/** Comma-separated origins (scheme://host[:port]), each checked; "*" is refused on purpose. */
+function origins(env: Env, name: string): string[] {
+  const list = (str(env, name) ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  for (const o of list) {
+    let u: URL | undefined;
+    try {
+      u = new URL(o);
+    } catch {
+      // reported below
+    }
+    if (!u || !['http:', 'https:'].includes(u.protocol) || u.origin !== o.replace(/\/+$/, '')) {
+      throw new ConfigError(name, `has an invalid origin "${o}" (expected scheme://host[:port], no path)`);
+    }
+  }
+  return list.map((o) => o.replace(/\/+$/, ''));
+}
+
+// DuckDB's own size syntax, limited to absolute sizes: a percentage of RAM would make the
+// footprint depend on the machine.
+const SIZE = /^(\d+(?:\.\d+)?)\s*(KB|MB|GB|TB|KiB|MiB|GiB|TiB)$/i;
+
+const MIB_PER_UNIT = { KB: 1 / 1024, MB: 1, GB: 1024, TB: 1024 * 1024 };
+
+function size(env: Env, name: string, fallback: string, minMiB: number): string {
+  const v = str(env, name) ?? fallback;
+  const m = SIZE.exec(v);
+  if (!m) throw new ConfigError(name, 'must be a size such as 256MB or 1GB');
+  const unit = m[2].toUpperCase().replace('I', '') as keyof typeof MIB_PER_UNIT;
+  const mib = Number(m[1]) * MIB_PER_UNIT[unit];
+  if (mib < minMiB) throw new ConfigError(name, `must be at least ${minMiB}MB`);
+  return v.replace(/\s+/g, '');
 }
 
 const CIDR = /^([0-9a-fA-F:.]+)\/(\d{1,3})$/;
@@ -105,13 +164,17 @@ export function loadConfig(env: Env = process.env): Config {
     dataDir: path.resolve(str(env, 'INSIGHTS_DATA_DIR') ?? './data'),
     databaseUrl: url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
     warehouseUrl: url(env, 'WAREHOUSE_URL', ['postgres:', 'postgresql:']),
+    modelPath: str(env, 'INSIGHTS_MODEL') === undefined ? undefined : path.resolve(str(env, 'INSIGHTS_MODEL')!),
     masterKey,
     jwt: {
       secret: jwtSecretText === undefined ? undefined : new TextEncoder().encode(jwtSecretText),
       jwksUrl: url(env, 'INSIGHTS_JWT_JWKS_URL', ['https:', 'http:']),
       issuer: str(env, 'INSIGHTS_JWT_ISSUER'),
       audience: str(env, 'INSIGHTS_JWT_AUDIENCE'),
+      maxTtlSeconds: duration(env, 'INSIGHTS_JWT_MAX_TTL', 24 * 3600, 1, 366 * 86_400),
     },
+    corsOrigins: origins(env, 'INSIGHTS_CORS_ORIGINS'),
+    commit: str(env, 'INSIGHTS_COMMIT'),
     egressAllow,
     smtpUrl,
     smtpFrom,
@@ -124,6 +187,11 @@ export function loadConfig(env: Env = process.env): Config {
     },
     rateLimitPerMinute: int(env, 'INSIGHTS_RATE_LIMIT', 600, 1, 1_000_000),
     chatRateLimitPerMinute: int(env, 'INSIGHTS_CHAT_RATE_LIMIT', 30, 1, 1_000_000),
+    dataMaxBytes: int(env, 'INSIGHTS_DATA_MAX_BYTES', 1024 ** 3, 1, Number.MAX_SAFE_INTEGER),
     logLevel,
+    duckdb: {
+      memoryLimit: size(env, 'INSIGHTS_DUCKDB_MEMORY_LIMIT', '256MB', 32),
+      threads: int(env, 'INSIGHTS_DUCKDB_THREADS', Math.min(4, os.availableParallelism()), 1, 256),
+    },
   };
 }

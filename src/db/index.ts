@@ -1,6 +1,9 @@
 // The system of record: PGlite (embedded) by default, PostgreSQL when DATABASE_URL is set. Both sit
 // behind one small interface so that repositories run the same SQL on either.
 import { PGlite } from '@electric-sql/pglite';
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
 import pg from 'pg';
 
 export type Row = Record<string, any>;
@@ -23,13 +26,44 @@ export interface Db extends Queryable {
 const INT8 = 20;
 const NUMERIC = 1700;
 
+// PostgreSQL's default 128 MB of shared buffers live inside PGlite's WASM heap, which never gives
+// memory back: the whole heap stays resident once touched. 16 MB holds the system of record's hot
+// pages many times over (docs/footprint.md).
+const START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
+
+const PGLITE_MODULE = import.meta.resolve('@electric-sql/pglite');
+
+/**
+ * Creates a new data dir in a child process. PGlite's initdb runs a second WASM instance and
+ * copies the new cluster through memory; in this process that would leave ~130 MB resident for
+ * good, while a child hands it all back when it exits.
+ */
+function initializeDataDir(dataDir: string): Promise<void> {
+  const code = `const { PGlite } = await import(${JSON.stringify(PGLITE_MODULE)});
+const db = await PGlite.create({ dataDir: process.argv[1] });
+await db.close();`;
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--input-type=module', '-e', code, dataDir], { stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('error', reject);
+    child.on('close', (code) =>
+      code === 0 ? resolve() : reject(new Error(`Initializing the database in ${dataDir} failed: ${stderr.trim() || `exit code ${code}`}`)),
+    );
+  });
+}
+
 export class PGliteDb implements Db {
   readonly kind = 'pglite' as const;
   private constructor(private readonly pg: PGlite) {}
 
   static async open(options: { dataDir?: string; loadDataDir?: Blob }): Promise<PGliteDb> {
+    if (options.dataDir && !options.loadDataDir && !fs.existsSync(path.join(options.dataDir, 'PG_VERSION'))) {
+      await initializeDataDir(options.dataDir);
+    }
     const instance = await PGlite.create({
       dataDir: options.dataDir,
+      startParams: START_PARAMS,
       loadDataDir: options.loadDataDir,
       parsers: { [INT8]: (v: string) => Number(v), [NUMERIC]: (v: string) => Number(v) },
     });
@@ -121,9 +155,4 @@ export class PostgresDb implements Db {
   async close(): Promise<void> {
     await this.pool.end();
   }
-}
-
-/** True when err is a PostgreSQL unique violation (on either engine). */
-export function isUniqueViolation(err: unknown): boolean {
-  return typeof err === 'object' && err !== null && (err as { code?: string }).code === '23505';
 }

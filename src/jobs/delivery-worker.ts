@@ -16,11 +16,11 @@ export type DeliveryTarget =
   | { cancel: string }
   | {
       owner: string;
-      /** The insight's name, or the dashboard's for a dashboard report (DESIGN.md §6). */
+      /** The insight's name, or the dashboard's for a dashboard report (docs/product.md §6). */
       name: string;
       channel: OutboundChannel;
-      /** Composes the report; may run queries, may throw. */
-      report: () => Promise<Report>;
+      /** Composes the report; may run queries, may throw; `skip` when the slot sends nothing (an alert whose condition does not hold). */
+      report: () => Promise<Report | { skip: string }>;
     };
 
 export interface DeliveryTargets {
@@ -41,6 +41,8 @@ export interface WorkerOptions {
   backoffMaxMs?: number;
   /** How often an idle loop looks for work (also woken at once by send-now and ticks). */
   pollMs?: number;
+  /** Jitter source in [0, 1), for a receiver's retry hint. */
+  random?: () => number;
   onError?: (err: unknown) => void;
 }
 
@@ -49,7 +51,7 @@ type Item = Parameters<DeliveriesRepository['finishAttempts']>[1][number];
 export interface AttemptOutcome {
   id: string;
   attempt: number;
-  status: 'succeeded' | 'retry' | 'failed' | 'cancelled' | 'lost';
+  status: 'succeeded' | 'retry' | 'failed' | 'cancelled' | 'skipped' | 'lost';
 }
 
 /** Errors that are the caller's fault will not get better by retrying; anything else might. */
@@ -69,6 +71,8 @@ export class DeliveryWorker {
   private wakeUp?: () => void;
   private woken = false;
   private inFlight = new Set<Promise<unknown>>();
+  private wakeTimer?: NodeJS.Timeout;
+  private wakeTimerAt?: number;
   private readonly outcomes: OutcomeWriter;
 
   constructor(
@@ -87,15 +91,24 @@ export class DeliveryWorker {
       backoffBaseMs: options.backoffBaseMs ?? 30_000,
       backoffMaxMs: options.backoffMaxMs ?? 3_600_000,
       pollMs: options.pollMs ?? 1_000,
+      random: options.random ?? Math.random,
       onError: options.onError,
     };
     this.outcomes = new OutcomeWriter(repo, this.workerId);
   }
 
-  /** The delay before attempt n+1 after attempt n failed: base · 2^(n-1), capped. */
+  /**
+   * The delay before attempt n+1 after attempt n failed. When the receiver said when to come back
+   * (Bot API retry_after, HTTP Retry-After), that time plus a small jitter (≤ 10 %, ≤ 1 s, so the
+   * deliveries one 429 held back do not all return in the same millisecond), capped at the longest
+   * backoff; otherwise base · 2^(n-1), capped. The attempt budget is the same either way.
+   */
   backoffMs(attempt: number, retryAfterMs?: number): number {
-    const exp = Math.min(this.o.backoffBaseMs * 2 ** (attempt - 1), this.o.backoffMaxMs);
-    return Math.max(exp, retryAfterMs ?? 0);
+    if (retryAfterMs !== undefined && Number.isFinite(retryAfterMs) && retryAfterMs >= 0) {
+      const jitter = Math.floor(this.o.random() * Math.min(1_000, retryAfterMs / 10));
+      return Math.min(retryAfterMs + jitter, this.o.backoffMaxMs);
+    }
+    return Math.min(this.o.backoffBaseMs * 2 ** (attempt - 1), this.o.backoffMaxMs);
   }
 
   /** Claims one batch and sends it all; resolves when every attempt is recorded. For tests and the loop. */
@@ -163,6 +176,11 @@ export class DeliveryWorker {
       }
       try {
         const report = await target.report();
+        if ('skip' in report) {
+          // No delivery, so no log row: only the subscription's last_checked_at shows the check.
+          const ok = await this.finish(d, { status: 'skipped', error: report.skip, now: this.clock.now() }, null);
+          return result(ok ? 'skipped' : 'lost');
+        }
         await this.transport.send(target.channel, report, { deliveryId: d.id, sentAt: this.clock.now() });
       } catch (err) {
         const c = classify(err);
@@ -189,6 +207,24 @@ export class DeliveryWorker {
     this.loop = this.run();
   }
 
+  /**
+   * Wakes the loop when `at` comes on the injected clock (a slot enqueued ahead of time), or at
+   * once if it has come. Only the earliest pending wake-up is kept.
+   */
+  wakeAt(at: Date): void {
+    const delay = at.getTime() - this.clock.now().getTime();
+    if (delay <= 0) return this.wake();
+    if (this.wakeTimer && this.wakeTimerAt! <= at.getTime()) return;
+    clearTimeout(this.wakeTimer);
+    this.wakeTimerAt = at.getTime();
+    this.wakeTimer = setTimeout(() => {
+      this.wakeTimer = undefined;
+      this.wake();
+    }, delay);
+    // A pending wake-up never keeps the process alive (stop() clears it too).
+    this.wakeTimer.unref();
+  }
+
   wake(): void {
     // A wake-up while busy is kept, so the next sleep returns at once instead of waiting a poll.
     if (this.wakeUp) this.wakeUp();
@@ -199,6 +235,8 @@ export class DeliveryWorker {
   async stop(): Promise<void> {
     if (!this.running) return;
     this.running = false;
+    clearTimeout(this.wakeTimer);
+    this.wakeTimer = undefined;
     this.wake();
     await this.loop;
     await Promise.allSettled([...this.inFlight]);

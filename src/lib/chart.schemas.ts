@@ -1,14 +1,14 @@
-// Analytics vocabulary shared by dashboards, widgets, insights and chat (DESIGN.md §6): one
+// Analytics vocabulary shared by dashboards, widgets, insights and chat (docs/product.md §6): one
 // definition, so a chart hint produced by the insight engine always validates as a widget's.
 import { Type, type Static } from 'typebox';
 
 export const CHART_TYPES = ['line', 'bar', 'stacked_bar', 'area', 'pie', 'scatter', 'table', 'kpi'] as const;
 export type ChartType = (typeof CHART_TYPES)[number];
-export const ChartTypeSchema = Type.Enum([...CHART_TYPES], { description: 'Chart type' });
+export const ChartTypeSchema = Type.Enum([...CHART_TYPES], { title: 'ChartType', description: 'Chart type' });
 
 export const GRANULARITIES = ['day', 'week', 'month', 'quarter', 'year'] as const;
 export type Granularity = (typeof GRANULARITIES)[number];
-export const GranularitySchema = Type.Enum([...GRANULARITIES], { description: 'Time granularity (week = ISO week, Monday)' });
+export const GranularitySchema = Type.Enum([...GRANULARITIES], { title: 'Granularity', description: 'Time granularity (week = ISO week, Monday)' });
 
 export const CountrySchema = Type.String({ pattern: '^[A-Z]{2}$', description: 'ISO 3166-1 alpha-2, upper case' });
 export const IsoDateSchema = Type.String({ format: 'date', pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'YYYY-MM-DD (UTC)' });
@@ -21,10 +21,10 @@ export const ChartHintSchema = Type.Object(
     series: Type.Optional(Type.String({ maxLength: 200 })),
     title: Type.Optional(Type.String({ maxLength: 500 })),
   },
-  { additionalProperties: false, description: 'How to draw rows as a chart' },
+  { title: 'ChartHint', additionalProperties: false, description: 'How to draw rows as a chart' },
 );
 export type ChartHint = Static<typeof ChartHintSchema>;
 
 export const CellSchema = Type.Union([Type.String(), Type.Number(), Type.Boolean(), Type.Null()]);
-export const DataRowSchema = Type.Record(Type.String(), CellSchema, { description: 'Column name → value' });
+export const DataRowSchema = Type.Record(Type.String(), CellSchema, { title: 'DataRow', description: 'Column name → value' });
 export type DataRow = Record<string, string | number | boolean | null>;

@@ -1,6 +1,7 @@
 // TypeBox pieces shared by many routes. Route schemas validate requests, serialize responses and
 // generate the OpenAPI document, so every route declares them.
 import { Type, type TSchema } from 'typebox';
+import { ID_PATTERN } from './ids.ts';
 
 export const Problem = Type.Object(
   {
@@ -16,12 +17,23 @@ export const Problem = Type.Object(
 
 const ref = Type.Ref('Problem');
 
-/** The error responses every authenticated route may give, for the OpenAPI document. */
+/**
+ * The success responses of an authenticated route and its error responses: 400, 401 and 429 can
+ * come from any of them; a route names the others it can give (403 when a role or ownership rule
+ * refuses, 409, 502, 503…). 404 for an id in the path and 413/415 for a body are added to the
+ * OpenAPI document by src/plugins/openapi.ts, from the route's shape.
+ */
 export function withErrors<T extends Record<number, TSchema>>(ok: T, ...statuses: number[]) {
   const out: Record<number, TSchema> = { ...ok };
-  for (const s of [400, 401, 403, 404, 429, ...statuses]) out[s] = ref;
+  for (const s of [400, 401, 429, ...statuses]) out[s] = ref;
   return out as T & Record<number, TSchema>;
 }
+
+/**
+ * A resource id in a path. One that does not match answers 404 (it names nothing of ours), decided
+ * by the error handler from the `pattern` keyword; see docs/decisions.md "Ids at the edge".
+ */
+export const ResourceId = Type.String({ pattern: ID_PATTERN, description: 'A UUIDv7' });
 
 export const Timestamp = Type.String({ format: 'date-time', description: 'ISO 8601 UTC, milliseconds, Z' });
 export const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);

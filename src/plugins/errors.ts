@@ -1,6 +1,6 @@
 // One error handler for the whole app: every failure leaves as application/problem+json with a
 // stable code, Fastify's own errors included. Unknown errors become a generic 500 and are logged.
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, toProblem, type ErrorCode, type FieldError } from '../lib/errors.ts';
 
 const CONTEXT_PATH: Record<string, string> = { body: '/body', querystring: '/query', params: '/params', headers: '/headers' };
@@ -46,9 +46,46 @@ const FASTIFY_CODES: Record<string, ErrorCode> = {
   FST_ERR_CTP_BODY_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
   FST_ERR_CTP_EMPTY_JSON_BODY: 'MALFORMED_JSON',
   FST_ERR_CTP_INVALID_JSON_BODY: 'MALFORMED_JSON',
-  FST_ERR_BAD_URL: 'BAD_REQUEST',
-  FST_ERR_ASYNC_CONSTRAINT: 'BAD_REQUEST',
+  FST_ERR_BAD_URL: 'BAD_URL',
 };
+
+/** The request's path, bounded: a detail must not echo a megabyte of URL back. */
+function shownPath(url: string): string {
+  const path = url.split('?')[0];
+  return path.length > 120 ? `${path.slice(0, 120)}…` : path;
+}
+
+/**
+ * Errors the router raises before any route (and so before setErrorHandler) is chosen: a path that
+ * is not valid percent-encoded UTF-8, or a path parameter over the router's length limit. Passed to
+ * Fastify as its frameworkErrors option.
+ */
+export function frameworkErrorHandler(err: FastifyError, req: FastifyRequest, reply: FastifyReply): void {
+  reply.type('application/problem+json');
+  if (err.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    // Every path parameter is an id, a code or a provider name, none of them this long: like any
+    // other malformed id it names nothing (see malformedPathParams).
+    void reply.code(404).send(toProblem('NOT_FOUND', `A segment of the path ${shownPath(req.url)} is longer than any id or code; nothing has it.`));
+    return;
+  }
+  if (err.code === 'FST_ERR_BAD_URL') {
+    void reply.code(400).send(toProblem('BAD_URL', `The path ${shownPath(req.url)} is not valid percent-encoded UTF-8.`));
+    return;
+  }
+  req.log.error({ err }, 'router error');
+  void reply.code(400).send(toProblem('BAD_REQUEST', 'The request could not be routed.'));
+}
+
+/**
+ * A path parameter that does not have the shape of an id (or code) names nothing that exists, so
+ * it is answered like a missing one: 404, without a query. The field is still named.
+ */
+function malformedPathParams(err: FastifyError & { validationContext?: string }): FieldError[] | undefined {
+  if (err.validationContext !== 'params') return undefined;
+  const errors = err.validation as unknown as AjvError[];
+  if (!errors.every((e) => e.keyword === 'pattern')) return undefined;
+  return errors.map((e) => ({ path: `/params${e.instancePath}`, message: 'is not a valid id' }));
+}
 
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError & { validationContext?: string }, req, reply) => {
@@ -59,6 +96,8 @@ export function installErrorHandling(app: FastifyInstance): void {
       return reply.code(err.status).send(toProblem(err.code, err.detail, err.options.errors));
     }
     if (err.validation) {
+      const unknownIds = malformedPathParams(err);
+      if (unknownIds) return reply.code(404).send(toProblem('NOT_FOUND', `${describe(unknownIds)}; nothing has it`, unknownIds));
       const errors = validationErrors(err.validationContext ?? 'body', err.validation as unknown as AjvError[]);
       return reply.code(400).send(toProblem('VALIDATION_FAILED', describe(errors), errors));
     }

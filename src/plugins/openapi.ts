@@ -1,7 +1,24 @@
-// The OpenAPI 3.1 document is generated from the same TypeBox schemas the routes validate with.
+// The OpenAPI 3.1 document is generated from the same TypeBox schemas the routes validate with;
+// src/plugins/openapi-document.ts completes it (operation ids, named schemas, problem responses).
+import fs from 'node:fs';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
+import { completeDocument, type OpenApiDocument } from './openapi-document.ts';
+
+const PACKAGE_VERSION = packageVersion();
+
+/**
+ * The version of the package this file belongs to: the nearest package.json above it, so it is
+ * found from src/ and from a compiled copy alike (a JSON import would pin the layout).
+ */
+function packageVersion(): string {
+  for (let dir = new URL('.', import.meta.url); ; dir = new URL('..', dir)) {
+    const file = new URL('package.json', dir);
+    if (fs.existsSync(file)) return JSON.parse(fs.readFileSync(file, 'utf8')).version;
+    if (dir.pathname === '/') throw new Error('No package.json above src/plugins/openapi.ts');
+  }
+}
 
 export async function installOpenApi(app: FastifyInstance): Promise<void> {
   await app.register(swagger, {
@@ -9,9 +26,11 @@ export async function installOpenApi(app: FastifyInstance): Promise<void> {
       openapi: '3.1.0',
       info: {
         title: 'Insights Service API',
-        version: '1.0.0',
+        version: PACKAGE_VERSION,
         description: 'Chat, insights, dashboards with widgets, scheduled reports and notifications.',
       },
+      // Relative to where the document is served, so it is right behind any host or proxy.
+      servers: [{ url: '/', description: 'The server this document is served from' }],
       components: {
         securitySchemes: {
           svcToken: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'Svc <token>' },
@@ -20,20 +39,14 @@ export async function installOpenApi(app: FastifyInstance): Promise<void> {
       },
       security: [{ svcToken: [] }, { bearerJwt: [] }],
     },
-    // Routes whose body may be left out (the seed's "optional JSON") say so with x-body-optional;
-    // @fastify/swagger would otherwise mark every declared body as required.
-    transformObject: (documentObject) => {
-      const doc = (documentObject as { openapiObject: { paths?: Record<string, Record<string, any>> } }).openapiObject;
-      for (const methods of Object.values(doc.paths ?? {})) {
-        for (const op of Object.values(methods)) {
-          if (op?.['x-body-optional']) {
-            if (op.requestBody) op.requestBody.required = false;
-            delete op['x-body-optional'];
-          }
-        }
-      }
-      return doc;
-    },
+    // A public route (health, the version, the document itself) needs no credentials: say so with
+    // an empty security list, which also keeps 401 off its responses.
+    transform: ({ schema, url, route }) => ({
+      schema: route.config && (route.config as { public?: boolean }).public && schema ? { ...schema, security: [] } : schema,
+      url,
+    }),
+    transformObject: (documentObject) =>
+      completeDocument((documentObject as unknown as { openapiObject: OpenApiDocument }).openapiObject) as never,
     refResolver: {
       buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`),
     },

@@ -1,18 +1,24 @@
-// Compiles an insight definition and a resolved query to {sql, params} for one dialect. Values
-// are always bound parameters; the tenant predicate is always part of the FROM/WHERE.
+// Compiles a resolved insight and a resolved query to {sql, params} for one dialect. Caller values
+// (tenant, filters, dates, limit) are always bound parameters; every cube the query reads is
+// restricted to the caller's tenant: the fact in WHERE, joined cubes in their ON, the reads of a
+// derived cube inside its SQL and the derived rows again outside it.
+//
+// Measures aggregate on their own cube's rows: each cube whose measures an insight uses is one
+// "fact" query (joined only along many_to_one joins, which never multiply its rows); several facts
+// are aggregated separately and combined on the period or the grouping dimensions.
 import type { Dialect } from './dialects/dialect.ts';
 import { addDays, type Window } from './periods.ts';
-import { SOURCES } from './sources.ts';
-import type { ColumnType, Condition, FilterName, Granularity, InsightDefinition, MeasureDef, SourceDef } from './types.ts';
+import type { ColumnType, CubeSource, FactPlan, Granularity, InsightDefinition, LeafMeasure, OutputColumn } from './types.ts';
 
 export interface ResolvedQuery {
   tenantId: string;
   granularity: Granularity | null;
-  filters: Partial<Record<FilterName, string>>;
+  /** Filter name (a dimension of the insight's filters) → the caller's value. */
+  filters: Record<string, string>;
   window: Window;
   /** KPIs: the window compared with. */
   previous?: Window;
-  /** Breakdowns: rows to return. */
+  /** top and breakdowns with a limit: rows to return. */
   limit?: number;
 }
 
@@ -21,11 +27,7 @@ export interface CompiledQuery {
   params: unknown[];
 }
 
-export interface OutputColumn {
-  name: string;
-  type: ColumnType;
-  label: string;
-}
+export type { OutputColumn } from './types.ts';
 
 class Binder {
   readonly params: unknown[] = [];
@@ -43,127 +45,155 @@ class Binder {
   }
 }
 
-function condition(src: SourceDef, c: Condition, b: Binder): string {
-  const col = src.columns[c.column];
-  if (c.in.length === 1) return `${col} = ${b.bind(c.in[0])}`;
-  return `${col} IN (${c.in.map((v) => b.bind(v)).join(', ')})`;
+/** An operator's condition, parenthesized when AND-ing it to others could change its meaning. */
+const cond = (sql: string) => (/\bOR\b/i.test(sql) ? `(${sql})` : sql);
+
+interface Ctx {
+  d: Dialect;
+  q: ResolvedQuery;
+  b: Binder;
+  def: InsightDefinition;
 }
 
-function fromClause(src: SourceDef, tenantId: string, b: Binder): string {
-  return src.from.replace(/(?<![:\w]):([a-z_]+)\b/g, (_m, name: string) =>
-    b.bind(name === 'tenant' ? tenantId : src.binds![name]),
-  );
+function sourceSql(s: CubeSource, c: Ctx): string {
+  if (s.table) return s.table === s.alias ? s.table : `${s.table} AS ${s.alias}`;
+  const inner = s.derived!.map((p) => (typeof p === 'string' ? p : `(SELECT * FROM ${p.table} WHERE ${p.tenantColumn} = ${c.b.bind(c.q.tenantId)})`)).join('');
+  return `(${inner.trim()}) AS ${s.alias}`;
 }
 
-function timeRange(src: SourceDef, d: Dialect, w: Window, b: Binder): string[] {
-  const { column, type } = src.time;
-  if (type === 'date') {
-    return [`${column} >= ${d.typedParam(b.bind(w.from, 'date'), 'date')}`, `${column} <= ${d.typedParam(b.bind(w.to, 'date'), 'date')}`];
-  }
-  // Half-open on the next midnight: the whole last day, and the column compared as it is stored.
+function fromClause(f: FactPlan, c: Ctx): string {
+  let sql = sourceSql(f.source, c);
+  for (const j of f.joins) sql += ` LEFT JOIN ${sourceSql(j.source, c)} ON ${cond(j.on)} AND ${j.source.tenant} = ${c.b.bind(c.q.tenantId)}`;
+  return sql;
+}
+
+/** Half-open on the next midnight: the whole last day, for DATE and TIMESTAMP columns alike. */
+function range(column: string, w: Window, c: Ctx): string[] {
   return [
-    `${column} >= ${d.typedParam(b.bind(w.from, 'timestamp'), 'timestamp')}`,
-    `${column} < ${d.typedParam(b.bind(addDays(w.to, 1), 'timestamp'), 'timestamp')}`,
+    `${column} >= ${c.d.typedParam(c.b.bind(w.from, 'timestamp'), 'timestamp')}`,
+    `${column} < ${c.d.typedParam(c.b.bind(addDays(w.to, 1), 'timestamp'), 'timestamp')}`,
   ];
 }
 
-function measureSql(src: SourceDef, m: MeasureDef, b: Binder, extra?: string): string {
+function aggregate(m: LeafMeasure, conditions: string[]): string {
   const base =
-    m.agg === 'count'
-      ? 'count(*)'
-      : m.product
-        ? `sum(${src.columns[m.product[0]]} * ${src.columns[m.product[1]]})`
-        : `sum(${src.columns[m.column!]})`;
-  const conds = [m.where ? condition(src, m.where, b) : undefined, extra].filter(Boolean);
-  return conds.length ? `${base} FILTER (WHERE ${conds.join(' AND ')})` : base;
+    m.agg === 'count' ? (m.sql ? `count(${m.sql})` : 'count(*)') : m.agg === 'count_distinct' ? `count(DISTINCT ${m.sql})` : `${m.agg}(${m.sql})`;
+  return conditions.length ? `${base} FILTER (WHERE ${conditions.map(cond).join(' AND ')})` : base;
 }
 
-/** The WHERE of one source: tenant, fixed rows, the insight's rows, the caller's filters, dates. */
-function whereClause(def: InsightDefinition, src: SourceDef, d: Dialect, q: ResolvedQuery, w: Window, b: Binder, insightWhere: boolean): string {
-  const parts: string[] = src.tenantScope.map((col) => `${col} = ${b.bind(q.tenantId)}`);
-  if (src.fixedWhere) parts.push(src.fixedWhere);
-  if (insightWhere) for (const c of def.where ?? []) parts.push(condition(src, c, b));
-  for (const f of def.filters) {
-    const value = q.filters[f];
-    if (value !== undefined && src.filters[f]) parts.push(`${src.filters[f]} = ${b.bind(value)}`);
+/**
+ * One fact's aggregate query. Filters every measure shares go to WHERE (the engine then skips
+ * those rows, and no group appears that only they would have made); the rest stay per measure.
+ */
+function factSelect(f: FactPlan, c: Ctx, forOuter: boolean, allMeasures?: string[]): string {
+  const { d, q, b, def } = c;
+  const shared = f.measures[0].filters.filter((x) => f.measures.every((m) => m.filters.includes(x)));
+  const own = (m: LeafMeasure) => m.filters.filter((x) => !shared.includes(x));
+  const from = fromClause(f, c);
+  const where = [`${f.source.tenant} = ${b.bind(q.tenantId)}`, ...f.segments.map(cond), ...shared.map(cond)];
+  for (const name of def.filters) {
+    const value = q.filters[name];
+    if (value !== undefined && f.filters[name]) where.push(`${f.filters[name]} = ${b.bind(value)}`);
   }
-  parts.push(...timeRange(src, d, w, b));
-  return parts.join(' AND ');
+  const cols: string[] = [];
+  let groupBy = '';
+  if (def.kind === 'kpi') {
+    const prev = q.previous!;
+    const current = range(f.time, q.window, c);
+    const previous = range(f.time, prev, c);
+    const value = forOuter ? (m: LeafMeasure) => d.quote(m.name) : () => d.quote('value');
+    const before = forOuter ? (m: LeafMeasure) => d.quote(`${m.name}__previous`) : () => d.quote('previous_value');
+    for (const m of f.measures) {
+      cols.push(`${aggregate(m, [...own(m), ...current])} AS ${value(m)}`, `${aggregate(m, [...own(m), ...previous])} AS ${before(m)}`);
+    }
+    const span: Window = { from: prev.from < q.window.from ? prev.from : q.window.from, to: q.window.to > prev.to ? q.window.to : prev.to };
+    where.push(...range(f.time, span, c));
+  } else {
+    if (def.kind === 'timeseries') cols.push(`${d.bucket(q.granularity!, f.time)} AS ${d.quote('period')}`);
+    else cols.push(...f.keys.map((k) => `${k.sql} AS ${d.quote(k.name)}`));
+    // Combined with other facts by UNION ALL: every fact has every measure column, in one order.
+    for (const name of allMeasures ?? f.measures.map((m) => m.name)) {
+      const m = f.measures.find((x) => x.name === name);
+      cols.push(`${m ? aggregate(m, own(m)) : 'NULL'} AS ${d.quote(name)}`);
+    }
+    where.push(...range(f.time, q.window, c));
+    const keyCount = def.kind === 'timeseries' ? 1 : f.keys.length;
+    groupBy = ` GROUP BY ${Array.from({ length: keyCount }, (_, i) => i + 1).join(', ')}`;
+  }
+  return `SELECT ${cols.join(', ')} FROM ${from} WHERE ${where.join(' AND ')}${groupBy}`;
 }
 
-function timeseries(def: InsightDefinition, d: Dialect, q: ResolvedQuery, b: Binder): string {
-  const g = q.granularity!;
-  const one = (src: SourceDef, measures: MeasureDef[], insightWhere: boolean) => {
-    const cols = [`${d.bucket(g, src.time.column, src.time.type)} AS ${d.quote('period')}`];
-    for (const m of measures) cols.push(`${measureSql(src, m, b)} AS ${d.quote(m.name)}`);
-    const from = fromClause(src, q.tenantId, b);
-    return `SELECT ${cols.join(', ')} FROM ${from} WHERE ${whereClause(def, src, d, q, q.window, b, insightWhere)} GROUP BY 1`;
-  };
-  const main = one(SOURCES[def.source], def.measures, true);
-  if (!def.secondary) return `${main} ORDER BY 1`;
-  const second = one(SOURCES[def.secondary.source], def.secondary.measures, false);
-  const p = d.quote('period');
-  const cols = [
-    `COALESCE(a.${p}, b.${p}) AS ${p}`,
-    ...def.measures.map((m) => `a.${d.quote(m.name)}`),
-    ...def.secondary.measures.map((m) => `b.${d.quote(m.name)}`),
-  ];
-  return `WITH a AS (${main}), b AS (${second}) SELECT ${cols.join(', ')} FROM a FULL JOIN b ON a.${p} = b.${p} ORDER BY 1`;
-}
-
-function breakdown(def: InsightDefinition, d: Dialect, q: ResolvedQuery, b: Binder): string {
-  const src = SOURCES[def.source];
-  const dims = def.dimensions ?? [];
-  const cols = dims.map((dim) => `${src.dimensions[dim.source]} AS ${d.quote(dim.name)}`);
-  for (const m of def.measures) cols.push(`${measureSql(src, m, b)} AS ${d.quote(m.name)}`);
-  const from = fromClause(src, q.tenantId, b);
-  const where = whereClause(def, src, d, q, q.window, b, true);
-  const groupBy = dims.map((_, i) => String(i + 1)).join(', ');
-  const order = def.orderBy ?? { column: def.measures[0].name, direction: 'desc' };
+function orderAndLimit(c: Ctx, keyed: boolean): string {
+  const { d, q, def } = c;
+  if (def.kind === 'timeseries') return ' ORDER BY 1';
+  if (!keyed) return '';
   // Ties break on the first dimension, so both engines return the same rows in the same order.
-  const orderBy = `${d.quote(order.column)} ${order.direction.toUpperCase()}, 1 ASC`;
   const limit = q.limit ?? def.limit?.default;
-  return `SELECT ${cols.join(', ')} FROM ${from} WHERE ${where} GROUP BY ${groupBy} ORDER BY ${orderBy}` + (limit ? ` LIMIT ${b.bind(limit, 'int')}` : '');
+  return ` ORDER BY ${d.quote(def.plan.headline)} DESC NULLS LAST, 1 ASC` + (limit ? ` LIMIT ${c.b.bind(limit, 'int')}` : '');
 }
 
-function kpi(def: InsightDefinition, d: Dialect, q: ResolvedQuery, b: Binder): string {
-  const src = SOURCES[def.source];
-  const m = def.measures.find((x) => x.name === def.kpiMeasure)!;
-  const prev = q.previous!;
-  const span: Window = { from: prev.from < q.window.from ? prev.from : q.window.from, to: q.window.to > prev.to ? q.window.to : prev.to };
-  const current = timeRange(src, d, q.window, b).join(' AND ');
-  const previous = timeRange(src, d, prev, b).join(' AND ');
-  const from = fromClause(src, q.tenantId, b);
-  const where = whereClause(def, src, d, q, span, b, true);
-  return (
-    `SELECT ${measureSql(src, m, b, current)} AS ${d.quote('value')}, ${measureSql(src, m, b, previous)} AS ${d.quote('previous_value')} ` +
-    `FROM ${from} WHERE ${where}`
-  );
+/** A number measure's expression over columns of the combined row, its parts as doubles. */
+function numberSql(name: string, c: Ctx, column: (measure: string) => string): string {
+  const n = c.def.plan.numbers.find((x) => x.name === name);
+  if (!n) return c.d.toDouble(column(name));
+  return n.tokens.map((t) => (typeof t === 'string' ? t : `(${numberSql(t.measure, c, column)})`)).join('').trim();
 }
 
 export function compile(def: InsightDefinition, dialect: Dialect, q: ResolvedQuery): CompiledQuery {
-  const b = new Binder(dialect);
-  const sql = def.kind === 'timeseries' ? timeseries(def, dialect, q, b) : def.kind === 'breakdown' ? breakdown(def, dialect, q, b) : kpi(def, dialect, q, b);
-  return { sql, params: b.params };
+  const c: Ctx = { d: dialect, q, b: new Binder(dialect), def };
+  const { facts, numbers } = def.plan;
+  const keyed = def.kind === 'breakdown' || def.kind === 'top';
+  // The lean case, and the one that matters most for speed: one fact, no number measure.
+  if (facts.length === 1 && !numbers.length) {
+    return { sql: factSelect(facts[0], c, false) + orderAndLimit(c, keyed), params: c.b.params };
+  }
+  const alias = (i: number) => dialect.quote(`f${i + 1}`);
+  const owner = new Map<string, number>();
+  facts.forEach((f, i) => f.measures.forEach((m) => owner.set(m.name, i)));
+  const measures = [...owner.keys()];
+  const q_ = (x: string) => dialect.quote(x);
+  const numberCols = (column: (m: string) => string) => numbers.map((n) => `${numberSql(n.name, c, column)} AS ${q_(n.name)}`);
+
+  if (def.kind === 'kpi') {
+    // One row per fact: side by side.
+    const from = facts.map((f, i) => `(${factSelect(f, c, true)}) AS ${alias(i)}`).join(' CROSS JOIN ');
+    const col = (suffix: string) => (m: string) => `${alias(owner.get(m)!)}.${q_(m + suffix)}`;
+    return {
+      sql: `SELECT ${numberSql(def.plan.headline, c, col(''))} AS ${q_('value')}, ${numberSql(def.plan.headline, c, col('__previous'))} AS ${q_('previous_value')} FROM ${from}`,
+      params: c.b.params,
+    };
+  }
+  const keyNames = def.kind === 'timeseries' ? ['period'] : facts[0].keys.map((k) => k.name);
+  const keyCols = keyNames.map((k) => q_(k));
+  if (facts.length === 1) {
+    const col = (m: string) => `${alias(0)}.${q_(m)}`;
+    const cols = [...keyNames.map((k) => col(k)), ...measures.map(col), ...numberCols(col)];
+    return { sql: `SELECT ${cols.join(', ')} FROM (${factSelect(facts[0], c, true)}) AS ${alias(0)}` + orderAndLimit(c, keyed), params: c.b.params };
+  }
+  // Several facts: each aggregated on its own rows, stacked with UNION ALL and grouped again on
+  // the keys (each key has at most one row per fact; GROUP BY also matches NULL keys, which a join
+  // on the keys would not). Hash-joinable on every engine, unlike a FULL JOIN on nullable keys.
+  const stacked = facts.map((f) => factSelect(f, c, true, measures)).join(' UNION ALL ');
+  const combined = (m: string) => `max(${q_('u')}.${q_(m)})`;
+  const cols = [...keyCols.map((k) => `${q_('u')}.${k}`), ...measures.map((m) => `${combined(m)} AS ${q_(m)}`), ...numberCols(combined)];
+  const groupBy = keyNames.map((_, i) => i + 1).join(', ');
+  return { sql: `SELECT ${cols.join(', ')} FROM (${stacked}) AS ${q_('u')} GROUP BY ${groupBy}` + orderAndLimit(c, keyed), params: c.b.params };
 }
 
 /** The columns of an insight's rows, in order, as the service returns them. */
 export function outputColumns(def: InsightDefinition): OutputColumn[] {
-  const measures = [...def.measures, ...(def.secondary?.measures ?? [])].map((m) => ({ name: m.name, type: m.type, label: m.label }));
-  const ratios = (def.ratios ?? []).map((r) => ({ name: r.name, type: r.type as ColumnType, label: r.label }));
-  if (def.kind === 'timeseries') return [{ name: 'period', type: 'date', label: 'Period' }, ...ratios, ...measures];
-  if (def.kind === 'breakdown') {
-    return [...(def.dimensions ?? []).map((x) => ({ name: x.name, type: x.type ?? ('string' as ColumnType), label: x.label })), ...measures, ...ratios];
-  }
-  const m = def.measures.find((x) => x.name === def.kpiMeasure)!;
+  if (def.kind === 'timeseries') return [{ name: 'period', type: 'date', label: 'Period' }, ...def.measures];
+  if (def.kind === 'breakdown' || def.kind === 'top') return [...def.dimensions, ...def.measures];
+  const m = def.measures[0];
+  const type: ColumnType = m.type;
   return [
     { name: 'period_from', type: 'date', label: 'From' },
     { name: 'period_to', type: 'date', label: 'To' },
-    { name: 'value', type: m.type, label: m.label },
+    { name: 'value', type, label: m.label },
     { name: 'previous_period_from', type: 'date', label: 'Previous from' },
     { name: 'previous_period_to', type: 'date', label: 'Previous to' },
-    { name: 'previous_value', type: m.type, label: `${m.label}, previous window` },
-    { name: 'change', type: m.type, label: 'Change' },
+    { name: 'previous_value', type, label: `${m.label}, previous window` },
+    { name: 'change', type, label: 'Change' },
     { name: 'change_pct', type: 'percent', label: 'Change (%)' },
   ];
 }

@@ -1,5 +1,5 @@
-// The vocabulary of the semantic layer: an insight is declared as data (source, measures,
-// dimensions, granularities, filters, chart) and compiled to SQL per dialect.
+// The semantic layer at run time: insights resolved from the model file (models/*.yml) into what
+// the compiler and the service need. Nothing here names a table or a column of the demo shop.
 
 export const GRANULARITIES = ['day', 'week', 'month', 'quarter', 'year'] as const;
 export type Granularity = (typeof GRANULARITIES)[number];
@@ -7,82 +7,18 @@ export type Granularity = (typeof GRANULARITIES)[number];
 export const CHART_TYPES = ['line', 'bar', 'stacked_bar', 'area', 'pie', 'scatter', 'table', 'kpi'] as const;
 export type ChartType = (typeof CHART_TYPES)[number];
 
-/** Filters a caller may set; each maps to a column of the insight's source. */
-export const FILTERS = ['country', 'channel', 'category'] as const;
-export type FilterName = (typeof FILTERS)[number];
-
-export type ColumnType = 'date' | 'string' | 'integer' | 'money' | 'percent' | 'number';
+export type ColumnType = 'date' | 'string' | 'integer' | 'money' | 'percent' | 'number' | 'boolean';
 
 /**
  * timeseries: one row per period (zero-filled); breakdown: one row per dimension value over the
- * window; kpi: one row comparing the window with the previous one.
+ * window; top: the best `limit` rows of a breakdown; kpi: the window against the previous one.
  */
-export type InsightKind = 'timeseries' | 'breakdown' | 'kpi';
+export type InsightKind = 'timeseries' | 'breakdown' | 'top' | 'kpi';
 
-/** A condition fixed by the definition; its value is still bound as a parameter. */
-export interface Condition {
-  column: string;
-  in: string[];
-}
-
-/**
- * An aggregate over the source. `count` counts rows; `sum` sums `column` (or quantity × price
- * via `product`). `where` restricts the rows the aggregate sees (compiled to FILTER (WHERE …)).
- */
-export interface MeasureDef {
+export interface OutputColumn {
   name: string;
-  label: string;
   type: ColumnType;
-  agg: 'sum' | 'count';
-  column?: string;
-  /** sum(a * b) */
-  product?: [string, string];
-  where?: Condition;
-}
-
-/** A measure computed from others of the same insight after aggregation. */
-export interface RatioDef {
-  name: string;
   label: string;
-  type: 'money' | 'percent' | 'number';
-  numerator: string;
-  denominator: string;
-  /** 100 for a percentage. */
-  scale?: number;
-}
-
-export type SourceName = 'orders' | 'order_items' | 'first_orders' | 'web_sessions';
-
-export interface SourceDef {
-  name: SourceName;
-  /**
-   * FROM clause. `:tenant` stands for the caller's tenant, bound as a parameter; every table the
-   * clause reads must be scoped by it (validation checks each table alias is).
-   */
-  from: string;
-  /** Tenant columns restricted in WHERE (tables the FROM does not scope itself). */
-  tenantScope: string[];
-  /** A predicate with no values that always applies (e.g. picking the first row of a window). */
-  fixedWhere?: string;
-  /** Other `:name` placeholders of the FROM and their values, bound as parameters. */
-  binds?: Record<string, string>;
-  /** Logical column → qualified column, for measures and conditions. */
-  columns: Record<string, string>;
-  /** The time column, TIMESTAMP (orders) or DATE (web_sessions). */
-  time: { column: string; type: 'timestamp' | 'date' };
-  /** Filter name → qualified column. */
-  filters: Partial<Record<FilterName, string>>;
-  /** Dimension name → qualified column. */
-  dimensions: Record<string, string>;
-}
-
-export interface DimensionRef {
-  name: string;
-  label: string;
-  /** A key of the source's dimensions. */
-  source: string;
-  /** Default string. */
-  type?: ColumnType;
 }
 
 export interface ChartDefault {
@@ -93,29 +29,101 @@ export interface ChartDefault {
   title?: string;
 }
 
+/** An aggregate over one cube's rows, its SQL already qualified ("cube"."column"). */
+export interface LeafMeasure {
+  name: string;
+  agg: 'count' | 'count_distinct' | 'sum' | 'avg' | 'min' | 'max';
+  /** Absent for count(*). */
+  sql?: string;
+  /** Row conditions; each becomes part of FILTER (WHERE …), or of WHERE when all measures share it. */
+  filters: string[];
+}
+
+/** A `number` measure: SQL text and references to leaf measures, evaluated on the aggregated row. */
+export type NumberToken = string | { measure: string };
+
+/** Where a cube's rows come from; `tenantRefs` of derived SQL are replaced by tenant-scoped reads. */
+export interface CubeSource {
+  alias: string;
+  /** `"orders"` or `"analytics"."orders"` */
+  table?: string;
+  /** Derived cube: SQL text with tenant-scoped reads of other cubes spliced in by the compiler. */
+  derived?: DerivedSql;
+  /** Qualified tenant column, e.g. "orders"."tenant_id". */
+  tenant: string;
+}
+
+/** Derived SQL as parts: text, and reads of a table restricted to the caller's tenant. */
+export type DerivedSql = (string | { table: string; tenantColumn: string })[];
+
+export interface JoinStep {
+  source: CubeSource;
+  /** The ON condition, qualified. */
+  on: string;
+}
+
+/** One cube whose measures an insight aggregates, with everything its query needs. */
+export interface FactPlan {
+  cube: string;
+  source: CubeSource;
+  /** many_to_one joins, parents before children: joined rows never multiply the fact's rows. */
+  joins: JoinStep[];
+  time: string;
+  /** Filter parameter name → the qualified expression compared with the caller's value. */
+  filters: Record<string, string>;
+  /** Grouping dimensions (breakdown, top) in output order. */
+  keys: { name: string; sql: string }[];
+  segments: string[];
+  measures: LeafMeasure[];
+}
+
+export interface QueryPlan {
+  facts: FactPlan[];
+  /** number measures, in dependency order. */
+  numbers: { name: string; tokens: NumberToken[] }[];
+  /** The measure ordered by (top, breakdown) and compared (kpi). */
+  headline: string;
+}
+
+/** How a caller's filter value is checked and normalized. */
+export interface FilterRule {
+  name: string;
+  label: string;
+  case?: 'upper' | 'lower';
+  values?: string[];
+  pattern?: RegExp;
+}
+
+/** A ratio measure of the form k × a / b, so a window's rate is read as the ratio of the sums. */
+export interface RatioInfo {
+  name: string;
+  numerator: string;
+  denominator: string;
+  scale?: number;
+}
+
+/** One insight of the catalog, resolved against the model's cubes. */
 export interface InsightDefinition {
   code: string;
   name: string;
   description: string;
   kind: InsightKind;
-  source: SourceName;
-  /** Rows the insight restricts to (compiled to WHERE, so scans can skip them). */
-  where?: Condition[];
-  measures: MeasureDef[];
-  ratios?: RatioDef[];
-  /** Breakdowns: the grouping dimensions. */
-  dimensions?: DimensionRef[];
-  /** A second source joined per period (conversion_rate: sessions). */
-  secondary?: { source: SourceName; measures: MeasureDef[] };
   granularities: Granularity[];
   defaultGranularity?: Granularity;
-  filters: FilterName[];
-  /** Breakdowns: order of rows. */
-  orderBy?: { column: string; direction: 'asc' | 'desc' };
+  /** Filter parameters, named by their dimension. */
+  filters: string[];
+  filterRules: Record<string, FilterRule>;
+  /** breakdown with default_limit, top: the limit parameter. */
   limit?: { default: number; max: number };
   chart: ChartDefault;
-  /** The measure a KPI compares. */
-  kpiMeasure?: string;
+  /** Output measure columns (the insight's measures, then the parts of its number measures). */
+  measures: OutputColumn[];
+  dimensions: OutputColumn[];
+  ratios: RatioInfo[];
+  synonyms: string[];
+  /** Warehouse tables the insight reads (a missing one is DATA_NOT_LOADED). */
+  tables: string[];
+  plan: QueryPlan;
 }
 
 /** What GET /api/v1/insights lists. */
@@ -126,10 +134,11 @@ export interface CatalogEntry {
   kind: InsightKind;
   granularities: Granularity[];
   default_granularity: Granularity | null;
-  filters: FilterName[];
+  filters: string[];
   parameters: string[];
   measures: { name: string; label: string; type: ColumnType }[];
   dimensions: { name: string; label: string }[];
   default_limit: number | null;
   chart_hint: ChartDefault;
+  synonyms: string[];
 }

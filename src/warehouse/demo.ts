@@ -312,3 +312,14 @@ export async function seedDemo(warehouse: Warehouse, opts: SeedOptions): Promise
 export async function warehouseIsEmpty(warehouse: Warehouse): Promise<boolean> {
   return (await warehouse.version()) === undefined;
 }
+
+/**
+ * First start: generates the demo data only into an empty warehouse. Returns what was done, or
+ * undefined when the warehouse already held data.
+ */
+export async function seedDemoIfEmpty(warehouse: Warehouse, now: Date): Promise<{ rows: number; tenants: string[]; ms: number } | undefined> {
+  if (!(await warehouseIsEmpty(warehouse))) return undefined;
+  const started = Date.now();
+  await seedDemo(warehouse, { rows: DEFAULT_SEED_ROWS, tenants: DEFAULT_TENANTS, endDay: now.toISOString().slice(0, 10), now });
+  return { rows: DEFAULT_SEED_ROWS, tenants: DEFAULT_TENANTS, ms: Date.now() - started };
+}

@@ -1,23 +1,47 @@
 // The embedded warehouse: a DuckDB file (or :memory: for tests) through @duckdb/node-api.
 import { DuckDBInstance, type DuckDBConnection, type DuckDBValue } from '@duckdb/node-api';
+import { duckDbTables, loadIntoDuckDb } from './load-duckdb.ts';
+import { TENANT_VERSIONS_TABLE, type LoadRequest, type LoadResult, type WarehouseTable } from './load.ts';
 import type { Warehouse, WarehouseRow, WarehouseValue } from './warehouse.ts';
+
+export interface DuckDbSettings {
+  /** DuckDB's size syntax, e.g. '256MB': the buffer pool and operators spill to disk beyond it. */
+  memoryLimit: string;
+  threads: number;
+}
 
 const NUMERIC_TYPES = /^(BIGINT|HUGEINT|UBIGINT|UHUGEINT|DECIMAL)/;
 
 export class DuckDbWarehouse implements Warehouse {
   readonly dialect = 'duckdb' as const;
   private cachedVersion: { value: string | undefined } | undefined;
+  private readonly tenantVersions = new Map<string, string | undefined>();
+  /** Loads run one at a time: each already uses every core, and two first loads of a table would race. */
+  private loads: Promise<unknown> = Promise.resolve();
   private constructor(private readonly instance: DuckDBInstance, private readonly conn: DuckDBConnection) {}
 
-  /** path: a file, or ':memory:'. */
-  static async open(path: string): Promise<DuckDbWarehouse> {
-    const instance = await DuckDBInstance.create(path);
+  /**
+   * path: a file, or ':memory:'. Without settings DuckDB takes 80 % of RAM and a thread per core,
+   * and keeps what it freed: the server passes the configured ceiling (docs/footprint.md).
+   */
+  static async open(path: string, settings?: DuckDbSettings): Promise<DuckDbWarehouse> {
+    const instance = await DuckDBInstance.create(
+      path,
+      settings && {
+        memory_limit: settings.memoryLimit,
+        threads: String(settings.threads),
+        // Memory a finished query freed goes back to the system instead of staying in the
+        // allocator's caches (by default up to 128 MB per process is kept).
+        allocator_flush_threshold: '16MB',
+        allocator_background_threads: 'true',
+      },
+    );
     const conn = await instance.connect();
     return new DuckDbWarehouse(instance, conn);
   }
 
   async query(sql: string, params: unknown[] = []): Promise<WarehouseRow[]> {
-    if (!/^\s*(SELECT|WITH)\b/i.test(sql)) this.cachedVersion = undefined;
+    if (!/^\s*(SELECT|WITH)\b/i.test(sql)) this.forgetVersions();
     const reader = await this.conn.runAndReadAll(sql, params.length ? (params as DuckDBValue[]) : undefined);
     const types = reader.columnTypes().map(String);
     const names = reader.columnNames();
@@ -32,12 +56,34 @@ export class DuckDbWarehouse implements Warehouse {
 
   async exec(sql: string): Promise<void> {
     await this.conn.run(sql);
+    this.forgetVersions();
+  }
+
+  private forgetVersions(): void {
     this.cachedVersion = undefined;
+    this.tenantVersions.clear();
   }
 
   // No other process can write the file while this one has it open (DuckDB locks it), and every
   // write of this process goes through exec(), which forgets the version: so it is read once.
-  async version(): Promise<string | undefined> {
+  async version(tenantId?: string): Promise<string | undefined> {
+    const base = await this.baseVersion();
+    if (tenantId === undefined) return base;
+    if (!this.tenantVersions.has(tenantId)) {
+      let value: string | undefined;
+      try {
+        const rows = await this.query(`SELECT version FROM ${TENANT_VERSIONS_TABLE} WHERE tenant_id = $1`, [tenantId]);
+        value = rows.length ? String(rows[0].version) : undefined;
+      } catch {
+        value = undefined;
+      }
+      this.tenantVersions.set(tenantId, value);
+    }
+    const loaded = this.tenantVersions.get(tenantId);
+    return base === undefined && loaded === undefined ? undefined : `${base ?? ''}/${loaded ?? ''}`;
+  }
+
+  private async baseVersion(): Promise<string | undefined> {
     if (this.cachedVersion) return this.cachedVersion.value;
     let value: string | undefined;
     try {
@@ -48,6 +94,28 @@ export class DuckDbWarehouse implements Warehouse {
     }
     this.cachedVersion = { value };
     return value;
+  }
+
+  /**
+   * On a connection of its own, so queries on the main one go on meanwhile and see the load only
+   * once it has committed.
+   */
+  load(request: LoadRequest): Promise<LoadResult> {
+    const run = this.loads.then(async () => {
+      const conn = await this.instance.connect();
+      try {
+        return await loadIntoDuckDb(conn, request);
+      } finally {
+        conn.closeSync();
+        this.forgetVersions();
+      }
+    });
+    this.loads = run.catch(() => {});
+    return run;
+  }
+
+  async tables(): Promise<WarehouseTable[]> {
+    return (await duckDbTables(this.conn)).tables;
   }
 
   /** Another connection on the same database, for reading (benchmarks compare hand-written SQL on it). */

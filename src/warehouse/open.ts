@@ -4,6 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../config/index.ts';
+import { firstContact } from '../lib/startup.ts';
 import { DuckDbWarehouse } from './duckdb.ts';
 import { PostgresWarehouse } from './postgres.ts';
 import { warehouseDdl, type Warehouse } from './warehouse.ts';
@@ -13,12 +14,22 @@ export class WarehouseLockedError extends Error {}
 export async function openWarehouse(config: Config): Promise<Warehouse> {
   let warehouse: Warehouse;
   if (config.warehouseUrl) {
-    warehouse = new PostgresWarehouse(config.warehouseUrl);
+    const url = config.warehouseUrl;
+    warehouse = await firstContact('WAREHOUSE_URL', url, async () => {
+      const pg = new PostgresWarehouse(url);
+      try {
+        await pg.exec('SELECT 1');
+        return pg;
+      } catch (err) {
+        void pg.close().catch(() => {});
+        throw err;
+      }
+    });
   } else {
     fs.mkdirSync(config.dataDir, { recursive: true });
     const file = path.join(config.dataDir, 'warehouse.duckdb');
     try {
-      warehouse = await DuckDbWarehouse.open(file);
+      warehouse = await DuckDbWarehouse.open(file, config.duckdb);
     } catch (err) {
       // DuckDB holds its own lock on the file: another process (a running server) has it open.
       if (/lock/i.test(String((err as Error).message))) {

@@ -1,6 +1,10 @@
 // The analytics warehouse: where the insight catalog's SQL runs. DuckDB (embedded, a file in the
 // data dir) by default, PostgreSQL via WAREHOUSE_URL. The system of record (src/db) is separate.
 
+import type { LoadRequest, LoadResult, WarehouseTable } from './load.ts';
+
+export type { LoadRequest, LoadResult, WarehouseTable } from './load.ts';
+
 export type WarehouseValue = string | number | boolean | null;
 export type WarehouseRow = Record<string, WarehouseValue>;
 
@@ -18,12 +22,18 @@ export interface Warehouse {
   /**
    * Changes whenever the data changes (a re-seed writes a new one), so cached results keyed by it
    * can never outlive the data they were computed from. Undefined when the warehouse is empty.
+   * With a tenant, it also changes whenever that tenant's data is loaded (and only then), so a
+   * load makes the tenant's cached results unreachable and leaves other tenants' in place.
    */
-  version(): Promise<string | undefined>;
+  version(tenantId?: string): Promise<string | undefined>;
+  /** Loads a data file into a table for one tenant, all or nothing (see load.ts); throws LoadError. */
+  load(request: LoadRequest): Promise<LoadResult>;
+  /** The tables that carry the tenant column, with their other columns (canonical types). */
+  tables(): Promise<WarehouseTable[]>;
   close(): Promise<void>;
 }
 
-/** The tables of DESIGN.md §7 plus a one-row meta table carrying the data version. */
+/** The tables of docs/product.md §7 plus a one-row meta table carrying the data version. */
 export function warehouseDdl(dialect: DialectName): string {
   const text = dialect === 'duckdb' ? 'VARCHAR' : 'text';
   return `
@@ -44,5 +54,3 @@ CREATE TABLE IF NOT EXISTS web_sessions (
   tenant_id ${text} NOT NULL, day DATE NOT NULL, country ${text} NOT NULL, channel ${text} NOT NULL, sessions integer NOT NULL);
 `;
 }
-
-export const WAREHOUSE_TABLES = ['orders', 'order_items', 'products', 'customers', 'web_sessions'] as const;

@@ -97,6 +97,14 @@ describe('authentication and API tokens', () => {
     }
     void exportJWK;
   });
+
+  test('the first-start owner token is made once per database, and works', async () => {
+    const token = await t.app.services.tokens.createFirstOwnerToken();
+    assert.match(token ?? '', /^ins_/);
+    assert.equal(await t.app.services.tokens.createFirstOwnerToken(), undefined);
+    const me = await call(t, `Svc ${token}`, 'GET', '/api/v1/auth/tokens');
+    assert.equal(me.statusCode, 200);
+  });
 });
 
 describe('JWKS (RS256/ES256)', () => {

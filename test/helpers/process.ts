@@ -17,14 +17,15 @@ export function tempDataDir(prefix = 'insights-test-'): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
 }
 
+/** The parent's environment without its database URLs and test-runner flags, plus `extra` (which may set them). */
 export function childEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'warn', ...extra };
+  const env: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'warn' };
   delete env.DATABASE_URL;
   delete env.WAREHOUSE_URL;
   // The test runner's own flags must not leak into the child.
   delete env.NODE_TEST_CONTEXT;
   delete env.NODE_OPTIONS;
-  return env;
+  return { ...env, ...extra };
 }
 
 export interface CliResult {
@@ -104,12 +105,12 @@ export interface RunningServer {
   exited: Promise<number | null>;
 }
 
-/** Starts `insights serve` on the data dir and resolves once /readyz answers. */
-export async function startServer(dataDir: string, timeoutMs = 60_000): Promise<RunningServer> {
+/** Starts `insights serve` on the data dir (with extra settings, if any) and resolves once /readyz answers. */
+export async function startServer(dataDir: string, timeoutMs = 60_000, env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
   const child = spawn(process.execPath, [BIN, 'serve'], {
     cwd: ROOT,
-    env: childEnv({ INSIGHTS_DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' }),
+    env: childEnv({ ...env, INSIGHTS_DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

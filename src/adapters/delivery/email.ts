@@ -9,7 +9,7 @@
 import dns from 'node:dns/promises';
 import net from 'node:net';
 import nodemailer from 'nodemailer';
-import type { ChartRenderer } from '../charts/renderer.ts';
+import type { ReportCharts } from '../charts/on-demand.ts';
 import { emailHtml, emailText, type EmailSection } from './email-html.ts';
 import { slug, toCsv } from './format.ts';
 import { DeliveryError, type ChannelTransport, type DeliveryContext, type DeliveryResult, type OutboundChannel, type Report } from './types.ts';
@@ -45,7 +45,7 @@ function fromSmtpError(err: unknown): DeliveryError {
 export class EmailTransport implements ChannelTransport {
   constructor(
     private readonly settings: EmailSettings,
-    private readonly charts: ChartRenderer,
+    private readonly charts: ReportCharts,
     private readonly policy: AddressPolicy,
   ) {}
 
@@ -92,18 +92,23 @@ export class EmailTransport implements ChannelTransport {
       socketTimeout: TIMEOUT_MS,
     });
 
-    const sections: EmailSection[] = report.sections.map((section, i) => {
-      const rendered = section.kpi ? undefined : this.charts.forSection(section);
-      return {
+    const sections: EmailSection[] = [];
+    for (const [i, section] of report.sections.entries()) {
+      const rendered = section.kpi ? undefined : await this.charts.forSection(section);
+      sections.push({
         section,
         chart: rendered ? { ...rendered, cid: `chart-${i + 1}-${ctx.deliveryId}@insights` } : undefined,
         csvFilename: section.rows.length ? `${String(i + 1).padStart(2, '0')}-${slug(section.title)}.csv` : undefined,
-      };
-    });
+      });
+    }
     const attachments = [
       ...sections.filter((s) => s.chart).map((s) => ({ filename: `${slug(s.section.title)}.png`, content: s.chart!.png, contentType: 'image/png', cid: s.chart!.cid, contentDisposition: 'inline' as const })),
       ...sections.filter((s) => s.csvFilename).map((s) => ({ filename: s.csvFilename!, content: toCsv(s.section), contentType: 'text/csv; charset=utf-8' })),
     ];
+    if (report.document) {
+      const pdf = await report.document();
+      attachments.unshift({ filename: pdf.filename, content: pdf.content, contentType: pdf.contentType } as (typeof attachments)[number]);
+    }
 
     try {
       const info = await transporter.sendMail({

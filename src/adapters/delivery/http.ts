@@ -19,6 +19,8 @@ export function retryAfterMs(res: EgressResponse, now = Date.now()): number | un
   const value = res.headers.get('retry-after');
   if (!value) return undefined;
   if (/^\d+$/.test(value.trim())) return Number(value.trim()) * 1000;
+  // An HTTP-date names its day and month; Date.parse would also read "1.5" or "-1" as some date.
+  if (!/[a-z]{3}/i.test(value)) return undefined;
   const at = Date.parse(value);
   return Number.isNaN(at) ? undefined : Math.max(0, at - now);
 }

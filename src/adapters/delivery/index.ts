@@ -1,6 +1,6 @@
 // Builds the three transports behind the Transports dispatcher from the app's configuration.
 import type { EgressGuard } from '../egress.ts';
-import { ChartRenderer } from '../charts/renderer.ts';
+import { chartsOnFirstUse, type ReportCharts } from '../charts/on-demand.ts';
 import { EmailTransport } from './email.ts';
 import { MessengerTransport } from './messenger.ts';
 import { Transports } from './types.ts';
@@ -12,7 +12,7 @@ export interface TransportSettings {
   smtpFrom: string;
 }
 
-export function createTransports(settings: TransportSettings, egress: EgressGuard, charts = new ChartRenderer()): Transports {
+export function createTransports(settings: TransportSettings, egress: EgressGuard, charts: ReportCharts = chartsOnFirstUse()): Transports {
   return new Transports({
     messenger: new MessengerTransport(egress, charts, settings.messengerApiUrl),
     webhook: new WebhookTransport(egress),

@@ -3,9 +3,10 @@
 // sendPhoto per chart. The bot token is part of the URL path, so no URL is ever put in an error
 // message or a log line.
 import crypto from 'node:crypto';
-import type { ChartRenderer, RenderedChart } from '../charts/renderer.ts';
+import type { ReportCharts } from '../charts/on-demand.ts';
+import type { RenderedChart } from '../charts/renderer.ts';
 import { columnsOf, formatCell, kpiLine } from './format.ts';
-import { excerpt, fromEgressError, statusError, type HttpClient } from './http.ts';
+import { excerpt, fromEgressError, retryAfterMs, statusError, type HttpClient } from './http.ts';
 import { DeliveryError, type ChannelTransport, type DeliveryContext, type DeliveryResult, type OutboundChannel, type Report, type ReportSection } from './types.ts';
 
 export const MESSAGE_LIMIT = 4096;
@@ -108,7 +109,7 @@ interface BotAnswer {
 export class MessengerTransport implements ChannelTransport {
   constructor(
     private readonly http: HttpClient,
-    private readonly charts: ChartRenderer,
+    private readonly charts: ReportCharts,
     private readonly apiUrl: string,
   ) {}
 
@@ -131,12 +132,13 @@ export class MessengerTransport implements ChannelTransport {
     }
     const code = answer.error_code ?? res.status;
     const reason = `Messenger API ${method}: ${excerpt(answer.description ?? `error ${code}`)}`;
-    if (code === 429) {
-      const after = answer.parameters?.retry_after;
-      throw new DeliveryError(reason, { retryable: true, retryAfterMs: typeof after === 'number' ? after * 1000 : undefined });
-    }
+    // The Bot API says when to come back in parameters.retry_after; a proxy in front of it may say
+    // so in a Retry-After header instead.
+    const after = answer.parameters?.retry_after;
+    const hint = typeof after === 'number' && Number.isFinite(after) && after >= 0 ? after * 1000 : retryAfterMs(res);
+    if (code === 429) throw new DeliveryError(reason, { retryable: true, retryAfterMs: hint });
     // 401 bad token, 403 bot blocked, 400 chat not found / bad markup: sending again will not help.
-    throw new DeliveryError(reason, { retryable: code >= 500 });
+    throw new DeliveryError(reason, code >= 500 ? { retryable: true, retryAfterMs: hint } : { retryable: false });
   }
 
   async send(channel: OutboundChannel, report: Report, _ctx: DeliveryContext): Promise<DeliveryResult> {
@@ -148,7 +150,7 @@ export class MessengerTransport implements ChannelTransport {
     // Charts go as photos; KPIs and tables read better as text in a chat.
     const pictures = new Map<ReportSection, RenderedChart>();
     for (const section of report.sections) {
-      const chart = section.kpi ? undefined : this.charts.forSection(section);
+      const chart = section.kpi ? undefined : await this.charts.forSection(section);
       if (chart) pictures.set(section, chart);
     }
     const messages = messagesOf(report, MESSAGE_LIMIT, new Set(pictures.keys()));
@@ -164,6 +166,16 @@ export class MessengerTransport implements ChannelTransport {
       await this.call(token, 'sendPhoto', body, contentType);
       photos++;
     }
-    return { detail: `${messages.length} message${messages.length === 1 ? '' : 's'}, ${photos} chart${photos === 1 ? '' : 's'}` };
+    let documents = 0;
+    if (report.document) {
+      const pdf = await report.document();
+      const { body, contentType } = multipart(
+        { chat_id: chatId, caption: `<b>${escapeHtml(clip(report.title, 300))}</b>\nThe whole dashboard as a PDF.`, parse_mode: 'HTML' },
+        { field: 'document', filename: pdf.filename, contentType: pdf.contentType, data: Buffer.from(pdf.content.buffer, pdf.content.byteOffset, pdf.content.byteLength) },
+      );
+      await this.call(token, 'sendDocument', body, contentType);
+      documents++;
+    }
+    return { detail: `${messages.length} message${messages.length === 1 ? '' : 's'}, ${photos} chart${photos === 1 ? '' : 's'}${documents ? ', 1 PDF' : ''}` };
   }
 }

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { pageOf, sendPage } from '../../lib/paging.ts';
-import { EmptyBody, NoContent, PageQuery, withErrors } from '../../lib/schemas.ts';
+import { EmptyBody, NoContent, PageQuery, ResourceId, withErrors } from '../../lib/schemas.ts';
 import { ChannelSchema, ChannelTestResultSchema, CreateChannelBody, PatchChannelBody } from './channels.schemas.ts';
 import type { ChannelsService } from './channels.service.ts';
 
@@ -9,7 +9,7 @@ export const channelsRoutes =
   (channels: ChannelsService): FastifyPluginAsyncTypebox =>
   async (app) => {
     const tags = ['notifications'];
-    const Params = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) });
+    const Params = Type.Object({ id: ResourceId });
     app.get(
       '/api/v1/notifications/channels',
       { schema: { tags, summary: 'List notification channels (secrets masked)', querystring: Type.Object(PageQuery, { additionalProperties: false }), response: withErrors({ 200: Type.Array(ChannelSchema) }) } },

@@ -20,7 +20,7 @@ export const ChannelSchema = Type.Object(
     is_verified: Type.Boolean({ description: 'true after a successful test; reset by a PATCH of config' }),
     created_at: Timestamp,
   },
-  { description: 'A notification channel' },
+  { title: 'NotificationChannel', description: 'A notification channel' },
 );
 
 export const CreateChannelBody = Type.Object({ channel_type: ChannelTypeSchema, config: Config }, { additionalProperties: false });
@@ -30,8 +30,11 @@ export const PatchChannelBody = Type.Object(
   { additionalProperties: false },
 );
 
-export const ChannelTestResultSchema = Type.Object({
-  success: Type.Boolean(),
-  message: Type.String(),
-  latency_ms: Type.Union([Type.Number(), Type.Null()]),
-});
+export const ChannelTestResultSchema = Type.Object(
+  {
+    success: Type.Boolean(),
+    message: Type.String(),
+    latency_ms: Type.Union([Type.Number(), Type.Null()]),
+  },
+  { title: 'ChannelTestResult' },
+);

@@ -1,4 +1,5 @@
-import { isManager, type AuthContext } from '../../auth/context.ts';
+import type { AuthContext } from '../../auth/context.ts';
+import { mayManage, ownerScope } from '../../auth/policy.ts';
 import type { Db, Queryable } from '../../db/index.ts';
 import { DeliveryError, type ChannelTransport, type ChannelType, type OutboundChannel } from '../../adapters/delivery/types.ts';
 import { newSigningSecret } from '../../adapters/delivery/webhook.ts';
@@ -7,7 +8,7 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { Page } from '../../lib/paging.ts';
 import { maskSecret, type SecretBox } from '../../lib/secrets.ts';
-import { composeTestReport } from '../../reports/compose.ts';
+import { composeTestReport } from '../reports/compose.ts';
 import { checkConfig, isSecretKey } from './channels.config.ts';
 import type { ChannelRecord, ChannelsRepository } from './channels.repository.ts';
 
@@ -73,12 +74,12 @@ export class ChannelsService {
   /** The channel if the caller may see it: managers all of the tenant, members their own. */
   private async visible(auth: AuthContext, id: string): Promise<ChannelRecord> {
     const c = await this.repo.find(auth.tenantId, id);
-    if (!c || (!isManager(auth) && c.created_by !== auth.userId)) throw notFound('Channel');
+    if (!c || !mayManage(auth, c)) throw notFound('Channel');
     return c;
   }
 
   async list(auth: AuthContext, page: Page): Promise<ChannelView[]> {
-    const rows = await this.repo.list(auth.tenantId, isManager(auth) ? undefined : auth.userId, page);
+    const rows = await this.repo.list(auth.tenantId, ownerScope(auth), page);
     return rows.map((c) => this.view(c));
   }
 
@@ -178,7 +179,7 @@ export class ChannelsService {
   /** The type of a channel the caller may use (members: their own), for subscriptions' checks. */
   async typeFor(auth: AuthContext, channelId: string): Promise<ChannelType | undefined> {
     const c = await this.repo.find(auth.tenantId, channelId);
-    if (!c || (!isManager(auth) && c.created_by !== auth.userId)) return undefined;
+    if (!c || !mayManage(auth, c)) return undefined;
     return c.channel_type;
   }
 }

@@ -1,19 +1,14 @@
-// What the question parser and the LLM tool know of the insight catalog, derived from the
-// semantic layer's definitions so that a new insight is known to chat without a second list.
-import { CATALOG } from '../../semantic/catalog.ts';
+// What the question parser knows of the insight catalog, taken from the semantic model's
+// insights, so that an insight of the model is known to chat without a second list.
+import type { InsightDefinition } from '../../semantic/types.ts';
 import type { ParserInsight } from './parser/index.ts';
 
-export function parserCatalog(): ParserInsight[] {
-  return CATALOG.map((d) => ({
+export function parserCatalog(insights: readonly InsightDefinition[]): ParserInsight[] {
+  return insights.map((d) => ({
     code: d.code,
     kind: d.kind,
     granularities: d.granularities,
     filters: d.filters,
     maxLimit: d.limit?.max ?? null,
   }));
-}
-
-/** code → name and description, for the LLM's tool description. */
-export function catalogDescriptions(): { code: string; name: string; description: string; kind: string; granularities: readonly string[]; filters: readonly string[] }[] {
-  return CATALOG.map((d) => ({ code: d.code, name: d.name, description: d.description, kind: d.kind, granularities: d.granularities, filters: d.filters }));
 }

@@ -57,7 +57,7 @@ export function composeReply(result: ExecuteResult, def: InsightDefinition | und
       ? `the previous period (${r.previous_period_from} to ${r.previous_period_to}) had ${format(r.previous_value, t)}, so there is no percentage change`
       : `${signed(Number(r.change_pct))} on the previous period (${r.previous_period_from} to ${r.previous_period_to}: ${format(r.previous_value, t)})`;
     text = `${scope}: ${format(r.value, t)}, ${change}.`;
-  } else if (def?.kind === 'breakdown') {
+  } else if (def?.kind === 'breakdown' || def?.kind === 'top') {
     const dim = result.chart_hint.x_axis;
     const t = typeOf(measure);
     const total = result.rows.reduce((s, r) => s + Number(r[measure] ?? 0), 0);
@@ -75,7 +75,7 @@ export function composeReply(result: ExecuteResult, def: InsightDefinition | und
 
 function seriesSentence(result: ExecuteResult, def: InsightDefinition | undefined, measure: string, type: string | undefined, scope: string): string {
   const rows = result.rows;
-  const ratio = def?.ratios?.find((r) => r.name === measure);
+  const ratio = def?.ratios.find((r) => r.name === measure);
   const sum = (col: string) => rows.reduce((s, r) => s + Number(r[col] ?? 0), 0);
   // A rate over the whole window is the ratio of the sums, never the average of the rates.
   let overall: string;

@@ -14,6 +14,7 @@ export interface MessageRecord {
   id: string;
   conversation_id: string;
   tenant_id: string;
+  user_id: string;
   role: 'user' | 'assistant';
   content: string;
   insight_code: string | null;
@@ -34,12 +35,12 @@ export class ChatRepository {
     return rows[0];
   }
 
-  /** The last messages of a conversation, oldest first. */
-  async recentMessages(tenantId: string, conversationId: string, limit: number): Promise<MessageRecord[]> {
+  /** The last messages of one owner's conversation, oldest first. */
+  async recentMessages(tenantId: string, userId: string, conversationId: string, limit: number): Promise<MessageRecord[]> {
     const rows = await this.db.query<MessageRecord>(
-      `SELECT id, conversation_id, tenant_id, role, content, insight_code, query, answered_by, created_at
-         FROM chat_messages WHERE conversation_id = $1 AND tenant_id = $2 ORDER BY created_at DESC, id DESC LIMIT $3`,
-      [conversationId, tenantId, limit],
+      `SELECT id, conversation_id, tenant_id, user_id, role, content, insight_code, query, answered_by, created_at
+         FROM chat_messages WHERE conversation_id = $1 AND tenant_id = $2 AND user_id = $3 ORDER BY created_at DESC, id DESC LIMIT $4`,
+      [conversationId, tenantId, userId, limit],
     );
     return rows.reverse();
   }
@@ -48,22 +49,23 @@ export class ChatRepository {
   async saveExchange(conv: { id: string; tenant_id: string; user_id: string; isNew: boolean; last_query: StructuredQuery | null; at: Date }, messages: MessageRecord[]): Promise<void> {
     await this.db.transaction(async (tx) => {
       if (conv.isNew) {
+        // Two first messages with the same new history_id may race: the second joins the first's.
         await tx.query(
-          'INSERT INTO chat_conversations (id, tenant_id, user_id, last_query, created_at, updated_at) VALUES ($1, $2, $3, $4::jsonb, $5, $5)',
+          'INSERT INTO chat_conversations (id, tenant_id, user_id, last_query, created_at, updated_at) VALUES ($1, $2, $3, $4::jsonb, $5, $5) ON CONFLICT (tenant_id, user_id, id) DO NOTHING',
           [conv.id, conv.tenant_id, conv.user_id, JSON.stringify(conv.last_query), conv.at],
         );
       } else {
         // An unanswerable question keeps the previous query, so "and in France?" still works after it.
         await tx.query(
-          'UPDATE chat_conversations SET last_query = COALESCE($3::jsonb, last_query), updated_at = $4 WHERE id = $1 AND tenant_id = $2',
-          [conv.id, conv.tenant_id, conv.last_query === null ? null : JSON.stringify(conv.last_query), conv.at],
+          'UPDATE chat_conversations SET last_query = COALESCE($4::jsonb, last_query), updated_at = $5 WHERE id = $1 AND tenant_id = $2 AND user_id = $3',
+          [conv.id, conv.tenant_id, conv.user_id, conv.last_query === null ? null : JSON.stringify(conv.last_query), conv.at],
         );
       }
       for (const m of messages) {
         await tx.query(
-          `INSERT INTO chat_messages (id, conversation_id, tenant_id, role, content, insight_code, query, answered_by, created_at)
-           VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9)`,
-          [m.id, m.conversation_id, m.tenant_id, m.role, m.content, m.insight_code, m.query === null ? null : JSON.stringify(m.query), m.answered_by, m.created_at],
+          `INSERT INTO chat_messages (id, conversation_id, tenant_id, user_id, role, content, insight_code, query, answered_by, created_at)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8::jsonb, $9, $10)`,
+          [m.id, m.conversation_id, m.tenant_id, m.user_id, m.role, m.content, m.insight_code, m.query === null ? null : JSON.stringify(m.query), m.answered_by, m.created_at],
         );
       }
     });

@@ -4,7 +4,14 @@ import { ChartHintSchema, CountrySchema, DataRowSchema, GranularitySchema, IsoDa
 export const ChatBody = Type.Object(
   {
     message: Type.String({ minLength: 1, maxLength: 2000, description: 'The question, in plain English' }),
-    history_id: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'Continue this conversation; omit to start one' })),
+    history_id: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 128,
+        pattern: '^[\\x20-\\x7e]{1,128}$',
+        description: "Continue this conversation, or start one under this id (the caller's own: 1–128 printable ASCII characters); omit to have one made",
+      }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -24,7 +31,7 @@ export const StructuredQuerySchema = Type.Object(
     date_to: Type.Optional(IsoDateSchema),
     limit: Type.Optional(Type.Integer()),
   },
-  { description: 'The structured query that ran, with the window and granularity the engine resolved' },
+  { title: 'StructuredQuery', description: 'The structured query that ran, with the window and granularity the engine resolved' },
 );
 
 export const ChatResponse = Type.Object({
@@ -38,4 +45,4 @@ export const ChatResponse = Type.Object({
     query: Type.Union([StructuredQuerySchema, Type.Null()]),
     answered_by: Type.String({ description: '"parser" (built-in) or the provider of the active AI connector that chose the query' }),
   }),
-});
+}, { title: 'ChatResult' });

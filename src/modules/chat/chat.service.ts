@@ -4,7 +4,7 @@
 import type { AuthContext } from '../../auth/context.ts';
 import { LlmError } from '../../adapters/llm/types.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { AppError, notFound } from '../../lib/errors.ts';
+import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { addDays } from '../../semantic/periods.ts';
 import type { ConnectorsService } from '../connectors/connectors.service.ts';
@@ -43,14 +43,15 @@ export class ChatService {
     private readonly clock: Clock,
     private readonly log: Log = () => {},
   ) {
-    this.parserInsights = parserCatalog().filter((i) => insights.find(i.code));
+    this.parserInsights = parserCatalog(insights.model.insights);
   }
 
   async ask(auth: AuthContext, input: { message: string; history_id?: string }): Promise<ChatAnswer> {
     this.limiter.take(auth.tenantId, auth.userId);
+    // An unknown history_id starts a conversation under that id: it is the caller's own (the key is
+    // tenant, user and id), so another user's conversation of the same id is never read.
     const conv = input.history_id ? await this.repo.findConversation(auth.tenantId, auth.userId, input.history_id) : undefined;
-    if (input.history_id && !conv) throw notFound('Conversation');
-    const historyId = conv?.id ?? newId();
+    const historyId = input.history_id ?? newId();
     const previous = conv?.last_query ?? undefined;
     const today = this.insights.today();
     const categories = await this.tenantCategories(auth.tenantId, today);
@@ -58,7 +59,7 @@ export class ChatService {
     let chosen: { query: StructuredQuery; notes: string[]; by: string } | undefined;
     let result: ExecuteResult | undefined;
 
-    const llm = await this.proposeWithLlm(auth.tenantId, { question: input.message, today, categories, previous, conversationId: conv?.id });
+    const llm = await this.proposeWithLlm(auth.tenantId, { question: input.message, today, categories, previous, userId: auth.userId, conversationId: conv?.id });
     if (llm) {
       try {
         result = await this.run(auth.tenantId, llm.query);
@@ -116,6 +117,7 @@ export class ChatService {
       id: newId(),
       conversation_id: historyId,
       tenant_id: auth.tenantId,
+      user_id: auth.userId,
       role,
       content,
       insight_code: null,
@@ -143,7 +145,7 @@ export class ChatService {
    */
   private async proposeWithLlm(
     tenantId: string,
-    input: { question: string; today: string; categories: string[]; previous?: StructuredQuery; conversationId?: string },
+    input: { question: string; today: string; categories: string[]; previous?: StructuredQuery; userId: string; conversationId?: string },
   ): Promise<{ query: StructuredQuery; provider: string } | undefined> {
     let provider = 'unknown';
     try {
@@ -151,7 +153,7 @@ export class ChatService {
       if (!client) return undefined;
       provider = client.provider;
       const history = input.conversationId
-        ? (await this.repo.recentMessages(tenantId, input.conversationId, HISTORY_MESSAGES)).map((m) => ({ role: m.role, content: m.content }))
+        ? (await this.repo.recentMessages(tenantId, input.userId, input.conversationId, HISTORY_MESSAGES)).map((m) => ({ role: m.role, content: m.content }))
         : [];
       const catalog = this.parserInsights.map((i) => this.insights.get(i.code));
       const args = await client.proposeToolCall(toolPrompt({ ...input, catalog, history }));

@@ -4,7 +4,8 @@ import { PROVIDERS } from '../../adapters/llm/types.ts';
 
 export const ProviderSchema = Type.Enum([...PROVIDERS], { description: 'AI provider code' });
 
-export const ConnectorSchema = Type.Object({
+export const ConnectorSchema = Type.Object(
+  {
   provider: ProviderSchema,
   api_key_masked: Type.String({ description: 'first 4 + **** + last 4; **** when shorter than 12' }),
   is_active: Type.Boolean(),
@@ -12,7 +13,9 @@ export const ConnectorSchema = Type.Object({
   model: Nullable(Type.String()),
   model_label: Nullable(Type.String()),
   base_url: Nullable(Type.String({ description: 'custom provider only' })),
-});
+  },
+  { title: 'AIConnector' },
+);
 
 const ApiKey = Type.String({ minLength: 1, maxLength: 512, description: 'plaintext; stored encrypted, never returned' });
 const Model = Type.String({ minLength: 1, maxLength: 200 });
@@ -32,8 +35,11 @@ export const PatchConnectorBody = Type.Object({ is_active: Type.Boolean() }, { a
 
 export const ProviderParams = Type.Object({ provider: ProviderSchema });
 
-export const ConnectorTestResult = Type.Object({
-  success: Type.Boolean(),
-  message: Type.String(),
-  latency_ms: Nullable(Type.Number()),
-});
+export const ConnectorTestResult = Type.Object(
+  {
+    success: Type.Boolean(),
+    message: Type.String(),
+    latency_ms: Nullable(Type.Number()),
+  },
+  { title: 'AIConnectorTestResponse' },
+);

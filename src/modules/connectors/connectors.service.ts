@@ -30,7 +30,7 @@ export interface ConnectionTest {
   latency_ms: number | null;
 }
 
-// Prefixes per provider (DESIGN.md §6). The longer vendor prefixes are checked first so a key of
+// Prefixes per provider (docs/product.md §6). The longer vendor prefixes are checked first so a key of
 // one vendor pasted under another is named as such.
 const KEY_PREFIX: Record<Exclude<Provider, 'custom'>, string> = { vendor_b: 'sk-ant-', router: 'sk-or-', vendor_a: 'sk-', vendor_c: 'AIza' };
 

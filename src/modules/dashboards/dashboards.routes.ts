@@ -16,8 +16,8 @@ export const dashboardsRoutes =
   (dashboards: DashboardsService): FastifyPluginAsyncTypebox =>
   async (app) => {
     const tags = ['dashboards'];
-    // The seed spells the collection with a trailing slash; clients commonly drop it. Both are
-    // served, and the document shows the seed's spelling only.
+    // The API contract (docs/product.md §1) spells the collection with a trailing slash; clients
+    // commonly drop it. Both are served, and the document shows the contract's spelling only.
     for (const url of ['/api/v1/dashboards/', '/api/v1/dashboards']) {
       const hide = url === '/api/v1/dashboards';
       app.get(
@@ -44,7 +44,7 @@ export const dashboardsRoutes =
             tags,
             summary: 'Create a dashboard (owner or admin)',
             body: CreateDashboardBody,
-            response: withErrors({ 201: DashboardSchema }, 413, 415),
+            response: withErrors({ 201: DashboardSchema }, 403),
           },
         },
         async (req, reply) => reply.code(201).send(await dashboards.create(req.auth, req.body)),
@@ -70,7 +70,7 @@ export const dashboardsRoutes =
           summary: 'Update a dashboard: name, description, sharing, filter presets, widget order',
           params: DashboardParams,
           body: PatchDashboardBody,
-          response: withErrors({ 200: DashboardSchema }, 413, 415),
+          response: withErrors({ 200: DashboardSchema }, 403),
         },
       },
       async (req) => dashboards.update(req.auth, req.params.id, req.body),
@@ -82,7 +82,7 @@ export const dashboardsRoutes =
           tags,
           summary: 'Delete a dashboard with its widgets and subscriptions',
           params: DashboardParams,
-          response: withErrors({ 204: NoContent }),
+          response: withErrors({ 204: NoContent }, 403),
         },
       },
       async (req, reply) => {

@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { CountrySchema, GranularitySchema, IsoDateSchema } from '../../lib/chart.schemas.ts';
-import { Nullable, PageQuery, Timestamp } from '../../lib/schemas.ts';
-import { WidgetSchema } from '../widgets/widgets.schemas.ts';
+import { Nullable, PageQuery, ResourceId, Timestamp } from '../../lib/schemas.ts';
+import { WidgetSchema } from './widgets.schemas.ts';
 
 export const PresetFiltersSchema = Type.Object(
   {
@@ -16,11 +16,14 @@ export const PresetFiltersSchema = Type.Object(
 );
 export type PresetFilters = Static<typeof PresetFiltersSchema>;
 
-export const PresetSchema = Type.Object({
-  id: Type.String(),
-  name: Type.String(),
-  filters: PresetFiltersSchema,
-});
+export const PresetSchema = Type.Object(
+  {
+    id: Type.String(),
+    name: Type.String(),
+    filters: PresetFiltersSchema,
+  },
+  { title: 'GlobalFilterPreset' },
+);
 export type GlobalFilterPreset = Static<typeof PresetSchema>;
 
 /** A preset as sent by a client: the id may be left out and is then generated. */
@@ -54,13 +57,13 @@ export const DashboardSchema = Type.Object({
   active_preset_id: Nullable(Type.String()),
   created_at: Timestamp,
   updated_at: Timestamp,
-});
+}, { title: 'Dashboard' });
 export type DashboardView = Static<typeof DashboardSchema>;
 
 export const DashboardDetailSchema = Type.Object({
   ...DashboardSchema.properties,
   widgets: Type.Array(WidgetSchema, { description: 'The widgets, in widget_ids order' }),
-});
+}, { title: 'DashboardDetail' });
 
 export const CreateDashboardBody = Type.Object(
   {
@@ -89,5 +92,5 @@ export const PatchDashboardBody = Type.Object(
 );
 export type PatchDashboardInput = Static<typeof PatchDashboardBody>;
 
-export const DashboardParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) });
+export const DashboardParams = Type.Object({ id: ResourceId });
 export const DashboardListQuery = Type.Object(PageQuery);

@@ -1,11 +1,12 @@
 import { isManager, requireRole, type AuthContext } from '../../auth/context.ts';
+import { mayManage } from '../../auth/policy.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, invalidField, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { Page } from '../../lib/paging.ts';
-import type { WidgetsRepository } from '../widgets/widgets.repository.ts';
-import { toWidgetView } from '../widgets/widgets.service.ts';
-import type { WidgetView } from '../widgets/widgets.schemas.ts';
+import type { WidgetsRepository } from './widgets.repository.ts';
+import { toWidgetView } from './widget-view.ts';
+import type { WidgetView } from './widgets.schemas.ts';
 import type { DashboardChanges, DashboardRecord, DashboardsRepository } from './dashboards.repository.ts';
 import type {
   CreateDashboardInput,
@@ -35,15 +36,15 @@ export function toDashboardView(d: DashboardRecord): DashboardView {
   };
 }
 
-/** DESIGN.md §4: managers see the whole tenant; a member what they created or what is shared with them. */
+/** docs/product.md §4: managers see the whole tenant; a member what they created or what is shared with them. */
 export function canView(auth: AuthContext, d: DashboardRecord): boolean {
-  if (isManager(auth) || d.created_by === auth.userId || d.is_shared) return true;
+  if (mayManage(auth, d) || d.is_shared) return true;
   return auth.email !== null && d.shared_with_emails.includes(auth.email.toLowerCase());
 }
 
 /** Patching, deleting, writing widgets and subscriptions: managers, or the dashboard's creator. */
 export function canEdit(auth: AuthContext, d: DashboardRecord): boolean {
-  return isManager(auth) || d.created_by === auth.userId;
+  return mayManage(auth, d);
 }
 
 function normalizeEmails(emails: string[] | null | undefined): string[] {

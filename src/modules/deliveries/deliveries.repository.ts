@@ -3,7 +3,7 @@
 import type { Queryable } from '../../db/index.ts';
 
 export type SubscriptionKind = 'insight' | 'dashboard';
-export type DeliveryStatus = 'pending' | 'running' | 'succeeded' | 'failed' | 'cancelled';
+export type DeliveryStatus = 'pending' | 'running' | 'succeeded' | 'failed' | 'cancelled' | 'skipped';
 
 export interface NewDelivery {
   id: string;
@@ -60,13 +60,16 @@ const LOG_COLUMNS = `id, tenant_id, delivery_id, subscription_kind, subscription
 export class DeliveriesRepository {
   constructor(private readonly db: Queryable) {}
 
-  /** Idempotent: a (subscription, slot, channel) already queued is left as it is. Returns the rows now queued for the keys. */
+  /**
+   * Idempotent: a (subscription, slot, channel) already queued is left as it is. Returns the rows
+   * now queued for the keys. A slot enqueued ahead of time waits for it (run_at = slot_at).
+   */
   async enqueue(rows: NewDelivery[], now: Date): Promise<number> {
     if (rows.length === 0) return 0;
     const inserted = await this.db.query(
       `INSERT INTO deliveries (id, tenant_id, subscription_kind, subscription_id, slot_at, channel_id, trigger,
                                status, attempt, run_at, created_at, updated_at)
-       SELECT v.id, v.tenant_id, v.kind, v.subscription_id, v.slot_at, v.channel_id, v.trigger, 'pending', 0, $8, $8, $8
+       SELECT v.id, v.tenant_id, v.kind, v.subscription_id, v.slot_at, v.channel_id, v.trigger, 'pending', 0, GREATEST(v.slot_at, $8), $8, $8
          FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::timestamptz[], $6::text[], $7::text[])
               AS v(id, tenant_id, kind, subscription_id, slot_at, channel_id, trigger)
        ON CONFLICT (subscription_kind, subscription_id, slot_at, channel_id) DO NOTHING
@@ -106,43 +109,16 @@ export class DeliveriesRepository {
   }
 
   /**
-   * Ends an attempt and writes its log row in one statement (so one cannot exist without the
-   * other). Only the worker that still holds the claim may do it: a worker whose lease expired and
-   * whose delivery was claimed again writes nothing. Returns false in that case.
-   */
-  async finishAttempt(
-    d: Pick<DeliveryRecord, 'id' | 'attempt'>,
-    workerId: string,
-    outcome: { status: 'succeeded' | 'failed' | 'pending' | 'cancelled'; runAt?: Date; error: string | null; now: Date },
-    log: AttemptLog | null,
-  ): Promise<boolean> {
-    const params = [d.id, workerId, d.attempt, outcome.status, outcome.runAt ?? null, outcome.error, outcome.now];
-    const update = `UPDATE deliveries
-          SET status = $4, run_at = COALESCE($5, run_at), last_error = $6, lease_until = NULL, locked_by = NULL, updated_at = $7
-        WHERE id = $1 AND locked_by = $2 AND attempt = $3 AND status = 'running'
-        RETURNING id, tenant_id, subscription_kind, subscription_id, channel_id, attempt`;
-    if (!log) return (await this.db.query(update, params)).length > 0;
-    const rows = await this.db.query(
-      `WITH done AS (${update})
-       INSERT INTO delivery_logs (${LOG_COLUMNS})
-       SELECT $8, tenant_id, id, subscription_kind, subscription_id, $9, $10, channel_id, $11, $12,
-              CASE WHEN $4 = 'succeeded' THEN 'success' ELSE 'failed' END, $6, attempt
-         FROM done
-       RETURNING id`,
-      [...params, log.id, log.subscription_owner, log.insight_name, log.channel_type, log.sent_at],
-    );
-    return rows.length > 0;
-  }
-
-  /**
-   * finishAttempt for many deliveries in one statement (the worker's group commit). Returns the ids
-   * whose outcome was recorded (the others had lost their claim).
+   * Ends attempts and writes their log rows in one statement (the worker's group commit), so a
+   * state change cannot exist without its log row. Only the worker that still holds a claim may
+   * end it: a worker whose lease expired and whose delivery was claimed again writes nothing.
+   * Returns the ids whose outcome was recorded (the others had lost their claim).
    */
   async finishAttempts(
     workerId: string,
     items: {
       d: Pick<DeliveryRecord, 'id' | 'attempt'>;
-      outcome: { status: 'succeeded' | 'failed' | 'pending' | 'cancelled'; runAt?: Date; error: string | null; now: Date };
+      outcome: { status: 'succeeded' | 'failed' | 'pending' | 'cancelled' | 'skipped'; runAt?: Date; error: string | null; now: Date };
       log: AttemptLog | null;
     }[],
   ): Promise<Set<string>> {

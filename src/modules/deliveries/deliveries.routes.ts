@@ -15,7 +15,7 @@ export const DeliveryLogSchema = Type.Object({
   status: Type.Enum(['success', 'failed']),
   error_message: Nullable(Type.String()),
   attempt: Type.Integer({ minimum: 1, description: 'Which attempt of this delivery (1 … 5)' }),
-});
+}, { title: 'DeliveryLog' });
 
 const LogsQuery = Type.Object(
   {

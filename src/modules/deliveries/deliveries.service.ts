@@ -1,4 +1,5 @@
-import { isManager, type AuthContext } from '../../auth/context.ts';
+import type { AuthContext } from '../../auth/context.ts';
+import { ownerScope } from '../../auth/policy.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
 import type { SendNowQueue } from '../subscriptions/ports.ts';
@@ -79,7 +80,7 @@ export class DeliveryLogsService {
     q: { limit: number; cursor?: string; status?: 'success' | 'failed'; subscription_id?: string },
   ): Promise<DeliveryLogView[]> {
     const rows = await this.repo.listLogs(auth.tenantId, {
-      owner: isManager(auth) ? undefined : auth.userId,
+      owner: ownerScope(auth),
       status: q.status,
       subscriptionId: q.subscription_id,
       cursor: q.cursor,

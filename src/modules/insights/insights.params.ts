@@ -3,19 +3,17 @@
 import { AppError, invalidField } from '../../lib/errors.ts';
 import type { ResolvedQuery } from '../../semantic/compiler.ts';
 import { daysBetween, defaultFrom, isValidDate, previousWindow } from '../../semantic/periods.ts';
-import { GRANULARITIES, type FilterName, type Granularity, type InsightDefinition } from '../../semantic/types.ts';
+import { GRANULARITIES, type FilterRule, type Granularity, type InsightDefinition } from '../../semantic/types.ts';
 
+/** The same for every insight; besides these, one parameter per filter of the insight (`country=DE`). */
 export interface ExecuteParams {
   granularity?: string;
-  country?: string;
-  channel?: string;
-  category?: string;
   date_from?: string;
   date_to?: string;
   limit?: number;
+  [filter: string]: string | number | null | undefined;
 }
 
-export const CHANNELS = ['web', 'mobile', 'marketplace', 'retail'];
 /** Keeps series and scans bounded: ten years of days (so at most as many periods). */
 export const MAX_PERIODS = 3660;
 
@@ -30,13 +28,23 @@ export function parametersOf(def: InsightDefinition): string[] {
 
 const bad = (name: string, message: string, where = 'query') => invalidField(`/${where}/${name}`, message);
 
+/** A caller's filter value, normalized as its dimension says (case), then checked (values, pattern). */
+function filterValue(rule: FilterRule, given: string | number, where: string): string {
+  let v = String(given).trim();
+  if (rule.case === 'upper') v = v.toUpperCase();
+  if (rule.case === 'lower') v = v.toLowerCase();
+  if (!v || v.length > 100) throw bad(rule.name, 'must be a value of 1 to 100 characters', where);
+  if (rule.values && !rule.values.includes(v)) throw bad(rule.name, `must be one of: ${rule.values.join(', ')}`, where);
+  if (rule.pattern && !rule.pattern.test(v)) throw bad(rule.name, `must match ${rule.pattern.source}`, where);
+  return v;
+}
+
 export function resolveParams(def: InsightDefinition, tenantId: string, given: ExecuteParams, today: string, where = 'query'): ResolvedQuery {
   // null means "not given", as undefined does (structured queries from chat carry explicit nulls).
   const params = Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined && v !== null)) as ExecuteParams;
   const accepted = new Set(parametersOf(def));
   const errors: { path: string; message: string }[] = [];
   for (const [name, value] of Object.entries(params)) {
-    if (value === undefined) continue;
     if (!accepted.has(name)) errors.push({ path: `/${where}/${name}`, message: `is not a parameter of insight ${def.code} (it takes: ${[...accepted].join(', ')})` });
   }
   if (errors.length) {
@@ -52,21 +60,10 @@ export function resolveParams(def: InsightDefinition, tenantId: string, given: E
     granularity = g as Granularity;
   }
 
-  const filters: Partial<Record<FilterName, string>> = {};
-  if (params.country !== undefined) {
-    const c = String(params.country).trim().toUpperCase();
-    if (!/^[A-Z]{2}$/.test(c)) throw bad('country', 'must be an ISO 3166-1 alpha-2 code such as DE', where);
-    filters.country = c;
-  }
-  if (params.channel !== undefined) {
-    const c = String(params.channel).trim().toLowerCase();
-    if (!CHANNELS.includes(c)) throw bad('channel', `must be one of: ${CHANNELS.join(', ')}`, where);
-    filters.channel = c;
-  }
-  if (params.category !== undefined) {
-    const c = String(params.category).trim();
-    if (!c || c.length > 100) throw bad('category', 'must be a category name of 1 to 100 characters', where);
-    filters.category = c;
+  const filters: Record<string, string> = {};
+  for (const name of def.filters) {
+    const v = params[name];
+    if (v !== undefined && v !== null) filters[name] = filterValue(def.filterRules[name], v, where);
   }
 
   for (const name of ['date_from', 'date_to'] as const) {
@@ -81,7 +78,7 @@ export function resolveParams(def: InsightDefinition, tenantId: string, given: E
 
   let limit: number | undefined;
   if (def.limit) {
-    limit = params.limit ?? def.limit.default;
+    limit = params.limit === undefined ? def.limit.default : Number(params.limit);
     if (!Number.isInteger(limit) || limit < 1 || limit > def.limit.max) throw bad('limit', `must be an integer from 1 to ${def.limit.max}`, where);
   }
 

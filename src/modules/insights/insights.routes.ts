@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { withErrors } from '../../lib/schemas.ts';
-import { CatalogEntrySchema, CodeParams, ExecuteData, ExecuteQuery } from './insights.schemas.ts';
-import type { InsightsService } from './insights.service.ts';
+import { CatalogEntrySchema, CodeParams, ExecuteData, executeQuerySchema } from './insights.schemas.ts';
+import type { ExecuteParams, InsightsService } from './insights.service.ts';
 
 export const insightsRoutes =
   (insights: InsightsService): FastifyPluginAsyncTypebox =>
@@ -20,11 +20,11 @@ export const insightsRoutes =
           tags,
           summary: 'Run a catalog insight',
           params: CodeParams,
-          querystring: ExecuteQuery,
-          response: withErrors({ 200: Type.Object({ success: Type.Literal(true), data: ExecuteData }) }, 503),
+          querystring: executeQuerySchema(insights.filterParameters()),
+          response: withErrors({ 200: Type.Object({ success: Type.Literal(true), data: ExecuteData }, { title: 'ExecuteResponse' }) }, 404, 409, 503),
         },
       },
       // Text from the service, not an object: a cache hit reuses the JSON it was serialized to once.
-      async (req, reply) => reply.type('application/json; charset=utf-8').send(await insights.executeJson(req.auth.tenantId, req.params.code, req.query)),
+      async (req, reply) => reply.type('application/json; charset=utf-8').send(await insights.executeJson(req.auth.tenantId, req.params.code, req.query as ExecuteParams)),
     );
   };

@@ -1,20 +1,16 @@
 import { Type } from 'typebox';
+import { ChartHintSchema } from '../../lib/chart.schemas.ts';
 
 const Cell = Type.Union([Type.String(), Type.Number(), Type.Boolean(), Type.Null()]);
 
-export const ChartHint = Type.Object({
-  type: Type.String(),
-  x_axis: Type.String(),
-  y_axis: Type.Optional(Type.Array(Type.String())),
-  series: Type.Optional(Type.String()),
-  title: Type.Optional(Type.String()),
-});
+// One chart hint for the whole API, so the catalog's and execute's hints are the widgets' type.
+const ChartHint = ChartHintSchema;
 
 export const CatalogEntrySchema = Type.Object({
   code: Type.String(),
   name: Type.String(),
   description: Type.String(),
-  kind: Type.String({ description: 'timeseries, breakdown or kpi' }),
+  kind: Type.String({ description: 'timeseries, breakdown, top or kpi' }),
   granularities: Type.Array(Type.String()),
   default_granularity: Type.Union([Type.String(), Type.Null()]),
   filters: Type.Array(Type.String()),
@@ -23,7 +19,8 @@ export const CatalogEntrySchema = Type.Object({
   dimensions: Type.Array(Type.Object({ name: Type.String(), label: Type.String() })),
   default_limit: Type.Union([Type.Integer(), Type.Null()]),
   chart_hint: ChartHint,
-});
+  synonyms: Type.Array(Type.String(), { description: 'Other words for it, from the model' }),
+}, { title: 'Insight' });
 
 export const ExecuteData = Type.Object({
   insight_code: Type.String(),
@@ -39,19 +36,25 @@ export const ExecuteData = Type.Object({
   cached: Type.Boolean(),
 });
 
-export const ExecuteResponse = Type.Object({ success: Type.Literal(true), data: ExecuteData }, { $id: 'ExecuteResponse' });
+export const ExecuteResponse = Type.Object({ success: Type.Literal(true), data: ExecuteData }, { title: 'ExecuteResponse' });
 
-export const ExecuteQuery = Type.Object(
-  {
-    granularity: Type.Optional(Type.String({ description: 'day, week (ISO, Monday), month, quarter, year' })),
-    country: Type.Optional(Type.String({ description: 'ISO 3166-1 alpha-2' })),
-    channel: Type.Optional(Type.String({ description: 'web, mobile, marketplace, retail' })),
-    category: Type.Optional(Type.String()),
-    date_from: Type.Optional(Type.String({ description: 'YYYY-MM-DD, inclusive, UTC' })),
-    date_to: Type.Optional(Type.String({ description: 'YYYY-MM-DD, inclusive, UTC' })),
-    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
-  },
-  { additionalProperties: false },
-);
+/**
+ * The execute query string: the parameters every insight shares, and one per filter dimension of
+ * the model (country, channel, category in the demo), so OpenAPI lists them and an unknown one is
+ * refused by name. Which of them a given insight takes, the service checks.
+ */
+export function executeQuerySchema(filters: { name: string; label: string }[]) {
+  return Type.Object(
+    {
+      granularity: Type.Optional(Type.String({ description: 'day, week (ISO, Monday), month, quarter, year' })),
+      date_from: Type.Optional(Type.String({ description: 'YYYY-MM-DD, inclusive, UTC' })),
+      date_to: Type.Optional(Type.String({ description: 'YYYY-MM-DD, inclusive, UTC' })),
+      limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
+      ...Object.fromEntries(filters.map((f) => [f.name, Type.Optional(Type.String({ maxLength: 200, description: `Filter: ${f.label}` }))])),
+    },
+    { additionalProperties: false },
+  );
+}
 
-export const CodeParams = Type.Object({ code: Type.String({ minLength: 1, maxLength: 100 }) });
+// Codes are printable ASCII without spaces; anything else names no insight (404, like an unknown code).
+export const CodeParams = Type.Object({ code: Type.String({ pattern: '^[\\x21-\\x7e]{1,100}$' }) });

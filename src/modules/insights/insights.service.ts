@@ -1,21 +1,18 @@
-// The insight engine: catalog, parameter resolution, compilation for the warehouse's dialect,
+// The insight engine: the catalog of the semantic model, parameter resolution, compilation for the warehouse's dialect,
 // execution, shaping of rows (zero-filled periods, rounded money, ratios, KPI comparison), cache.
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { CATALOG } from '../../semantic/catalog.ts';
 import { compile, outputColumns, type ResolvedQuery } from '../../semantic/compiler.ts';
 import { DIALECTS } from '../../semantic/dialects/index.ts';
+import { demoModel, type SemanticModel } from '../../semantic/model.ts';
 import { periodStarts } from '../../semantic/periods.ts';
 import type { CatalogEntry, InsightDefinition } from '../../semantic/types.ts';
-import { assertValidCatalog } from '../../semantic/validate.ts';
 import type { Warehouse, WarehouseRow } from '../../warehouse/warehouse.ts';
 import { ResultCache, type CacheEntry } from './insights.cache.ts';
 import { parametersOf, resolveParams, type ExecuteParams } from './insights.params.ts';
-import { checkWidgetConfig, executeWidget, type WidgetDashboard, type WidgetOverrides, type WidgetSource } from './insights.widgets.ts';
 
 export type { ExecuteParams } from './insights.params.ts';
 export type { CatalogEntry, InsightDefinition } from '../../semantic/types.ts';
-export type { WidgetDashboard, WidgetOverrides, WidgetSource } from './insights.widgets.ts';
 
 export type Cell = string | number | boolean | null;
 
@@ -27,7 +24,7 @@ export interface ChartHintOut {
   title?: string;
 }
 
-/** ExecuteResponse.data of DESIGN.md §6. */
+/** ExecuteResponse.data of docs/product.md §6. */
 export interface ExecuteResult {
   insight_code: string;
   insight_name: string;
@@ -44,7 +41,8 @@ export interface ExecuteResult {
 
 /** The cache key of a resolved query, without the warehouse version. */
 function cacheKey(def: InsightDefinition, q: ResolvedQuery): string {
-  return JSON.stringify([q.tenantId, def.code, q.granularity, q.filters.country ?? null, q.filters.channel ?? null, q.filters.category ?? null, q.window.from, q.window.to, q.previous?.from ?? null, q.previous?.to ?? null, q.limit ?? null]);
+  const filters = def.filters.map((f) => q.filters[f] ?? null);
+  return JSON.stringify([q.tenantId, def.code, q.granularity, filters, q.window.from, q.window.to, q.previous?.from ?? null, q.previous?.to ?? null, q.limit ?? null]);
 }
 
 const round2 = (n: number) => Math.round((n + Number.EPSILON) * 100) / 100;
@@ -56,15 +54,15 @@ function num(v: unknown): number {
 export class InsightsService {
   private readonly byCode: Map<string, InsightDefinition>;
   private readonly entries: CatalogEntry[];
-  readonly cache = new ResultCache();
+  readonly cache = new ResultCache<ExecuteResult>();
   private readonly resolved = new Map<string, { q: ResolvedQuery; key: string }>();
 
   constructor(
     private readonly warehouse: Warehouse,
     private readonly clock: Clock,
-    definitions: InsightDefinition[] = CATALOG,
+    readonly model: SemanticModel = demoModel(),
   ) {
-    assertValidCatalog(definitions);
+    const definitions = model.insights;
     this.byCode = new Map(definitions.map((d) => [d.code, d]));
     this.entries = definitions.map((d) => ({
       code: d.code,
@@ -76,16 +74,24 @@ export class InsightsService {
       filters: [...d.filters],
       parameters: parametersOf(d),
       measures: outputColumns(d)
-        .filter((c) => c.type !== 'date' && c.type !== 'string' && !(d.dimensions ?? []).some((x) => x.name === c.name))
+        .filter((c) => c.type !== 'date' && c.type !== 'string' && !d.dimensions.some((x) => x.name === c.name))
         .map((c) => ({ name: c.name, label: c.label, type: c.type })),
-      dimensions: (d.dimensions ?? []).map((x) => ({ name: x.name, label: x.label })),
+      dimensions: d.dimensions.map((x) => ({ name: x.name, label: x.label })),
       default_limit: d.limit?.default ?? null,
       chart_hint: { ...d.chart },
+      synonyms: [...d.synonyms],
     }));
   }
 
   catalog(): CatalogEntry[] {
     return this.entries;
+  }
+
+  /** Every filter parameter of the catalog, once (the execute route's query schema). */
+  filterParameters(): { name: string; label: string }[] {
+    const out = new Map<string, string>();
+    for (const d of this.byCode.values()) for (const f of d.filters) if (!out.has(f)) out.set(f, d.filterRules[f].label);
+    return [...out].map(([name, label]) => ({ name, label }));
   }
 
   find(code: string): InsightDefinition | undefined {
@@ -123,7 +129,7 @@ export class InsightsService {
     // Parameters as sent resolve the same way all day long: remember their resolution, so a
     // repeated request goes straight to the cache.
     const today = this.today();
-    const raw = JSON.stringify([tenantId, code, today, params.granularity, params.country, params.channel, params.category, params.date_from, params.date_to, params.limit]);
+    const raw = JSON.stringify([tenantId, code, today, Object.entries(params).sort(([a], [b]) => (a < b ? -1 : 1))]);
     let known = this.resolved.get(raw);
     if (!known) {
       const q = resolveParams(def, tenantId, params, today);
@@ -144,8 +150,8 @@ export class InsightsService {
   }
 
   /** A cache hit (entry), or a fresh result stored for the next caller. */
-  private async lookup(def: InsightDefinition, q: ResolvedQuery, resolvedKey = cacheKey(def, q)): Promise<{ result: ExecuteResult; entry?: CacheEntry }> {
-    const version = await this.warehouse.version();
+  private async lookup(def: InsightDefinition, q: ResolvedQuery, resolvedKey = cacheKey(def, q)): Promise<{ result: ExecuteResult; entry?: CacheEntry<ExecuteResult> }> {
+    const version = await this.warehouse.version(q.tenantId);
     const key = `${version ?? ''}\u0000${resolvedKey}`;
     if (version !== undefined) {
       const hit = this.cache.get(key);
@@ -156,6 +162,10 @@ export class InsightsService {
     try {
       raw = await this.warehouse.query(sql, params);
     } catch (err) {
+      const missing = await this.missingTable(def);
+      if (missing) {
+        throw new AppError('DATA_NOT_LOADED', `Table "${missing}" of insight ${def.code} is not in the warehouse yet; load its data first (insights data load --table ${missing} …).`);
+      }
       if (version === undefined) {
         throw new AppError('SERVICE_UNAVAILABLE', 'The warehouse holds no data yet; run `insights demo seed` or restart the server.');
       }
@@ -179,18 +189,26 @@ export class InsightsService {
     return { result };
   }
 
+  /** The first table of the insight the warehouse lacks (checked only after a query failed). */
+  private async missingTable(def: InsightDefinition): Promise<string | undefined> {
+    for (const table of def.tables) {
+      const quoted = table.split('.').map((p) => `"${p.replace(/"/g, '""')}"`).join('.');
+      try {
+        await this.warehouse.query(`SELECT 1 FROM ${quoted} WHERE 1 = 0`);
+      } catch {
+        return table;
+      }
+    }
+    return undefined;
+  }
+
   private shape(def: InsightDefinition, q: ResolvedQuery, raw: WarehouseRow[]): Record<string, Cell>[] {
     const columns = outputColumns(def);
-    const measures = [...def.measures, ...(def.secondary?.measures ?? [])];
+    // Money and percentages to the cent; a measure with nothing to aggregate (a zero-filled
+    // period, a ratio over zero) reads 0.
     const values = (r: WarehouseRow | undefined): Record<string, Cell> => {
       const out: Record<string, Cell> = {};
-      for (const m of measures) out[m.name] = m.type === 'money' ? round2(num(r?.[m.name])) : num(r?.[m.name]);
-      // Ratios from the exact sums, so AOV is revenue / orders of the very same row.
-      for (const ratio of def.ratios ?? []) {
-        const n = num(r?.[ratio.numerator]);
-        const d = num(r?.[ratio.denominator]);
-        out[ratio.name] = d === 0 ? 0 : round2((n / d) * (ratio.scale ?? 1));
-      }
+      for (const m of def.measures) out[m.name] = m.type === 'money' || m.type === 'percent' ? round2(num(r?.[m.name])) : num(r?.[m.name]);
       return out;
     };
     const ordered = (row: Record<string, Cell>) => Object.fromEntries(columns.map((c) => [c.name, row[c.name] ?? null]));
@@ -200,15 +218,15 @@ export class InsightsService {
       // Every period of the window appears, with zeros where nothing happened.
       return periodStarts(q.window.from, q.window.to, q.granularity!).map((p) => ordered({ period: p, ...values(byPeriod.get(p)) }));
     }
-    if (def.kind === 'breakdown') {
+    if (def.kind === 'breakdown' || def.kind === 'top') {
       return raw.map((r) => {
         const row: Record<string, Cell> = {};
-        for (const d of def.dimensions ?? []) row[d.name] = r[d.name] as Cell;
+        for (const d of def.dimensions) row[d.name] = r[d.name] as Cell;
         return ordered({ ...row, ...values(r) });
       });
     }
-    const m = def.measures.find((x) => x.name === def.kpiMeasure)!;
-    const fix = (v: unknown) => (m.type === 'money' ? round2(num(v)) : num(v));
+    const m = def.measures[0];
+    const fix = (v: unknown) => (m.type === 'money' || m.type === 'percent' ? round2(num(v)) : num(v));
     const value = fix(raw[0]?.value);
     const previous = fix(raw[0]?.previous_value);
     return [
@@ -223,20 +241,6 @@ export class InsightsService {
         change_pct: previous === 0 ? null : round2(((value - previous) / previous) * 100),
       }),
     ];
-  }
-
-  /**
-   * A widget's data with the filter precedence of DESIGN.md §6 (insight defaults < active preset <
-   * widget < overrides). Snapshot widgets return their stored rows and hint. Errors in overrides
-   * name /body/filters/<name> (the refresh body).
-   */
-  executeWidget(tenantId: string, dashboard: WidgetDashboard, widget: WidgetSource, overrides?: WidgetOverrides): Promise<ExecuteResult> {
-    return executeWidget(this, tenantId, dashboard, widget, overrides);
-  }
-
-  /** Throws a 400 naming the body field when a live widget's insight, granularity or filters do not fit the catalog. */
-  checkWidget(w: { insight_code?: string | null; granularity?: string | null; widget_filters?: Record<string, unknown> | null }): void {
-    checkWidgetConfig(this, w);
   }
 
   /** Drops every cached result (after a re-seed in this process). */

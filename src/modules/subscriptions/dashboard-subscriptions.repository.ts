@@ -3,16 +3,8 @@ import type { DashboardSubscriptionRecord } from './ports.ts';
 
 export type DashboardSubscriptionRow = DashboardSubscriptionRecord & { dashboard_name: string; dashboard_created_by: string };
 
-export interface DashboardAccessRow {
-  id: string;
-  name: string;
-  created_by: string;
-  is_shared: boolean;
-  shared_with_emails: string[];
-}
-
 const COLUMNS = `s.id, s.tenant_id, s.dashboard_id, s.created_by, s.channel_ids, s.schedule, s.schedule_time,
-  s.schedule_day_of_week, s.schedule_day_of_month, s.is_active, s.next_run_at, s.created_at`;
+  s.schedule_day_of_week, s.schedule_day_of_month, s.is_active, s.next_run_at, s.created_at, s.timezone, s.cron, s.attach_pdf`;
 // The name is read from the dashboard on every read, so it follows renames.
 const SELECT = `SELECT ${COLUMNS}, d.name AS dashboard_name, d.created_by AS dashboard_created_by
   FROM dashboard_subscriptions s JOIN dashboards d ON d.id = s.dashboard_id`;
@@ -20,22 +12,15 @@ const SELECT = `SELECT ${COLUMNS}, d.name AS dashboard_name, d.created_by AS das
 export class DashboardSubscriptionsRepository {
   constructor(private readonly db: Queryable) {}
 
-  async findDashboard(tenantId: string, id: string): Promise<DashboardAccessRow | undefined> {
-    const rows = await this.db.query<DashboardAccessRow>(
-      'SELECT id, name, created_by, is_shared, shared_with_emails FROM dashboards WHERE tenant_id = $1 AND id = $2',
-      [tenantId, id],
-    );
-    return rows[0];
-  }
-
   async insert(s: DashboardSubscriptionRecord): Promise<void> {
     await this.db.query(
       `INSERT INTO dashboard_subscriptions (id, tenant_id, dashboard_id, created_by, channel_ids, schedule, schedule_time,
-         schedule_day_of_week, schedule_day_of_month, is_active, next_run_at, created_at)
-       VALUES ($1, $2, $3, $4, $5::text[], $6, $7, $8, $9, $10, $11, $12)`,
+         schedule_day_of_week, schedule_day_of_month, is_active, next_run_at, created_at, timezone, cron, attach_pdf)
+       VALUES ($1, $2, $3, $4, $5::text[], $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`,
       [
         s.id, s.tenant_id, s.dashboard_id, s.created_by, s.channel_ids, s.schedule, s.schedule_time,
         s.schedule_day_of_week, s.schedule_day_of_month, s.is_active, s.next_run_at, s.created_at,
+        s.timezone, s.cron, s.attach_pdf,
       ],
     );
   }

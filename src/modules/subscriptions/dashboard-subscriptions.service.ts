@@ -1,4 +1,5 @@
-import { isManager, type AuthContext } from '../../auth/context.ts';
+import type { AuthContext } from '../../auth/context.ts';
+import { ownerScope } from '../../auth/policy.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { invalidField, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
@@ -21,10 +22,13 @@ export function toDashboardSubscriptionView(s: DashboardSubscriptionRow): Dashbo
     is_active: s.is_active,
     created_at: s.created_at.toISOString(),
     next_run_at: s.next_run_at ? s.next_run_at.toISOString() : null,
+    timezone: s.timezone,
+    cron: s.cron,
+    attach_pdf: s.attach_pdf,
   };
 }
 
-/** DESIGN.md §4: dashboard subscriptions belong to owners/admins and to the dashboard's creator. */
+/** docs/product.md §4: dashboard subscriptions belong to owners/admins and to the dashboard's creator. */
 export class DashboardSubscriptionsService {
   constructor(
     private readonly repo: DashboardSubscriptionsRepository,
@@ -57,13 +61,16 @@ export class DashboardSubscriptionsService {
       is_active: true,
       next_run_at: nextSlotAfter(schedule, now),
       created_at: now,
+      timezone: schedule.timeZone,
+      cron: schedule.cron,
+      attach_pdf: b.attach_pdf ?? true,
     };
     await this.repo.insert(record);
     return toDashboardSubscriptionView({ ...record, dashboard_name: dashboard.name, dashboard_created_by: dashboard.created_by });
   }
 
   async listAll(auth: AuthContext): Promise<DashboardSubscriptionView[]> {
-    const rows = await this.repo.list(auth.tenantId, isManager(auth) ? {} : { dashboardCreator: auth.userId });
+    const rows = await this.repo.list(auth.tenantId, { dashboardCreator: ownerScope(auth) });
     return rows.map(toDashboardSubscriptionView);
   }
 

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { EmptyBody, NoContent, withErrors } from '../../lib/schemas.ts';
+import { EmptyBody, NoContent, ResourceId, withErrors } from '../../lib/schemas.ts';
 import type { DashboardSubscriptionsService } from './dashboard-subscriptions.service.ts';
 import type { InsightSubscriptionsService } from './insight-subscriptions.service.ts';
 import {
@@ -12,8 +12,8 @@ import {
   ToggleBody,
 } from './subscriptions.schemas.ts';
 
-const Id = Type.Object({ id: Type.String({ minLength: 1, maxLength: 200 }) });
-const SubId = Type.Object({ subId: Type.String({ minLength: 1, maxLength: 200 }) });
+const Id = Type.Object({ id: ResourceId });
+const SubId = Type.Object({ subId: ResourceId });
 
 export const insightSubscriptionsRoutes =
   (subs: InsightSubscriptionsService): FastifyPluginAsyncTypebox =>
@@ -68,7 +68,7 @@ export const dashboardSubscriptionsRoutes =
     );
     app.get(
       '/api/v1/dashboards/:id/subscriptions',
-      { schema: { tags, summary: "List a dashboard's subscriptions", params: Id, response: withErrors({ 200: Type.Array(DashboardSubscriptionSchema) }) } },
+      { schema: { tags, summary: "List a dashboard's subscriptions", params: Id, response: withErrors({ 200: Type.Array(DashboardSubscriptionSchema) }, 403) } },
       (req) => subs.listForDashboard(req.auth, req.params.id),
     );
     app.post(
@@ -79,19 +79,19 @@ export const dashboardSubscriptionsRoutes =
           summary: 'Schedule a dashboard report',
           params: Id,
           body: CreateDashboardSubscriptionBody,
-          response: withErrors({ 201: DashboardSubscriptionSchema }),
+          response: withErrors({ 201: DashboardSubscriptionSchema }, 403),
         },
       },
       async (req, reply) => reply.code(201).send(await subs.create(req.auth, req.params.id, req.body)),
     );
     app.patch(
       '/api/v1/dashboards/subscriptions/:subId',
-      { schema: { tags, summary: 'Switch a dashboard subscription on or off', params: SubId, body: ToggleBody, response: withErrors({ 200: DashboardSubscriptionSchema }) } },
+      { schema: { tags, summary: 'Switch a dashboard subscription on or off', params: SubId, body: ToggleBody, response: withErrors({ 200: DashboardSubscriptionSchema }, 403) } },
       (req) => subs.setActive(req.auth, req.params.subId, req.body.is_active),
     );
     app.delete(
       '/api/v1/dashboards/subscriptions/:subId',
-      { schema: { tags, summary: 'Delete a dashboard subscription (its delivery logs stay)', params: SubId, response: withErrors({ 204: NoContent }) } },
+      { schema: { tags, summary: 'Delete a dashboard subscription (its delivery logs stay)', params: SubId, response: withErrors({ 204: NoContent }, 403) } },
       async (req, reply) => {
         await subs.delete(req.auth, req.params.subId);
         return reply.code(204).send(null);
@@ -106,7 +106,7 @@ export const dashboardSubscriptionsRoutes =
           params: SubId,
           body: EmptyBody,
           'x-body-optional': true,
-          response: withErrors({ 202: SendNowResponse }),
+          response: withErrors({ 202: SendNowResponse }, 403),
         },
       },
       async (req, reply) => reply.code(202).send(await subs.sendNow(req.auth, req.params.subId)),

@@ -56,4 +56,16 @@ export class TokensRepository {
   async revoke(id: string, at: Date): Promise<void> {
     await this.db.query('UPDATE api_tokens SET revoked_at = $2 WHERE id = $1 AND revoked_at IS NULL', [id, at]);
   }
+
+  /**
+   * Claims the one-time first-start token: true for the first caller on this database only (the
+   * claim is a row in app_state, so a restart or a second instance gets false).
+   */
+  async claimFirstOwnerToken(): Promise<boolean> {
+    const claimed = await this.db.query(
+      `INSERT INTO app_state (key, value) VALUES ('first_owner_token', to_jsonb(now()))
+       ON CONFLICT (key) DO NOTHING RETURNING key`,
+    );
+    return claimed.length > 0;
+  }
 }

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { NoContent, withErrors } from '../../lib/schemas.ts';
+import { NoContent, ResourceId, withErrors } from '../../lib/schemas.ts';
 import { CreatedTokenSchema, CreateTokenBody, TokenSchema } from './tokens.schemas.ts';
 import type { TokensService } from './tokens.service.ts';
 
@@ -10,7 +10,7 @@ export const tokensRoutes =
     const tags = ['auth'];
     app.post(
       '/api/v1/auth/tokens',
-      { schema: { tags, summary: 'Create an API token', body: CreateTokenBody, response: withErrors({ 201: CreatedTokenSchema }) } },
+      { schema: { tags, summary: 'Create an API token', body: CreateTokenBody, response: withErrors({ 201: CreatedTokenSchema }, 403) } },
       async (req, reply) => {
         const b = req.body;
         const { token, view } = await tokens.createFor(req.auth, {
@@ -25,12 +25,12 @@ export const tokensRoutes =
     );
     app.get(
       '/api/v1/auth/tokens',
-      { schema: { tags, summary: 'List API tokens (masked)', response: withErrors({ 200: Type.Array(TokenSchema) }) } },
+      { schema: { tags, summary: 'List API tokens (masked)', response: withErrors({ 200: Type.Array(TokenSchema) }, 403) } },
       async (req) => tokens.listFor(req.auth),
     );
     app.delete(
       '/api/v1/auth/tokens/:id',
-      { schema: { tags, summary: 'Revoke an API token', params: Type.Object({ id: Type.String() }), response: withErrors({ 204: NoContent }) } },
+      { schema: { tags, summary: 'Revoke an API token', params: Type.Object({ id: ResourceId }), response: withErrors({ 204: NoContent }, 403) } },
       async (req, reply) => {
         await tokens.revokeFor(req.auth, req.params.id);
         return reply.code(204).send(null);

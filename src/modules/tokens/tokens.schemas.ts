@@ -14,12 +14,12 @@ export const TokenSchema = Type.Object({
   token_masked: Type.String(),
   created_at: Timestamp,
   revoked_at: Nullable(Timestamp),
-});
+}, { title: 'ApiToken' });
 
 export const CreatedTokenSchema = Type.Object({
   ...TokenSchema.properties,
   token: Type.String({ description: 'The plaintext token: shown once, never stored' }),
-});
+}, { title: 'CreatedApiToken' });
 
 export const CreateTokenBody = Type.Object(
   {

@@ -104,4 +104,18 @@ export class TokensService {
     await this.repo.revoke(id, this.clock.now());
     return true;
   }
+
+  /** On the very first start, an owner token for tenant demo, so the service can be tried at once. */
+  async createFirstOwnerToken(): Promise<string | undefined> {
+    if (!(await this.repo.claimFirstOwnerToken())) return undefined;
+    const { token } = await this.create({
+      tenantId: 'demo',
+      name: 'first start',
+      userId: 'owner',
+      userName: 'Demo Owner',
+      email: 'owner@demo.example',
+      role: 'owner',
+    });
+    return token;
+  }
 }

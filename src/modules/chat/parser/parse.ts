@@ -29,10 +29,10 @@ export interface StructuredQuery {
 /** What the parser needs to know of each catalog insight. */
 export interface ParserInsight {
   code: string;
-  kind: 'timeseries' | 'breakdown' | 'kpi';
+  kind: 'timeseries' | 'breakdown' | 'top' | 'kpi';
   granularities: readonly string[];
   filters: readonly string[];
-  /** Breakdowns: the largest limit accepted. */
+  /** Insights that take a limit (top lists, breakdowns with one): the largest accepted. */
   maxLimit?: number | null;
 }
 
@@ -232,6 +232,6 @@ export function fitToInsight(query: StructuredQuery, catalog: readonly ParserIns
   if (Object.keys(filters).length) out.filters = filters;
   if (query.date_from) out.date_from = query.date_from;
   if (query.date_to) out.date_to = query.date_to;
-  if (query.limit !== undefined && insight.kind === 'breakdown') out.limit = Math.max(1, Math.min(query.limit, insight.maxLimit ?? query.limit));
+  if (query.limit !== undefined && insight.maxLimit) out.limit = Math.max(1, Math.min(query.limit, insight.maxLimit ?? query.limit));
   return out;
 }

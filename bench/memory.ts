@@ -1,0 +1,144 @@
+// Benchmark of the server's memory: `insights serve` started as its own process, as `npm start`
+// runs it (dist/ when built), on a fresh data dir with the embedded defaults (PGlite + a DuckDB
+// file). It waits for /readyz, sends 200 mixed requests (catalog, cached and uncached executes,
+// dashboard and widget CRUD, chat through the built-in parser), lets the process settle, then reads
+// its resident set (VmRSS) and peak (VmHWM) from /proc. Target: idle RSS < 250 MB.
+// Run: npm run bench -- memory [--tsx]   (--tsx: run src/ through tsx instead of dist/)
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const TARGET_MB = 250;
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
+const SETTLE_MS = Number(process.env.BENCH_SETTLE_MS ?? 5000);
+const PARALLEL = 4;
+
+function memoryOf(pid: number): { rss: number; hwm: number } {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)![1]);
+  return { rss: kb('VmRSS') / 1024, hwm: kb('VmHWM') / 1024 };
+}
+
+/** Starts the server; resolves with its origin and the first-start owner token it prints. */
+function start(dataDir: string, useTsx: boolean): Promise<{ child: ChildProcess; origin: string; token: string; startedMs: number }> {
+  const args = useTsx ? ['--import', 'tsx', path.join(ROOT, 'src/cli.ts'), 'serve'] : [path.join(ROOT, 'bin/insights.js'), 'serve'];
+  const env: NodeJS.ProcessEnv = { ...process.env, INSIGHTS_DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'warn' };
+  delete env.DATABASE_URL;
+  delete env.WAREHOUSE_URL;
+  delete env.NODE_OPTIONS;
+  const t0 = Date.now();
+  const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  let err = '';
+  child.stderr!.on('data', (d) => (err += d));
+  return new Promise((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`the server exited (${code}) before it was ready:\n${out}\n${err}`)));
+    child.stdout!.on('data', (d) => {
+      out += d;
+      const m = /Authorization: Svc (\S+)" (http:\/\/[^/]+)\//.exec(out);
+      if (m) resolve({ child, origin: m[2], token: m[1], startedMs: Date.now() - t0 });
+    });
+  });
+}
+
+async function waitReady(origin: string): Promise<void> {
+  for (let i = 0; i < 600; i++) {
+    const res = await fetch(`${origin}/readyz`).catch(() => undefined);
+    if (res?.ok) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('the server never became ready');
+}
+
+type Call = (method: string, url: string, body?: unknown) => Promise<any>;
+
+/** The i-th request of the warm-up: a tenth each of catalog, chat and the CRUD steps, the rest executes. */
+async function request(i: number, call: Call, dashboards: string[]): Promise<void> {
+  const day = (n: number) => new Date(Date.UTC(2025, 0, 1) + n * 86_400_000).toISOString().slice(0, 10);
+  switch (i % 10) {
+    case 0:
+      await call('GET', '/api/v1/insights');
+      return;
+    case 1:
+    case 2:
+      // The same question every time: served from the result cache after the first.
+      await call('GET', '/api/v1/insights/revenue/execute?granularity=month');
+      return;
+    case 3:
+    case 4: {
+      // A new date range every time: never cached.
+      const codes = ['revenue', 'orders_count', 'top_products', 'revenue_by_country', 'average_order_value'];
+      await call('GET', `/api/v1/insights/${codes[i % codes.length]}/execute?date_from=${day(i)}&date_to=${day(i + 200)}`);
+      return;
+    }
+    case 5: {
+      const d = await call('POST', '/api/v1/dashboards/', { name: `Memory ${i}`, description: 'bench' });
+      dashboards.push(d.id);
+      await call('POST', `/api/v1/dashboards/${d.id}/widgets`, { title: 'Revenue', widget_type: 'chart', data_source: 'live_insight', insight_code: 'revenue', granularity: 'week' });
+      return;
+    }
+    case 6:
+      await call('GET', dashboards.length ? `/api/v1/dashboards/${dashboards[dashboards.length - 1]}` : '/api/v1/dashboards/');
+      return;
+    case 7:
+      if (dashboards.length) await call('PATCH', `/api/v1/dashboards/${dashboards[dashboards.length - 1]}`, { name: `Renamed ${i}` });
+      else await call('GET', '/api/v1/dashboards/');
+      return;
+    case 8:
+      if (dashboards.length > 2) await call('DELETE', `/api/v1/dashboards/${dashboards.shift()}`);
+      else await call('GET', '/api/v1/dashboards/');
+      return;
+    default: {
+      const questions = ['revenue last month', 'top products this year', 'orders by week in Germany', 'refund rate last quarter', 'revenue by channel'];
+      await call('POST', '/api/v1/ai/chat', { message: questions[i % questions.length] });
+    }
+  }
+}
+
+export async function run(args: string[]): Promise<void> {
+  const useTsx = args.includes('--tsx');
+  if (!useTsx && !fs.existsSync(path.join(ROOT, 'dist/cli.js'))) {
+    throw new Error('dist/ is missing: run `npm run build` first (or pass --tsx)');
+  }
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'insights-bench-memory-'));
+  const { child, origin, token, startedMs } = await start(dataDir, useTsx);
+  try {
+    await waitReady(origin);
+    await new Promise((r) => setTimeout(r, 1000));
+    const ready = memoryOf(child.pid!);
+    const call: Call = async (method, url, body) => {
+      const res = await fetch(origin + url, {
+        method,
+        headers: { authorization: `Svc ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const text = await res.text();
+      if (res.status >= 300) throw new Error(`${method} ${url} → ${res.status} ${text}`);
+      return text ? JSON.parse(text) : undefined;
+    };
+    const dashboards: string[] = [];
+    const t0 = Date.now();
+    for (let i = 0; i < REQUESTS; i += PARALLEL) {
+      await Promise.all(Array.from({ length: Math.min(PARALLEL, REQUESTS - i) }, (_, k) => request(i + k, call, dashboards)));
+    }
+    const warmMs = Date.now() - t0;
+    await new Promise((r) => setTimeout(r, SETTLE_MS));
+    const idle = memoryOf(child.pid!);
+
+    const row = (name: string, mb: number, target = '', ratio = '') => `  ${name.padEnd(48)} ${mb.toFixed(0).padStart(7)} ${target.padStart(8)} ${ratio.padStart(7)}`;
+    console.log(`\nMemory of \`insights serve\` (${useTsx ? 'src/ through tsx' : 'dist/'}), embedded PGlite + DuckDB, first start on an empty data dir:`);
+    console.log(`  started and seeded in ${(startedMs / 1000).toFixed(1)} s; ${REQUESTS} requests (${PARALLEL} at a time) in ${(warmMs / 1000).toFixed(1)} s; settled ${SETTLE_MS / 1000} s`);
+    console.log(`  ${'phase'.padEnd(48)} ${'MB'.padStart(7)} ${'target'.padStart(8)} ${'ratio'.padStart(7)}`);
+    console.log(row('RSS when ready', ready.rss));
+    console.log(row(`RSS idle after ${REQUESTS} mixed requests`, idle.rss, `< ${TARGET_MB}`, (idle.rss / TARGET_MB).toFixed(2)));
+    console.log(row('peak RSS (VmHWM, includes the first-start seed)', idle.hwm));
+    console.log(`  target idle RSS < ${TARGET_MB} MB → ${idle.rss < TARGET_MB ? 'met' : 'NOT met'}`);
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,42 @@
+// POST /api/v1/dashboards/{id}/widgets/{wid}/refresh: runs a live widget's insight with the filter
+// precedence of widget-source.ts and records the new chart_hint and last_refreshed_at.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { ResourceId, withErrors } from '../../lib/schemas.ts';
+import { ExecuteResponse } from '../insights/insights.schemas.ts';
+import type { WidgetsService } from './widgets.service.ts';
+
+const RefreshParams = Type.Object({ id: ResourceId, wid: ResourceId });
+const RefreshBody = Type.Union([
+  Type.Object(
+    {
+      granularity: Type.Optional(Type.Union([Type.String({ maxLength: 20 }), Type.Null()])),
+      filters: Type.Optional(Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Null()])),
+    },
+    { additionalProperties: false },
+  ),
+  Type.Null(),
+]);
+
+export const widgetRefreshRoutes =
+  (widgets: WidgetsService): FastifyPluginAsyncTypebox =>
+  async (app) => {
+    app.post(
+      '/api/v1/dashboards/:id/widgets/:wid/refresh',
+      {
+        schema: {
+          tags: ['widgets'],
+          summary: "Refresh a live widget: run its insight (preset < widget_filters < body) and record the hint",
+          params: RefreshParams,
+          body: RefreshBody,
+          'x-body-optional': true,
+          response: withErrors({ 200: ExecuteResponse }, 403, 409, 503),
+        },
+      },
+      async (req) => {
+        const body = req.body ?? {};
+        const data = await widgets.refresh(req.auth, req.params.id, req.params.wid, { granularity: body.granularity, filters: body.filters });
+        return { success: true as const, data };
+      },
+    );
+  };

@@ -1,0 +1,180 @@
+// Every rule about where a widget's data comes from, in one place: which fields a source needs
+// (presence), whether a live source fits the insight catalog, the filter precedence (later wins:
+// insight defaults < the dashboard's active preset < the widget's granularity and widget_filters <
+// the refresh body, docs/insights.md), and a widget's data without an HTTP caller (the refresh and
+// scheduled dashboard reports). The insight engine is seen through WidgetInsights only.
+import { AppError, invalidField } from '../../lib/errors.ts';
+import type { Cell, ChartHintOut, ExecuteParams, ExecuteResult, InsightDefinition, InsightsService } from '../insights/insights.service.ts';
+
+/** What widgets need of the insight engine: the catalog, parameter checks, execution. */
+export type WidgetInsights = Pick<InsightsService, 'find' | 'resolve' | 'run'>;
+
+/** The parts of a dashboard the engine reads. */
+export interface WidgetDashboard {
+  global_filter_presets?: { id: string; filters?: Record<string, unknown> | null }[] | null;
+  active_preset_id?: string | null;
+}
+
+/** The parts of a widget the engine reads. */
+export interface WidgetSource {
+  title?: string;
+  data_source: string;
+  insight_code?: string | null;
+  granularity?: string | null;
+  widget_filters?: Record<string, unknown> | null;
+  snapshot_data?: Record<string, Cell>[] | null;
+  snapshot_chart_hint?: ChartHintOut | null;
+  chart_hint?: ChartHintOut | null;
+  created_at?: string | Date;
+  last_refreshed_at?: string | Date | null;
+}
+
+export interface WidgetOverrides {
+  granularity?: string | null;
+  filters?: Record<string, unknown> | null;
+}
+
+const KEYS = ['granularity', 'country', 'channel', 'category', 'date_from', 'date_to', 'limit'] as const;
+type Key = (typeof KEYS)[number];
+
+function pickKnown(source: Record<string, unknown> | null | undefined): Partial<Record<Key, unknown>> {
+  const out: Partial<Record<Key, unknown>> = {};
+  for (const k of KEYS) if (source && source[k] !== undefined && source[k] !== null) out[k] = source[k];
+  return out;
+}
+
+/** The fields each kind of source needs; must hold for a widget after any write. */
+export function checkSourcePresence(w: { data_source: string; insight_code: string | null; snapshot_data: unknown }): void {
+  if (w.data_source === 'live_insight') {
+    if (!w.insight_code) throw invalidField('/body/insight_code', 'is required for a live_insight widget');
+    if (w.snapshot_data !== null) throw invalidField('/body/snapshot_data', 'is only for snapshot widgets');
+  } else if (w.snapshot_data === null) {
+    throw invalidField('/body/snapshot_data', 'is required for a snapshot widget');
+  }
+}
+
+/**
+ * Checks a live widget's insight_code, granularity and widget_filters against the catalog
+ * (widget create and PATCH). Errors name the body field.
+ */
+export function checkLiveSource(
+  insights: WidgetInsights,
+  w: { insight_code?: string | null; granularity?: string | null; widget_filters?: Record<string, unknown> | null },
+): void {
+  if (!w.insight_code) throw invalidField('/body/insight_code', 'is required for a live_insight widget');
+  const def = insights.find(w.insight_code);
+  if (!def) throw invalidField('/body/insight_code', `"${w.insight_code}" is not an insight of the catalog`);
+  if (w.granularity !== undefined && w.granularity !== null && !def.granularities.includes(w.granularity as never)) {
+    throw invalidField(
+      '/body/granularity',
+      def.granularities.length ? `must be one of: ${def.granularities.join(', ')}` : `insight ${def.code} takes no granularity`,
+    );
+  }
+  const filters = w.widget_filters ?? {};
+  for (const k of Object.keys(filters)) {
+    if (!(KEYS as readonly string[]).includes(k) || k === 'granularity') {
+      throw invalidField(`/body/widget_filters/${k}`, `is not a filter (use ${KEYS.filter((x) => x !== 'granularity').join(', ')})`);
+    }
+  }
+  // Values are checked the way execute checks them, reported under widget_filters.
+  try {
+    insights.resolve('-', def.code, toParams({ ...pickKnown(filters), granularity: w.granularity ?? undefined }), 'body/widget_filters');
+  } catch (err) {
+    if (err instanceof AppError && err.options.errors) {
+      const e = err.options.errors[0];
+      const path = e.path.replace('/body/widget_filters/granularity', '/body/granularity');
+      throw invalidField(path, e.message);
+    }
+    throw err;
+  }
+}
+
+function toParams(v: Partial<Record<Key, unknown>>): ExecuteParams {
+  const p: ExecuteParams = {};
+  for (const k of KEYS) {
+    const x = v[k];
+    if (x === undefined || x === null) continue;
+    if (k === 'limit') p.limit = typeof x === 'number' ? x : Number(x);
+    else (p as Record<string, unknown>)[k] = String(x);
+  }
+  return p;
+}
+
+function snapshotResult(insights: WidgetInsights, w: WidgetSource): ExecuteResult {
+  const rows = w.snapshot_data ?? [];
+  const first = rows[0] ?? {};
+  const columns = Object.keys(first).map((name) => ({
+    name,
+    type: typeof first[name] === 'number' ? 'number' : typeof first[name] === 'boolean' ? 'boolean' : 'string',
+    label: name,
+  }));
+  const hint = w.snapshot_chart_hint ?? w.chart_hint ?? { type: 'table', x_axis: columns[0]?.name ?? '' };
+  const def = w.insight_code ? insights.find(w.insight_code) : undefined;
+  const when = w.last_refreshed_at ?? w.created_at ?? new Date(0);
+  const at = when instanceof Date ? when.toISOString() : when;
+  return {
+    insight_code: w.insight_code ?? '',
+    insight_name: def?.name ?? w.title ?? '',
+    granularity: w.granularity ?? null,
+    filters: {},
+    period: { from: '', to: '' },
+    columns,
+    rows,
+    chart_hint: hint,
+    row_count: rows.length,
+    generated_at: at,
+    cached: true,
+  };
+}
+
+/**
+ * The parameters a live widget runs with (pure): insight defaults < the dashboard's active preset <
+ * the widget < the overrides, later wins. What the insight does not take is skipped from the preset
+ * and the widget (a preset applies to widgets of many insights); an override that is no filter is
+ * a 400 naming /body/filters/<name>.
+ */
+export function widgetParams(
+  def: InsightDefinition,
+  dashboard: WidgetDashboard,
+  widget: WidgetSource,
+  overrides: WidgetOverrides = {},
+): ExecuteParams {
+  const accepted = new Set(def.granularities.length ? ['granularity', ...def.filters, 'date_from', 'date_to', ...(def.limit ? ['limit'] : [])] : [...def.filters, 'date_from', 'date_to', ...(def.limit ? ['limit'] : [])]);
+  const preset = dashboard.active_preset_id
+    ? (dashboard.global_filter_presets ?? []).find((p) => p.id === dashboard.active_preset_id)
+    : undefined;
+  // A dashboard preset applies to widgets of many insights: what an insight does not take is skipped.
+  const fromPreset = Object.fromEntries(Object.entries(pickKnown(preset?.filters)).filter(([k]) => accepted.has(k)));
+  const fromWidget = Object.fromEntries(
+    Object.entries({ ...pickKnown(widget.widget_filters), ...(widget.granularity ? { granularity: widget.granularity } : {}) }).filter(([k]) => accepted.has(k)),
+  );
+  const body: Partial<Record<Key, unknown>> = {};
+  for (const [k, v] of Object.entries(overrides.filters ?? {})) {
+    if (!(KEYS as readonly string[]).includes(k) || k === 'granularity') {
+      throw invalidField(`/body/filters/${k}`, `is not a filter (use ${KEYS.filter((x) => x !== 'granularity').join(', ')})`);
+    }
+    if (v !== null && v !== undefined) body[k as Key] = v;
+  }
+  if (overrides.granularity) body.granularity = overrides.granularity;
+  return toParams({ ...fromPreset, ...fromWidget, ...body });
+}
+
+export async function executeWidget(
+  insights: WidgetInsights,
+  tenantId: string,
+  dashboard: WidgetDashboard,
+  widget: WidgetSource,
+  overrides: WidgetOverrides = {},
+): Promise<ExecuteResult> {
+  if (widget.data_source !== 'live_insight') return snapshotResult(insights, widget);
+  const def = insights.find(widget.insight_code ?? '');
+  if (!def) throw new AppError('CONFLICT', `The widget's insight "${widget.insight_code}" is no longer in the catalog.`);
+  const merged = widgetParams(def, dashboard, widget, overrides);
+  try {
+    return await insights.run(def, insights.resolve(tenantId, def.code, merged, 'body/filters'));
+  } catch (err) {
+    const e = err instanceof AppError ? err.options.errors?.[0] : undefined;
+    if (e?.path === '/body/filters/granularity') throw invalidField('/body/granularity', e.message);
+    throw err;
+  }
+}

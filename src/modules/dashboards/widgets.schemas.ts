@@ -1,0 +1,94 @@
+import { Type, type Static } from 'typebox';
+import { ChartHintSchema, ChartTypeSchema, DataRowSchema, GranularitySchema } from '../../lib/chart.schemas.ts';
+import { Nullable, ResourceId, Timestamp } from '../../lib/schemas.ts';
+
+export const WIDGET_TYPES = ['chart', 'table', 'kpi'] as const;
+export const DISPLAY_SIZES = ['small', 'medium', 'large', 'full'] as const;
+export const DATA_SOURCES = ['live_insight', 'snapshot'] as const;
+export type WidgetType = (typeof WIDGET_TYPES)[number];
+export type DisplaySize = (typeof DISPLAY_SIZES)[number];
+export type DataSource = (typeof DATA_SOURCES)[number];
+
+const WidgetTypeSchema = Type.Enum([...WIDGET_TYPES]);
+const DisplaySizeSchema = Type.Enum([...DISPLAY_SIZES]);
+const DataSourceSchema = Type.Enum([...DATA_SOURCES], { description: 'Fixed at creation' });
+
+export const ChartHintOverrideSchema = Type.Object(
+  { chart_type: Type.Optional(ChartTypeSchema) },
+  { title: 'ChartHintOverride', additionalProperties: false, description: 'chart_type wins over chart_hint.type when rendering' },
+);
+export type ChartHintOverride = Static<typeof ChartHintOverrideSchema>;
+
+const WidgetFilters = Type.Record(Type.String(), Type.Unknown(), { description: "The widget's own filters" });
+const SnapshotData = Type.Array(DataRowSchema, { maxItems: 100_000 });
+
+export const WidgetSchema = Type.Object(
+  {
+    id: Type.String(),
+    dashboard_id: Type.String(),
+    title: Type.String(),
+    widget_type: WidgetTypeSchema,
+    display_size: DisplaySizeSchema,
+    data_source: DataSourceSchema,
+    insight_code: Nullable(Type.String()),
+    granularity: Nullable(Type.String()),
+    widget_filters: Nullable(WidgetFilters),
+    snapshot_data: Nullable(SnapshotData),
+    snapshot_chart_hint: Nullable(ChartHintSchema),
+    snapshot_question: Nullable(Type.String()),
+    chart_hint: Nullable(ChartHintSchema),
+    chart_hint_override: Nullable(ChartHintOverrideSchema),
+    created_at: Timestamp,
+    last_refreshed_at: Nullable(Timestamp),
+  },
+  { title: 'DashboardWidget', description: 'A widget of a dashboard' },
+);
+export type WidgetView = Static<typeof WidgetSchema>;
+
+const Title = Type.String({ minLength: 1, maxLength: 200 });
+const InsightCode = Type.String({ minLength: 1, maxLength: 100 });
+const Question = Type.String({ maxLength: 5000 });
+
+export const CreateWidgetBody = Type.Object(
+  {
+    title: Title,
+    widget_type: WidgetTypeSchema,
+    display_size: Type.Optional(DisplaySizeSchema),
+    data_source: DataSourceSchema,
+    insight_code: Type.Optional(Nullable(InsightCode)),
+    granularity: Type.Optional(Nullable(GranularitySchema)),
+    widget_filters: Type.Optional(Nullable(WidgetFilters)),
+    snapshot_data: Type.Optional(Nullable(SnapshotData)),
+    snapshot_chart_hint: Type.Optional(Nullable(ChartHintSchema)),
+    snapshot_question: Type.Optional(Nullable(Question)),
+    chart_hint: Type.Optional(Nullable(ChartHintSchema)),
+    chart_hint_override: Type.Optional(Nullable(ChartHintOverrideSchema)),
+  },
+  { additionalProperties: false },
+);
+export type CreateWidgetInput = Static<typeof CreateWidgetBody>;
+
+export const PatchWidgetBody = Type.Object(
+  {
+    title: Type.Optional(Title),
+    widget_type: Type.Optional(WidgetTypeSchema),
+    display_size: Type.Optional(DisplaySizeSchema),
+    // Accepted only so that a client echoing the widget back gets a clear 400 when it differs.
+    data_source: Type.Optional(DataSourceSchema),
+    insight_code: Type.Optional(Nullable(InsightCode)),
+    granularity: Type.Optional(Nullable(GranularitySchema)),
+    widget_filters: Type.Optional(Nullable(WidgetFilters)),
+    snapshot_data: Type.Optional(Nullable(SnapshotData)),
+    snapshot_chart_hint: Type.Optional(Nullable(ChartHintSchema)),
+    snapshot_question: Type.Optional(Nullable(Question)),
+    chart_hint: Type.Optional(Nullable(ChartHintSchema)),
+    chart_hint_override: Type.Optional(Nullable(ChartHintOverrideSchema)),
+  },
+  { additionalProperties: false },
+);
+export type PatchWidgetInput = Static<typeof PatchWidgetBody>;
+
+export const WidgetParams = Type.Object({
+  id: ResourceId,
+  wid: ResourceId,
+});

@@ -1,0 +1,38 @@
+// The warehouse reads of the data module: which tables there are and what the caller's tenant has
+// in each. Tenant scoping happens here.
+import { isTimeType, quoteIdent, TENANT_COLUMN } from '../../warehouse/load.ts';
+import type { Warehouse } from '../../warehouse/warehouse.ts';
+
+export interface TableSummary {
+  name: string;
+  columns: { name: string; type: string }[];
+  rowCount: number;
+  timeRanges: { column: string; min: string | null; max: string | null }[];
+}
+
+export class DataRepository {
+  constructor(private readonly warehouse: Warehouse) {}
+
+  async listTables(tenantId: string): Promise<TableSummary[]> {
+    const text = this.warehouse.dialect === 'duckdb' ? 'VARCHAR' : 'text';
+    const out: TableSummary[] = [];
+    for (const table of await this.warehouse.tables()) {
+      const times = table.columns.filter((c) => isTimeType(c.type));
+      const ranges = times.flatMap((c, i) => [
+        `CAST(min(${quoteIdent(c.name)}) AS ${text}) AS min_${i}`,
+        `CAST(max(${quoteIdent(c.name)}) AS ${text}) AS max_${i}`,
+      ]);
+      const [row] = await this.warehouse.query(
+        `SELECT ${['count(*) AS row_count', ...ranges].join(', ')} FROM ${quoteIdent(table.name)} WHERE ${TENANT_COLUMN} = $1`,
+        [tenantId],
+      );
+      out.push({
+        name: table.name,
+        columns: table.columns,
+        rowCount: Number(row.row_count),
+        timeRanges: times.map((c, i) => ({ column: c.name, min: (row[`min_${i}`] as string | null) ?? null, max: (row[`max_${i}`] as string | null) ?? null })),
+      });
+    }
+    return out;
+  }
+}

@@ -1,0 +1,80 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { AppError } from '../../lib/errors.ts';
+import { LoadBody, LoadQuery, LoadResponse, problems, TableParams, TablesResponse } from './data.schemas.ts';
+import type { DataService } from './data.service.ts';
+import { saveUpload, Upload, UPLOAD_MEDIA_TYPES, type UploadMediaType } from './data.upload.ts';
+
+export const dataRoutes =
+  (data: DataService, options: { maxBytes: number }): FastifyPluginAsyncTypebox =>
+  async (app) => {
+    const tags = ['data'];
+    // Only upload bodies here, and none of them is buffered: the parser streams each to a temp file
+    // within INSIGHTS_DATA_MAX_BYTES (the app's small JSON limit does not apply to this plugin).
+    app.removeAllContentTypeParsers();
+    app.addContentTypeParser(Object.keys(UPLOAD_MEDIA_TYPES), (req, payload, done) => {
+      const mediaType = String(req.headers['content-type']).split(';')[0].trim().toLowerCase() as UploadMediaType;
+      const length = req.headers['content-length'];
+      saveUpload(payload, {
+        mediaType,
+        encoding: req.headers['content-encoding'],
+        maxBytes: options.maxBytes,
+        declaredLength: length === undefined ? undefined : Number(length),
+      }).then(
+        (upload) => done(null, upload),
+        (err) => done(err as Error),
+      );
+    });
+    const validatorCompiler = app.validatorCompiler!;
+
+    app.post(
+      '/api/v1/data/:table',
+      {
+        schema: {
+          tags,
+          summary: "Load a CSV or NDJSON body into a table for the caller's tenant (owner, admin)",
+          description:
+            'All or nothing: a row that does not fit is a 400 naming its line and column, and nothing is kept. The first load of a table creates it from the columns and the detected types. See docs/data.md.',
+          params: TableParams,
+          querystring: LoadQuery,
+          body: LoadBody,
+          response: { 200: LoadResponse, ...problems(400, 401, 403, 413, 415, 429) },
+        },
+        // The body is the Upload the parser wrote, not text to validate; params and query are
+        // validated as everywhere else.
+        validatorCompiler: (route) => (route.httpPart === 'body' ? () => true : validatorCompiler(route)),
+        // Role and table name before the body is read, so a refused upload is never stored.
+        preParsing: async (req, _reply, payload) => {
+          data.checkLoad(req.auth, (req.params as { table: string }).table);
+          return payload;
+        },
+        // The temp file goes before the answer does, whether the load ran or the request failed
+        // after the body was stored (a bad query string).
+        onError: async (req) => {
+          if (req.body instanceof Upload) await req.body.remove();
+        },
+      },
+      async (req) => {
+        const upload = req.body as unknown;
+        if (!(upload instanceof Upload)) {
+          throw new AppError('UNSUPPORTED_MEDIA_TYPE', `Send the data as ${Object.keys(UPLOAD_MEDIA_TYPES).join(', ')}.`);
+        }
+        try {
+          return await data.load(req.auth, req.params.table, req.query.mode ?? 'append', upload);
+        } finally {
+          await upload.remove();
+        }
+      },
+    );
+
+    app.get(
+      '/api/v1/data/tables',
+      {
+        schema: {
+          tags,
+          summary: "The loaded tables, with the caller's tenant's row count and time range of each",
+          response: { 200: TablesResponse, ...problems(401, 429) },
+        },
+      },
+      async (req) => ({ tables: await data.tables(req.auth) }),
+    );
+  };

@@ -1,0 +1,69 @@
+// Loading a tenant's data through the API and describing what is loaded. Owners and admins load;
+// everyone in the tenant may see the tables. The warehouse does the loading (src/warehouse/load.ts).
+import { requireRole, type AuthContext } from '../../auth/context.ts';
+import { AppError, invalidField } from '../../lib/errors.ts';
+import { LoadError, tableNameProblem, type LoadMode } from '../../warehouse/load.ts';
+import type { Warehouse } from '../../warehouse/warehouse.ts';
+import type { DataRepository, TableSummary } from './data.repository.ts';
+import type { Upload } from './data.upload.ts';
+
+export const isTenantId = (id: string) => /^[A-Za-z0-9_.-]{1,100}$/.test(id);
+
+export interface LoadView {
+  table: string;
+  mode: LoadMode;
+  rows_loaded: number;
+}
+
+export interface TableView {
+  name: string;
+  row_count: number;
+  columns: { name: string; type: string }[];
+  time_ranges: { column: string; min: string | null; max: string | null }[];
+}
+
+/** A refused load as the problem the API answers. */
+export function loadProblem(err: LoadError): AppError {
+  if (err.kind === 'row') {
+    const path = `/body/${err.where.line ?? ''}${err.where.column ? `/${err.where.column}` : ''}`;
+    return new AppError('DATA_ROW_INVALID', `${err.message} Nothing was loaded.`, { errors: [{ path, message: err.message }] });
+  }
+  if (err.kind === 'columns') {
+    return new AppError('DATA_COLUMNS_MISMATCH', err.message, { errors: [{ path: `/body/${err.where.column ?? ''}`, message: err.message }] });
+  }
+  return err.where.table ? invalidField('/params/table', err.message) : invalidField('/body', err.message);
+}
+
+export class DataService {
+  constructor(
+    private readonly warehouse: Warehouse,
+    private readonly repository: DataRepository,
+  ) {}
+
+  /** The checks that need no body: run before the upload is read, so a refused one is not stored first. */
+  checkLoad(auth: AuthContext, table: string): void {
+    requireRole(auth, 'admin', 'load data');
+    const problem = tableNameProblem(table);
+    if (problem) throw invalidField('/params/table', problem);
+  }
+
+  async load(auth: AuthContext, table: string, mode: LoadMode, upload: Upload): Promise<LoadView> {
+    this.checkLoad(auth, table);
+    try {
+      const result = await this.warehouse.load({ table, mode, tenantId: auth.tenantId, file: { path: upload.path, format: upload.format } });
+      return { table: result.table, mode: result.mode, rows_loaded: result.rowsLoaded };
+    } catch (err) {
+      throw err instanceof LoadError ? loadProblem(err) : err;
+    }
+  }
+
+  async tables(auth: AuthContext): Promise<TableView[]> {
+    const tables: TableSummary[] = await this.repository.listTables(auth.tenantId);
+    return tables.map((t) => ({
+      name: t.name,
+      row_count: t.rowCount,
+      columns: t.columns,
+      time_ranges: t.timeRanges,
+    }));
+  }
+}

@@ -1,0 +1,38 @@
+// `insights model check`: the whole model's problems (errors), then what the warehouse lacks
+// (warnings). Exit status 1 only for errors: a valid model with no data loaded yet is fine.
+import { checkModel, formatIssue, type ModelIssue } from './model.ts';
+import { probeModel, type ProbeTarget } from './probe.ts';
+
+export interface CheckOutput {
+  out(line: string): void;
+  err(line: string): void;
+}
+
+export async function runModelCheck(
+  target: string | undefined,
+  openWarehouse: () => Promise<ProbeTarget & { close(): Promise<void> }>,
+  io: CheckOutput,
+): Promise<number> {
+  const { model, issues } = checkModel(target);
+  const where = target ?? 'the built-in demo model';
+  if (!model) {
+    const errors = issues.filter((i) => i.severity === 'error');
+    io.err(`${where}: ${errors.length} problem${errors.length === 1 ? '' : 's'}:`);
+    for (const i of errors) io.err(formatIssue(i));
+    return 1;
+  }
+  let warnings: ModelIssue[] = [];
+  try {
+    const wh = await openWarehouse();
+    try {
+      warnings = await probeModel(model, wh);
+    } finally {
+      await wh.close();
+    }
+  } catch (err) {
+    io.err(`warning: the warehouse could not be opened to check tables and columns: ${err instanceof Error ? err.message : String(err)}`);
+  }
+  for (const w of warnings) io.err(`warning:${formatIssue(w).replace(/^ +/, ' ')}`);
+  io.out(`${where}: valid — ${model.cubes.size} cubes, ${model.insights.length} insights${warnings.length ? `, ${warnings.length} warning${warnings.length === 1 ? '' : 's'}` : ''}.`);
+  return 0;
+}

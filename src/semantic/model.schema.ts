@@ -1,0 +1,141 @@
+// The model file format as TypeBox schemas: the loader validates a YAML document against them
+// (Ajv, every error at once), and models/model.schema.json is generated from the same object, so
+// editors complete exactly what the service accepts. Cross-references (a measure naming a cube,
+// a join naming a cube) are checked afterwards in validate.ts, which the schema cannot express.
+import { Type, type Static } from 'typebox';
+
+const Identifier = Type.String({ pattern: '^[a-z_][a-z0-9_]*$', description: 'Lower-case identifier: [a-z_][a-z0-9_]*' });
+const Sql = Type.String({ minLength: 1, description: 'An SQL fragment of the warehouse; {CUBE} is the current cube, {other} a joined cube' });
+const Member = Type.String({ pattern: '^[a-z_][a-z0-9_]*\\.[a-z_][a-z0-9_]*$', description: 'cube.member' });
+const Synonyms = Type.Array(Type.String({ minLength: 1 }), { description: 'Other words people use for it (chat)' });
+const Granularity = Type.Union([Type.Literal('day'), Type.Literal('week'), Type.Literal('month'), Type.Literal('quarter'), Type.Literal('year')]);
+const Format = Type.Union([Type.Literal('money'), Type.Literal('percent'), Type.Literal('integer'), Type.Literal('number')], {
+  description: 'How the value is shown; money and percent are rounded to 2 decimals',
+});
+const ChartType = Type.Union(
+  ['line', 'bar', 'stacked_bar', 'area', 'pie', 'scatter', 'table', 'kpi'].map((t) => Type.Literal(t)),
+  { description: 'The chart_hint type' },
+);
+
+export const JoinSchema = Type.Object(
+  {
+    name: Identifier,
+    relationship: Type.Literal('many_to_one'),
+    sql: Sql,
+  },
+  { additionalProperties: false },
+);
+
+export const MeasureSchema = Type.Object(
+  {
+    name: Identifier,
+    type: Type.Union(['count', 'count_distinct', 'sum', 'avg', 'min', 'max', 'number'].map((t) => Type.Literal(t))),
+    sql: Type.Optional(Sql),
+    title: Type.Optional(Type.String({ minLength: 1 })),
+    description: Type.Optional(Type.String()),
+    filters: Type.Optional(Type.Array(Type.Object({ sql: Sql }, { additionalProperties: false }))),
+    format: Type.Optional(Format),
+    synonyms: Type.Optional(Synonyms),
+  },
+  { additionalProperties: false },
+);
+
+export const DimensionSchema = Type.Object(
+  {
+    name: Identifier,
+    type: Type.Union(['time', 'string', 'number', 'boolean'].map((t) => Type.Literal(t))),
+    sql: Sql,
+    title: Type.Optional(Type.String({ minLength: 1 })),
+    description: Type.Optional(Type.String()),
+    format: Type.Optional(Format),
+    synonyms: Type.Optional(Synonyms),
+    case: Type.Optional(Type.Union([Type.Literal('upper'), Type.Literal('lower')], { description: 'Filter values are trimmed and put in this case before they are compared' })),
+    values: Type.Optional(Type.Array(Type.String({ minLength: 1 }), { minItems: 1, description: 'The only values a filter on it accepts' })),
+    pattern: Type.Optional(Type.String({ minLength: 1, description: 'A regular expression a filter value must match' })),
+  },
+  { additionalProperties: false },
+);
+
+export const SegmentSchema = Type.Object(
+  { name: Identifier, sql: Sql, title: Type.Optional(Type.String()), description: Type.Optional(Type.String()) },
+  { additionalProperties: false },
+);
+
+export const CubeSchema = Type.Object(
+  {
+    name: Identifier,
+    sql_table: Type.Optional(Type.String({ pattern: '^[A-Za-z_][A-Za-z0-9_]*(\\.[A-Za-z_][A-Za-z0-9_]*)?$', description: 'A table of the warehouse (schema.table allowed)' })),
+    sql: Type.Optional(Type.String({ minLength: 1, description: 'A derived cube: a SELECT that reads other cubes as {cube}; it must select tenant_column' })),
+    tenant_column: Type.String({ pattern: '^[A-Za-z_][A-Za-z0-9_]*$', description: 'The column holding the tenant id; every query is restricted to the caller' }),
+    title: Type.Optional(Type.String()),
+    description: Type.Optional(Type.String()),
+    joins: Type.Optional(Type.Array(JoinSchema)),
+    measures: Type.Optional(Type.Array(MeasureSchema)),
+    dimensions: Type.Optional(Type.Array(DimensionSchema)),
+    segments: Type.Optional(Type.Array(SegmentSchema)),
+    pre_aggregations: Type.Optional(Type.Unknown({ description: 'Accepted and not used yet' })),
+  },
+  { additionalProperties: false },
+);
+
+export const InsightSchema = Type.Object(
+  {
+    code: Identifier,
+    name: Type.Optional(Type.String({ minLength: 1 })),
+    description: Type.Optional(Type.String()),
+    kind: Type.Union(['timeseries', 'breakdown', 'top', 'kpi'].map((t) => Type.Literal(t))),
+    measures: Type.Array(Member, { minItems: 1, description: 'cube.measure; the first is the headline' }),
+    time_dimension: Type.Union([Member, Type.Array(Member, { minItems: 1 })], {
+      description: 'cube.dimension of type time; a list names one per cube when the measures come from cubes without a join',
+    }),
+    dimension: Type.Optional(Member),
+    dimensions: Type.Optional(Type.Array(Member, { minItems: 1, description: 'Several grouping dimensions (breakdown, top)' })),
+    granularities: Type.Optional(Type.Array(Granularity, { minItems: 1 })),
+    default_granularity: Type.Optional(Granularity),
+    filters: Type.Optional(Type.Array(Member, { description: 'Dimensions a caller may filter on (equality), named by the dimension' })),
+    segments: Type.Optional(Type.Array(Member, { description: 'cube.segment: row filters always applied' })),
+    default_limit: Type.Optional(Type.Integer({ minimum: 1 })),
+    max_limit: Type.Optional(Type.Integer({ minimum: 1 })),
+    chart: Type.Optional(
+      Type.Object(
+        {
+          type: ChartType,
+          x_axis: Type.Optional(Type.String()),
+          y_axis: Type.Optional(Type.Array(Type.String(), { minItems: 1 })),
+          series: Type.Optional(Type.String()),
+          title: Type.Optional(Type.String()),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+    synonyms: Type.Optional(Synonyms),
+  },
+  { additionalProperties: false },
+);
+
+export const ModelFileSchema = Type.Object(
+  {
+    cubes: Type.Optional(Type.Array(CubeSchema)),
+    insights: Type.Optional(Type.Array(InsightSchema)),
+  },
+  { additionalProperties: false },
+);
+
+export type JoinDef = Static<typeof JoinSchema>;
+export type MeasureDef = Static<typeof MeasureSchema>;
+export type DimensionDef = Static<typeof DimensionSchema>;
+export type SegmentDef = Static<typeof SegmentSchema>;
+export type CubeDef = Static<typeof CubeSchema>;
+export type InsightDef = Static<typeof InsightSchema>;
+export type ModelFile = Static<typeof ModelFileSchema>;
+
+/** The JSON Schema document shipped as models/model.schema.json. */
+export function modelJsonSchema(): Record<string, unknown> {
+  return {
+    $schema: 'http://json-schema.org/draft-07/schema#',
+    $id: 'https://insights.example/model.schema.json',
+    title: 'Insights semantic model',
+    description: 'Cubes (measures, dimensions, joins, segments) and the insights the API offers. See docs/model.md.',
+    ...JSON.parse(JSON.stringify(ModelFileSchema)),
+  };
+}

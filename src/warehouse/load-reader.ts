@@ -1,0 +1,197 @@
+// Reading a data file with DuckDB's own readers: the reader expression, the detected columns, and
+// reader errors turned into a LoadError naming the line and column (see load.ts for the rules).
+import fs from 'node:fs';
+import readline from 'node:readline';
+import zlib from 'node:zlib';
+import type { DuckDBConnection } from '@duckdb/node-api';
+import { LoadError, quoteLiteral, type Column, type DataFile, type LoadProgress } from './load.ts';
+
+function structLiteral(columns: Column[]): string {
+  return `{${columns.map((c) => `${quoteLiteral(c.name)}: ${quoteLiteral(c.type)}`).join(', ')}}`;
+}
+
+/**
+ * The DuckDB table function reading the file. `types` forces column types (a later load reads the
+ * file with the table's types, so a value that does not fit is an error on its line).
+ */
+export function readerSql(file: DataFile, types?: Column[]): string {
+  const p = quoteLiteral(file.path);
+  switch (file.format) {
+    case 'csv':
+    case 'tsv': {
+      const delim = file.format === 'tsv' ? `'\t'` : `','`;
+      return `read_csv(${p}, header = true, delim = ${delim}${types ? `, types = ${structLiteral(types)}` : ''})`;
+    }
+    case 'ndjson':
+    case 'json': {
+      const format = file.format === 'ndjson' ? 'newline_delimited' : 'auto';
+      return `read_json(${p}, format = '${format}'${types ? `, columns = ${structLiteral(types)}` : ''})`;
+    }
+    case 'parquet':
+      return `read_parquet(${p})`;
+  }
+}
+
+/** The file's columns and detected types, or a LoadError saying why it cannot be read. */
+export async function describeFile(conn: DuckDBConnection, file: DataFile): Promise<Column[]> {
+  const stat = await fs.promises.stat(file.path).catch(() => undefined);
+  if (!stat?.isFile()) throw new LoadError('input', `No such file: ${file.path}`);
+  if (stat.size === 0) throw new LoadError('input', 'The file is empty.');
+  let columns: Column[];
+  try {
+    const reader = await conn.runAndReadAll(`DESCRIBE SELECT * FROM ${readerSql(file)}`);
+    columns = reader.getRowObjectsJson().map((r) => ({ name: String(r.column_name), type: String(r.column_type) }));
+  } catch (err) {
+    throw await explainReadError(conn, file, err as Error);
+  }
+  if (file.format === 'csv' || file.format === 'tsv') {
+    // On rows of unequal length the sniffer may take another line for the header rather than fail.
+    const header = headerFields(file, (await lineOf(file.path, 1)) ?? '');
+    if (header.length !== columns.length) {
+      throw (await strictCsvError(conn, file, header.length)) ?? new LoadError('input', RAGGED_CSV);
+    }
+  }
+  return columns;
+}
+
+const RAGGED_CSV = 'The file is not readable as CSV with a header row: its rows do not have a consistent number of fields.';
+
+/** The fields of a CSV/TSV header line (quotes honoured). */
+function headerFields(file: DataFile, line: string): string[] {
+  const delim = file.format === 'tsv' ? '\t' : ',';
+  const fields: string[] = [];
+  let field = '';
+  let quoted = false;
+  const text = line.replace(/^\uFEFF/, '');
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (quoted) {
+      if (ch === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
+      else field += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === delim) {
+      fields.push(field);
+      field = '';
+    } else field += ch;
+  }
+  fields.push(field);
+  return fields;
+}
+
+/** Reads the file strictly as `width` text columns: the error, if any, names the first bad line. */
+async function strictCsvError(conn: DuckDBConnection, file: DataFile, width: number): Promise<Error | undefined> {
+  const columns = Array.from({ length: width }, (_, i) => ({ name: `c${i}`, type: 'VARCHAR' }));
+  const delim = file.format === 'tsv' ? `'\t'` : `','`;
+  try {
+    await conn.run(`SELECT count(*) FROM read_csv(${quoteLiteral(file.path)}, header = true, auto_detect = false, delim = ${delim}, quote = '"', escape = '"', columns = ${structLiteral(columns)})`);
+    return undefined;
+  } catch (err) {
+    return /CSV Error on Line/.test((err as Error).message) ? explainReadError(conn, file, err as Error) : undefined;
+  }
+}
+
+/** Reads one line of a (possibly gzipped) text file, 1-based; undefined past the end. */
+async function lineOf(path: string, wanted: number): Promise<string | undefined> {
+  const raw = fs.createReadStream(path);
+  const input = /\.(gz|gzip)$/i.test(path) ? raw.pipe(zlib.createGunzip()) : raw;
+  const lines = readline.createInterface({ input, crlfDelay: Infinity });
+  let n = 0;
+  try {
+    for await (const line of lines) if (++n === wanted) return line;
+    return undefined;
+  } finally {
+    lines.close();
+    raw.destroy();
+  }
+}
+
+/**
+ * Turns a DuckDB reader error into a LoadError naming the line and, where one is to blame, the
+ * column. CSV errors carry both; JSON errors carry the line, and the column is found by trying each
+ * value of that line against its type.
+ */
+export async function explainReadError(conn: DuckDBConnection, file: DataFile, err: Error, types?: Column[]): Promise<Error> {
+  const message = err.message;
+  const csvLine = /CSV Error on Line: (\d+)/.exec(message);
+  if (csvLine) {
+    const line = Number(csvLine[1]);
+    const conversion = /Error when converting column "(.+?)"\. Could not convert string "(.*?)" to '(.+?)'/.exec(message);
+    if (conversion) {
+      return new LoadError('row', `Line ${line}, column ${conversion[1]}: "${conversion[2]}" is not a valid ${conversion[3]}.`, { line, column: conversion[1] });
+    }
+    const count = /Expected Number of Columns: (\d+) Found: (\d+)/.exec(message);
+    if (count) return new LoadError('row', `Line ${line}: expected ${count[1]} fields, found ${count[2]}.`, { line });
+    const first = message.split('\n').find((l) => l.trim() && !l.startsWith('Original Line')) ?? message;
+    return new LoadError('row', `Line ${line}: ${first.replace(/^.*?Error: CSV Error on Line: \d+\s*/, '').trim() || 'the row cannot be read'}.`, { line });
+  }
+  if (/Error when sniffing file/.test(message) && (file.format === 'csv' || file.format === 'tsv')) {
+    // The sniffer gives up on rows of unequal length without saying where; a strict read of the
+    // header's columns as text finds the line.
+    const header = await lineOf(file.path, 1);
+    const strict = header === undefined ? undefined : await strictCsvError(conn, file, headerFields(file, header).length);
+    return strict ?? new LoadError('input', RAGGED_CSV);
+  }
+  const jsonLine = /in file ".*?", (?:at byte \d+ )?in line (\d+): (.*)/.exec(message);
+  if (jsonLine) {
+    const line = Number(jsonLine[1]);
+    const reason = jsonLine[2].split('\n')[0].trim();
+    if (/Malformed JSON/.test(message)) {
+      const bad = await firstInvalidJsonLine(file.path, line);
+      return new LoadError('row', `Line ${bad}: not valid JSON (${reason.replace(/\.$/, '')}).`, { line: bad });
+    }
+    const column = types ? await jsonColumnAt(conn, file, line, types) : undefined;
+    if (column) return new LoadError('row', `Line ${line}, column ${column.name}: ${JSON.stringify(column.value)} is not a valid ${column.type}.`, { line, column: column.name });
+    return new LoadError('row', `Line ${line}: ${reason.replace(/\.$/, '')}.`, { line });
+  }
+  if (/Conversion Error|Invalid Input Error|IO Error/.test(message)) {
+    return new LoadError('input', message.split('\n')[0].replace(/^[A-Za-z ]+Error: /, '').trim());
+  }
+  return err;
+}
+
+/** DuckDB 1.5 reports malformed JSON one line late; the line it names or the one before is the bad one. */
+async function firstInvalidJsonLine(path: string, reported: number): Promise<number> {
+  for (const candidate of [reported - 1, reported]) {
+    if (candidate < 1) continue;
+    const text = await lineOf(path, candidate);
+    if (text === undefined) continue;
+    try {
+      JSON.parse(text);
+    } catch {
+      return candidate;
+    }
+  }
+  return reported;
+}
+
+async function jsonColumnAt(conn: DuckDBConnection, file: DataFile, line: number, types: Column[]): Promise<{ name: string; type: string; value: unknown } | undefined> {
+  const text = await lineOf(file.path, line);
+  let record: Record<string, unknown>;
+  try {
+    record = JSON.parse(text ?? '');
+  } catch {
+    return undefined;
+  }
+  for (const c of types) {
+    const value = record[c.name];
+    if (value === null || value === undefined) continue;
+    const asText = typeof value === 'string' ? value : JSON.stringify(value);
+    const ok = await conn.runAndReadAll(`SELECT TRY_CAST($1::VARCHAR AS ${c.type}) IS NOT NULL AS ok`, [asText]);
+    if (!ok.getRowObjectsJson()[0].ok) return { name: c.name, type: c.type, value };
+  }
+  return undefined;
+}
+
+/** Calls onProgress with DuckDB's progress of the statement running on conn, every 250 ms, until stopped. */
+export function watchProgress(conn: DuckDBConnection, step: LoadProgress['step'], onProgress?: (p: LoadProgress) => void): () => void {
+  if (!onProgress) return () => {};
+  onProgress({ step });
+  const timer = setInterval(() => {
+    const pct = Number(conn.progress.percentage);
+    if (pct >= 0) onProgress({ step, fraction: Math.min(1, pct / 100) });
+  }, 250);
+  return () => clearInterval(timer);
+}

@@ -1,0 +1,161 @@
+// The layering of src/ (docs/architecture.md), checked on every file's imports: a folder not on the
+// map, an import a layer may not make, Fastify in domain code, another module's repository, and an
+// import cycle between files each fail with the file and the import named.
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { test } from 'node:test';
+import ts from 'typescript';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const SRC = path.join(ROOT, 'src');
+
+/** The composition root: process files and the app builder; they may import anything. */
+const ROOT_FILES = new Set(['app.ts', 'server.ts', 'cli.ts', 'cli-args.ts', 'runtime.ts']);
+
+/** Layer → the layers it may import (its own layer always). Lower layers never import higher ones. */
+const MAY_IMPORT: Record<string, readonly string[]> = {
+  lib: [],
+  config: ['lib'],
+  db: ['lib', 'config'],
+  auth: ['lib', 'config'],
+  semantic: ['lib'],
+  warehouse: ['lib', 'config', 'semantic'],
+  adapters: ['lib', 'config'],
+  modules: ['lib', 'config', 'db', 'auth', 'semantic', 'warehouse', 'adapters'],
+  jobs: ['lib', 'config', 'db', 'adapters', 'modules'],
+  plugins: ['lib', 'config', 'db', 'auth', 'modules'],
+  root: ['lib', 'config', 'db', 'auth', 'semantic', 'warehouse', 'adapters', 'modules', 'jobs', 'plugins'],
+};
+
+/** Layers whose code is domain logic or I/O: no Fastify there (routes, plugins and lib's HTTP helpers may). */
+const NO_FASTIFY = new Set(['config', 'db', 'auth', 'semantic', 'warehouse', 'adapters', 'jobs']);
+
+export type Graph = Map<string, { spec: string; target?: string }[]>;
+
+export function layerOf(rel: string): string | undefined {
+  const parts = rel.split('/');
+  if (parts.length === 1) return ROOT_FILES.has(parts[0]) ? 'root' : undefined;
+  return parts[0] in MAY_IMPORT && parts[0] !== 'root' ? parts[0] : undefined;
+}
+
+const moduleOf = (rel: string) => (rel.startsWith('modules/') ? rel.split('/')[1] : undefined);
+
+/** Every layering rule broken by the graph's edges (paths relative to src/). */
+export function layeringViolations(graph: Graph): string[] {
+  const out: string[] = [];
+  for (const [file, imports] of graph) {
+    const from = layerOf(file);
+    if (!from) {
+      out.push(`${file}: not on the map (add its folder to docs/architecture.md and this test)`);
+      continue;
+    }
+    for (const { spec, target } of imports) {
+      if (!target) {
+        const fastify = spec === 'fastify' || spec.startsWith('@fastify/');
+        const domainFile = NO_FASTIFY.has(from) || (from === 'modules' && !file.endsWith('.routes.ts'));
+        if (fastify && domainFile) out.push(`${file}: imports ${spec}; only routes, plugins and the app speak HTTP`);
+        continue;
+      }
+      const to = layerOf(target);
+      if (!to) continue; // reported as not on the map when the target itself is checked
+      if (to !== from && !MAY_IMPORT[from].includes(to)) out.push(`${file}: ${from} may not import ${to} (${spec})`);
+      const [a, b] = [moduleOf(file), moduleOf(target)];
+      if (a && b && a !== b && /\.(repository|routes)\.ts$/.test(target)) {
+        out.push(`${file}: reaches into module ${b} (${spec}); use its service or a port`);
+      }
+    }
+  }
+  return out;
+}
+
+/** Import cycles between files (strongly connected components of more than one file, or a self-import). */
+export function importCycles(graph: Graph): string[][] {
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const cycles: string[][] = [];
+  let next = 0;
+  const visit = (v: string) => {
+    index.set(v, next);
+    low.set(v, next++);
+    stack.push(v);
+    onStack.add(v);
+    for (const { target: w } of graph.get(v) ?? []) {
+      if (!w || !graph.has(w)) continue;
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
+    }
+    if (low.get(v) === index.get(v)) {
+      const component: string[] = [];
+      let w: string;
+      do {
+        w = stack.pop()!;
+        onStack.delete(w);
+        component.push(w);
+      } while (w !== v);
+      const selfImport = (graph.get(v) ?? []).some((i) => i.target === v);
+      if (component.length > 1 || selfImport) cycles.push(component.sort());
+    }
+  };
+  for (const v of graph.keys()) if (!index.has(v)) visit(v);
+  return cycles;
+}
+
+function sourceFiles(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const full = path.join(dir, e.name);
+    if (e.isDirectory()) return sourceFiles(full);
+    return /\.(ts|mts)$/.test(e.name) && !e.name.endsWith('.d.ts') ? [full] : [];
+  });
+}
+
+/** The import graph of src/: every static, re-export and dynamic import, type-only ones included. */
+function srcGraph(): Graph {
+  const graph: Graph = new Map();
+  for (const full of sourceFiles(SRC)) {
+    const rel = path.relative(SRC, full).split(path.sep).join('/');
+    const info = ts.preProcessFile(fs.readFileSync(full, 'utf8'), true, true);
+    graph.set(
+      rel,
+      info.importedFiles.map(({ fileName: spec }) => {
+        if (!spec.startsWith('.')) return { spec };
+        const target = path.relative(SRC, path.resolve(path.dirname(full), spec)).split(path.sep).join('/');
+        return { spec, target };
+      }),
+    );
+  }
+  return graph;
+}
+
+test('every src file keeps to the layering of docs/architecture.md', () => {
+  const graph = srcGraph();
+  assert.ok(graph.size > 50, 'the import graph was read');
+  assert.deepEqual(layeringViolations(graph), []);
+});
+
+test('no import cycle between src files', () => {
+  assert.deepEqual(importCycles(srcGraph()), []);
+});
+
+test('the checks catch what they are for', () => {
+  const g: Graph = new Map([
+    ['lib/errors.ts', [{ spec: '../modules/a/a.service.ts', target: 'modules/a/a.service.ts' }]],
+    ['modules/a/a.service.ts', [{ spec: 'fastify' }, { spec: '../b/b.repository.ts', target: 'modules/b/b.repository.ts' }]],
+    ['modules/a/a.routes.ts', [{ spec: 'fastify' }]],
+    ['modules/b/b.repository.ts', [{ spec: '../a/a.service.ts', target: 'modules/a/a.service.ts' }]],
+    ['scratch/x.ts', []],
+    ['jobs/j.ts', [{ spec: '../plugins/p.ts', target: 'plugins/p.ts' }]],
+  ]);
+  assert.deepEqual(layeringViolations(g), [
+    'lib/errors.ts: lib may not import modules (../modules/a/a.service.ts)',
+    'modules/a/a.service.ts: imports fastify; only routes, plugins and the app speak HTTP',
+    'modules/a/a.service.ts: reaches into module b (../b/b.repository.ts); use its service or a port',
+    'scratch/x.ts: not on the map (add its folder to docs/architecture.md and this test)',
+    'jobs/j.ts: jobs may not import plugins (../plugins/p.ts)',
+  ]);
+  assert.deepEqual(importCycles(g), [['modules/a/a.service.ts', 'modules/b/b.repository.ts']]);
+});

@@ -1,0 +1,38 @@
+// The embedded warehouse's memory ceiling and threads: defaults that keep the footprint small, and
+// a clear refusal naming the setting for anything DuckDB would misread.
+import assert from 'node:assert/strict';
+import os from 'node:os';
+import { test } from 'node:test';
+import { ConfigError, loadConfig } from '../../src/config/index.ts';
+import { DuckDbWarehouse } from '../../src/warehouse/duckdb.ts';
+
+test('defaults: 256MB and at most 4 threads', () => {
+  const { duckdb } = loadConfig({});
+  assert.equal(duckdb.memoryLimit, '256MB');
+  assert.equal(duckdb.threads, Math.min(4, os.availableParallelism()));
+});
+
+test('sizes in DuckDB syntax are accepted, anything else names the setting', () => {
+  assert.equal(loadConfig({ INSIGHTS_DUCKDB_MEMORY_LIMIT: '1GB' }).duckdb.memoryLimit, '1GB');
+  assert.equal(loadConfig({ INSIGHTS_DUCKDB_MEMORY_LIMIT: '512 MiB' }).duckdb.memoryLimit, '512MiB');
+  assert.equal(loadConfig({ INSIGHTS_DUCKDB_THREADS: '1' }).duckdb.threads, 1);
+  for (const bad of ['50%', 'lots', '256', '-1GB', '16MB']) {
+    assert.throws(() => loadConfig({ INSIGHTS_DUCKDB_MEMORY_LIMIT: bad }), (err: Error) => err instanceof ConfigError && /INSIGHTS_DUCKDB_MEMORY_LIMIT/.test(err.message), bad);
+  }
+  for (const bad of ['0', 'two', '1.5', '1000']) {
+    assert.throws(() => loadConfig({ INSIGHTS_DUCKDB_THREADS: bad }), (err: Error) => err instanceof ConfigError && /INSIGHTS_DUCKDB_THREADS/.test(err.message), bad);
+  }
+});
+
+test('the warehouse opens with the configured ceiling and threads', async () => {
+  const wh = await DuckDbWarehouse.open(':memory:', loadConfig({ INSIGHTS_DUCKDB_MEMORY_LIMIT: '100MiB', INSIGHTS_DUCKDB_THREADS: '1' }).duckdb);
+  try {
+    const rows = await wh.query("SELECT name, value FROM duckdb_settings() WHERE name IN ('memory_limit', 'threads') ORDER BY name");
+    assert.deepEqual(rows, [
+      { name: 'memory_limit', value: '100.0 MiB' },
+      { name: 'threads', value: '1' },
+    ]);
+  } finally {
+    await wh.close();
+  }
+});

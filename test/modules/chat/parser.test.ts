@@ -1,0 +1,137 @@
+// The built-in question parser as pure functions: no app, no database.
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { findTimeRange, parseQuestion, type ParserInsight, type StructuredQuery } from '../../../src/modules/chat/parser/index.ts';
+
+const ALL = ['day', 'week', 'month', 'quarter', 'year'];
+const catalog: ParserInsight[] = [
+  ...['revenue', 'orders_count', 'average_order_value', 'new_customers', 'refund_rate', 'conversion_rate'].map((code) => ({ code, kind: 'timeseries' as const, granularities: ALL, filters: ['country', 'channel'] })),
+  { code: 'revenue_by_country', kind: 'breakdown', granularities: [], filters: ['country', 'channel'], maxLimit: 250 },
+  { code: 'revenue_by_channel', kind: 'breakdown', granularities: [], filters: ['country', 'channel'], maxLimit: 50 },
+  { code: 'top_products', kind: 'breakdown', granularities: [], filters: ['country', 'channel', 'category'], maxLimit: 100 },
+  { code: 'top_categories', kind: 'breakdown', granularities: [], filters: ['country', 'channel', 'category'], maxLimit: 100 },
+  { code: 'revenue_kpi', kind: 'kpi', granularities: ALL, filters: ['country', 'channel'] },
+  { code: 'orders_kpi', kind: 'kpi', granularities: ALL, filters: ['country', 'channel'] },
+];
+const today = '2026-04-15'; // a Wednesday
+const categories = ['Electronics', 'Home & Kitchen', 'Pet Supplies', 'Toys'];
+const parse = (q: string, previous?: StructuredQuery) => parseQuestion(q, { today, catalog, categories, previous });
+const query = (q: string, previous?: StructuredQuery): StructuredQuery => {
+  const r = parse(q, previous);
+  assert.equal(r.kind, 'query', `"${q}" did not map`);
+  return (r as { query: StructuredQuery }).query;
+};
+const range = (q: string) => {
+  const m = findTimeRange(q, today);
+  return m && [m.range.from, m.range.to];
+};
+
+describe('question parser', () => {
+  test('time phrases, relative to today, ends capped at today', () => {
+    assert.deepEqual(range('last 7 days'), ['2026-04-09', '2026-04-15']);
+    assert.deepEqual(range('the past two weeks'), ['2026-04-02', '2026-04-15']);
+    assert.deepEqual(range('last week'), ['2026-04-06', '2026-04-12']);
+    assert.deepEqual(range('this week'), ['2026-04-13', '2026-04-15']);
+    assert.deepEqual(range('last month'), ['2026-03-01', '2026-03-31']);
+    assert.deepEqual(range('last quarter'), ['2026-01-01', '2026-03-31']);
+    assert.deepEqual(range('this year'), ['2026-01-01', '2026-04-15']);
+    assert.deepEqual(range('last year'), ['2025-01-01', '2025-12-31']);
+    assert.deepEqual(range('in 2025'), ['2025-01-01', '2025-12-31']);
+    assert.deepEqual(range('since march'), ['2026-03-01', '2026-04-15']);
+    assert.deepEqual(range('in may'), ['2025-05-01', '2025-05-31'], 'a month not yet begun this year is last year’s');
+    assert.deepEqual(range('yesterday'), ['2026-04-14', '2026-04-14']);
+    assert.deepEqual(range('last 3 months'), ['2026-01-16', '2026-04-15']);
+    assert.deepEqual(range('q4'), ['2025-10-01', '2025-12-31']);
+    assert.deepEqual(range('q2'), ['2026-04-01', '2026-04-15']);
+    assert.deepEqual(range('from november to february'), ['2025-11-01', '2026-02-28']);
+    assert.deepEqual(range('between 2024-02-01 and 2024-02-29'), ['2024-02-01', '2024-02-29']);
+    assert.deepEqual(range('this year compared to last year'), ['2026-01-01', '2026-04-15'], 'the first phrase wins');
+    assert.equal(range('may i see the numbers'), undefined, '"may" alone is a verb');
+    assert.equal(range('top 5 products'), undefined);
+    assert.deepEqual(range('last weekend'), ['2026-04-11', '2026-04-12']);
+    assert.deepEqual(range('the last 24 hours'), ['2026-04-14', '2026-04-15']);
+    assert.deepEqual(range('the past fortnight'), ['2026-04-02', '2026-04-15']);
+    assert.deepEqual(range('in january and february'), ['2026-01-01', '2026-02-28']);
+  });
+
+  test('metric words and synonyms choose the insight; totals choose the KPI', () => {
+    assert.equal(query('turnover by month').insight_code, 'revenue');
+    assert.equal(query('GMV per day').insight_code, 'revenue');
+    assert.equal(query('basket size by week').insight_code, 'average_order_value');
+    assert.equal(query('AOV').insight_code, 'average_order_value');
+    assert.equal(query('first-time buyers').insight_code, 'new_customers');
+    assert.equal(query('returns last month').insight_code, 'refund_rate');
+    assert.equal(query('conversion this week').insight_code, 'conversion_rate');
+    assert.equal(query('how many orders last week').insight_code, 'orders_kpi');
+    assert.equal(query('orders per day last week').insight_code, 'orders_count');
+    assert.equal(query('total revenue this year').insight_code, 'revenue_kpi');
+    assert.equal(query('sales by country').insight_code, 'revenue_by_country');
+    assert.equal(query('which channel sells best').insight_code, 'revenue_by_channel');
+    assert.equal(query('best sellers').insight_code, 'top_products');
+    assert.equal(query('which product categories sell best').insight_code, 'top_categories');
+    assert.equal(query('How much did we sell to customers in Germany?').insight_code, 'revenue_kpi', '"customers" alone yields to a sales word');
+    assert.equal(query('how many customers in France').insight_code, 'new_customers');
+    assert.equal(query('how many sessions did we have').insight_code, 'conversion_rate');
+    assert.equal(query('How are we doing?').insight_code, 'revenue_kpi');
+  });
+
+  test('countries by name, adjective or code; channels; categories; granularity; top-N', () => {
+    assert.deepEqual(query('Revenue in Germany by week'), { insight_code: 'revenue', granularity: 'week', filters: { country: 'DE' } });
+    assert.deepEqual(query('German sales').filters, { country: 'DE' });
+    assert.deepEqual(query('orders from FR').filters, { country: 'FR' });
+    assert.deepEqual(query('revenue in the UK').filters, { country: 'GB' });
+    assert.deepEqual(query('revenue is it up').filters, undefined, 'IT as a word is not Italy');
+    assert.deepEqual(query('orders on the mobile app').filters, { channel: 'mobile' });
+    assert.deepEqual(query('amazon orders').filters, { channel: 'marketplace' });
+    assert.deepEqual(query('in-store revenue').filters, { channel: 'retail' });
+    assert.deepEqual(query('top 3 products in pet supplies'), { insight_code: 'top_products', filters: { category: 'Pet Supplies' }, limit: 3 });
+    assert.deepEqual(query('top ten products in the kitchen category'), { insight_code: 'top_products', filters: { category: 'Home & Kitchen' }, limit: 10 });
+    assert.deepEqual(query('revenue from toys'), { insight_code: 'top_categories', filters: { category: 'Toys' } }, 'revenue of a category is its breakdown row');
+    assert.equal(query('quarterly sales').granularity, 'quarter');
+    assert.equal(query('revenue yoy').granularity, 'year');
+    assert.equal(query('top 500 products').limit, 100, 'clamped to the insight maximum');
+    assert.deepEqual(query('compare mobile and web revenue'), { insight_code: 'revenue_by_channel' }, 'two channels ask for the breakdown');
+  });
+
+  test('what an insight does not take is dropped with a note', () => {
+    const ex = parse('top 5 products excluding electronics');
+    assert.ok(ex.kind === 'query');
+    if (ex.kind === 'query') {
+      assert.deepEqual(ex.query, { insight_code: 'top_products', limit: 5 }, 'an exclusion never becomes the filter');
+      assert.match(ex.notes.join(), /excluding a category is not supported/);
+    }
+    const r = parse('refund rate by week for electronics');
+    assert.equal(r.kind, 'query');
+    if (r.kind !== 'query') return;
+    assert.deepEqual(r.query, { insight_code: 'refund_rate', granularity: 'week' });
+    assert.match(r.notes.join(' '), /category filter \(Electronics\) does not apply/);
+    const b = parse('top products by month');
+    assert.ok(b.kind === 'query' && b.query.granularity === undefined && /no month breakdown/.test(b.notes.join()));
+  });
+
+  test('follow-ups change the last query', () => {
+    const first = query('Revenue in Germany last quarter');
+    assert.deepEqual(first, { insight_code: 'revenue', filters: { country: 'DE' }, date_from: '2026-01-01', date_to: '2026-03-31' });
+    const fr = query('and in France?', first);
+    assert.deepEqual(fr, { ...first, filters: { country: 'FR' } });
+    const monthly = query('by month instead', fr);
+    assert.deepEqual(monthly, { ...fr, granularity: 'month' });
+    assert.deepEqual(query('what about orders?', monthly), { ...monthly, insight_code: 'orders_count' });
+    assert.deepEqual(query('and for all countries?', monthly), { insight_code: 'revenue', granularity: 'month', date_from: '2026-01-01', date_to: '2026-03-31' });
+    const kpi = query('how many orders last week');
+    assert.deepEqual(query('and revenue?', kpi), { insight_code: 'revenue_kpi', date_from: '2026-04-06', date_to: '2026-04-12' });
+    assert.deepEqual(query('by day instead', kpi), { insight_code: 'orders_count', granularity: 'day', date_from: '2026-04-06', date_to: '2026-04-12' });
+    assert.deepEqual(query('and the week before?', kpi).date_from, '2026-03-30');
+    const top = query('top 5 products last month');
+    assert.deepEqual(query('top 10 instead', top).limit, 10);
+    // a full new question starts afresh
+    assert.deepEqual(query('conversion rate this week', monthly), { insight_code: 'conversion_rate', date_from: '2026-04-13', date_to: '2026-04-15' });
+    assert.equal(parse('thanks!', monthly).kind, 'unmatched');
+  });
+
+  test('questions about nothing in the catalog do not map', () => {
+    for (const q of ['hello', 'Tell me a joke', 'What is the capital of France?', 'How do I reset my password?', 'show me something interesting']) {
+      assert.equal(parse(q).kind, 'unmatched', q);
+    }
+  });
+});

@@ -1,0 +1,44 @@
+// The widget-source rules as pure functions, without a database: which fields a source needs and
+// the filter precedence (insight defaults < active preset < widget < refresh body, later wins).
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { demoModel } from '../../../src/semantic/model.ts';
+import { checkSourcePresence, widgetParams } from '../../../src/modules/dashboards/widget-source.ts';
+
+const def = (code: string) => demoModel().insights.find((d) => d.code === code)!;
+const dashboard = {
+  global_filter_presets: [
+    { id: 'p-de', filters: { country: 'DE', channel: 'email', date_from: '2025-01-01', granularity: 'month' } },
+    { id: 'p-fr', filters: { country: 'FR' } },
+  ],
+  active_preset_id: 'p-de',
+};
+
+test('later wins: preset < widget < refresh body; only the active preset applies', () => {
+  const widget = { data_source: 'live_insight', insight_code: 'revenue', granularity: 'week', widget_filters: { country: 'FR' } };
+  assert.deepEqual(widgetParams(def('revenue'), dashboard, widget), {
+    granularity: 'week', country: 'FR', channel: 'email', date_from: '2025-01-01',
+  });
+  assert.deepEqual(widgetParams(def('revenue'), dashboard, widget, { granularity: 'day', filters: { channel: 'ads', country: null } }), {
+    granularity: 'day', country: 'FR', channel: 'ads', date_from: '2025-01-01',
+  });
+  assert.deepEqual(widgetParams(def('revenue'), { ...dashboard, active_preset_id: null }, { data_source: 'live_insight' }), {});
+});
+
+test('what the insight does not take is skipped from preset and widget; a body filter that is none is a 400', () => {
+  // revenue_by_country has no time axis: the preset's granularity is not passed on.
+  assert.deepEqual(widgetParams(def('revenue_by_country'), dashboard, { data_source: 'live_insight' }), {
+    country: 'DE', channel: 'email', date_from: '2025-01-01',
+  });
+  assert.throws(() => widgetParams(def('revenue'), dashboard, { data_source: 'live_insight' }, { filters: { colour: 'red' } }), {
+    code: 'VALIDATION_FAILED',
+  });
+});
+
+test('a live source needs an insight_code and no rows; a snapshot needs rows', () => {
+  assert.throws(() => checkSourcePresence({ data_source: 'live_insight', insight_code: null, snapshot_data: null }), /insight_code/);
+  assert.throws(() => checkSourcePresence({ data_source: 'live_insight', insight_code: 'revenue', snapshot_data: [] }), /snapshot_data/);
+  assert.throws(() => checkSourcePresence({ data_source: 'snapshot', insight_code: null, snapshot_data: null }), /snapshot_data/);
+  checkSourcePresence({ data_source: 'snapshot', insight_code: null, snapshot_data: [] });
+  checkSourcePresence({ data_source: 'live_insight', insight_code: 'revenue', snapshot_data: null });
+});
