@@ -16,7 +16,8 @@ function templatePath(): string {
   return path.join(os.tmpdir(), `insights-pglite-template-${hash.digest('hex').slice(0, 16)}.tar`);
 }
 
-async function pgliteFromTemplate(): Promise<Db> {
+/** A migrated PGlite database from the template, whatever DATABASE_URL says (data dirs of child servers). */
+export async function pgliteFromTemplate(): Promise<Db> {
   const file = templatePath();
   if (!fs.existsSync(file)) {
     const fresh = await PGliteDb.open({});

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGliteDb } from '../../src/db/index.ts';
-import { freshDb } from './db.ts';
+import { pgliteFromTemplate } from './db.ts';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const BIN = path.join(ROOT, 'bin/insights.js');
@@ -65,9 +65,11 @@ export function lastLine(stdout: string): string {
  */
 export async function migratedDataDir(prefix?: string): Promise<string> {
   const dir = tempDataDir(prefix);
-  const template = await freshDb();
+  // Always PGlite: the child servers of these tests run on the embedded database (childEnv drops
+  // DATABASE_URL), also when the suite itself runs on PostgreSQL.
+  const template = (await pgliteFromTemplate()) as PGliteDb;
   try {
-    const dump = await (template.db as PGliteDb).dump();
+    const dump = await template.dump();
     const db = await PGliteDb.open({ dataDir: path.join(dir, 'pgdata'), loadDataDir: dump });
     await db.close();
   } finally {
