@@ -36,6 +36,8 @@ export function describeFilters(filters: Record<string, string>): string {
   }
   if (filters.channel) parts.push(`on the ${filters.channel} channel`);
   if (filters.category) parts.push(`in the ${filters.category} category`);
+  // A model's own filters read as "plan Enterprise".
+  for (const [name, value] of Object.entries(filters)) if (!['country', 'channel', 'category'].includes(name)) parts.push(`for ${name.replace(/_/g, ' ')} ${value}`);
   return parts.length ? ` ${parts.join(', ')}` : '';
 }
 
@@ -118,8 +120,15 @@ export function examples(insights: readonly InsightDefinition[]): string[] {
   const breakdown = first('breakdown');
   if (breakdown) out.push(`${breakdown.name} this year`);
   const kpi = first('kpi');
-  if (kpi) out.push(`Total ${(kpi.chart.title ?? kpi.name).toLowerCase()} last month`);
+  const title = kpi ? kpi.chart.title ?? kpi.name : '';
+  // "Total revenue", but "Total MRR".
+  if (kpi) out.push(`Total ${title === title.toUpperCase() ? title : title.charAt(0).toLowerCase() + title.slice(1)} last month`);
   return out;
+}
+
+function granularities(insights: readonly InsightDefinition[]): string {
+  const all = ['day', 'week', 'month', 'quarter', 'year'].filter((g) => insights.some((d) => (d.granularities as string[]).includes(g)));
+  return all.length > 1 ? `${all.slice(0, -1).join(', ')} or ${all.at(-1)}` : all[0] ?? 'period';
 }
 
 /** What can be asked: the model's insights, its filters with values from the tenant's data, periods. */
@@ -134,7 +143,7 @@ export function helpReply(insights: readonly InsightDefinition[], filters: reado
   return (
     'I could not match that question to the data I can query. ' +
     `I can answer questions about: ${insights.map((d) => d.name).join(', ')}${filterText ? ` — filtered by ${filterText}` : ''}, ` +
-    'for a period such as "last 7 days", "last quarter", "in 2025" or "since March", by day, week, month, quarter or year. ' +
+    `for a period such as "last 7 days", "last quarter", "in 2025" or "since March", by ${granularities(insights)}. ` +
     `For example: ${examples(insights).map((e) => `"${e}"`).join(', ')}.`
   );
 }

@@ -201,6 +201,8 @@ export class ChatService {
         values[name] = res.rows.map((r) => r[name]).filter((c): c is string => typeof c === 'string' && c.length > 0);
       } catch (err) {
         if (!(err instanceof AppError)) throw err;
+        // A table not loaded yet: the filter has no values to offer until it is.
+        this.log({ filter: name, insight: lister.code, reason: err.detail ?? err.message }, 'chat could not list the values of a filter');
       }
     }
     this.filterValues.set(tenantId, { at: now, version, values });
