@@ -157,3 +157,30 @@ test('values loaded later are known to chat at once: the cache follows the data 
   assert.deepEqual(after.query!.filters, { industry: 'Logistics' });
   assert.equal(after.rows.reduce((s, r) => s + Number(r.mrr), 0), 50.5);
 });
+
+test('model check lists widgets whose insight the model lacks; a running server is a warning, not a failure', async () => {
+  const dash = await fetch(`${server!.url}/api/v1/dashboards`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Board' }) });
+  assert.equal(dash.status, 201);
+  const dashId = ((await dash.json()) as { id: string }).id;
+  const w = await fetch(`${server!.url}/api/v1/dashboards/${dashId}/widgets`, {
+    method: 'POST',
+    headers: { ...auth, 'content-type': 'application/json' },
+    body: JSON.stringify({ title: 'MRR', widget_type: 'chart', data_source: 'live_insight', insight_code: 'mrr' }),
+  });
+  assert.equal(w.status, 201, await w.clone().text());
+
+  const locked = await runCli(['model', 'check'], { INSIGHTS_DATA_DIR: dir, INSIGHTS_MODEL: MODEL });
+  assert.equal(locked.code, 0, locked.stderr);
+  assert.match(locked.stderr, /warning: widgets and subscriptions were not checked: .*in use by another process/);
+
+  server!.child.kill('SIGTERM');
+  await server!.exited;
+  server = undefined;
+  const ok = await runCli(['model', 'check'], { INSIGHTS_DATA_DIR: dir, INSIGHTS_MODEL: MODEL });
+  assert.equal(ok.code, 0, ok.stderr);
+  assert.doesNotMatch(ok.stderr, /warning/);
+  // The demo model has no "mrr": the widget would answer 409 INSIGHT_NOT_IN_MODEL.
+  const demo = await runCli(['model', 'check', '--model', path.join(ROOT, 'models/demo.yml')], { INSIGHTS_DATA_DIR: dir });
+  assert.equal(demo.code, 0, demo.stderr);
+  assert.match(demo.stderr, /warning: widget \S+ "MRR" of dashboard "Board" \(tenant demo\) uses the insight "mrr", which the model does not define/);
+});
