@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
 import { parseQuestion, type StructuredQuery } from '../src/modules/chat/parser/index.ts';
-import { parserCatalog } from '../src/modules/chat/chat.catalog.ts';
+import { modelWords, parserCatalog } from '../src/modules/chat/chat.catalog.ts';
 import { demoModel } from '../src/semantic/model.ts';
 
 interface Item {
@@ -18,7 +18,10 @@ interface Item {
 
 const file = path.join(path.dirname(fileURLToPath(import.meta.url)), 'chat-questions.json');
 const set = JSON.parse(fs.readFileSync(file, 'utf8')) as { today: string; categories: string[]; questions: Item[] };
-const catalog = parserCatalog(demoModel().insights);
+const model = demoModel();
+const catalog = parserCatalog(model.insights);
+// The model's words, as the service passes them; the demo's filters all have a vocabulary in code.
+const words = modelWords(model);
 const verbose = process.argv.includes('--verbose');
 
 const canonical = (q: StructuredQuery | null): StructuredQuery | null => {
@@ -38,10 +41,10 @@ for (const item of set.questions) {
   b.n++;
   let previous: StructuredQuery | undefined;
   for (const h of item.history ?? []) {
-    const r = parseQuestion(h, { today: set.today, catalog, categories: set.categories, previous });
+    const r = parseQuestion(h, { today: set.today, catalog, categories: set.categories, previous, words });
     if (r.kind === 'query') previous = r.query;
   }
-  const r = parseQuestion(item.q, { today: set.today, catalog, categories: set.categories, previous });
+  const r = parseQuestion(item.q, { today: set.today, catalog, categories: set.categories, previous, words });
   const got = r.kind === 'query' ? canonical(r.query) : null;
   const want = canonical(item.expect);
   if ((got?.insight_code ?? null) === (want?.insight_code ?? null)) {

@@ -1,6 +1,7 @@
 // The `insights` command. Each sub-command opens only what it needs; errors a person can fix are
 // printed as one line to stderr with a non-zero exit, never a stack trace.
 import fs from 'node:fs';
+import nodePath from 'node:path';
 import { SignJWT } from 'jose';
 import { ConfigError, loadConfig, type Config } from './config/index.ts';
 import { DataDirLockedError } from './db/lock.ts';
@@ -146,10 +147,15 @@ const commands: Record<string, Command> = {
     if (sub !== 'check') throw new UsageError('model needs check');
     const { values } = options(rest, ['model']);
     const { runModelCheck } = await import('./semantic/model-check.ts');
-    process.exitCode = await runModelCheck(values.model ?? config.modelPath, () => openWarehouse(config), {
-      out: (line) => console.log(line),
-      err: (line) => console.error(line),
-    });
+    // The system of record, when one exists: an embedded one not created yet has nothing to check.
+    const openRecords = async () =>
+      config.databaseUrl || fs.existsSync(nodePath.join(config.dataDir, 'pgdata')) ? openRuntime(config) : undefined;
+    process.exitCode = await runModelCheck(
+      values.model ?? config.modelPath,
+      () => openWarehouse(config),
+      { out: (line) => console.log(line), err: (line) => console.error(line) },
+      openRecords,
+    );
   },
 
   async jwt(config, args) {

@@ -6,6 +6,7 @@ import type { OutboundChannel, Report } from '../adapters/delivery/types.ts';
 import type { DeliveryRecord } from '../modules/deliveries/deliveries.repository.ts';
 import type { DashboardSubscriptionsRepository } from '../modules/subscriptions/dashboard-subscriptions.repository.ts';
 import type { InsightSubscriptionsRepository } from '../modules/subscriptions/insight-subscriptions.repository.ts';
+import { insightNotInModel } from '../lib/errors.ts';
 import type { ChannelDirectory, DashboardReports, InsightRunner, InsightSubscriptionRecord } from '../modules/subscriptions/ports.ts';
 import { evaluateCondition } from '../modules/subscriptions/alert-condition.ts';
 import type { DeliveryTarget, DeliveryTargets } from './delivery-worker.ts';
@@ -82,7 +83,10 @@ export class SubscriptionDeliveryTargets implements DeliveryTargets {
           if (!s.is_active && d.trigger === 'schedule') return { cancel: 'The subscription is inactive' };
           const ch = await channel(d.tenant_id, d.channel_id);
           if (!ch) return { cancel: 'The channel was deleted' };
-          const name = this.insights.find(s.insight_code)?.name ?? s.insight_code;
+          const def = this.insights.find(s.insight_code);
+          const name = def?.name ?? s.insight_code;
+          // A 4xx error: the delivery fails at once (no retry) with this reason in its log.
+          if (!def) return { owner: s.created_by, name, channel: ch, report: () => Promise.reject(insightNotInModel(s.insight_code, 'The subscription')) };
           return { owner: s.created_by, name, channel: ch, report: () => this.insightReport(s, name, d) };
         }
         const s = dashboardSubs.get(d.subscription_id);

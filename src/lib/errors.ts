@@ -15,6 +15,7 @@ export const ERROR_CODES = {
   METHOD_NOT_ALLOWED: { status: 405, title: 'Method not allowed' },
   CONFLICT: { status: 409, title: 'Conflict with the current state' },
   DATA_NOT_LOADED: { status: 409, title: 'The data this needs is not loaded yet' },
+  INSIGHT_NOT_IN_MODEL: { status: 409, title: 'The insight is not in the current model' },
   PAYLOAD_TOO_LARGE: { status: 413, title: 'The body is too large' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, title: 'Unsupported media type' },
   RATE_LIMITED: { status: 429, title: 'Too many requests' },
@@ -44,6 +45,9 @@ export class AppError extends Error {
 }
 
 export const notFound = (what: string) => new AppError('NOT_FOUND', `${what} not found`);
+/** A widget or subscription saved under a model that had the insight; the current one does not. */
+export const insightNotInModel = (code: string, who: string) =>
+  new AppError('INSIGHT_NOT_IN_MODEL', `${who} uses the insight "${code}", which the current model does not define. Change its insight_code, or add the insight to the model.`);
 export const forbidden = (detail: string) => new AppError('FORBIDDEN', detail);
 export const conflict = (detail: string) => new AppError('CONFLICT', detail);
 /** A 400 that names one field of the body (or of the query, with path "/query/x"). */

@@ -2,6 +2,10 @@
 // (warnings). Exit status 1 only for errors: a valid model with no data loaded yet is fine.
 import { checkModel, formatIssue, type ModelIssue } from './model.ts';
 import { probeModel, type ProbeTarget } from './probe.ts';
+import { insightReferenceWarnings } from './references.ts';
+
+/** The system of record, when there is one to read (undefined: none yet, nothing to check). */
+export type OpenRecords = () => Promise<{ db: Parameters<typeof insightReferenceWarnings>[0]; close(): Promise<void> } | undefined>;
 
 export interface CheckOutput {
   out(line: string): void;
@@ -12,6 +16,7 @@ export async function runModelCheck(
   target: string | undefined,
   openWarehouse: () => Promise<ProbeTarget & { close(): Promise<void> }>,
   io: CheckOutput,
+  openRecords?: OpenRecords,
 ): Promise<number> {
   const { model, issues } = checkModel(target);
   const where = target ?? 'the built-in demo model';
@@ -33,6 +38,24 @@ export async function runModelCheck(
     io.err(`warning: the warehouse could not be opened to check tables and columns: ${err instanceof Error ? err.message : String(err)}`);
   }
   for (const w of warnings) io.err(`warning:${formatIssue(w).replace(/^ +/, ' ')}`);
-  io.out(`${where}: valid — ${model.cubes.size} cubes, ${model.insights.length} insights${warnings.length ? `, ${warnings.length} warning${warnings.length === 1 ? '' : 's'}` : ''}.`);
+  // Widgets and subscriptions saved under another model: they answer 409 INSIGHT_NOT_IN_MODEL.
+  let references: string[] = [];
+  if (openRecords) {
+    try {
+      const records = await openRecords();
+      if (records) {
+        try {
+          references = await insightReferenceWarnings(records.db, new Set(model.insights.map((d) => d.code)));
+        } finally {
+          await records.close();
+        }
+      }
+    } catch (err) {
+      io.err(`warning: widgets and subscriptions were not checked: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  }
+  for (const r of references) io.err(`warning: ${r}`);
+  const count = warnings.length + references.length;
+  io.out(`${where}: valid — ${model.cubes.size} cubes, ${model.insights.length} insights${count ? `, ${count} warning${count === 1 ? '' : 's'}` : ''}.`);
   return 0;
 }

@@ -3,16 +3,36 @@
 import type { ToolPrompt, ToolSpec } from '../../adapters/llm/types.ts';
 import { isValidDate } from '../../semantic/periods.ts';
 import type { InsightDefinition } from '../../semantic/types.ts';
-import { CHANNELS, ISO_COUNTRIES } from './parser/vocabulary.ts';
+import { ISO_COUNTRIES } from './parser/vocabulary.ts';
 import type { StructuredQuery } from './parser/index.ts';
 
 export const TOOL_NAME = 'run_insight';
 
-export function runInsightTool(catalog: readonly InsightDefinition[], categories: readonly string[]): ToolSpec {
+type Values = Readonly<Record<string, readonly string[]>>;
+
+/**
+ * One property per filter dimension of the model: an enum of its declared values, else of the
+ * values in the tenant's data, unless the dimension has a pattern (an open set, such as ISO codes).
+ */
+function filterProperties(catalog: readonly InsightDefinition[], values: Values): Record<string, unknown> {
+  const props: Record<string, unknown> = {};
+  for (const d of catalog) {
+    for (const f of d.filters) {
+      if (props[f]) continue;
+      const rule = d.filterRules[f];
+      const known = rule.values ?? (!rule.pattern && values[f]?.length ? values[f] : undefined);
+      const hint = f === 'country' ? 'ISO 3166-1 alpha-2 code in capitals, e.g. DE, US, GB' : `${rule.label}${rule.case === 'upper' ? ', in capitals' : ''}`;
+      props[f] = { type: 'string', ...(known ? { enum: [...known] } : {}), description: hint };
+    }
+  }
+  return props;
+}
+
+export function runInsightTool(catalog: readonly InsightDefinition[], values: Values): ToolSpec {
   return {
     name: TOOL_NAME,
     description:
-      'Runs one insight of the catalog on the shop\'s sales data and shows its rows and chart to the user. ' +
+      'Runs one insight of the catalog on the business\'s data and shows its rows and chart to the user. ' +
       'Pick the insight that answers the question and only the parameters the question asks for.',
     parameters: {
       type: 'object',
@@ -21,11 +41,7 @@ export function runInsightTool(catalog: readonly InsightDefinition[], categories
         granularity: { type: 'string', enum: ['day', 'week', 'month', 'quarter', 'year'], description: 'Time bucket, for insights that take one' },
         filters: {
           type: 'object',
-          properties: {
-            country: { type: 'string', description: 'ISO 3166-1 alpha-2 code in capitals, e.g. DE, US, GB' },
-            channel: { type: 'string', enum: [...CHANNELS] },
-            category: { type: 'string', ...(categories.length ? { enum: [...categories] } : {}), description: 'Product category' },
-          },
+          properties: filterProperties(catalog, values),
           additionalProperties: false,
         },
         date_from: { type: 'string', description: 'First day, YYYY-MM-DD, inclusive' },
@@ -42,7 +58,7 @@ export function toolPrompt(input: {
   question: string;
   today: string;
   catalog: readonly InsightDefinition[];
-  categories: readonly string[];
+  filterValues: Values;
   previous?: StructuredQuery;
   history: { role: 'user' | 'assistant'; content: string }[];
 }): ToolPrompt {
@@ -51,17 +67,34 @@ export function toolPrompt(input: {
       `- ${d.code}: ${d.description} Granularities: ${d.granularities.join(', ') || 'none'}. Filters: ${d.filters.join(', ')}.${d.limit ? ` limit up to ${d.limit.max}.` : ''}`,
   );
   const system = [
-    'You translate questions about an online shop\'s sales into exactly one call of the run_insight tool. You never answer with numbers yourself: the tool computes them.',
+    'You translate questions about the business\'s data into exactly one call of the run_insight tool. You never answer with numbers yourself: the tool computes them.',
     `Today is ${input.today} (UTC). Dates are YYYY-MM-DD, both ends inclusive. "Last N days" ends today; "last month" is the previous calendar month.`,
     'Catalog:',
     ...lines,
-    `Channels: ${CHANNELS.join(', ')}. Countries: ISO 3166-1 alpha-2 codes.${input.categories.length ? ` Categories: ${input.categories.join(', ')}.` : ''}`,
+    ...filterLines(input.catalog, input.filterValues),
     'Omit a parameter the question does not ask for; the tool has sensible defaults.',
     input.previous
       ? `The conversation's last query was ${canonicalJson(input.previous)}. A follow-up such as "and in France?" or "by month instead" changes only what it mentions.`
       : '',
   ].filter(Boolean);
-  return { system: system.join('\n'), messages: [...input.history, { role: 'user', content: input.question }], tool: runInsightTool(input.catalog, input.categories) };
+  return { system: system.join('\n'), messages: [...input.history, { role: 'user', content: input.question }], tool: runInsightTool(input.catalog, input.filterValues) };
+}
+
+/** "Plan: Starter, Team, …" for each filter whose values are known (declared or in the data). */
+function filterLines(catalog: readonly InsightDefinition[], values: Values): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const d of catalog) {
+    for (const f of d.filters) {
+      if (seen.has(f)) continue;
+      seen.add(f);
+      const rule = d.filterRules[f];
+      const known = rule.values ?? values[f] ?? [];
+      if (f === 'country') out.push('Countries: ISO 3166-1 alpha-2 codes.');
+      else if (known.length) out.push(`${rule.label} (filter ${f}): ${known.slice(0, 50).join(', ')}.`);
+    }
+  }
+  return out;
 }
 
 /** The query with its keys in the tool's order (the database hands jsonb back reordered). */
@@ -99,17 +132,15 @@ export function validateToolArgs(args: unknown, catalog: readonly InsightDefinit
       if (!present(v)) continue;
       if (!(def.filters as readonly string[]).includes(k)) fail(`${def.code} does not take the ${k} filter`);
       if (typeof v !== 'string') fail(`filter ${k} is not a string`);
-      const s = (v as string).trim();
-      if (k === 'country') {
-        if (!ISO_COUNTRIES.has(s.toUpperCase())) fail(`country ${JSON.stringify(v)} is not an ISO 3166-1 alpha-2 code`);
-        filters.country = s.toUpperCase();
-      } else if (k === 'channel') {
-        if (!(CHANNELS as readonly string[]).includes(s.toLowerCase())) fail(`channel ${JSON.stringify(v)} is not one of ${CHANNELS.join(', ')}`);
-        filters.channel = s.toLowerCase();
-      } else {
-        if (s.length < 1 || s.length > 100) fail('category must be 1 to 100 characters');
-        filters.category = s;
-      }
+      const rule = def.filterRules[k];
+      let s = (v as string).trim();
+      if (rule.case === 'upper') s = s.toUpperCase();
+      if (rule.case === 'lower') s = s.toLowerCase();
+      if (k === 'country' && !ISO_COUNTRIES.has(s)) fail(`country ${JSON.stringify(v)} is not an ISO 3166-1 alpha-2 code`);
+      if (rule.values && !rule.values.includes(s)) fail(`${k} ${JSON.stringify(v)} is not one of ${rule.values.join(', ')}`);
+      if (rule.pattern && !rule.pattern.test(s)) fail(`${k} ${JSON.stringify(v)} does not match ${rule.pattern.source}`);
+      if (s.length < 1 || s.length > 100) fail(`${k} must be 1 to 100 characters`);
+      filters[k] = s;
     }
     if (Object.keys(filters).length) q.filters = filters;
   }

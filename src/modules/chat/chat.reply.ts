@@ -36,6 +36,8 @@ export function describeFilters(filters: Record<string, string>): string {
   }
   if (filters.channel) parts.push(`on the ${filters.channel} channel`);
   if (filters.category) parts.push(`in the ${filters.category} category`);
+  // A model's own filters read as "plan Enterprise".
+  for (const [name, value] of Object.entries(filters)) if (!['country', 'channel', 'category'].includes(name)) parts.push(`for ${name.replace(/_/g, ' ')} ${value}`);
   return parts.length ? ` ${parts.join(', ')}` : '';
 }
 
@@ -107,20 +109,41 @@ function seriesSentence(result: ExecuteResult, def: InsightDefinition | undefine
   return `${scope} by ${word}: ${overall}${change}. Best ${full}: ${best.period} (${format(best[measure], type)}); worst: ${worst.period} (${format(worst[measure], type)}).`;
 }
 
-export const EXAMPLES = [
-  'Revenue by week in the last 3 months',
-  'Top 5 products in Germany last month',
-  'How many orders did we get yesterday on mobile?',
-  'Refund rate per month this year',
-  'Revenue by channel in 2025',
-  'Average order value in France since March',
-];
+/** A question of each kind, in the model's words: what the parser reads back as that insight. */
+export function examples(insights: readonly InsightDefinition[]): string[] {
+  const first = (kind: InsightDefinition['kind']) => insights.find((d) => d.kind === kind);
+  const out: string[] = [];
+  const series = first('timeseries');
+  if (series) out.push(`${series.name} by ${series.granularities.includes('week') ? 'week' : series.granularities[0] ?? 'month'} in the last 3 months`);
+  const top = first('top');
+  if (top) out.push(`${top.name.replace(/^top /i, 'Top 5 ')} last month`);
+  const breakdown = first('breakdown');
+  if (breakdown) out.push(`${breakdown.name} this year`);
+  const kpi = first('kpi');
+  const title = kpi ? kpi.chart.title ?? kpi.name : '';
+  // "Total revenue", but "Total MRR".
+  if (kpi) out.push(`Total ${title === title.toUpperCase() ? title : title.charAt(0).toLowerCase() + title.slice(1)} last month`);
+  return out;
+}
 
-export function helpReply(codes: string[]): string {
+function granularities(insights: readonly InsightDefinition[]): string {
+  const all = ['day', 'week', 'month', 'quarter', 'year'].filter((g) => insights.some((d) => (d.granularities as string[]).includes(g)));
+  return all.length > 1 ? `${all.slice(0, -1).join(', ')} or ${all.at(-1)}` : all[0] ?? 'period';
+}
+
+/** What can be asked: the model's insights, its filters with values from the tenant's data, periods. */
+export function helpReply(insights: readonly InsightDefinition[], filters: readonly { name: string }[], values: Readonly<Record<string, readonly string[]>>): string {
+  const filterText = filters
+    .map(({ name }) => {
+      const known = values[name] ?? [];
+      const shown = known.slice(0, 5).join(', ');
+      return `${name.replace(/_/g, ' ')}${shown ? ` (${shown}${known.length > 5 ? ', …' : ''})` : ''}`;
+    })
+    .join(', ');
   return (
-    'I could not match that question to the sales data I can query. ' +
-    `I can answer questions about: ${codes.map((c) => c.replace(/_/g, ' ')).join(', ')} — filtered by country, channel (web, mobile, marketplace, retail) or product category, ` +
-    'for a period such as "last 7 days", "last quarter", "in 2025" or "since March", by day, week, month, quarter or year. ' +
-    `For example: ${EXAMPLES.map((e) => `"${e}"`).join(', ')}.`
+    'I could not match that question to the data I can query. ' +
+    `I can answer questions about: ${insights.map((d) => d.name).join(', ')}${filterText ? ` — filtered by ${filterText}` : ''}, ` +
+    `for a period such as "last 7 days", "last quarter", "in 2025" or "since March", by ${granularities(insights)}. ` +
+    `For example: ${examples(insights).map((e) => `"${e}"`).join(', ')}.`
   );
 }

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { ChartHintSchema, CountrySchema, DataRowSchema, GranularitySchema, IsoDateSchema } from '../../lib/chart.schemas.ts';
+import { ChartHintSchema, DataRowSchema, GranularitySchema, IsoDateSchema } from '../../lib/chart.schemas.ts';
 
 export const ChatBody = Type.Object(
   {
@@ -21,11 +21,8 @@ export const StructuredQuerySchema = Type.Object(
     insight_code: Type.String(),
     granularity: Type.Optional(GranularitySchema),
     filters: Type.Optional(
-      Type.Object({
-        country: Type.Optional(CountrySchema),
-        channel: Type.Optional(Type.String()),
-        category: Type.Optional(Type.String()),
-      }),
+      // Named by the model's filter dimensions (the demo's: country, channel, category).
+      Type.Record(Type.String(), Type.String(), { description: 'Filter values by the filter dimension\'s name, e.g. {"country": "DE"}' }),
     ),
     date_from: Type.Optional(IsoDateSchema),
     date_to: Type.Optional(IsoDateSchema),

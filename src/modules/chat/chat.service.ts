@@ -9,7 +9,7 @@ import { newId } from '../../lib/ids.ts';
 import { addDays } from '../../semantic/periods.ts';
 import type { ConnectorsService } from '../connectors/connectors.service.ts';
 import type { ExecuteResult, InsightsService } from '../insights/insights.service.ts';
-import { parserCatalog } from './chat.catalog.ts';
+import { modelWords, parserCatalog } from './chat.catalog.ts';
 import { InvalidToolCall, toolPrompt, validateToolArgs } from './chat.llm.ts';
 import type { ChatRateLimiter } from './chat.rate-limit.ts';
 import { composeReply, helpReply } from './chat.reply.ts';
@@ -28,12 +28,14 @@ export interface ChatAnswer {
 
 type Log = (details: Record<string, unknown>, message: string) => void;
 
-const CATEGORY_TTL_MS = 10 * 60_000;
+const VALUES_TTL_MS = 10 * 60_000;
 const HISTORY_MESSAGES = 6;
 
 export class ChatService {
   private readonly parserInsights: ParserInsight[];
-  private readonly categories = new Map<string, { at: number; names: string[] }>();
+  private readonly words: ReturnType<typeof modelWords>;
+  /** Per tenant: the values of each filter dimension in its data, and the data version they are of. */
+  private readonly filterValues = new Map<string, { at: number; version: string | undefined; values: Record<string, string[]> }>();
 
   constructor(
     private readonly repo: ChatRepository,
@@ -44,6 +46,7 @@ export class ChatService {
     private readonly log: Log = () => {},
   ) {
     this.parserInsights = parserCatalog(insights.model.insights);
+    this.words = modelWords(insights.model);
   }
 
   async ask(auth: AuthContext, input: { message: string; history_id?: string }): Promise<ChatAnswer> {
@@ -54,12 +57,13 @@ export class ChatService {
     const historyId = input.history_id ?? newId();
     const previous = conv?.last_query ?? undefined;
     const today = this.insights.today();
-    const categories = await this.tenantCategories(auth.tenantId, today);
+    const filterValues = await this.tenantFilterValues(auth.tenantId, today);
+    const categories = filterValues.category ?? [];
 
     let chosen: { query: StructuredQuery; notes: string[]; by: string } | undefined;
     let result: ExecuteResult | undefined;
 
-    const llm = await this.proposeWithLlm(auth.tenantId, { question: input.message, today, categories, previous, userId: auth.userId, conversationId: conv?.id });
+    const llm = await this.proposeWithLlm(auth.tenantId, { question: input.message, today, filterValues, previous, userId: auth.userId, conversationId: conv?.id });
     if (llm) {
       try {
         result = await this.run(auth.tenantId, llm.query);
@@ -73,7 +77,7 @@ export class ChatService {
 
     let refused: string | undefined;
     if (!chosen) {
-      const parsed = parseQuestion(input.message, { today, catalog: this.parserInsights, categories, previous });
+      const parsed = parseQuestion(input.message, { today, catalog: this.parserInsights, categories, previous, words: this.words, filterValues });
       if (parsed.kind === 'query') {
         chosen = { query: parsed.query, notes: parsed.notes, by: 'parser' };
         try {
@@ -93,7 +97,7 @@ export class ChatService {
       answer = {
         reply_text: refused && chosen
           ? `I read this as ${chosen.query.insight_code.replace(/_/g, ' ')}, but it cannot run as asked (${refused}). Try a shorter period or fewer filters.`
-          : helpReply(this.parserInsights.map((i) => i.code)),
+          : helpReply(this.insights.model.insights, this.words.filters, filterValues),
         chart_hint: { type: 'table', x_axis: '' },
         rows: [],
         history_id: historyId,
@@ -145,7 +149,7 @@ export class ChatService {
    */
   private async proposeWithLlm(
     tenantId: string,
-    input: { question: string; today: string; categories: string[]; previous?: StructuredQuery; userId: string; conversationId?: string },
+    input: { question: string; today: string; filterValues: Record<string, string[]>; previous?: StructuredQuery; userId: string; conversationId?: string },
   ): Promise<{ query: StructuredQuery; provider: string } | undefined> {
     let provider = 'unknown';
     try {
@@ -169,31 +173,40 @@ export class ChatService {
 
   private run(tenantId: string, q: StructuredQuery): Promise<ExecuteResult> {
     return this.insights.execute(tenantId, q.insight_code, {
+      ...q.filters,
       granularity: q.granularity,
-      country: q.filters?.country,
-      channel: q.filters?.channel,
-      category: q.filters?.category,
       date_from: q.date_from,
       date_to: q.date_to,
       limit: q.limit,
     });
   }
 
-  /** The tenant's category names, read from its own data (through the engine and its cache). */
-  private async tenantCategories(tenantId: string, today: string): Promise<string[]> {
-    const hit = this.categories.get(tenantId);
+  /**
+   * The values of each filter dimension in the tenant's data (the demo's category names, a model's
+   * plans…), read through the engine: each filter is listed by a breakdown or top insight grouped by
+   * that dimension, over ten years. Cached per tenant and data version: a load changes the version,
+   * so the next question sees the new values.
+   */
+  private async tenantFilterValues(tenantId: string, today: string): Promise<Record<string, string[]>> {
+    const version = await this.insights.dataVersion(tenantId);
+    const hit = this.filterValues.get(tenantId);
     const now = this.clock.now().getTime();
-    if (hit && now - hit.at < CATEGORY_TTL_MS) return hit.names;
-    let names: string[] = [];
-    try {
-      const def = this.insights.find('top_categories');
-      const res = await this.insights.execute(tenantId, 'top_categories', { date_from: addDays(today, -3600), date_to: today, limit: def?.limit?.max ?? 100 });
-      names = res.rows.map((r) => r.category).filter((c): c is string => typeof c === 'string' && c.length > 0);
-    } catch (err) {
-      if (!(err instanceof AppError)) throw err;
+    if (hit && hit.version === version && now - hit.at < VALUES_TTL_MS) return hit.values;
+    const values: Record<string, string[]> = {};
+    for (const { name } of this.words.filters) {
+      const lister = this.insights.model.insights.find((d) => (d.kind === 'breakdown' || d.kind === 'top') && d.dimensions[0]?.name === name);
+      if (!lister) continue;
+      try {
+        const res = await this.insights.execute(tenantId, lister.code, { date_from: addDays(today, -3600), date_to: today, ...(lister.limit ? { limit: lister.limit.max } : {}) });
+        values[name] = res.rows.map((r) => r[name]).filter((c): c is string => typeof c === 'string' && c.length > 0);
+      } catch (err) {
+        if (!(err instanceof AppError)) throw err;
+        // A table not loaded yet: the filter has no values to offer until it is.
+        this.log({ filter: name, insight: lister.code, reason: err.detail ?? err.message }, 'chat could not list the values of a filter');
+      }
     }
-    this.categories.set(tenantId, { at: now, names });
-    return names;
+    this.filterValues.set(tenantId, { at: now, version, values });
+    return values;
   }
 }
 

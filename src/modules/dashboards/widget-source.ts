@@ -3,7 +3,7 @@
 // insight defaults < the dashboard's active preset < the widget's granularity and widget_filters <
 // the refresh body, docs/insights.md), and a widget's data without an HTTP caller (the refresh and
 // scheduled dashboard reports). The insight engine is seen through WidgetInsights only.
-import { AppError, invalidField } from '../../lib/errors.ts';
+import { AppError, insightNotInModel, invalidField } from '../../lib/errors.ts';
 import type { Cell, ChartHintOut, ExecuteParams, ExecuteResult, InsightDefinition, InsightsService } from '../insights/insights.service.ts';
 
 /** What widgets need of the insight engine: the catalog, parameter checks, execution. */
@@ -168,7 +168,7 @@ export async function executeWidget(
 ): Promise<ExecuteResult> {
   if (widget.data_source !== 'live_insight') return snapshotResult(insights, widget);
   const def = insights.find(widget.insight_code ?? '');
-  if (!def) throw new AppError('CONFLICT', `The widget's insight "${widget.insight_code}" is no longer in the catalog.`);
+  if (!def) throw insightNotInModel(widget.insight_code ?? '', 'The widget');
   const merged = widgetParams(def, dashboard, widget, overrides);
   try {
     return await insights.run(def, insights.resolve(tenantId, def.code, merged, 'body/filters'));

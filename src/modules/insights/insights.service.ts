@@ -104,6 +104,11 @@ export class InsightsService {
     return def;
   }
 
+  /** The tenant's data version: it changes with every load, so caches of its data key on it. */
+  dataVersion(tenantId: string): Promise<string | undefined> {
+    return this.warehouse.version(tenantId);
+  }
+
   today(): string {
     return this.clock.now().toISOString().slice(0, 10);
   }

@@ -1,7 +1,7 @@
 import type { AuthContext } from '../../auth/context.ts';
 import { mayManage, ownerScope } from '../../auth/policy.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { invalidField, notFound } from '../../lib/errors.ts';
+import { insightNotInModel, invalidField, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { InsightSubscriptionsRepository } from './insight-subscriptions.repository.ts';
 import { checkCondition, type AlertShape } from './alert-condition.ts';
@@ -119,6 +119,7 @@ export class InsightSubscriptionsService {
 
   async sendNow(auth: AuthContext, id: string): Promise<SendNowView> {
     const s = await this.get(auth, id);
+    if (!this.catalog.find(s.insight_code)) throw insightNotInModel(s.insight_code, 'The subscription');
     const queued = await this.queue.sendNow({ tenantId: s.tenant_id, kind: 'insight', subscriptionId: s.id, channelIds: [s.channel_id] });
     return { subscription_id: s.id, subscription_kind: 'insight', slot_at: queued.slot_at.toISOString(), deliveries: queued.deliveries };
   }

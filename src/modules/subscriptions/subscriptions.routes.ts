@@ -50,7 +50,7 @@ export const insightSubscriptionsRoutes =
           params: Id,
           body: EmptyBody,
           'x-body-optional': true,
-          response: withErrors({ 202: SendNowResponse }),
+          response: withErrors({ 202: SendNowResponse }, 409),
         },
       },
       async (req, reply) => reply.code(202).send(await subs.sendNow(req.auth, req.params.id)),

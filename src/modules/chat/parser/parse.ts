@@ -14,13 +14,15 @@ import {
   findGranularity,
   type Span,
 } from './vocabulary.ts';
+import { matchFilterValues, matchInsight, type FilterWords, type InsightWords } from './model-words.ts';
 
 export type Granularity = 'day' | 'week' | 'month' | 'quarter' | 'year';
 
 export interface StructuredQuery {
   insight_code: string;
   granularity?: Granularity;
-  filters?: { country?: string; channel?: string; category?: string };
+  /** Named by the model's filter dimensions (the demo's: country, channel, category). */
+  filters?: { country?: string; channel?: string; category?: string; [filter: string]: string | undefined };
   date_from?: string;
   date_to?: string;
   limit?: number;
@@ -44,7 +46,15 @@ export interface ParseContext {
   categories: readonly string[];
   /** The conversation's last query, for follow-ups. */
   previous?: StructuredQuery;
+  /** The model's words (insights' measures and dimensions, filter dimensions): see model-words.ts. */
+  words?: { insights: readonly InsightWords[]; filters: readonly FilterWords[] };
+  /** The tenant's values of each filter dimension, from its data. */
+  filterValues?: Readonly<Record<string, readonly string[]>>;
 }
+
+// Filters with a vocabulary of their own in code (ISO country names, channel words, category
+// synonyms): their values are not matched again from the data.
+const BUILT_IN_FILTERS = new Set(['country', 'channel', 'category']);
 
 export type ParseOutcome =
   | { kind: 'query'; query: StructuredQuery; followUp: boolean; notes: string[] }
@@ -164,23 +174,34 @@ export function parseQuestion(question: string, ctx: ParseContext): ParseOutcome
         : undefined;
   const metric = firstMatch(rest, METRICS);
   const prev = ctx.previous;
-  const followUp = Boolean(prev) && (FOLLOW_UP_START.test(text) || FOLLOW_UP_ANY.test(text) || (!metric && !dim));
+  const known = (code: string | undefined) => code !== undefined && ctx.catalog.some((i) => i.code === code);
+  const takes = (filter: string) => ctx.catalog.some((i) => i.filters.includes(filter));
+  // The model's own words: filter values found in the tenant's data, and, when the rules above
+  // name no insight of this model, the insight whose measure and dimension words the question uses.
+  const found = ctx.words
+    ? matchFilterValues(text, Object.fromEntries(Object.entries(ctx.filterValues ?? {}).filter(([n]) => !BUILT_IN_FILTERS.has(n) && takes(n))), ctx.words.filters)
+    : { filters: {}, spans: [] };
+  const useModel = Boolean(ctx.words) && !known(chooseInsight(metric, dim, KPI_WORDS.test(rest)));
+  const modelMatch = useModel ? matchInsight(found.spans.reduce(blank, text), ctx.words!.insights, { granularity: Boolean(granularity) }) : undefined;
+  const followUp = Boolean(prev) && (FOLLOW_UP_START.test(text) || FOLLOW_UP_ANY.test(text) || (!metric && !dim && !modelMatch));
   // A follow-up keeps the previous answer's shape: a total stays a total ("and revenue?").
   const kpi = !granularity && (KPI_WORDS.test(rest) || (followUp && /_kpi$/.test(prev?.insight_code ?? '')));
   const before = !time && PERIOD_BEFORE.test(text);
-  const slots = Boolean(time || before || granularity || country || channel || category || limit || clearCountry || clearChannel || clearCategory);
+  const modelFilters = Object.keys(found.filters).length > 0;
+  const slots = Boolean(time || before || granularity || country || channel || category || limit || clearCountry || clearChannel || clearCategory || modelFilters);
 
-  let code = chooseInsight(metric, dim, kpi);
+  let code = useModel ? modelMatch?.code : chooseInsight(metric, dim, kpi);
 
   let query: StructuredQuery;
   if (followUp && prev) {
     if (!code && !slots) return { kind: 'unmatched' };
-    code ??= granularity && TIMESERIES_OF[prev.insight_code] && !dim ? TIMESERIES_OF[prev.insight_code] : prev.insight_code;
+    const series = TIMESERIES_OF[prev.insight_code] ?? seriesOf(prev.insight_code, ctx);
+    code ??= granularity && series && !dim ? series : prev.insight_code;
     query = { ...prev, insight_code: code, filters: { ...prev.filters } };
     if (code !== prev.insight_code) delete query.limit;
   } else {
-    if (!code && slots && DATA_WORDS.test(text)) code = kpi ? 'revenue_kpi' : 'revenue';
-    if (!code && HOW_ARE_WE_DOING.test(text)) code = 'revenue_kpi';
+    if (!code && slots && DATA_WORDS.test(text) && known('revenue')) code = kpi ? 'revenue_kpi' : 'revenue';
+    if (!code && HOW_ARE_WE_DOING.test(text) && known('revenue_kpi')) code = 'revenue_kpi';
     if (!code) return { kind: 'unmatched' };
     query = { insight_code: code, filters: {} };
   }
@@ -189,9 +210,10 @@ export function parseQuestion(question: string, ctx: ParseContext): ParseOutcome
   if (clearCountry) delete filters.country;
   if (clearChannel) delete filters.channel;
   if (clearCategory) delete filters.category;
-  if (country) filters.country = country.code;
-  if (channel) filters.channel = channel.channel;
-  if (category) filters.category = category.category;
+  if (country && takes('country')) filters.country = country.code;
+  if (channel && takes('channel')) filters.channel = channel.channel;
+  if (category && takes('category')) filters.category = category.category;
+  Object.assign(filters, found.filters);
   if (time) {
     query.date_from = time.range.from;
     query.date_to = time.range.to;
@@ -208,10 +230,17 @@ export function parseQuestion(question: string, ctx: ParseContext): ParseOutcome
     query.insight_code = 'top_categories';
   }
   const breakdownOf: Record<Dimension, string> = { country: 'revenue_by_country', channel: 'revenue_by_channel', category: 'top_categories' };
-  if (dim && query.insight_code !== breakdownOf[dim] && !(dim === 'category' && query.insight_code === 'top_products')) {
+  if (dim && !useModel && query.insight_code !== breakdownOf[dim] && !(dim === 'category' && query.insight_code === 'top_products')) {
     notes.push(`there is no breakdown of ${query.insight_code} by ${dim}`);
   }
   return { kind: 'query', query: fitToInsight(query, ctx.catalog, notes), followUp, notes };
+}
+
+/** The time series of the same headline measure as a breakdown or KPI, for "by month instead". */
+function seriesOf(code: string, ctx: ParseContext): string | undefined {
+  const of = ctx.words?.insights.find((i) => i.code === code);
+  if (!of || of.kind === 'timeseries') return undefined;
+  return ctx.words!.insights.find((i) => i.kind === 'timeseries' && i.measure === of.measure)?.code;
 }
 
 /** Drops what the insight does not take, saying so, and clamps the limit. */
@@ -224,7 +253,7 @@ export function fitToInsight(query: StructuredQuery, catalog: readonly ParserIns
     else notes.push(`${insight.code} has no ${query.granularity} breakdown, so it is shown over the whole period`);
   }
   const filters: NonNullable<StructuredQuery['filters']> = {};
-  for (const [k, v] of Object.entries(query.filters ?? {}) as [keyof typeof filters, string | undefined][]) {
+  for (const [k, v] of Object.entries(query.filters ?? {}) as [string, string | undefined][]) {
     if (v === undefined) continue;
     if (insight.filters.includes(k)) filters[k] = v;
     else notes.push(`the ${k} filter (${v}) does not apply to ${insight.code}`);

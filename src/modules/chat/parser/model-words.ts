@@ -1,0 +1,131 @@
+// The words of the semantic model, so that chat understands a model it has never seen: what each
+// insight measures (its code, name, synonyms, and its headline measure's name, title and
+// synonyms), what it groups by (the dimension's name, title and synonyms), and the values of the
+// filter dimensions found in the tenant's data. The grammar around them (periods, granularities,
+// "top 5", follow-ups) stays in code; the words come from the model file.
+
+export type InsightKind = 'timeseries' | 'breakdown' | 'top' | 'kpi';
+
+export interface InsightWords {
+  code: string;
+  kind: InsightKind;
+  /** Lower-case phrases naming what the insight measures. */
+  measures: string[];
+  /** Breakdown and top: lower-case phrases naming the grouping dimension. */
+  dimensions: string[];
+  /** The headline measure's name: insights of one measure are kinds of one question. */
+  measure: string;
+  /** The insight's name and code, lower case ("churned accounts by plan"): named whole, it wins. */
+  names: string[];
+}
+
+export interface FilterWords {
+  /** The filter parameter (the dimension's name). */
+  name: string;
+  /** Lower-case phrases naming the dimension ("plan", "tier"). */
+  words: string[];
+}
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** A phrase and its plural or singular, as one case-insensitive whole-word pattern. */
+export function phrasePattern(phrases: readonly string[]): RegExp | undefined {
+  const alts = alternation(phrases);
+  return alts ? new RegExp(`(?<![\\w])(${alts})(?![\\w])`) : undefined;
+}
+
+/** The phrases and their plural or singular forms as a regex alternation, longest first. */
+function alternation(phrases: readonly string[]): string | undefined {
+  const forms = new Set<string>();
+  for (const p of phrases) {
+    const w = p.trim().toLowerCase().replace(/_/g, ' ');
+    if (w.length < 2) continue;
+    forms.add(w);
+    forms.add(w.endsWith('s') ? w.slice(0, -1) : `${w}s`);
+  }
+  if (!forms.size) return undefined;
+  return [...forms].sort((a, b) => b.length - a.length).map(escape).join('|');
+}
+
+interface Hit {
+  start: number;
+  end: number;
+}
+
+function find(text: string, phrases: readonly string[]): Hit | undefined {
+  const re = phrasePattern(phrases);
+  const m = re?.exec(text);
+  return m ? { start: m.index, end: m.index + m[0].length } : undefined;
+}
+
+const TOP_WORDS = /\b(top|best|biggest|largest|highest|leading|most|which)\b/;
+const KPI_WORDS = /\b(total|totals|in total|overall|altogether|sum|how much|how many|compared?|vs\.?|versus|change|growth|grew|kpis?)\b/;
+const SPLIT_WORDS = /\b(by|per|each|every|split|across|breakdown|broken down)\b/;
+
+/**
+ * The insight a question names in the model's words, or undefined. `text` is lower case with the
+ * period and granularity already blanked out. Scores: a dimension the question groups by, then the
+ * kind its words ask for (top, total, series), then the longest measure phrase.
+ */
+export function matchInsight(
+  text: string,
+  insights: readonly InsightWords[],
+  cues: { granularity: boolean },
+): { code: string; measure: Hit } | undefined {
+  let best: { code: string; score: number; measure: Hit } | undefined;
+  const wantsTop = TOP_WORDS.test(text);
+  const wantsTotal = !cues.granularity && KPI_WORDS.test(text);
+  const splits = SPLIT_WORDS.test(text);
+  for (const insight of insights) {
+    const measure = find(text, insight.measures);
+    // The dimension must be named outside the measure phrase ("accounts" in "churned accounts" is not "by account").
+    const rest = measure ? text.slice(0, measure.start) + ' '.repeat(measure.end - measure.start) + text.slice(measure.end) : text;
+    const dimension = insight.dimensions.length > 0 ? find(rest, insight.dimensions) : undefined;
+    const grouped = dimension !== undefined;
+    // "top 5 accounts": a top list is named by its dimension alone.
+    const hit = measure ?? (insight.kind === 'top' && wantsTop ? dimension : undefined);
+    if (!hit) continue;
+    let score = hit.end - hit.start;
+    if (insight.names.some((n) => n.length > 3 && text.includes(n))) score += 200;
+    if (insight.kind === 'breakdown' || insight.kind === 'top') {
+      if (grouped) score += 100;
+      else if (!(insight.kind === 'top' && wantsTop)) score -= 100;
+      if (insight.kind === 'top' && wantsTop) score += 20;
+      if (insight.kind === 'breakdown' && splits && grouped) score += 10;
+    } else if (insight.kind === 'kpi') {
+      if (wantsTotal) score += 30;
+    } else if (!wantsTotal || cues.granularity) {
+      score += 20;
+    }
+    if (!best || score > best.score) best = { code: insight.code, score, measure: hit };
+  }
+  return best && best.score > 0 ? { code: best.code, measure: best.measure } : undefined;
+}
+
+/**
+ * Filter values named in the question, from the tenant's data: exact values, matched as whole
+ * words whatever their case ("enterprise" → Enterprise). The longest value wins where two overlap.
+ */
+export function matchFilterValues(
+  text: string,
+  values: Readonly<Record<string, readonly string[]>>,
+  words: readonly FilterWords[] = [],
+): { filters: Record<string, string>; spans: Hit[] } {
+  const filters: Record<string, string> = {};
+  const spans: Hit[] = [];
+  for (const [name, list] of Object.entries(values)) {
+    // "the Enterprise plan" names a value, not a breakdown by plan: the dimension's word goes with it.
+    const dim = alternation(words.find((w) => w.name === name)?.words ?? []);
+    let best: (Hit & { value: string }) | undefined;
+    for (const value of list) {
+      if (value.trim().length < 2) continue;
+      const m = new RegExp(`(?<![\\w])${escape(value.trim().toLowerCase())}s?${dim ? `(?:\\s+(?:${dim}))?` : ''}(?![\\w])`).exec(text);
+      if (m && (!best || m[0].length > best.end - best.start)) best = { start: m.index, end: m.index + m[0].length, value };
+    }
+    if (best) {
+      filters[name] = best.value;
+      spans.push(best);
+    }
+  }
+  return { filters, spans };
+}
