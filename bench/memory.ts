@@ -4,6 +4,7 @@
 // dashboard and widget CRUD, chat through the built-in parser), lets the process settle, then reads
 // its resident set (VmRSS) and peak (VmHWM) from /proc. Target: idle RSS < 250 MB.
 // Run: npm run bench -- memory [--tsx]   (--tsx: run src/ through tsx instead of dist/)
+// BENCH_NODE_ARGS='--max-semi-space-size=4' passes flags to the server's node.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -24,7 +25,9 @@ function memoryOf(pid: number): { rss: number; hwm: number } {
 
 /** Starts the server; resolves with its origin and the first-start owner token it prints. */
 function start(dataDir: string, useTsx: boolean): Promise<{ child: ChildProcess; origin: string; token: string; startedMs: number }> {
-  const args = useTsx ? ['--import', 'tsx', path.join(ROOT, 'src/cli.ts'), 'serve'] : [path.join(ROOT, 'bin/insights.js'), 'serve'];
+  // BENCH_NODE_ARGS: extra flags for the server's node (e.g. V8's heap sizes), to measure their effect.
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const args = [...nodeArgs, ...(useTsx ? ['--import', 'tsx', path.join(ROOT, 'src/cli.ts'), 'serve'] : [path.join(ROOT, 'bin/insights.js'), 'serve'])];
   const env: NodeJS.ProcessEnv = { ...process.env, INSIGHTS_DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'warn' };
   delete env.DATABASE_URL;
   delete env.WAREHOUSE_URL;
