@@ -23,7 +23,7 @@ const URL_ = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:54
 const SUBSCRIPTIONS = Number(process.env.BENCH_SUBSCRIPTIONS ?? 10_000);
 
 /** The receiver runs in its own process (bench/webhook-receiver-process.ts). */
-async function startReceiverProcess() {
+export async function startReceiverProcess() {
   const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./webhook-receiver-process.ts', import.meta.url))], {
     stdio: ['pipe', 'pipe', 'inherit'],
   });
@@ -46,25 +46,25 @@ async function startReceiverProcess() {
 }
 
 /** Real time shifted so that a whole minute (a slot) comes a moment after set-up. */
-class ShiftedClock implements Clock {
+export class ShiftedClock implements Clock {
   offset = 0;
   now(): Date {
     return new Date(Date.now() + this.offset);
   }
 }
 
-function percentile(sorted: number[], p: number): number {
+export function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
-async function inject(app: Awaited<ReturnType<typeof buildApp>>, auth: string, method: 'POST' | 'GET', url: string, body?: unknown) {
+export async function inject(app: Awaited<ReturnType<typeof buildApp>>, auth: string, method: 'POST' | 'GET', url: string, body?: unknown) {
   const res = await app.inject({ method, url, headers: { authorization: auth, 'content-type': 'application/json' }, payload: body === undefined ? undefined : JSON.stringify(body) });
   if (res.statusCode >= 300) throw new Error(`${method} ${url} → ${res.statusCode} ${res.body}`);
   return JSON.parse(res.body);
 }
 
 /** Waits until every delivery of the given subscriptions succeeded. */
-async function waitDelivered(db: PostgresDb, kind: string, expected: number, timeoutMs: number): Promise<void> {
+export async function waitDelivered(db: PostgresDb, kind: string, expected: number, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const [{ n }] = await db.query<{ n: number }>(
@@ -78,7 +78,7 @@ async function waitDelivered(db: PostgresDb, kind: string, expected: number, tim
 }
 
 /** Moves the clock so that the next whole minute is `leadMs` away; returns that slot. */
-function nextSlot(clock: ShiftedClock, leadMs: number): Date {
+export function nextSlot(clock: ShiftedClock, leadMs: number): Date {
   const real = Date.now();
   const slot = Math.ceil((real + clock.offset + leadMs) / 60_000) * 60_000;
   clock.offset = slot - leadMs - real;

@@ -20,6 +20,7 @@ import { installNulGuard } from './plugins/nul-guard.ts';
 import { installMetrics } from './plugins/metrics.ts';
 import { installOpenApi } from './plugins/openapi.ts';
 import { installHealth } from './plugins/health.ts';
+import { installWeb } from './plugins/web.ts';
 import { installAbout } from './plugins/about.ts';
 import { EgressGuard } from './adapters/egress.ts';
 import { TokensRepository } from './modules/tokens/tokens.repository.ts';
@@ -225,7 +226,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // What is sent, when, exactly once: subscriptions of both kinds, the delivery queue and log, the
   // scheduler and the worker, seeing the other modules through the narrow ports of subscriptions/ports.ts.
   const insightSource = insightsPort(insights);
-  const dashboardSource = dashboardsPort(dashboards, widgets);
+  const dashboardSource = dashboardsPort(dashboards, widgets, clock);
   const deliveriesRepo = new DeliveriesRepository(db);
   const insightSubscriptionsRepo = new InsightSubscriptionsRepository(db);
   const dashboardSubscriptionsRepo = new DashboardSubscriptionsRepository(db);
@@ -236,7 +237,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const targets = new SubscriptionDeliveryTargets(insightSubscriptionsRepo, dashboardSubscriptionsRepo, channels, insightSource, dashboardSource);
   const onWorkerError = (err: unknown) => app.log.error({ err }, 'delivery worker');
   const deliveryWorker = new DeliveryWorker(deliveriesRepo, targets, transports, clock, { onError: onWorkerError });
-  const scheduler = new Scheduler(db, clock, () => deliveryWorker.wake());
+  const scheduler = new Scheduler(db, clock, (at) => deliveryWorker.wakeAt(at));
   deliveryQueue.onEnqueued(() => deliveryWorker.wake());
   const notificationLoops = new NotificationLoops(scheduler, deliveryWorker, clock, 1_000, onWorkerError);
   // No loop may outlive the app (tests close it; the server closes it on SIGTERM).
@@ -257,7 +258,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   installAuth(app, tokens, jwt);
   installHealth(app, { db });
-  installAbout(app, { commit: config.commit, warehouseDialect: deps.warehouse.dialect });
+  const web = await installWeb(app);
+  installAbout(app, { commit: config.commit, warehouseDialect: deps.warehouse.dialect, redirectHome: !web });
 
   await app.register(tokensRoutes(tokens));
   await app.register(connectorsRoutes(connectors));

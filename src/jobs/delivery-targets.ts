@@ -6,7 +6,8 @@ import type { OutboundChannel, Report } from '../adapters/delivery/types.ts';
 import type { DeliveryRecord } from '../modules/deliveries/deliveries.repository.ts';
 import type { DashboardSubscriptionsRepository } from '../modules/subscriptions/dashboard-subscriptions.repository.ts';
 import type { InsightSubscriptionsRepository } from '../modules/subscriptions/insight-subscriptions.repository.ts';
-import type { ChannelDirectory, DashboardReports, InsightRunner } from '../modules/subscriptions/ports.ts';
+import type { ChannelDirectory, DashboardReports, InsightRunner, InsightSubscriptionRecord } from '../modules/subscriptions/ports.ts';
+import { evaluateCondition } from '../modules/subscriptions/alert-condition.ts';
 import type { DeliveryTarget, DeliveryTargets } from './delivery-worker.ts';
 
 /**
@@ -41,6 +42,26 @@ export class SubscriptionDeliveryTargets implements DeliveryTargets {
     private readonly dashboards: DashboardReports,
   ) {}
 
+  /**
+   * Runs the insight and, when the subscription has an alert condition, evaluates it
+   * (docs/notifications.md "Alerts"). A scheduled slot whose condition does not hold — or, with
+   * notify on_change, held at the slot before too — is skipped: nothing sent, nothing logged.
+   * A send-now always sends, saying how the condition stands, and records no check.
+   */
+  private async insightReport(s: InsightSubscriptionRecord, name: string, d: DeliveryRecord): Promise<Report | { skip: string }> {
+    const result = await this.insights.run(s);
+    const shape = s.condition ? this.insights.alertShape(s.insight_code) : undefined;
+    if (!s.condition || !shape) return this.insights.compose(s, name, result);
+    const check = evaluateCondition(s.condition, shape, result);
+    const alert = { condition: s.condition, met: check.met, measure: check.measure, value: check.value, change_pct: check.change_pct, period: check.period, text: check.text };
+    if (d.trigger === 'schedule') {
+      const state = await this.insightSubs.recordCheck(s.id, d.slot_at, check.met);
+      if (!check.met) return { skip: check.text };
+      if (s.notify === 'on_change' && state?.before === true) return { skip: `${check.text} It held at the slot before too (notify: on_change).` };
+    }
+    return this.insights.compose(s, name, result, alert);
+  }
+
   async resolveMany(ds: DeliveryRecord[]): Promise<DeliveryTarget[]> {
     const ids = (kind: string) => [...new Set(ds.filter((d) => d.subscription_kind === kind).map((d) => d.subscription_id))];
     const [insightRows, dashboardRows] = await Promise.all([this.insightSubs.findMany(ids('insight')), this.dashboardSubs.findMany(ids('dashboard'))]);
@@ -62,7 +83,7 @@ export class SubscriptionDeliveryTargets implements DeliveryTargets {
           const ch = await channel(d.tenant_id, d.channel_id);
           if (!ch) return { cancel: 'The channel was deleted' };
           const name = this.insights.find(s.insight_code)?.name ?? s.insight_code;
-          return { owner: s.created_by, name, channel: ch, report: () => this.insights.report(s, name) };
+          return { owner: s.created_by, name, channel: ch, report: () => this.insightReport(s, name, d) };
         }
         const s = dashboardSubs.get(d.subscription_id);
         if (!s || s.tenant_id !== d.tenant_id) return { cancel: 'The subscription or its dashboard was deleted' };

@@ -19,8 +19,8 @@ export type DeliveryTarget =
       /** The insight's name, or the dashboard's for a dashboard report (docs/product.md §6). */
       name: string;
       channel: OutboundChannel;
-      /** Composes the report; may run queries, may throw. */
-      report: () => Promise<Report>;
+      /** Composes the report; may run queries, may throw; `skip` when the slot sends nothing (an alert whose condition does not hold). */
+      report: () => Promise<Report | { skip: string }>;
     };
 
 export interface DeliveryTargets {
@@ -51,7 +51,7 @@ type Item = Parameters<DeliveriesRepository['finishAttempts']>[1][number];
 export interface AttemptOutcome {
   id: string;
   attempt: number;
-  status: 'succeeded' | 'retry' | 'failed' | 'cancelled' | 'lost';
+  status: 'succeeded' | 'retry' | 'failed' | 'cancelled' | 'skipped' | 'lost';
 }
 
 /** Errors that are the caller's fault will not get better by retrying; anything else might. */
@@ -71,6 +71,8 @@ export class DeliveryWorker {
   private wakeUp?: () => void;
   private woken = false;
   private inFlight = new Set<Promise<unknown>>();
+  private wakeTimer?: NodeJS.Timeout;
+  private wakeTimerAt?: number;
   private readonly outcomes: OutcomeWriter;
 
   constructor(
@@ -174,6 +176,11 @@ export class DeliveryWorker {
       }
       try {
         const report = await target.report();
+        if ('skip' in report) {
+          // No delivery, so no log row: only the subscription's last_checked_at shows the check.
+          const ok = await this.finish(d, { status: 'skipped', error: report.skip, now: this.clock.now() }, null);
+          return result(ok ? 'skipped' : 'lost');
+        }
         await this.transport.send(target.channel, report, { deliveryId: d.id, sentAt: this.clock.now() });
       } catch (err) {
         const c = classify(err);
@@ -200,6 +207,24 @@ export class DeliveryWorker {
     this.loop = this.run();
   }
 
+  /**
+   * Wakes the loop when `at` comes on the injected clock (a slot enqueued ahead of time), or at
+   * once if it has come. Only the earliest pending wake-up is kept.
+   */
+  wakeAt(at: Date): void {
+    const delay = at.getTime() - this.clock.now().getTime();
+    if (delay <= 0) return this.wake();
+    if (this.wakeTimer && this.wakeTimerAt! <= at.getTime()) return;
+    clearTimeout(this.wakeTimer);
+    this.wakeTimerAt = at.getTime();
+    this.wakeTimer = setTimeout(() => {
+      this.wakeTimer = undefined;
+      this.wake();
+    }, delay);
+    // A pending wake-up never keeps the process alive (stop() clears it too).
+    this.wakeTimer.unref();
+  }
+
   wake(): void {
     // A wake-up while busy is kept, so the next sleep returns at once instead of waiting a poll.
     if (this.wakeUp) this.wakeUp();
@@ -210,6 +235,8 @@ export class DeliveryWorker {
   async stop(): Promise<void> {
     if (!this.running) return;
     this.running = false;
+    clearTimeout(this.wakeTimer);
+    this.wakeTimer = undefined;
     this.wake();
     await this.loop;
     await Promise.allSettled([...this.inFlight]);

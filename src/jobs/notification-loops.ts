@@ -2,7 +2,7 @@
 // delivery worker. app.ts builds them; server.ts starts them; closing the app stops them.
 import type { Clock } from '../lib/clock.ts';
 import type { DeliveryWorker } from './delivery-worker.ts';
-import type { Scheduler } from './scheduler.ts';
+import { ENQUEUE_AHEAD_MS, type Scheduler } from './scheduler.ts';
 
 /** The background loops of one instance: started by server.ts, stopped when the app closes. */
 export class NotificationLoops {
@@ -24,7 +24,7 @@ export class NotificationLoops {
     this.worker.start();
     const loop = () => {
       this.ticking = this.scheduler
-        .tick()
+        .tick(ENQUEUE_AHEAD_MS)
         .catch(this.onError)
         .finally(() => {
           // Aligned to the period on the injected clock, so a slot at hh:mm:00 is picked up at once.

@@ -12,6 +12,15 @@ import { InsightSubscriptionsRepository } from '../modules/subscriptions/insight
 import { dueSlot } from '../modules/subscriptions/schedule.ts';
 import { scheduleOf } from '../modules/subscriptions/schedule-input.ts';
 
+/**
+ * How far ahead the background loop enqueues slots. A delivery enqueued ahead waits for its slot
+ * (run_at = slot_at), so when a busy minute comes the scheduler's work — locking thousands of
+ * subscriptions, computing their next slots, inserting their deliveries — is already done and
+ * the slot's CPU and database time go to sending. Everything else is unchanged: a subscription
+ * switched off or deleted before its slot has its delivery cancelled by the worker.
+ */
+export const ENQUEUE_AHEAD_MS = 15_000;
+
 export interface TickResult {
   /** Deliveries queued by this tick. */
   enqueued: number;
@@ -23,37 +32,40 @@ export class Scheduler {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
-    private readonly onEnqueued: () => void = () => {},
+    /** Told the earliest run_at of what a batch enqueued (the worker wakes then). */
+    private readonly onEnqueued: (firstRunAt: Date) => void = () => {},
     private readonly batchSize = 500,
   ) {}
 
-  async tick(): Promise<TickResult> {
+  /** Enqueues the slots due by now + aheadMs (tests tick with 0: only what is due). */
+  async tick(aheadMs = 0): Promise<TickResult> {
     const now = this.clock.now();
+    const horizon = new Date(now.getTime() + aheadMs);
     const total: TickResult = { enqueued: 0, skipped: 0 };
     for (const kind of ['insight', 'dashboard'] as const) {
       for (;;) {
-        const r = await this.db.transaction((tx) => this.batch(kind, tx, now));
+        const r = await this.db.transaction((tx) => this.batch(kind, tx, horizon, now));
         total.enqueued += r.enqueued;
         total.skipped += r.skipped;
         // Workers start on the first batch while the tick enqueues the rest.
-        if (r.enqueued > 0) this.onEnqueued();
+        if (r.enqueued > 0 && r.firstRunAt) this.onEnqueued(r.firstRunAt);
         if (r.locked < this.batchSize) break;
       }
     }
     return total;
   }
 
-  private async batch(kind: 'insight' | 'dashboard', tx: Parameters<Parameters<Db['transaction']>[0]>[0], now: Date) {
+  private async batch(kind: 'insight' | 'dashboard', tx: Parameters<Parameters<Db['transaction']>[0]>[0], horizon: Date, now: Date) {
     const subs =
       kind === 'insight'
-        ? (await new InsightSubscriptionsRepository(tx).lockDue(now, this.batchSize)).map((s) => ({ ...s, channels: [s.channel_id] }))
-        : (await new DashboardSubscriptionsRepository(tx).lockDue(now, this.batchSize)).map((s) => ({ ...s, channels: s.channel_ids }));
+        ? (await new InsightSubscriptionsRepository(tx).lockDue(horizon, this.batchSize)).map((s) => ({ ...s, channels: [s.channel_id] }))
+        : (await new DashboardSubscriptionsRepository(tx).lockDue(horizon, this.batchSize)).map((s) => ({ ...s, channels: s.channel_ids }));
     const deliveries: NewDelivery[] = [];
     const ids: string[] = [];
     const nexts: Date[] = [];
     let skipped = 0;
     for (const s of subs) {
-      const { send, next } = dueSlot(scheduleOf(s), s.next_run_at!, now);
+      const { send, next } = dueSlot(scheduleOf(s), s.next_run_at!, horizon);
       if (send) {
         for (const channelId of s.channels) {
           deliveries.push({
@@ -75,6 +87,7 @@ export class Scheduler {
     const enqueued = await new DeliveriesRepository(tx).enqueue(deliveries, now);
     if (kind === 'insight') await new InsightSubscriptionsRepository(tx).advance(ids, nexts);
     else await new DashboardSubscriptionsRepository(tx).advance(ids, nexts);
-    return { locked: subs.length, enqueued, skipped };
+    const first = deliveries.reduce<number | undefined>((m, d) => Math.min(m ?? Infinity, Math.max(d.slot_at.getTime(), now.getTime())), undefined);
+    return { locked: subs.length, enqueued, skipped, firstRunAt: first === undefined ? undefined : new Date(first) };
   }
 }

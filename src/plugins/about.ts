@@ -25,7 +25,7 @@ export function packageInfo(): { name: string; version: string } {
   return { name: pkg.name, version: pkg.version };
 }
 
-export function installAbout(app: FastifyInstance, deps: { commit?: string; warehouseDialect: string }): void {
+export function installAbout(app: FastifyInstance, deps: { commit?: string; warehouseDialect: string; /** False when the web app owns `/` (plugins/web.ts). */ redirectHome?: boolean }): void {
   const body = { ...packageInfo(), commit: deps.commit ?? null, node: process.versions.node, warehouse: deps.warehouseDialect };
   app.get(
     '/api/v1/version',
@@ -33,5 +33,5 @@ export function installAbout(app: FastifyInstance, deps: { commit?: string; ware
     async () => body,
   );
   // Until a web app is served here, the front door is the interactive API documentation.
-  app.get('/', { config: { public: true }, schema: { hide: true } }, async (_req, reply) => reply.redirect('/docs', 302));
+  if (deps.redirectHome !== false) app.get('/', { config: { public: true }, schema: { hide: true } }, async (_req, reply) => reply.redirect('/docs', 302));
 }

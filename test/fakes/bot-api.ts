@@ -12,7 +12,7 @@ export interface BotCall {
   token: string;
   /** Text fields of the request. */
   params: Record<string, string>;
-  /** File fields (sendPhoto's photo) with their bytes. */
+  /** File fields (sendPhoto's photo, sendDocument's document) with their bytes. */
   files: Record<string, { filename: string; contentType: string; data: Buffer }>;
   contentType: string;
 }
@@ -146,7 +146,7 @@ export async function startFakeBotApi(options: { tokens?: string[]; chats?: stri
       if (failure) return fail(failure.status, failure.description, failure.retryAfter !== undefined ? { retry_after: failure.retryAfter } : undefined);
       if (!tokens.has(token)) return fail(401, 'Unauthorized');
       if (method === 'getMe') return answer(200, { ok: true, result: { id: 1, is_bot: true, first_name: 'Fake', username: 'fake_bot' } });
-      if (method !== 'sendMessage' && method !== 'sendPhoto') return fail(404, 'Not Found: method not found');
+      if (method !== 'sendMessage' && method !== 'sendPhoto' && method !== 'sendDocument') return fail(404, 'Not Found: method not found');
 
       const p = call.params;
       if (!p.chat_id) return fail(400, 'Bad Request: chat_id is empty');
@@ -161,6 +161,13 @@ export async function startFakeBotApi(options: { tokens?: string[]; chats?: stri
         shown = parsed.text;
       }
       if (method === 'sendMessage' && shown.length > 4096) return fail(400, 'Bad Request: message is too long');
+      if (method === 'sendDocument') {
+        if (shown.length > 1024) return fail(400, 'Bad Request: message caption is too long');
+        const document = call.files.document;
+        if (!document || document.data.length === 0) return fail(400, 'Bad Request: there is no document in the request');
+        // The Bot API's upload limit for documents.
+        if (document.data.length > 50 * 1024 * 1024) return fail(413, 'Request Entity Too Large');
+      }
       if (method === 'sendPhoto') {
         if (shown.length > 1024) return fail(400, 'Bad Request: message caption is too long');
         const photo = call.files.photo;

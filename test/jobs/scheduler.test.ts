@@ -131,7 +131,8 @@ describe('scheduler: slots become deliveries, once', () => {
     const before = [f.receiver.received.length, receivedBy(f, second).length];
     await drain(f);
     const got = [...receivedBy(f, channel, before[0]), ...receivedBy(f, second, before[1])];
-    assert.deepEqual(got.map((g) => g.path), ['/hook', '/second']);
+    const states = await f.t.db.query('SELECT channel_id, status, attempt, last_error FROM deliveries WHERE subscription_id = $1', [sub.data.id]);
+    assert.deepEqual(got.map((g) => g.path), ['/hook', '/second'], JSON.stringify(states));
     for (const g of got) {
       assert.equal(g.verified, true);
       assert.equal(g.payload.type, 'dashboard.report');

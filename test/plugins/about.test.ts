@@ -2,6 +2,8 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
+import path from 'node:path';
+import { WEB_DIST } from '../../src/plugins/web.ts';
 import { buildTestApp, call, type TestApp } from '../helpers/app.ts';
 import { loadConfig } from '../../src/config/index.ts';
 import { ROOT } from '../helpers/process.ts';
@@ -23,8 +25,13 @@ describe('version and front door', () => {
     assert.ok(doc.paths['/api/v1/version'].get.responses['200'], 'the version operation is in the OpenAPI document');
   });
 
-  test('GET / leads to the API documentation', async () => {
+  test('GET / is the web app when it is built, else leads to the API documentation', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/' });
+    if (fs.existsSync(path.join(WEB_DIST, 'index.html'))) {
+      assert.equal(res.statusCode, 200);
+      assert.match(res.headers['content-type'] as string, /text\/html/);
+      return;
+    }
     assert.equal(res.statusCode, 302);
     assert.equal(res.headers.location, '/docs');
   });

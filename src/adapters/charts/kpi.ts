@@ -1,49 +1,10 @@
 // A KPI is a big number and its change, not a chart: drawn as a small SVG of our own (same font,
 // same renderer), so it looks the same in an e-mail, a messenger photo and a dashboard.
-import type { ReportColumn, ReportKpi } from '../delivery/types.ts';
-import type { DataRow } from '../../lib/chart.schemas.ts';
+import type { ReportKpi } from '../delivery/types.ts';
 import { FONT_STACK, measureText } from './font.ts';
-import { toNumber } from './options.ts';
+import { formatChange, formatNumber } from './kpi-value.ts';
 
-const PREVIOUS = ['previous_value', 'previous', 'prev_value', 'prev', 'value_previous', 'previous_period'];
-const CHANGE = ['change_pct', 'change_percent', 'pct_change', 'delta_pct'];
-
-/**
- * The KPI of a result: rows[0]'s value (the hint's first y_axis, else `value`, else the first
- * numeric column), the previous value and the change in percent when the row has them (computed
- * from the two values when only those are there).
- */
-export function kpiOf(columns: ReportColumn[], rows: DataRow[], yAxis: string[] | undefined, label: string): ReportKpi | undefined {
-  const row = rows[0];
-  if (!row) return undefined;
-  const numeric = columns.filter((c) => typeof row[c.name] === 'number' || toNumber(row[c.name]) !== null);
-  const valueCol =
-    yAxis?.find((y) => y in row) ??
-    ('value' in row ? 'value' : numeric.find((c) => !PREVIOUS.includes(c.name) && !CHANGE.includes(c.name))?.name);
-  if (!valueCol) return undefined;
-  const prevCol = PREVIOUS.find((c) => c in row);
-  const changeCol = CHANGE.find((c) => c in row);
-  const value = toNumber(row[valueCol]);
-  const previous = prevCol ? toNumber(row[prevCol]) : null;
-  let change = changeCol ? toNumber(row[changeCol]) : null;
-  if (change === null && value !== null && previous !== null && previous !== 0) {
-    change = ((value - previous) / Math.abs(previous)) * 100;
-  }
-  const valueLabel = columns.find((c) => c.name === valueCol)?.label;
-  return { label: label || valueLabel || valueCol, value, previous, change_pct: change };
-}
-
-/** 1234567.891 → "1,234,567.89" */
-export function formatNumber(n: number | null | undefined): string {
-  if (n === null || n === undefined) return '—';
-  return n.toLocaleString('en-US', { maximumFractionDigits: Math.abs(n) >= 100 ? 0 : 2 });
-}
-
-export function formatChange(pct: number | null | undefined): string {
-  if (pct === null || pct === undefined) return 'no comparison';
-  const sign = pct > 0 ? '+' : pct < 0 ? '−' : '±';
-  return `${sign}${Math.abs(pct).toFixed(1)}%`;
-}
+export { kpiOf, formatChange, formatNumber } from './kpi-value.ts';
 
 const xml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 

@@ -105,6 +105,10 @@ export class EmailTransport implements ChannelTransport {
       ...sections.filter((s) => s.chart).map((s) => ({ filename: `${slug(s.section.title)}.png`, content: s.chart!.png, contentType: 'image/png', cid: s.chart!.cid, contentDisposition: 'inline' as const })),
       ...sections.filter((s) => s.csvFilename).map((s) => ({ filename: s.csvFilename!, content: toCsv(s.section), contentType: 'text/csv; charset=utf-8' })),
     ];
+    if (report.document) {
+      const pdf = await report.document();
+      attachments.unshift({ filename: pdf.filename, content: pdf.content, contentType: pdf.contentType } as (typeof attachments)[number]);
+    }
 
     try {
       const info = await transporter.sendMail({

@@ -3,19 +3,26 @@
 import type { ReportColumn, ReportSection } from './types.ts';
 import { formatChange, formatNumber } from '../charts/kpi.ts';
 
+// toLocaleString with options builds a new formatter on every call (~30 µs): a long table in a
+// PDF or an e-mail formats thousands of cells, so the formatters are made once.
+const PERCENT = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
+const MONEY = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const INTEGER = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+const DECIMAL = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+
 export function formatCell(value: unknown, column?: ReportColumn): string {
   if (value === null || value === undefined) return '—';
   if (typeof value === 'boolean') return value ? 'yes' : 'no';
   if (typeof value === 'number') {
     switch (column?.type) {
       case 'percent':
-        return `${value.toLocaleString('en-US', { maximumFractionDigits: 1 })}%`;
+        return `${PERCENT.format(value)}%`;
       case 'money':
-        return value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+        return MONEY.format(value);
       case 'integer':
-        return value.toLocaleString('en-US', { maximumFractionDigits: 0 });
+        return INTEGER.format(value);
       default:
-        return value.toLocaleString('en-US', { maximumFractionDigits: 2 });
+        return DECIMAL.format(value);
     }
   }
   return String(value);

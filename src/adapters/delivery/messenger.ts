@@ -166,6 +166,16 @@ export class MessengerTransport implements ChannelTransport {
       await this.call(token, 'sendPhoto', body, contentType);
       photos++;
     }
-    return { detail: `${messages.length} message${messages.length === 1 ? '' : 's'}, ${photos} chart${photos === 1 ? '' : 's'}` };
+    let documents = 0;
+    if (report.document) {
+      const pdf = await report.document();
+      const { body, contentType } = multipart(
+        { chat_id: chatId, caption: `<b>${escapeHtml(clip(report.title, 300))}</b>\nThe whole dashboard as a PDF.`, parse_mode: 'HTML' },
+        { field: 'document', filename: pdf.filename, contentType: pdf.contentType, data: Buffer.from(pdf.content.buffer, pdf.content.byteOffset, pdf.content.byteLength) },
+      );
+      await this.call(token, 'sendDocument', body, contentType);
+      documents++;
+    }
+    return { detail: `${messages.length} message${messages.length === 1 ? '' : 's'}, ${photos} chart${photos === 1 ? '' : 's'}${documents ? ', 1 PDF' : ''}` };
   }
 }

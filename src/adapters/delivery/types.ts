@@ -42,6 +42,28 @@ export interface ReportSection {
   kpi?: ReportKpi;
   /** A line under the title, e.g. the period "2026-10-01 – 2026-10-31, month". */
   subtitle?: string;
+  /** A dashboard widget's size on screen: its width in the PDF's grid. */
+  display_size?: 'small' | 'medium' | 'large' | 'full';
+}
+
+/** The alert that made an insight report go out (or, on a send-now, how its condition stands). */
+export interface ReportAlert {
+  condition: { op: string; value: number; measure?: string };
+  met: boolean;
+  measure: string;
+  value: number | null;
+  change_pct: number | null;
+  period?: string;
+  /** One sentence naming the condition and the value; every transport shows it first. */
+  text: string;
+}
+
+/** A file that goes with the report (the dashboard as a PDF). */
+export interface ReportAttachment {
+  filename: string;
+  contentType: string;
+  /** A Buffer on the server; typed as its base class so the browser build (web/) can share this file. */
+  content: Uint8Array;
 }
 
 /**
@@ -60,6 +82,9 @@ export interface Report {
    * subscription_kind, …insight or dashboard fields}.
    */
   payload: { type: ReportType; [key: string]: unknown };
+  alert?: ReportAlert;
+  /** Made on first use and shared by the channels of one report (the PDF of a dashboard). */
+  document?: () => Promise<ReportAttachment>;
 }
 
 export interface DeliveryContext {

@@ -3,7 +3,7 @@
 import type { Queryable } from '../../db/index.ts';
 
 export type SubscriptionKind = 'insight' | 'dashboard';
-export type DeliveryStatus = 'pending' | 'running' | 'succeeded' | 'failed' | 'cancelled';
+export type DeliveryStatus = 'pending' | 'running' | 'succeeded' | 'failed' | 'cancelled' | 'skipped';
 
 export interface NewDelivery {
   id: string;
@@ -60,13 +60,16 @@ const LOG_COLUMNS = `id, tenant_id, delivery_id, subscription_kind, subscription
 export class DeliveriesRepository {
   constructor(private readonly db: Queryable) {}
 
-  /** Idempotent: a (subscription, slot, channel) already queued is left as it is. Returns the rows now queued for the keys. */
+  /**
+   * Idempotent: a (subscription, slot, channel) already queued is left as it is. Returns the rows
+   * now queued for the keys. A slot enqueued ahead of time waits for it (run_at = slot_at).
+   */
   async enqueue(rows: NewDelivery[], now: Date): Promise<number> {
     if (rows.length === 0) return 0;
     const inserted = await this.db.query(
       `INSERT INTO deliveries (id, tenant_id, subscription_kind, subscription_id, slot_at, channel_id, trigger,
                                status, attempt, run_at, created_at, updated_at)
-       SELECT v.id, v.tenant_id, v.kind, v.subscription_id, v.slot_at, v.channel_id, v.trigger, 'pending', 0, $8, $8, $8
+       SELECT v.id, v.tenant_id, v.kind, v.subscription_id, v.slot_at, v.channel_id, v.trigger, 'pending', 0, GREATEST(v.slot_at, $8), $8, $8
          FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::timestamptz[], $6::text[], $7::text[])
               AS v(id, tenant_id, kind, subscription_id, slot_at, channel_id, trigger)
        ON CONFLICT (subscription_kind, subscription_id, slot_at, channel_id) DO NOTHING
@@ -115,7 +118,7 @@ export class DeliveriesRepository {
     workerId: string,
     items: {
       d: Pick<DeliveryRecord, 'id' | 'attempt'>;
-      outcome: { status: 'succeeded' | 'failed' | 'pending' | 'cancelled'; runAt?: Date; error: string | null; now: Date };
+      outcome: { status: 'succeeded' | 'failed' | 'pending' | 'cancelled' | 'skipped'; runAt?: Date; error: string | null; now: Date };
       log: AttemptLog | null;
     }[],
   ): Promise<Set<string>> {

@@ -1,7 +1,7 @@
 // Turns insight results into transport-neutral Reports: what a person reads (title, summary,
 // sections) and what a webhook receives (payload, docs/product.md §6 "Payloads"). Inputs are typed
 // structurally so composition depends on no module's internals.
-import type { Report, ReportColumn, ReportSection } from '../../adapters/delivery/types.ts';
+import type { Report, ReportAlert, ReportColumn, ReportSection } from '../../adapters/delivery/types.ts';
 import { kpiOf, formatChange, formatNumber } from '../../adapters/charts/kpi.ts';
 import { CHART_TYPES, type ChartType, type DataRow } from '../../lib/chart.schemas.ts';
 
@@ -42,6 +42,7 @@ export interface WidgetLike {
   id: string;
   title: string;
   widget_type: string;
+  display_size?: 'small' | 'medium' | 'large' | 'full';
   chart_hint_override?: { chart_type?: string } | null;
 }
 
@@ -77,16 +78,18 @@ function headline(s: ReportSection): string {
   return `${s.title}: ${s.rows.length} row${s.rows.length === 1 ? '' : 's'}, ${s.subtitle ?? ''}`.replace(/, $/, '');
 }
 
-export function composeInsightReport(args: { subscription: InsightSubscriptionLike; result: ResultLike }): Report {
-  const { subscription: sub, result: r } = args;
+/** An insight's report; `alert` (when the subscription has a condition) goes first in every transport and into the payload. */
+export function composeInsightReport(args: { subscription: InsightSubscriptionLike; result: ResultLike; alert?: ReportAlert }): Report {
+  const { subscription: sub, result: r, alert } = args;
   const name = sub.insight_name || r.insight_name;
   const type = asChartType(r.chart_hint.type) ?? 'table';
   const section = sectionOf(name, r, type);
   return {
     type: 'insight.report',
-    title: `${name} — ${(SCHEDULE_WORD[sub.schedule] ?? 'Scheduled').toLowerCase()} report`,
-    summary: headline(section) + '.',
+    title: `${alert?.met ? 'Alert: ' : ''}${name} — ${(SCHEDULE_WORD[sub.schedule] ?? 'Scheduled').toLowerCase()} report`,
+    summary: (alert ? `${alert.text} ` : '') + headline(section) + '.',
     sections: [section],
+    ...(alert ? { alert } : {}),
     payload: {
       type: 'insight.report',
       subscription_id: sub.id,
@@ -99,6 +102,7 @@ export function composeInsightReport(args: { subscription: InsightSubscriptionLi
       columns: r.columns,
       rows: r.rows,
       chart_hint: r.chart_hint,
+      ...(alert ? { alert: { ...alert } } : {}),
     },
   };
 }
@@ -123,11 +127,12 @@ export function composeDashboardReport(args: {
 }): Report {
   const { subscription: sub, dashboard, widgets } = args;
   const name = dashboard.name || sub.dashboard_name || 'Dashboard';
-  const sections: ReportSection[] = widgets.map(({ widget, result, error }) =>
-    result
+  const sections: ReportSection[] = widgets.map(({ widget, result, error }) => ({
+    ...(result
       ? sectionOf(widget.title, result, widgetChartType(widget, result))
-      : { title: widget.title, subtitle: `Could not be computed: ${error ?? 'unknown error'}`, columns: [], rows: [] },
-  );
+      : { title: widget.title, subtitle: `Could not be computed: ${error ?? 'unknown error'}`, columns: [], rows: [] }),
+    ...(widget.display_size ? { display_size: widget.display_size } : {}),
+  }));
   const kpis = sections.filter((s) => s.kpi).map(headline);
   const summary = [
     dashboard.description?.trim() || '',

@@ -1,6 +1,9 @@
 // What a subscription's report is made of: the insight engine and dashboards, adapted to the
 // narrow ports subscriptions and deliveries use (subscriptions/ports.ts) and composed into Reports.
 import { composeDashboardReport, composeInsightReport } from './compose.ts';
+import { slug } from '../../adapters/delivery/format.ts';
+import type { Report, ReportAttachment } from '../../adapters/delivery/types.ts';
+import type { Clock } from '../../lib/clock.ts';
 import { invalidField } from '../../lib/errors.ts';
 import { GRANULARITIES } from '../../lib/chart.schemas.ts';
 import type { DashboardsService } from '../dashboards/dashboards.service.ts';
@@ -8,6 +11,7 @@ import type { WidgetsService } from '../dashboards/widgets.service.ts';
 import type { ExecuteResult, InsightsService } from '../insights/insights.service.ts';
 import type { InsightCatalog } from '../subscriptions/insight-subscriptions.service.ts';
 import type { DashboardAccess, DashboardReports, InsightRunner } from '../subscriptions/ports.ts';
+import type { AlertShape } from '../subscriptions/alert-condition.ts';
 
 /**
  * Insights without a time axis (breakdowns, KPIs) take no granularity, yet the API contract (docs/product.md §1) requires one
@@ -34,7 +38,14 @@ export function insightsPort(insights: InsightsService): InsightRunner & Insight
     }
     return p;
   };
+  const shapes = new Map<string, AlertShape>(
+    insights.catalog().map((e) => [
+      e.code,
+      { kind: e.kind, measures: e.measures.map((m) => m.name), defaultMeasure: e.chart_hint.y_axis?.find((y) => e.measures.some((m) => m.name === y)) },
+    ]),
+  );
   return {
+    alertShape: (code) => shapes.get(code),
     find(code) {
       const def = insights.find(code);
       return def && { code: def.code, name: def.name, granularities: def.granularities.length ? def.granularities : GRANULARITIES };
@@ -45,14 +56,25 @@ export function insightsPort(insights: InsightsService): InsightRunner & Insight
       }
       insights.resolve(tenantId, code, paramsFor(insights, code, p), 'body');
     },
-    async report(subscription, insightName) {
-      const result = await execute(subscription.tenant_id, subscription.insight_code, paramsFor(insights, subscription.insight_code, subscription));
-      return composeInsightReport({ subscription: { ...subscription, insight_name: insightName }, result });
-    },
+    run: (subscription) => execute(subscription.tenant_id, subscription.insight_code, paramsFor(insights, subscription.insight_code, subscription)),
+    compose: (subscription, insightName, result, alert) =>
+      composeInsightReport({ subscription: { ...subscription, insight_name: insightName }, result: result as ExecuteResult, alert }),
   };
 }
 
-export function dashboardsPort(dashboards: DashboardsService, widgetData: WidgetsService): DashboardAccess & DashboardReports {
+/** The report's PDF, made once on first use and shared by every channel the report goes to. */
+function attachPdf(report: Report, name: string, clock: Clock): void {
+  let made: Promise<ReportAttachment> | undefined;
+  report.document = () => {
+    // Loaded on first use: pdfkit and its fonts cost ~0.3 s of CPU at start for every command.
+    made ??= import('./pdf.ts')
+      .then(({ renderDashboardPdf }) => renderDashboardPdf(report, clock.now()))
+      .then((content) => ({ filename: `${slug(name) || 'dashboard'}.pdf`, contentType: 'application/pdf', content }));
+    return made;
+  };
+}
+
+export function dashboardsPort(dashboards: DashboardsService, widgetData: WidgetsService, clock: Clock): DashboardAccess & DashboardReports {
   return {
     getEditable: (auth, id, action) => dashboards.getEditable(auth, id, action),
     async report(subscription) {
@@ -70,7 +92,9 @@ export function dashboardsPort(dashboards: DashboardsService, widgetData: Widget
           }
         }),
       );
-      return composeDashboardReport({ subscription: { ...subscription, dashboard_name: dashboard.name }, dashboard, widgets });
+      const report = composeDashboardReport({ subscription: { ...subscription, dashboard_name: dashboard.name }, dashboard, widgets });
+      if (subscription.attach_pdf) attachPdf(report, dashboard.name, clock);
+      return report;
     },
   };
 }

@@ -22,6 +22,9 @@ export function toDashboardSubscriptionView(s: DashboardSubscriptionRow): Dashbo
     is_active: s.is_active,
     created_at: s.created_at.toISOString(),
     next_run_at: s.next_run_at ? s.next_run_at.toISOString() : null,
+    timezone: s.timezone,
+    cron: s.cron,
+    attach_pdf: s.attach_pdf,
   };
 }
 
@@ -58,6 +61,9 @@ export class DashboardSubscriptionsService {
       is_active: true,
       next_run_at: nextSlotAfter(schedule, now),
       created_at: now,
+      timezone: schedule.timeZone,
+      cron: schedule.cron,
+      attach_pdf: b.attach_pdf ?? true,
     };
     await this.repo.insert(record);
     return toDashboardSubscriptionView({ ...record, dashboard_name: dashboard.name, dashboard_created_by: dashboard.created_by });

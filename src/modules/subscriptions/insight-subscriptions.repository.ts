@@ -2,7 +2,8 @@ import type { Queryable } from '../../db/index.ts';
 import type { InsightSubscriptionRecord } from './ports.ts';
 
 const COLUMNS = `id, tenant_id, created_by, insight_code, channel_id, channel_type, schedule, schedule_time,
-  schedule_day_of_week, schedule_day_of_month, granularity, country, is_active, next_run_at, created_at`;
+  schedule_day_of_week, schedule_day_of_month, granularity, country, is_active, next_run_at, created_at,
+  timezone, cron, condition, notify, last_checked_at, last_condition_met`;
 
 export class InsightSubscriptionsRepository {
   constructor(private readonly db: Queryable) {}
@@ -10,10 +11,11 @@ export class InsightSubscriptionsRepository {
   async insert(s: InsightSubscriptionRecord): Promise<void> {
     await this.db.query(
       `INSERT INTO insight_subscriptions (${COLUMNS})
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`,
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18::jsonb, $19, $20, $21)`,
       [
         s.id, s.tenant_id, s.created_by, s.insight_code, s.channel_id, s.channel_type, s.schedule, s.schedule_time,
         s.schedule_day_of_week, s.schedule_day_of_month, s.granularity, s.country, s.is_active, s.next_run_at, s.created_at,
+        s.timezone, s.cron, s.condition ? JSON.stringify(s.condition) : null, s.notify, s.last_checked_at, s.last_condition_met,
       ],
     );
   }
@@ -47,6 +49,23 @@ export class InsightSubscriptionsRepository {
       `UPDATE insight_subscriptions SET is_active = $3, next_run_at = $4
         WHERE tenant_id = $1 AND id = $2 RETURNING ${COLUMNS}`,
       [tenantId, id, active, nextRunAt],
+    );
+    return rows[0];
+  }
+
+  /**
+   * Records a slot's evaluation of the alert condition and returns whether it held at the slot
+   * checked before (null: none). A retry of the same slot keeps that earlier state, so on_change
+   * still sends it. One statement, so overlapping attempts read and write one state.
+   */
+  async recordCheck(id: string, slotAt: Date, met: boolean): Promise<{ before: boolean | null } | undefined> {
+    const rows = await this.db.query<{ before: boolean | null }>(
+      `UPDATE insight_subscriptions
+          SET previous_condition_met = CASE WHEN last_checked_at = $2 THEN previous_condition_met ELSE last_condition_met END,
+              last_checked_at = $2, last_condition_met = $3
+        WHERE id = $1
+        RETURNING previous_condition_met AS before`,
+      [id, slotAt, met],
     );
     return rows[0];
   }

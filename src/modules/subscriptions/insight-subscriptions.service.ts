@@ -4,6 +4,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { invalidField, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { InsightSubscriptionsRepository } from './insight-subscriptions.repository.ts';
+import { checkCondition, type AlertShape } from './alert-condition.ts';
 import type { ChannelDirectory, InsightRunner, InsightSubscriptionRecord, SendNowQueue } from './ports.ts';
 import { nextSlotAfter } from './schedule.ts';
 import { resolveSchedule, scheduleOf } from './schedule-input.ts';
@@ -14,6 +15,8 @@ export interface InsightCatalog {
   find(code: string): { code: string; name: string; granularities: readonly string[] } | undefined;
   /** Throws a 400 naming the body field when the insight does not take these parameters. */
   check(tenantId: string, code: string, params: { granularity: string; country?: string }): void;
+  /** What an alert condition can read on this insight. */
+  alertShape(code: string): AlertShape | undefined;
 }
 
 export class InsightSubscriptionsService {
@@ -42,6 +45,12 @@ export class InsightSubscriptionsService {
       is_active: s.is_active,
       created_at: s.created_at.toISOString(),
       next_run_at: s.next_run_at ? s.next_run_at.toISOString() : null,
+      timezone: s.timezone,
+      cron: s.cron,
+      condition: s.condition,
+      notify: s.notify,
+      last_checked_at: s.last_checked_at ? s.last_checked_at.toISOString() : null,
+      last_condition_met: s.last_condition_met,
     };
   }
 
@@ -50,6 +59,8 @@ export class InsightSubscriptionsService {
     if (!insight) throw invalidField('/body/insight_code', `names no insight of the catalog ("${b.insight_code}")`);
     this.catalog.check(auth.tenantId, insight.code, { granularity: b.granularity, country: b.country });
     const schedule = resolveSchedule(b, true);
+    if (b.condition) checkCondition(b.condition, this.catalog.alertShape(insight.code)!);
+    if (b.notify !== undefined && !b.condition) throw invalidField('/body/notify', 'is only allowed with a condition');
     const channelType = await this.channels.typeFor(auth, b.channel_id);
     if (!channelType) throw invalidField('/body/channel_id', `names no channel of yours ("${b.channel_id}")`);
     const now = this.clock.now();
@@ -69,6 +80,12 @@ export class InsightSubscriptionsService {
       is_active: true,
       next_run_at: nextSlotAfter(schedule, now),
       created_at: now,
+      timezone: schedule.timeZone,
+      cron: schedule.cron,
+      condition: b.condition ? { op: b.condition.op, value: b.condition.value, ...(b.condition.measure ? { measure: b.condition.measure } : {}) } : null,
+      notify: b.notify ?? 'every_time',
+      last_checked_at: null,
+      last_condition_met: null,
     };
     await this.repo.insert(record);
     return this.toView(record);

@@ -2,7 +2,8 @@
 // services (channels, insights, dashboards, report composition, transports) are adapted to these
 // in app.ts (reports/report-sources.ts for insights and dashboards), so this code never depends on their internals.
 import type { AuthContext } from '../../auth/context.ts';
-import type { ChannelTransport, ChannelType, OutboundChannel, Report } from '../../adapters/delivery/types.ts';
+import type { ChannelTransport, ChannelType, OutboundChannel, Report, ReportAlert } from '../../adapters/delivery/types.ts';
+import type { AlertCondition, AlertResult, AlertShape } from './alert-condition.ts';
 
 export interface ChannelDirectory {
   /** The tenant's channel with its plaintext config, or undefined. Never crosses tenants. */
@@ -19,8 +20,11 @@ export interface CatalogEntry {
 
 export interface InsightRunner {
   find(code: string): CatalogEntry | undefined;
-  /** The composed report of one insight subscription (runs the insight). */
-  report(subscription: InsightSubscriptionRecord, insightName: string): Promise<Report>;
+  alertShape(code: string): AlertShape | undefined;
+  /** Runs the subscription's insight (concurrent identical runs share one execution). */
+  run(subscription: InsightSubscriptionRecord): Promise<AlertResult>;
+  /** The report of a result run(); `alert` says which condition fired and the value. */
+  compose(subscription: InsightSubscriptionRecord, insightName: string, result: AlertResult, alert?: ReportAlert): Report;
 }
 
 export interface DashboardSummary {
@@ -52,7 +56,15 @@ export interface InsightSubscriptionRecord {
   is_active: boolean;
   next_run_at: Date | null;
   created_at: Date;
+  timezone: string;
+  cron: string | null;
+  condition: AlertCondition | null;
+  notify: 'every_time' | 'on_change';
+  last_checked_at: Date | null;
+  last_condition_met: boolean | null;
 }
+
+export type { AlertCondition };
 
 export interface DashboardSubscriptionRecord {
   id: string;
@@ -67,6 +79,9 @@ export interface DashboardSubscriptionRecord {
   is_active: boolean;
   next_run_at: Date | null;
   created_at: Date;
+  timezone: string;
+  cron: string | null;
+  attach_pdf: boolean;
 }
 
 /** Dashboard access as the dashboards module decides it: 404 when not viewable, 403 when view-only. */

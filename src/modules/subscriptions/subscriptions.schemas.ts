@@ -4,7 +4,33 @@ import { CountrySchema } from '../../lib/chart.schemas.ts';
 
 export const ChannelTypeSchema = Type.Enum(['messenger', 'webhook', 'email'], { description: 'Channel type' });
 export const ScheduleSchema = Type.Enum(['daily', 'weekly', 'monthly'], { description: 'How often a subscription sends' });
-export const ScheduleTimeSchema = Type.String({ pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$', description: 'HH:mm, UTC' });
+export const ScheduleTimeSchema = Type.String({
+  pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$',
+  description: 'HH:mm, read in `timezone` (UTC unless set)',
+});
+export const TimezoneSchema = Type.String({
+  minLength: 1,
+  maxLength: 64,
+  description: 'IANA time zone name (e.g. Europe/Berlin) in which schedule_time and cron are read; default UTC',
+});
+export const CronSchema = Type.String({
+  minLength: 9,
+  maxLength: 200,
+  description: '5-field cron expression (minute hour day-of-month month day-of-week), read in `timezone`; when set it decides the slots',
+});
+export const ConditionSchema = Type.Object(
+  {
+    op: Type.Enum(['above', 'below', 'change_above', 'change_below'], {
+      description: 'above/below compare the headline value; change_* its change against the previous window, in percent',
+    }),
+    value: Type.Number({ description: 'The threshold (a percentage for change_*)' }),
+    measure: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: "A measure of the insight; default the chart's first" })),
+  },
+  { additionalProperties: false, description: 'Alert: the slot sends only when this holds' },
+);
+export const NotifySchema = Type.Enum(['every_time', 'on_change'], {
+  description: 'every_time: each slot where the condition holds; on_change: only when it becomes true after being false',
+});
 const DayOfWeek = Type.Integer({ minimum: 0, maximum: 6, description: '0 = Sunday … 6 = Saturday; weekly only' });
 const DayOfMonth = Type.Integer({ minimum: 1, maximum: 31, description: '1 … 31; monthly only (29–31 fall on the last day of shorter months)' });
 const NextRunAt = Nullable(Type.String({ format: 'date-time', description: 'The next slot (UTC); null while inactive' }));
@@ -24,6 +50,12 @@ export const InsightSubscriptionSchema = Type.Object({
   is_active: Type.Boolean(),
   created_at: Timestamp,
   next_run_at: NextRunAt,
+  timezone: TimezoneSchema,
+  cron: Nullable(CronSchema),
+  condition: Nullable(ConditionSchema),
+  notify: NotifySchema,
+  last_checked_at: Nullable(Type.String({ format: 'date-time', description: 'When the condition was last evaluated at a slot' })),
+  last_condition_met: Nullable(Type.Boolean({ description: 'Whether it held then' })),
 }, { title: 'InsightSubscription' });
 export type InsightSubscriptionView = Static<typeof InsightSubscriptionSchema>;
 
@@ -37,6 +69,10 @@ export const CreateInsightSubscriptionBody = Type.Object(
     schedule_time: Type.Optional(ScheduleTimeSchema),
     schedule_day_of_week: Type.Optional(DayOfWeek),
     schedule_day_of_month: Type.Optional(DayOfMonth),
+    timezone: Type.Optional(TimezoneSchema),
+    cron: Type.Optional(CronSchema),
+    condition: Type.Optional(ConditionSchema),
+    notify: Type.Optional(NotifySchema),
   },
   { additionalProperties: false },
 );
@@ -54,6 +90,9 @@ export const DashboardSubscriptionSchema = Type.Object({
   is_active: Type.Boolean(),
   created_at: Timestamp,
   next_run_at: NextRunAt,
+  timezone: TimezoneSchema,
+  cron: Nullable(CronSchema),
+  attach_pdf: Type.Boolean({ description: 'Whether reports carry the whole dashboard as a PDF' }),
 }, { title: 'DashboardSubscription' });
 export type DashboardSubscriptionView = Static<typeof DashboardSubscriptionSchema>;
 
@@ -67,6 +106,9 @@ export const CreateDashboardSubscriptionBody = Type.Object(
     schedule_time: ScheduleTimeSchema,
     schedule_day_of_week: Type.Optional(DayOfWeek),
     schedule_day_of_month: Type.Optional(DayOfMonth),
+    timezone: Type.Optional(TimezoneSchema),
+    cron: Type.Optional(CronSchema),
+    attach_pdf: Type.Optional(Type.Boolean({ default: true, description: 'Attach the whole dashboard as a PDF (default true)' })),
   },
   { additionalProperties: false },
 );

@@ -39,9 +39,11 @@ describe('dashboard subscriptions', () => {
     assert.equal(res.statusCode, 201, res.body);
     const s = res.data;
     assert.deepEqual(Object.keys(s).sort(), [
-      'channel_ids', 'created_at', 'dashboard_id', 'dashboard_name', 'id', 'is_active', 'next_run_at', 'schedule',
-      'schedule_day_of_month', 'schedule_day_of_week', 'schedule_time',
+      'attach_pdf', 'channel_ids', 'created_at', 'cron', 'dashboard_id', 'dashboard_name', 'id', 'is_active', 'next_run_at', 'schedule',
+      'schedule_day_of_month', 'schedule_day_of_week', 'schedule_time', 'timezone',
     ]);
+    assert.equal(s.timezone, 'UTC');
+    assert.equal(s.attach_pdf, true);
     assert.equal(s.dashboard_name, 'Weekly sales');
     assert.deepEqual(s.channel_ids, [ch1, ch2]);
     assert.equal(s.schedule_day_of_month, null);

@@ -28,9 +28,14 @@ describe('insight subscriptions', () => {
   test('create: defaults 08:00 UTC, next_run_at, names from the catalog and the channel', async () => {
     const s = await insightSubscription(f, owner, { channel_id: channel, country: 'DE' });
     assert.deepEqual(Object.keys(s).sort(), [
-      'channel_id', 'channel_type', 'country', 'created_at', 'granularity', 'id', 'insight_code', 'insight_name', 'is_active',
-      'next_run_at', 'schedule', 'schedule_day_of_month', 'schedule_day_of_week', 'schedule_time',
+      'channel_id', 'channel_type', 'condition', 'country', 'created_at', 'cron', 'granularity', 'id', 'insight_code', 'insight_name',
+      'is_active', 'last_checked_at', 'last_condition_met', 'next_run_at', 'notify', 'schedule', 'schedule_day_of_month',
+      'schedule_day_of_week', 'schedule_time', 'timezone',
     ]);
+    assert.equal(s.timezone, 'UTC');
+    assert.equal(s.cron, null);
+    assert.equal(s.condition, null);
+    assert.equal(s.notify, 'every_time');
     assert.equal(s.insight_code, 'revenue');
     assert.ok(s.insight_name.length > 0 && s.insight_name !== 'revenue');
     assert.equal(s.channel_type, 'webhook');

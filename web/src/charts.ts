@@ -1,0 +1,48 @@
+// Charts in the browser are built by the same option builder as the report images
+// (src/adapters/charts/options.ts), so a widget looks on screen as it does in the e-mail. ECharts is
+// imported piece by piece to keep the bundle small, and draws SVG as the report renderer does.
+import * as echarts from 'echarts/core';
+import { BarChart, LineChart, PieChart, ScatterChart } from 'echarts/charts';
+import { GridComponent, LegendComponent, TitleComponent, TooltipComponent } from 'echarts/components';
+import { SVGRenderer } from 'echarts/renderers';
+import { chartOption, compactNumber, type ChartInput } from '../../src/adapters/charts/options.ts';
+import type { ChartHint, ChartType, Column, DataRow } from './types.ts';
+
+export { columnsOf, resolvedType } from './columns.ts';
+
+echarts.use([BarChart, LineChart, PieChart, ScatterChart, GridComponent, LegendComponent, TitleComponent, TooltipComponent, SVGRenderer]);
+
+export { echarts };
+
+/**
+ * The ECharts option of a result, or undefined when it is not a chart. On screen the title is the
+ * widget's heading, so the chart's own title is hidden and the plot moves up; a tooltip is added
+ * because a screen, unlike an image, can show one. Everything else is the report's option.
+ */
+export function screenOption(hint: ChartHint, type: ChartType, columns: Column[], rows: DataRow[], width: number): Record<string, unknown> | undefined {
+  const input: ChartInput = { type, title: '', x_axis: hint.x_axis, y_axis: hint.y_axis, series: hint.series, columns, rows };
+  const option = chartOption(input, width);
+  if (!option) return undefined;
+  const grid = option.grid as Record<string, unknown> | undefined;
+  const tooltip =
+    type === 'pie'
+      ? { trigger: 'item', valueFormatter: (v: number) => compactNumber(v) }
+      : { trigger: 'axis', valueFormatter: (v: number) => (typeof v === 'number' ? v.toLocaleString('en-US', { maximumFractionDigits: 2 }) : String(v)) };
+  return {
+    ...option,
+    title: { show: false },
+    tooltip,
+    ...(grid ? { grid: { ...grid, top: 16 } } : {}),
+    ...(type === 'pie' ? narrowPie(option, width) : {}),
+  };
+}
+
+/** A phone is too narrow for a legend beside the pie: it goes under it. */
+function narrowPie(option: Record<string, unknown>, width: number): Record<string, unknown> {
+  const series = option.series as Record<string, unknown>[];
+  if (width >= 520) return { series: series.map((s) => ({ ...s, center: ['40%', '50%'] })) };
+  return {
+    legend: { ...(option.legend as object), orient: 'horizontal', left: 'center', right: undefined, top: undefined, bottom: 0 },
+    series: series.map((s) => ({ ...s, center: ['50%', '44%'], radius: ['30%', '56%'] })),
+  };
+}

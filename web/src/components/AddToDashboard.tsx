@@ -1,0 +1,118 @@
+// Saves a result on a dashboard: as a snapshot (the rows as they are now, with the question) or as
+// a live widget of the insight that produced them (drawn fresh on every load).
+import { useEffect, useState } from 'preact/hooks';
+import { getAll, post } from '../api.ts';
+import { Link } from '../router.tsx';
+import { mayEdit, useSession } from '../session.ts';
+import type { ChartHint, Dashboard, DataRow, DisplaySize, Widget, WidgetType } from '../types.ts';
+import { DISPLAY_SIZES } from '../types.ts';
+import { Problem } from './Problem.tsx';
+import { useAction } from './useAsync.ts';
+
+export interface Source {
+  title: string;
+  /** Present when the result can be stored as rows. */
+  snapshot?: { rows: DataRow[]; hint: ChartHint; question?: string };
+  /** Present when the result came from a catalog insight. */
+  live?: { insight_code: string; granularity?: string; filters?: Record<string, string> };
+}
+
+const typeOf = (hint?: ChartHint): WidgetType => (hint?.type === 'table' ? 'table' : hint?.type === 'kpi' ? 'kpi' : 'chart');
+
+export function AddToDashboard({ source, onDone, idPrefix }: { source: Source; onDone: (w: Widget, d: Dashboard) => void; idPrefix: string }) {
+  const session = useSession();
+  const [dashboards, setDashboards] = useState<Dashboard[] | undefined>();
+  const [dashboardId, setDashboardId] = useState('');
+  const [title, setTitle] = useState(source.title);
+  const [kind, setKind] = useState<'snapshot' | 'live'>(source.snapshot ? 'snapshot' : 'live');
+  const [size, setSize] = useState<DisplaySize>('medium');
+  const save = useAction();
+  const load = useAction();
+
+  useEffect(() => {
+    void load.run(async () => {
+      const all = (await getAll<Dashboard>('/dashboards/')).filter((d) => mayEdit(session, d));
+      setDashboards(all);
+      if (all.length) setDashboardId(all[0].id);
+    });
+  }, []);
+
+  const submit = async (e: Event) => {
+    e.preventDefault();
+    const hint = source.snapshot?.hint;
+    const body: Record<string, unknown> =
+      kind === 'snapshot' && source.snapshot
+        ? {
+            title: title.trim(),
+            widget_type: typeOf(hint),
+            display_size: size,
+            data_source: 'snapshot',
+            snapshot_data: source.snapshot.rows,
+            snapshot_chart_hint: source.snapshot.hint,
+            ...(source.snapshot.question ? { snapshot_question: source.snapshot.question } : {}),
+          }
+        : {
+            title: title.trim(),
+            widget_type: typeOf(hint),
+            display_size: size,
+            data_source: 'live_insight',
+            insight_code: source.live!.insight_code,
+            ...(source.live!.granularity ? { granularity: source.live!.granularity } : {}),
+            ...(source.live!.filters && Object.keys(source.live!.filters).length ? { widget_filters: source.live!.filters } : {}),
+          };
+    let widget: Widget | undefined;
+    const ok = await save.run(async () => {
+      widget = await post<Widget>(`/dashboards/${dashboardId}/widgets`, body);
+    });
+    if (ok && widget) onDone(widget, dashboards!.find((d) => d.id === dashboardId)!);
+  };
+
+  if (load.error) return <Problem error={load.error} />;
+  if (!dashboards) return <p role="status">Loading dashboards…</p>;
+  if (!dashboards.length) {
+    return (
+      <p>
+        There is no dashboard you may change. <Link href="/dashboards">Create one first</Link>.
+      </p>
+    );
+  }
+  return (
+    <form class="form" onSubmit={submit}>
+      <label for={`${idPrefix}-dash`}>Dashboard</label>
+      <select id={`${idPrefix}-dash`} value={dashboardId} onChange={(e) => setDashboardId(e.currentTarget.value)}>
+        {dashboards.map((d) => (
+          <option key={d.id} value={d.id}>
+            {d.name}
+          </option>
+        ))}
+      </select>
+      <label for={`${idPrefix}-title`}>Title</label>
+      <input id={`${idPrefix}-title`} required maxLength={200} value={title} onInput={(e) => setTitle(e.currentTarget.value)} />
+      {source.snapshot && source.live && (
+        <fieldset>
+          <legend>Keep it as</legend>
+          <label class="check">
+            <input type="radio" name={`${idPrefix}-kind`} checked={kind === 'snapshot'} onChange={() => setKind('snapshot')} /> Snapshot: these rows, as of now
+          </label>
+          <label class="check">
+            <input type="radio" name={`${idPrefix}-kind`} checked={kind === 'live'} onChange={() => setKind('live')} /> Live: the insight, fresh on every load
+          </label>
+        </fieldset>
+      )}
+      <label for={`${idPrefix}-size`}>Size</label>
+      <select id={`${idPrefix}-size`} value={size} onChange={(e) => setSize(e.currentTarget.value as DisplaySize)}>
+        {DISPLAY_SIZES.map((s) => (
+          <option key={s} value={s}>
+            {s[0].toUpperCase() + s.slice(1)}
+          </option>
+        ))}
+      </select>
+      <Problem error={save.error} />
+      <div class="actions">
+        <button type="submit" class="primary" disabled={save.busy || !dashboardId}>
+          Add
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,68 @@
+// One ECharts chart, sized by its container and redrawn when the container resizes. ECharts comes
+// in its own chunk (lazy.ts), loaded while the page asks the API for the data.
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { fontsLoaded, fontsReady } from '../fonts.ts';
+import { loadCharts } from '../lazy.ts';
+import type { ChartHint, ChartType, Column, DataRow } from '../types.ts';
+
+interface Props {
+  hint: ChartHint;
+  type: ChartType;
+  columns: Column[];
+  rows: DataRow[];
+  /** Spoken name of the picture, e.g. the widget title. */
+  label: string;
+  height?: number;
+  /** Called once the chart is on the page. */
+  onDrawn?: () => void;
+}
+
+export function Chart({ hint, type, columns, rows, label, height = 280, onDrawn }: Props) {
+  const el = useRef<HTMLDivElement>(null);
+  const [drawn, setDrawn] = useState(false);
+  useEffect(() => {
+    const node = el.current!;
+    let disposed = false;
+    let cleanup = () => {};
+    void loadCharts().then(({ echarts, screenOption }) => {
+      if (disposed) return;
+      const chart = echarts.init(node, null, { renderer: 'svg' });
+      const draw = () => {
+        const option = screenOption(hint, type, columns, rows, node.clientWidth || 600);
+        if (option) chart.setOption(option, { notMerge: true });
+        else chart.clear();
+      };
+      draw();
+      setDrawn(true);
+      onDrawn?.();
+      // Text was measured with a fallback font if Roboto was still loading: lay it out again.
+      if (!fontsLoaded()) void fontsReady.then(() => !disposed && draw());
+      let width = node.clientWidth;
+      const ro = new ResizeObserver(() => {
+        if (node.clientWidth === width) return;
+        width = node.clientWidth;
+        chart.resize();
+        draw();
+      });
+      ro.observe(node);
+      cleanup = () => {
+        ro.disconnect();
+        chart.dispose();
+      };
+    });
+    return () => {
+      disposed = true;
+      cleanup();
+    };
+  }, [hint, type, columns, rows]);
+  return (
+    <div
+      ref={el}
+      class="chart"
+      role="img"
+      data-drawn={drawn ? 'true' : undefined}
+      aria-label={`${label}: ${type.replace('_', ' ')} chart of ${rows.length} rows`}
+      style={{ height: `${height}px` }}
+    />
+  );
+}

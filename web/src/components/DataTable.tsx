@@ -1,0 +1,65 @@
+// Rows as a real table; a column header is a button that sorts (aria-sort says how).
+import { useMemo, useState } from 'preact/hooks';
+import type { Cell, Column, DataRow } from '../types.ts';
+
+export function formatCell(v: Cell | undefined, type?: string): string {
+  if (v === null || v === undefined) return '—';
+  if (typeof v === 'number') {
+    if (type === 'percent') return `${v.toLocaleString('en-US', { maximumFractionDigits: 2 })} %`;
+    if (type === 'money') return v.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    return v.toLocaleString('en-US', { maximumFractionDigits: 2 });
+  }
+  return String(v);
+}
+
+function compare(a: Cell | undefined, b: Cell | undefined): number {
+  if (a === b) return 0;
+  if (a === null || a === undefined) return 1;
+  if (b === null || b === undefined) return -1;
+  if (typeof a === 'number' && typeof b === 'number') return a - b;
+  return String(a).localeCompare(String(b), undefined, { numeric: true });
+}
+
+export function DataTable({ columns, rows, caption }: { columns: Column[]; rows: DataRow[]; caption: string }) {
+  const [sort, setSort] = useState<{ col: string; dir: 1 | -1 } | null>(null);
+  const sorted = useMemo(() => {
+    if (!sort) return rows;
+    return [...rows].sort((a, b) => compare(a[sort.col], b[sort.col]) * sort.dir);
+  }, [rows, sort]);
+  if (!rows.length) return <p class="muted">No rows.</p>;
+  const toggle = (col: string) => setSort((s) => (s?.col === col ? (s.dir === 1 ? { col, dir: -1 } : null) : { col, dir: 1 }));
+  return (
+    <div class="table-wrap" tabIndex={0} role="group" aria-label={`${caption} (table, scrolls)`}>
+      <table>
+        <caption class="sr-only">{caption}</caption>
+        <thead>
+          <tr>
+            {columns.map((c) => {
+              const dir = sort?.col === c.name ? sort.dir : 0;
+              const numeric = rows.some((r) => typeof r[c.name] === 'number');
+              return (
+                <th key={c.name} scope="col" aria-sort={dir === 1 ? 'ascending' : dir === -1 ? 'descending' : 'none'} class={numeric ? 'num' : ''}>
+                  <button type="button" class="sort" onClick={() => toggle(c.name)}>
+                    {c.label || c.name}
+                    <span aria-hidden="true" class="sort-mark">{dir === 1 ? '▲' : dir === -1 ? '▼' : '↕'}</span>
+                  </button>
+                </th>
+              );
+            })}
+          </tr>
+        </thead>
+        <tbody>
+          {sorted.map((r, i) => (
+            <tr key={i}>
+              {columns.map((c) => (
+                <td key={c.name} class={typeof r[c.name] === 'number' ? 'num' : ''}>
+                  {formatCell(r[c.name], c.type)}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,146 @@
+// One widget of a dashboard: a landmark region named by its title. Live widgets load through the
+// refresh operation (which also records last_refreshed_at); snapshot widgets draw their stored rows.
+import { useEffect, useState } from 'preact/hooks';
+import { post } from '../api.ts';
+import { columnsOf, resolvedType } from '../columns.ts';
+import type { ChartHint, Column, DataRow, ExecuteResponse, Widget } from '../types.ts';
+import { Chart } from './Chart.tsx';
+import { DataTable } from './DataTable.tsx';
+import { Kpi } from './Kpi.tsx';
+import { Problem } from './Problem.tsx';
+
+interface Result {
+  columns: Column[];
+  rows: DataRow[];
+  hint?: ChartHint | null;
+  period?: { from: string; to: string } | null;
+  at?: string | null;
+}
+
+interface Props {
+  widget: Widget;
+  /** Changes when the dashboard's active filter preset changes: live widgets load again. */
+  presetKey: string;
+  editable: boolean;
+  index: number;
+  count: number;
+  onEdit: () => void;
+  onRemove: () => void;
+  onMove: (delta: number) => void;
+  onRefreshed: (w: Widget) => void;
+  drag: {
+    onDragStart: (e: DragEvent) => void;
+    onDragOver: (e: DragEvent) => void;
+    onDrop: (e: DragEvent) => void;
+    onDragEnd: () => void;
+    dragging: boolean;
+  };
+}
+
+const timeFmt = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+function snapshotResult(w: Widget): Result {
+  const rows = w.snapshot_data ?? [];
+  return { columns: columnsOf(rows), rows, hint: w.snapshot_chart_hint ?? w.chart_hint, at: w.created_at };
+}
+
+export function WidgetCard({ widget: w, presetKey, editable, index, count, onEdit, onRemove, onMove, onRefreshed, drag }: Props) {
+  const live = w.data_source === 'live_insight';
+  const [result, setResult] = useState<Result | undefined>(live ? undefined : snapshotResult(w));
+  const [error, setError] = useState<unknown>();
+  const [busy, setBusy] = useState(false);
+
+  const refresh = async () => {
+    setBusy(true);
+    setError(undefined);
+    try {
+      const res = await post<ExecuteResponse>(`/dashboards/${w.dashboard_id}/widgets/${w.id}/refresh`, {});
+      const d = res.data;
+      setResult({ columns: d.columns, rows: d.rows, hint: d.chart_hint, period: d.period, at: d.generated_at });
+      onRefreshed({ ...w, chart_hint: d.chart_hint, last_refreshed_at: d.generated_at });
+    } catch (err) {
+      setError(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  useEffect(() => {
+    if (live) void refresh();
+    else setResult(snapshotResult(w));
+    // A live widget reloads when what it draws from changes: its settings or the active preset.
+  }, [w.id, w.insight_code, w.granularity, JSON.stringify(w.widget_filters), presetKey, live ? '' : w.snapshot_data]);
+
+  const hint = result?.hint ?? w.chart_hint ?? null;
+  const override = w.chart_hint_override?.chart_type ?? null;
+  // The widget type decides table and KPI; a chart widget draws as its (overridden) hint says.
+  const type = w.widget_type === 'table' ? 'table' : w.widget_type === 'kpi' ? 'kpi' : (resolvedType(hint, override) ?? 'table');
+  const headingId = `w-${w.id}-title`;
+  const ready = result !== undefined && !busy;
+
+  let body = null;
+  if (result) {
+    if (type === 'kpi') body = <Kpi columns={result.columns} rows={result.rows} yAxis={hint?.y_axis} label={w.title} />;
+    else if (type === 'table' || !hint) body = <DataTable columns={result.columns} rows={result.rows} caption={w.title} />;
+    else body = <Chart hint={hint} type={type} columns={result.columns} rows={result.rows} label={w.title} />;
+  }
+
+  return (
+    <section
+      class={`widget size-${w.display_size}${drag.dragging ? ' dragging' : ''}`}
+      aria-labelledby={headingId}
+      data-widget={w.id}
+      data-state={error ? 'error' : ready ? 'ready' : 'loading'}
+      aria-busy={busy}
+      onDragOver={drag.onDragOver}
+      onDrop={drag.onDrop}
+    >
+      <header class="widget-head">
+        {editable && (
+          <span class="handle" draggable onDragStart={drag.onDragStart} onDragEnd={drag.onDragEnd} title="Drag to move" aria-hidden="true">
+            ⠿
+          </span>
+        )}
+        <h2 id={headingId}>{w.title}</h2>
+        <div class="widget-tools">
+          {live && (
+            <button type="button" class="icon" onClick={refresh} disabled={busy} aria-label={`Refresh ${w.title}`} title="Refresh">
+              ↻
+            </button>
+          )}
+          {editable && (
+            <>
+              <button type="button" class="icon" onClick={() => onMove(-1)} disabled={index === 0} aria-label={`Move ${w.title} earlier`} title="Move earlier">
+                ←
+              </button>
+              <button type="button" class="icon" onClick={() => onMove(1)} disabled={index === count - 1} aria-label={`Move ${w.title} later`} title="Move later">
+                →
+              </button>
+              <button type="button" class="icon" onClick={onEdit} aria-label={`Edit ${w.title}`} title="Edit">
+                ✎
+              </button>
+              <button type="button" class="icon" onClick={onRemove} aria-label={`Remove ${w.title}`} title="Remove">
+                ✕
+              </button>
+            </>
+          )}
+        </div>
+      </header>
+      <p class="widget-meta muted small">
+        {live ? (
+          <>
+            Live · {w.insight_code}
+            {result?.period ? ` · ${result.period.from} – ${result.period.to}` : ''}
+            {w.last_refreshed_at ? ` · refreshed ${timeFmt(w.last_refreshed_at)}` : ''}
+          </>
+        ) : (
+          <>
+            Snapshot{w.snapshot_question ? <> of “{w.snapshot_question}”</> : null} · taken {timeFmt(w.created_at)}
+          </>
+        )}
+      </p>
+      <Problem error={error} />
+      {!result && !error ? <p class="skeleton" role="status">Loading…</p> : body}
+    </section>
+  );
+}

@@ -1,0 +1,152 @@
+// Adding a live widget, or editing any widget: title, size, type and chart type override, and for
+// live widgets the insight's granularity and the widget's own filters.
+import { useEffect, useState } from 'preact/hooks';
+import { patch, post } from '../api.ts';
+import { FILTER_FIELDS, loadCatalog } from '../catalog.ts';
+import { CHART_TYPES, DISPLAY_SIZES, type ChartType, type DisplaySize, type Insight, type Widget, type WidgetType } from '../types.ts';
+import { Problem } from './Problem.tsx';
+import { useAction } from './useAsync.ts';
+
+interface Props {
+  dashboardId: string;
+  widget?: Widget;
+  onSaved: (w: Widget) => void;
+  onCancel: () => void;
+}
+
+const typeFor = (hint?: ChartType): WidgetType => (hint === 'table' ? 'table' : hint === 'kpi' ? 'kpi' : 'chart');
+
+export function WidgetForm({ dashboardId, widget, onSaved, onCancel }: Props) {
+  const [catalog, setCatalog] = useState<Insight[]>([]);
+  const [title, setTitle] = useState(widget?.title ?? '');
+  const [size, setSize] = useState<DisplaySize>(widget?.display_size ?? 'medium');
+  const [type, setType] = useState<WidgetType>(widget?.widget_type ?? 'chart');
+  const [override, setOverride] = useState<string>(widget?.chart_hint_override?.chart_type ?? '');
+  const [code, setCode] = useState(widget?.insight_code ?? '');
+  const [granularity, setGranularity] = useState(widget?.granularity ?? '');
+  const [filters, setFilters] = useState<Record<string, string>>(
+    Object.fromEntries(Object.entries(widget?.widget_filters ?? {}).map(([k, v]) => [k, String(v)])),
+  );
+  const save = useAction();
+  const live = widget ? widget.data_source === 'live_insight' : true;
+  const insight = catalog.find((i) => i.code === code);
+
+  useEffect(() => {
+    loadCatalog().then(setCatalog, () => setCatalog([]));
+  }, []);
+
+  const pick = (c: string) => {
+    setCode(c);
+    const i = catalog.find((x) => x.code === c);
+    if (!i) return;
+    if (!widget) {
+      if (!title) setTitle(i.name);
+      setType(typeFor(i.chart_hint.type));
+    }
+    setGranularity(i.granularities.includes(granularity) ? granularity : '');
+  };
+
+  const submit = async (e: Event) => {
+    e.preventDefault();
+    const widgetFilters = Object.fromEntries(Object.entries(filters).filter(([k, v]) => v.trim() && (!insight || insight.filters.includes(k))).map(([k, v]) => [k, v.trim()]));
+    const body: Record<string, unknown> = {
+      title: title.trim(),
+      display_size: size,
+      widget_type: type,
+      chart_hint_override: override ? { chart_type: override } : null,
+    };
+    if (live) {
+      body.granularity = granularity || null;
+      body.widget_filters = Object.keys(widgetFilters).length ? widgetFilters : null;
+    }
+    let saved: Widget | undefined;
+    const ok = await save.run(async () => {
+      if (widget) saved = await patch<Widget>(`/dashboards/${dashboardId}/widgets/${widget.id}`, body);
+      else saved = await post<Widget>(`/dashboards/${dashboardId}/widgets`, { ...body, data_source: 'live_insight', insight_code: code, chart_hint_override: override ? { chart_type: override } : undefined, granularity: granularity || undefined, widget_filters: body.widget_filters ?? undefined });
+    });
+    if (ok && saved) onSaved(saved);
+  };
+
+  return (
+    <form class="form" onSubmit={submit}>
+      {!widget && (
+        <>
+          <label for="wf-insight">Insight</label>
+          <select id="wf-insight" required value={code} onChange={(e) => pick(e.currentTarget.value)}>
+            <option value="">Choose an insight…</option>
+            {catalog.map((i) => (
+              <option key={i.code} value={i.code}>
+                {i.name}
+              </option>
+            ))}
+          </select>
+          {insight && <p class="muted small">{insight.description}</p>}
+        </>
+      )}
+      <label for="wf-title">Title</label>
+      <input id="wf-title" required maxLength={200} value={title} onInput={(e) => setTitle(e.currentTarget.value)} />
+      <div class="row">
+        <div>
+          <label for="wf-type">Widget type</label>
+          <select id="wf-type" value={type} onChange={(e) => setType(e.currentTarget.value as WidgetType)}>
+            <option value="chart">Chart</option>
+            <option value="table">Table</option>
+            <option value="kpi">KPI</option>
+          </select>
+        </div>
+        <div>
+          <label for="wf-size">Size</label>
+          <select id="wf-size" value={size} onChange={(e) => setSize(e.currentTarget.value as DisplaySize)}>
+            {DISPLAY_SIZES.map((s) => (
+              <option key={s} value={s}>
+                {s[0].toUpperCase() + s.slice(1)}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      {type === 'chart' && (
+        <>
+          <label for="wf-override">Chart type</label>
+          <select id="wf-override" value={override} onChange={(e) => setOverride(e.currentTarget.value)}>
+            <option value="">As the data suggests</option>
+            {CHART_TYPES.filter((t) => t !== 'table' && t !== 'kpi').map((t) => (
+              <option key={t} value={t}>
+                {t.replace('_', ' ')}
+              </option>
+            ))}
+          </select>
+        </>
+      )}
+      {live && (insight ? insight.granularities.length > 0 : true) && (
+        <>
+          <label for="wf-gran">Granularity</label>
+          <select id="wf-gran" value={granularity} onChange={(e) => setGranularity(e.currentTarget.value)}>
+            <option value="">Default{insight?.default_granularity ? ` (${insight.default_granularity})` : ''}</option>
+            {(insight?.granularities ?? ['day', 'week', 'month', 'quarter', 'year']).map((g) => (
+              <option key={g} value={g}>
+                {g}
+              </option>
+            ))}
+          </select>
+        </>
+      )}
+      {live &&
+        FILTER_FIELDS.filter(([k]) => !insight || insight.filters.includes(k)).map(([k, label]) => (
+          <div key={k}>
+            <label for={`wf-${k}`}>{label}</label>
+            <input id={`wf-${k}`} value={filters[k] ?? ''} onInput={(e) => setFilters({ ...filters, [k]: e.currentTarget.value })} />
+          </div>
+        ))}
+      <Problem error={save.error} />
+      <div class="actions">
+        <button type="button" onClick={onCancel}>
+          Cancel
+        </button>
+        <button type="submit" class="primary" disabled={save.busy}>
+          {widget ? 'Save' : 'Add widget'}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,80 @@
+import { useState } from 'preact/hooks';
+import { getAll, post } from '../api.ts';
+import { Problem } from '../components/Problem.tsx';
+import { useAction, useAsync } from '../components/useAsync.ts';
+import { Link, navigate } from '../router.tsx';
+import { isManager, useSession } from '../session.ts';
+import type { Dashboard } from '../types.ts';
+
+export function DashboardList() {
+  const session = useSession();
+  const list = useAsync(() => getAll<Dashboard>('/dashboards/'), []);
+  const create = useAction();
+  const [name, setName] = useState('');
+  const [description, setDescription] = useState('');
+  const [open, setOpen] = useState(false);
+
+  const submit = async (e: Event) => {
+    e.preventDefault();
+    let created: Dashboard | undefined;
+    const ok = await create.run(async () => {
+      created = await post<Dashboard>('/dashboards/', { name: name.trim(), ...(description.trim() ? { description: description.trim() } : {}) });
+    });
+    if (ok && created) navigate(`/dashboards/${created.id}`);
+  };
+
+  return (
+    <section>
+      <div class="page-head">
+        <h1 tabIndex={-1}>Dashboards</h1>
+        {isManager(session) && !open && (
+          <button type="button" class="primary" onClick={() => setOpen(true)}>
+            New dashboard
+          </button>
+        )}
+      </div>
+      {open && (
+        <form class="card form" onSubmit={submit} aria-labelledby="new-dashboard">
+          <h2 id="new-dashboard">New dashboard</h2>
+          <label for="dash-name">Name</label>
+          <input id="dash-name" required maxLength={200} value={name} onInput={(e) => setName(e.currentTarget.value)} autoFocus />
+          <label for="dash-desc">Description (optional)</label>
+          <input id="dash-desc" value={description} onInput={(e) => setDescription(e.currentTarget.value)} />
+          <Problem error={create.error} />
+          <div class="actions">
+            <button type="button" onClick={() => setOpen(false)}>
+              Cancel
+            </button>
+            <button type="submit" class="primary" disabled={create.busy}>
+              Create
+            </button>
+          </div>
+        </form>
+      )}
+      <Problem error={list.error} />
+      {list.loading && !list.data ? (
+        <p role="status">Loading dashboards…</p>
+      ) : list.data && list.data.length === 0 ? (
+        <p class="empty">
+          No dashboards yet.{' '}
+          {isManager(session) ? 'Create one, or ask a question in Chat and add the answer to a dashboard.' : 'Dashboards shared with you will appear here.'}
+        </p>
+      ) : (
+        <ul class="cards" aria-label="Dashboards">
+          {list.data?.map((d) => (
+            <li key={d.id} class="card">
+              <h2>
+                <Link href={`/dashboards/${d.id}`}>{d.name}</Link>
+              </h2>
+              {d.description && <p>{d.description}</p>}
+              <p class="muted small">
+                {d.widget_ids.length} widget{d.widget_ids.length === 1 ? '' : 's'} · by {d.created_by_name || d.created_by}
+                {d.is_shared ? ' · shared' : ''} · updated {new Date(d.updated_at).toLocaleDateString()}
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
