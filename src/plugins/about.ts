@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import { Nullable } from '../lib/schemas.ts';
+import { Nullable, withErrors } from '../lib/schemas.ts';
 
 const PACKAGE_JSON = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../package.json');
 
@@ -29,7 +29,7 @@ export function installAbout(app: FastifyInstance, deps: { commit?: string; ware
   const body = { ...packageInfo(), commit: deps.commit ?? null, node: process.versions.node, warehouse: deps.warehouseDialect };
   app.get(
     '/api/v1/version',
-    { config: { public: true }, schema: { tags: ['service'], summary: 'What is running: package version, commit, Node.js, warehouse dialect', response: { 200: VersionSchema } } },
+    { config: { public: true }, schema: { tags: ['service'], summary: 'What is running: package version, commit, Node.js, warehouse dialect', response: withErrors({ 200: VersionSchema }) } },
     async () => body,
   );
   // Until a web app is served here, the front door is the interactive API documentation.

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AppError } from '../../lib/errors.ts';
-import { LoadBody, LoadQuery, LoadResponse, problems, TableParams, TablesResponse } from './data.schemas.ts';
+import { withErrors } from '../../lib/schemas.ts';
+import { LoadBody, LoadQuery, LoadResponse, TableParams, TablesResponse } from './data.schemas.ts';
 import type { DataService } from './data.service.ts';
 import { saveUpload, Upload, UPLOAD_MEDIA_TYPES, type UploadMediaType } from './data.upload.ts';
 
@@ -37,7 +38,7 @@ export const dataRoutes =
           params: TableParams,
           querystring: LoadQuery,
           body: LoadBody,
-          response: { 200: LoadResponse, ...problems(400, 401, 403, 413, 415, 429) },
+          response: withErrors({ 200: LoadResponse }, 403, 413, 415),
         },
         // The body is the Upload the parser wrote, not text to validate; params and query are
         // validated as everywhere else.
@@ -72,7 +73,7 @@ export const dataRoutes =
         schema: {
           tags,
           summary: "The loaded tables, with the caller's tenant's row count and time range of each",
-          response: { 200: TablesResponse, ...problems(401, 429) },
+          response: withErrors({ 200: TablesResponse }),
         },
       },
       async (req) => ({ tables: await data.tables(req.auth) }),

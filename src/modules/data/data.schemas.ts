@@ -53,9 +53,3 @@ export const TablesResponse = Type.Object({
   ),
 });
 
-/** Problem responses, declared with their real media type. */
-export function problems(...statuses: number[]): Record<number, { description: string; content: { 'application/problem+json': { schema: TSchema } } }> {
-  const out: Record<number, { description: string; content: { 'application/problem+json': { schema: TSchema } } }> = {};
-  for (const s of statuses) out[s] = { description: 'Problem details (RFC 9457)', content: { 'application/problem+json': { schema: Type.Ref('Problem') } } };
-  return out;
-}
