@@ -4,6 +4,7 @@
 // dashboard and widget CRUD, chat through the built-in parser), lets the process settle, then reads
 // its resident set (VmRSS) and peak (VmHWM) from /proc. Target: idle RSS < 250 MB.
 // Run: npm run bench -- memory [--tsx]   (--tsx: run src/ through tsx instead of dist/)
+// It runs node with the flags of package.json's `start` script; BENCH_NODE_ARGS='…' replaces them.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -15,6 +16,10 @@ const TARGET_MB = 250;
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
 const SETTLE_MS = Number(process.env.BENCH_SETTLE_MS ?? 5000);
 const PARALLEL = 4;
+// The node flags `npm start` passes (package.json), so this measures what `npm start` runs;
+// BENCH_NODE_ARGS replaces them, to measure another set (e.g. V8's heap sizes).
+const START_SCRIPT = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).scripts.start as string;
+const NODE_ARGS = (process.env.BENCH_NODE_ARGS ?? START_SCRIPT.split(' ').filter((a) => a.startsWith('--')).join(' ')).split(' ').filter(Boolean);
 
 function memoryOf(pid: number): { rss: number; hwm: number } {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -24,7 +29,7 @@ function memoryOf(pid: number): { rss: number; hwm: number } {
 
 /** Starts the server; resolves with its origin and the first-start owner token it prints. */
 function start(dataDir: string, useTsx: boolean): Promise<{ child: ChildProcess; origin: string; token: string; startedMs: number }> {
-  const args = useTsx ? ['--import', 'tsx', path.join(ROOT, 'src/cli.ts'), 'serve'] : [path.join(ROOT, 'bin/insights.js'), 'serve'];
+  const args = [...NODE_ARGS, ...(useTsx ? ['--import', 'tsx', path.join(ROOT, 'src/cli.ts'), 'serve'] : [path.join(ROOT, 'bin/insights.js'), 'serve'])];
   const env: NodeJS.ProcessEnv = { ...process.env, INSIGHTS_DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'warn' };
   delete env.DATABASE_URL;
   delete env.WAREHOUSE_URL;
@@ -129,7 +134,7 @@ export async function run(args: string[]): Promise<void> {
     const idle = memoryOf(child.pid!);
 
     const row = (name: string, mb: number, target = '', ratio = '') => `  ${name.padEnd(48)} ${mb.toFixed(0).padStart(7)} ${target.padStart(8)} ${ratio.padStart(7)}`;
-    console.log(`\nMemory of \`insights serve\` (${useTsx ? 'src/ through tsx' : 'dist/'}), embedded PGlite + DuckDB, first start on an empty data dir:`);
+    console.log(`\nMemory of \`insights serve\` (${useTsx ? 'src/ through tsx' : 'dist/'}${NODE_ARGS.length ? `, node ${NODE_ARGS.join(' ')}` : ''}), embedded PGlite + DuckDB, first start on an empty data dir:`);
     console.log(`  started and seeded in ${(startedMs / 1000).toFixed(1)} s; ${REQUESTS} requests (${PARALLEL} at a time) in ${(warmMs / 1000).toFixed(1)} s; settled ${SETTLE_MS / 1000} s`);
     console.log(`  ${'phase'.padEnd(48)} ${'MB'.padStart(7)} ${'target'.padStart(8)} ${'ratio'.padStart(7)}`);
     console.log(row('RSS when ready', ready.rss));

@@ -6,6 +6,8 @@ import { openRuntime } from './runtime.ts';
 import { listenError } from './lib/startup.ts';
 import { openWarehouse } from './warehouse/open.ts';
 import { seedDemoIfEmpty } from './warehouse/demo.ts';
+import { seedNewDuckDbInChild } from './warehouse/first-seed.ts';
+import { duckDbFile } from './warehouse/open.ts';
 import { formatIssue, loadModel } from './semantic/model.ts';
 import { probeModel } from './semantic/probe.ts';
 
@@ -13,12 +15,21 @@ export async function serve(config: Config): Promise<void> {
   // An invalid model stops start-up before anything is opened (ModelError lists every problem).
   const model = loadModel(config.modelPath);
   const runtime = await openRuntime(config);
+  // First start with the demo model: demo data, generated only into an empty warehouse. A new
+  // DuckDB file is seeded by a child process, so this one never holds the seed's memory.
+  const demo = !config.modelPath;
+  const seededInChild =
+    demo && !config.warehouseUrl
+      ? await seedNewDuckDbInChild(duckDbFile(config), config.duckdb, systemClock.now()).catch(async (err) => {
+          await runtime.close();
+          throw err;
+        })
+      : undefined;
   const warehouse = await openWarehouse(config).catch(async (err) => {
     await runtime.close();
     throw err;
   });
-  // First start with the demo model: demo data, generated only into an empty warehouse.
-  const seeded = config.modelPath ? undefined : await seedDemoIfEmpty(warehouse, systemClock.now());
+  const seeded = seededInChild ?? (demo ? await seedDemoIfEmpty(warehouse, systemClock.now()) : undefined);
   const app = await buildApp({
     config,
     db: runtime.db,

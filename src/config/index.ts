@@ -190,7 +190,7 @@ export function loadConfig(env: Env = process.env): Config {
     dataMaxBytes: int(env, 'INSIGHTS_DATA_MAX_BYTES', 1024 ** 3, 1, Number.MAX_SAFE_INTEGER),
     logLevel,
     duckdb: {
-      memoryLimit: size(env, 'INSIGHTS_DUCKDB_MEMORY_LIMIT', '256MB', 32),
+      memoryLimit: size(env, 'INSIGHTS_DUCKDB_MEMORY_LIMIT', '128MB', 32),
       threads: int(env, 'INSIGHTS_DUCKDB_THREADS', Math.min(4, os.availableParallelism()), 1, 256),
     },
   };

@@ -11,6 +11,11 @@ import { warehouseDdl, type Warehouse } from './warehouse.ts';
 
 export class WarehouseLockedError extends Error {}
 
+/** The embedded warehouse's file. */
+export function duckDbFile(config: Config): string {
+  return path.join(config.dataDir, 'warehouse.duckdb');
+}
+
 export async function openWarehouse(config: Config): Promise<Warehouse> {
   let warehouse: Warehouse;
   if (config.warehouseUrl) {
@@ -27,7 +32,7 @@ export async function openWarehouse(config: Config): Promise<Warehouse> {
     });
   } else {
     fs.mkdirSync(config.dataDir, { recursive: true });
-    const file = path.join(config.dataDir, 'warehouse.duckdb');
+    const file = duckDbFile(config);
     try {
       warehouse = await DuckDbWarehouse.open(file, config.duckdb);
     } catch (err) {

@@ -6,9 +6,9 @@ import { test } from 'node:test';
 import { ConfigError, loadConfig } from '../../src/config/index.ts';
 import { DuckDbWarehouse } from '../../src/warehouse/duckdb.ts';
 
-test('defaults: 256MB and at most 4 threads', () => {
+test('defaults: 128MB and at most 4 threads', () => {
   const { duckdb } = loadConfig({});
-  assert.equal(duckdb.memoryLimit, '256MB');
+  assert.equal(duckdb.memoryLimit, '128MB');
   assert.equal(duckdb.threads, Math.min(4, os.availableParallelism()));
 });
 
