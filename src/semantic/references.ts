@@ -1,9 +1,13 @@
 // What the system of record stores that names insights by code: live widgets and insight
 // subscriptions. `insights model check` warns about those the model does not define (they answer
 // 409 INSIGHT_NOT_IN_MODEL until changed). Read only: two SELECTs.
-import type { Db } from '../db/index.ts';
 
-export async function insightReferenceWarnings(db: Pick<Db, 'query'>, codes: ReadonlySet<string>): Promise<string[]> {
+/** What this needs of the system of record: the semantic layer names no database module. */
+export interface ReferenceSource {
+  query<T extends Record<string, unknown> = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+}
+
+export async function insightReferenceWarnings(db: ReferenceSource, codes: ReadonlySet<string>): Promise<string[]> {
   const widgets = await db.query<{ id: string; tenant_id: string; title: string; insight_code: string; dashboard_id: string; dashboard: string }>(
     `SELECT w.id, w.tenant_id, w.title, w.insight_code, w.dashboard_id, d.name AS dashboard
        FROM dashboard_widgets w JOIN dashboards d ON d.id = w.dashboard_id
