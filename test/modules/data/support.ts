@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import { Readable } from 'node:stream';
 import zlib from 'node:zlib';
 import { after, before, test } from 'node:test';
@@ -44,6 +45,7 @@ export function dataApiTests(makeWarehouse: (now: Date) => Promise<Warehouse>, e
   let demoAdmin: string;
   let demoMember: string;
   let acmeOwner: string;
+  let tmpDir: string | undefined;
 
   before(async () => {
     warehouse = await makeWarehouse(clock.now());
@@ -52,10 +54,15 @@ export function dataApiTests(makeWarehouse: (now: Date) => Promise<Warehouse>, e
     demoAdmin = await t.login({ tenant: 'demo', user: 'a', role: 'admin' });
     demoMember = await t.login({ tenant: 'demo', user: 'm', role: 'member' });
     acmeOwner = await t.login({ tenant: 'acme', user: 'o', role: 'owner' });
+    // Uploads are counted in a temp dir of this file's own: other test files (and other runs of
+    // the suite) upload at the same time into the shared one.
+    tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), 'insights-data-test-'));
+    process.env.TMPDIR = tmpDir;
   });
   after(async () => {
     await t?.close();
     await warehouse?.close();
+    if (tmpDir) fs.rmSync(tmpDir, { recursive: true, force: true });
   });
 
   test('a CSV upload creates the table with detected types and the tenant column; tables lists counts and time ranges', async () => {
