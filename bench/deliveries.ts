@@ -85,17 +85,17 @@ export function nextSlot(clock: ShiftedClock, leadMs: number): Date {
   return new Date(slot);
 }
 
-export async function run(): Promise<void> {
-  const schema = `bench_deliveries_${crypto.randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: URL_ });
-  await admin.connect();
-  await admin.query(`CREATE SCHEMA ${schema}`);
-  const db = new PostgresDb(URL_, { schema, max: 16 });
-  const receiver = await startReceiverProcess();
-  const egress = new EgressGuard(['127.0.0.0/8'], { ca: receiver.ca });
-  const clock = new ShiftedClock();
-  const warehouse = await DuckDbWarehouse.open(':memory:');
-  try {
+/**
+ * The service on `db` with 20,000 demo orders of tenant acme, an owner token, and a webhook channel
+ * to the receiver, whose secret the receiver verifies signatures with.
+ */
+export async function webhookBenchApp(
+  db: PostgresDb,
+  clock: ShiftedClock,
+  warehouse: Awaited<ReturnType<typeof DuckDbWarehouse.open>>,
+  egress: EgressGuard,
+  receiver: Awaited<ReturnType<typeof startReceiverProcess>>,
+) {
     await migrate(db);
     await seedDemo(warehouse, { rows: 20_000, tenants: ['acme'], endDay: clock.now().toISOString().slice(0, 10), now: clock.now() });
     const app = await buildApp({
@@ -116,6 +116,31 @@ export async function run(): Promise<void> {
     });
     const outbound = await app.services.channels.getForDelivery('acme', channel.id);
     receiver.setSecret(Object.entries(outbound!.config).find(([k]) => /secret/.test(k))![1]);
+  return { app, auth, channel };
+}
+
+/** How long after its slot each successful insight delivery reached the channel, ascending, in ms. */
+export async function insightLatenessMs(db: PostgresDb): Promise<number[]> {
+  const rows = await db.query<{ ms: number }>(
+    `SELECT extract(epoch FROM (l.sent_at - d.slot_at)) * 1000 AS ms
+       FROM delivery_logs l JOIN deliveries d ON d.id = l.delivery_id
+      WHERE l.subscription_kind = 'insight' AND l.status = 'success'`,
+  );
+  return rows.map((r) => Number(r.ms)).sort((a, b) => a - b);
+}
+
+export async function run(): Promise<void> {
+  const schema = `bench_deliveries_${crypto.randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: URL_ });
+  await admin.connect();
+  await admin.query(`CREATE SCHEMA ${schema}`);
+  const db = new PostgresDb(URL_, { schema, max: 16 });
+  const receiver = await startReceiverProcess();
+  const egress = new EgressGuard(['127.0.0.0/8'], { ca: receiver.ca });
+  const clock = new ShiftedClock();
+  const warehouse = await DuckDbWarehouse.open(':memory:');
+  try {
+    const { app, auth, channel } = await webhookBenchApp(db, clock, warehouse, egress, receiver);
 
     // 1. 10,000 insight subscriptions due in the same minute.
     const template = await inject(app, auth, 'POST', '/api/v1/notifications/subscriptions', {
@@ -135,15 +160,7 @@ export async function run(): Promise<void> {
     const t0 = Date.now();
     await waitDelivered(db, 'insight', SUBSCRIPTIONS, 300_000);
     const wall = Date.now() - t0;
-    const late = (
-      await db.query<{ ms: number }>(
-        `SELECT extract(epoch FROM (l.sent_at - d.slot_at)) * 1000 AS ms
-           FROM delivery_logs l JOIN deliveries d ON d.id = l.delivery_id
-          WHERE l.subscription_kind = 'insight' AND l.status = 'success'`,
-      )
-    )
-      .map((r) => Number(r.ms))
-      .sort((a, b) => a - b);
+    const late = await insightLatenessMs(db);
     const allDeliveredMs = late[late.length - 1];
     const firstMs = late[0];
     const perSecond = SUBSCRIPTIONS / ((allDeliveredMs - Math.max(0, firstMs) + 1) / 1000);

@@ -5,20 +5,13 @@
 // (BENCH_DATABASE_URL, BENCH_SUBSCRIPTIONS to override). Pieces are shared with bench/deliveries.ts.
 import crypto from 'node:crypto';
 import pg from 'pg';
-import { buildApp } from '../src/app.ts';
 import { EgressGuard } from '../src/adapters/egress.ts';
-import { loadConfig } from '../src/config/index.ts';
 import { PostgresDb } from '../src/db/index.ts';
-import { migrate } from '../src/db/migrate.ts';
-import { SecretBox } from '../src/lib/secrets.ts';
 import { nextSlotAfter } from '../src/modules/subscriptions/schedule.ts';
 import { offsetAt } from '../src/modules/subscriptions/zoned-time.ts';
-import { TokensRepository } from '../src/modules/tokens/tokens.repository.ts';
-import { TokensService } from '../src/modules/tokens/tokens.service.ts';
 import { renderDashboardPdf } from '../src/modules/reports/pdf.ts';
 import { DuckDbWarehouse } from '../src/warehouse/duckdb.ts';
-import { seedDemo } from '../src/warehouse/demo.ts';
-import { inject, nextSlot, percentile, ShiftedClock, startReceiverProcess, waitDelivered } from './deliveries.ts';
+import { insightLatenessMs, nextSlot, percentile, ShiftedClock, startReceiverProcess, waitDelivered, webhookBenchApp } from './deliveries.ts';
 import { sampleDashboardReport } from './fixtures/dashboard-report.ts';
 
 const URL_ = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -76,23 +69,7 @@ export async function run(): Promise<void> {
   const clock = new ShiftedClock();
   const warehouse = await DuckDbWarehouse.open(':memory:');
   try {
-    await migrate(db);
-    await seedDemo(warehouse, { rows: 20_000, tenants: ['acme'], endDay: clock.now().toISOString().slice(0, 10), now: clock.now() });
-    const app = await buildApp({
-      config: loadConfig({ INSIGHTS_DATA_DIR: '/nonexistent', INSIGHTS_RATE_LIMIT: '1000000' }),
-      db,
-      clock,
-      secrets: new SecretBox(crypto.randomBytes(32)),
-      egress,
-      warehouse,
-      logger: false,
-    });
-    await app.ready();
-    const { token } = await new TokensService(new TokensRepository(db), clock).create({ tenantId: 'acme', name: 'bench', userId: 'bench', role: 'owner' });
-    const auth = `Svc ${token}`;
-    const channel = await inject(app, auth, 'POST', '/api/v1/notifications/channels', { channel_type: 'webhook', config: { webhook_url: `${receiver.origin}/bench` } });
-    const outbound = await app.services.channels.getForDelivery('acme', channel.id);
-    receiver.setSecret(Object.entries(outbound!.config).find(([k]) => /secret/.test(k))![1]);
+    const { app, channel } = await webhookBenchApp(db, clock, warehouse, egress, receiver);
 
     // Random zones and expressions, each checked by the service's own arithmetic to run at the slot.
     const slot = nextSlot(clock, 8_000);
@@ -116,15 +93,7 @@ export async function run(): Promise<void> {
     const distinct = new Set(rows.map((r) => `${r.timezone} ${r.cron}`)).size;
     app.services.notificationLoops.start();
     await waitDelivered(db, 'insight', SUBSCRIPTIONS, 300_000);
-    const late = (
-      await db.query<{ ms: number }>(
-        `SELECT extract(epoch FROM (l.sent_at - d.slot_at)) * 1000 AS ms
-           FROM delivery_logs l JOIN deliveries d ON d.id = l.delivery_id
-          WHERE l.subscription_kind = 'insight' AND l.status = 'success'`,
-      )
-    )
-      .map((r) => Number(r.ms))
-      .sort((a, b) => a - b);
+    const late = await insightLatenessMs(db);
     const [{ advanced }] = await db.query<{ advanced: number }>('SELECT count(*)::int AS advanced FROM insight_subscriptions WHERE next_run_at > $1', [slot]);
     const { verified } = await receiver.count();
     await app.close();
