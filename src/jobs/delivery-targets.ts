@@ -6,7 +6,7 @@ import type { OutboundChannel, Report } from '../adapters/delivery/types.ts';
 import type { DeliveryRecord } from '../modules/deliveries/deliveries.repository.ts';
 import type { DashboardSubscriptionsRepository } from '../modules/subscriptions/dashboard-subscriptions.repository.ts';
 import type { InsightSubscriptionsRepository } from '../modules/subscriptions/insight-subscriptions.repository.ts';
-import { insightNotInModel } from '../lib/errors.ts';
+import { AppError, insightNotInModel } from '../lib/errors.ts';
 import type { ChannelDirectory, DashboardReports, InsightRunner, InsightSubscriptionRecord } from '../modules/subscriptions/ports.ts';
 import { evaluateCondition } from '../modules/subscriptions/alert-condition.ts';
 import type { DeliveryTarget, DeliveryTargets } from './delivery-worker.ts';
@@ -31,6 +31,14 @@ class ReportMemo {
     return report;
   }
 }
+
+/** A channel whose secrets cannot be opened: the delivery fails at once (a 409, no retry) with the reason in its log. */
+const unreadable = (owner: string, name: string, channel: OutboundChannel): DeliveryTarget => ({
+  owner,
+  name,
+  channel,
+  report: () => Promise.reject(new AppError('CONFLICT', channel.unreadable!)),
+});
 
 export class SubscriptionDeliveryTargets implements DeliveryTargets {
   private readonly memo = new ReportMemo();
@@ -85,6 +93,7 @@ export class SubscriptionDeliveryTargets implements DeliveryTargets {
           if (!ch) return { cancel: 'The channel was deleted' };
           const def = this.insights.find(s.insight_code);
           const name = def?.name ?? s.insight_code;
+          if (ch.unreadable) return unreadable(s.created_by, name, ch);
           // A 4xx error: the delivery fails at once (no retry) with this reason in its log.
           if (!def) return { owner: s.created_by, name, channel: ch, report: () => Promise.reject(insightNotInModel(s.insight_code, 'The subscription')) };
           return { owner: s.created_by, name, channel: ch, report: () => this.insightReport(s, name, d) };
@@ -95,6 +104,7 @@ export class SubscriptionDeliveryTargets implements DeliveryTargets {
         if (!s.channel_ids.includes(d.channel_id)) return { cancel: 'The channel was removed from the subscription' };
         const ch = await channel(d.tenant_id, d.channel_id);
         if (!ch) return { cancel: 'The channel was deleted' };
+        if (ch.unreadable) return unreadable(s.created_by, s.dashboard_name, ch);
         const key = `${s.id}:${d.slot_at.toISOString()}`;
         return {
           owner: s.created_by,

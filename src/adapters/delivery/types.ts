@@ -13,6 +13,11 @@ export interface OutboundChannel {
   tenant_id: string;
   channel_type: ChannelType;
   config: Record<string, string>;
+  /**
+   * Set when the channel's sealed secrets cannot be opened with this service's master key (the
+   * key changed since they were saved): nothing can be sent until the config is saved again.
+   */
+  unreadable?: string;
 }
 
 export type ReportType = 'insight.report' | 'dashboard.report' | 'channel.test';

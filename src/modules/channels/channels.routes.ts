@@ -50,11 +50,12 @@ export const channelsRoutes =
         schema: {
           tags,
           summary: 'Send a real test message through the channel',
-          description: '200 and is_verified = true when the upstream accepted it; 502 problem (UPSTREAM_FAILED) with its reason, and is_verified = false, otherwise.',
+          description:
+            "200 and is_verified = true when the upstream accepted it; 502 problem (UPSTREAM_FAILED) with its reason, and is_verified = false, otherwise; 409 when the channel's secrets were sealed under another master key.",
           params: Params,
           body: EmptyBody,
           'x-body-optional': true,
-          response: withErrors({ 200: ChannelTestResultSchema }, 502),
+          response: withErrors({ 200: ChannelTestResultSchema }, 409, 502),
         },
       },
       async (req) => channels.test(req.auth, req.params.id),

@@ -54,9 +54,28 @@ export class ChannelsService {
     this.deleteHooks.push(hook);
   }
 
+  /**
+   * The channel's secrets in plaintext. A secret sealed under another master key (the key changed
+   * since it was saved) is left out and named in `unreadable`.
+   */
+  private openSecrets(c: ChannelRecord): { values: Record<string, string>; unreadable: string[] } {
+    const values: Record<string, string> = {};
+    const unreadable: string[] = [];
+    for (const [key, sealed] of Object.entries(c.secrets)) {
+      try {
+        values[key] = this.secrets.open(sealed);
+      } catch {
+        unreadable.push(key);
+      }
+    }
+    return { values, unreadable };
+  }
+
   private view(c: ChannelRecord, reveal: Record<string, string> = {}): ChannelView {
     const config: Record<string, string> = { ...c.config };
-    for (const [key, sealed] of Object.entries(c.secrets)) config[key] = reveal[key] ?? maskSecret(this.secrets.open(sealed));
+    const { values } = this.openSecrets(c);
+    // An unreadable secret shows as a bare mask, which matches no secret when sent back.
+    for (const key of Object.keys(c.secrets)) config[key] = reveal[key] ?? (values[key] === undefined ? '****' : maskSecret(values[key]));
     return { id: c.id, channel_type: c.channel_type, config, is_verified: c.is_verified, created_at: c.created_at.toISOString() };
   }
 
@@ -123,7 +142,7 @@ export class ChannelsService {
    */
   async patch(auth: AuthContext, id: string, input: { config: Record<string, string> }): Promise<ChannelView> {
     const c = await this.visible(auth, id);
-    const stored: Record<string, string> = Object.fromEntries(Object.entries(c.secrets).map(([k, v]) => [k, this.secrets.open(v)]));
+    const stored = this.openSecrets(c).values;
     const keep = new Set(Object.keys(input.config).filter((k) => stored[k] !== undefined && input.config[k] === maskSecret(stored[k])));
     checkConfig(c.channel_type, input.config, keep);
     const config = { ...input.config };
@@ -164,16 +183,32 @@ export class ChannelsService {
     return { success: true, message: `Test message sent to the ${c.channel_type} channel.`, latency_ms: latency };
   }
 
+  /** The channel with plaintext secrets; 409 when they were sealed under another master key. */
   private outbound(c: ChannelRecord): OutboundChannel {
-    const config: Record<string, string> = { ...c.config };
-    for (const [key, sealed] of Object.entries(c.secrets)) config[key] = this.secrets.open(sealed);
-    return { id: c.id, tenant_id: c.tenant_id, channel_type: c.channel_type, config };
+    const { values, unreadable } = this.openSecrets(c);
+    if (unreadable.length > 0) {
+      throw new AppError(
+        'CONFLICT',
+        `The channel's ${unreadable.join(', ')} was sealed under another master key (INSIGHTS_MASTER_KEY, or the data dir's master.key, changed since it was saved): save the channel's config again (PATCH).`,
+      );
+    }
+    return { id: c.id, tenant_id: c.tenant_id, channel_type: c.channel_type, config: { ...c.config, ...values } };
   }
 
-  /** For the delivery worker: the channel with plaintext secrets, never across tenants. */
+  /**
+   * For the delivery worker: the channel with plaintext secrets, never across tenants. A channel
+   * whose secrets cannot be opened comes back marked `unreadable` (its deliveries fail with that
+   * reason) instead of failing the worker's whole batch.
+   */
   async getForDelivery(tenantId: string, channelId: string): Promise<OutboundChannel | undefined> {
     const c = await this.repo.find(tenantId, channelId);
-    return c && this.outbound(c);
+    if (!c) return undefined;
+    try {
+      return this.outbound(c);
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      return { id: c.id, tenant_id: c.tenant_id, channel_type: c.channel_type, config: { ...c.config }, unreadable: err.detail };
+    }
   }
 
   /** The type of a channel the caller may use (members: their own), for subscriptions' checks. */
