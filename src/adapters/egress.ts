@@ -6,7 +6,7 @@
 import dns from 'node:dns';
 import net from 'node:net';
 import ipaddr from 'ipaddr.js';
-import { Agent, buildConnector, request, type Dispatcher } from 'undici';
+import { Agent, buildConnector, request, RetryAgent, type Dispatcher } from 'undici';
 
 export class EgressError extends Error {}
 /** The destination resolves to an address we do not call (loopback, private, metadata…). */
@@ -33,6 +33,12 @@ export interface EgressRequest {
   timeoutMs?: number;
   /** Most bytes of response body read. Default 1 MiB. */
   maxBytes?: number;
+  /**
+   * Sends once more, at once, when the connection breaks under the request (a reset, a closed
+   * socket): what happens when a pooled keep-alive connection is closed by the server just as it
+   * is reused. Only for requests the receiver may see twice: webhooks, deduplicated by webhook-id.
+   */
+  retryOnReset?: boolean;
 }
 
 const DEFAULT_TIMEOUT_MS = 15_000;
@@ -54,6 +60,7 @@ function normalize(address: string): ipaddr.IPv4 | ipaddr.IPv6 | undefined {
 export class EgressGuard {
   private readonly allow: Cidr[];
   readonly dispatcher: Dispatcher;
+  private readonly resetRetrying: Dispatcher;
 
   constructor(allowCidrs: string[] = [], options: { ca?: string | Buffer } = {}) {
     this.allow = allowCidrs.map((c) => {
@@ -93,6 +100,16 @@ export class EgressGuard {
       });
     };
     this.dispatcher = new Agent({ connect, keepAliveTimeout: 4_000 });
+    // Status codes pass through untouched (the caller's retry policy reads them); only a broken
+    // connection is retried, once.
+    this.resetRetrying = new RetryAgent(this.dispatcher, {
+      maxRetries: 1,
+      minTimeout: 0,
+      methods: ['POST'],
+      statusCodes: [],
+      errorCodes: ['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET'],
+      throwOnError: false,
+    });
   }
 
   /** True for public unicast addresses, and for anything INSIGHTS_EGRESS_ALLOW lists. */
@@ -131,7 +148,7 @@ export class EgressGuard {
         headers: req.headers,
         body: req.body,
         signal,
-        dispatcher: this.dispatcher,
+        dispatcher: req.retryOnReset ? this.resetRetrying : this.dispatcher,
       });
       const chunks: Buffer[] = [];
       let total = 0;

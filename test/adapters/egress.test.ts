@@ -6,6 +6,8 @@ import { EgressGuard, EgressRefused, EgressTimeout, EgressTooLarge, EgressNetwor
 describe('egress guard', () => {
   let server: http.Server;
   let port: number;
+  let resets = 0;
+  let unavailable = 0;
   before(async () => {
     server = http.createServer((req, res) => {
       if (req.url === '/redirect') {
@@ -17,6 +19,13 @@ describe('egress guard', () => {
         return res.end(Buffer.alloc(2 * 1024 * 1024, 97));
       }
       if (req.url === '/slow') return void setTimeout(() => res.end('late'), 2_000);
+      // The connection breaks under the first request of each pair (a keep-alive socket closed as it is reused).
+      if (req.url === '/reset') return void (resets++ % 2 === 0 ? req.socket.destroy() : res.end('ok'));
+      if (req.url === '/unavailable') {
+        unavailable++;
+        res.writeHead(503);
+        return res.end();
+      }
       let body = '';
       req.on('data', (c) => (body += c));
       req.on('end', () => {
@@ -47,6 +56,21 @@ describe('egress guard', () => {
     for (const url of [`http://127.0.0.1:${port}/`, `http://localhost:${port}/`, `http://2130706433:${port}/`, `http://0x7f.1:${port}/`, `http://[::ffff:127.0.0.1]:${port}/`]) {
       await assert.rejects(g.request(url), EgressRefused, url);
     }
+    await g.close();
+  });
+
+  test('retryOnReset: a request whose connection breaks is sent once more at once; statuses are not retried', async () => {
+    const g = new EgressGuard(['127.0.0.0/8']);
+    resets = 0;
+    const res = await g.request(`http://127.0.0.1:${port}/reset`, { method: 'POST', body: '{}', retryOnReset: true });
+    assert.equal(res.status, 200);
+    assert.equal(resets, 2, 'sent twice');
+    resets = 0;
+    await assert.rejects(g.request(`http://127.0.0.1:${port}/reset`, { method: 'POST', body: '{}' }), EgressNetworkError, 'not retried unless asked');
+    assert.equal(resets, 1);
+    unavailable = 0;
+    assert.equal((await g.request(`http://127.0.0.1:${port}/unavailable`, { method: 'POST', body: '{}', retryOnReset: true })).status, 503);
+    assert.equal(unavailable, 1, 'a status goes back to the caller, whose backoff decides');
     await g.close();
   });
 

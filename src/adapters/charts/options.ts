@@ -190,7 +190,14 @@ function cartesian(input: ChartInput, width: number) {
 
 const PIE_SLICES = 8;
 
-function pie(input: ChartInput) {
+/**
+ * Below this width a pie's names do not fit beside it: the slices carry only their share, the
+ * legend (names) goes underneath, and the pie is centred (a 1-column cell of the dashboard PDF).
+ */
+const NARROW_PIE_W = 480;
+
+function pie(input: ChartInput, width: number) {
+  const narrow = width < NARROW_PIE_W;
   const measure = measuresOf(input)[0];
   const slices = input.rows
     .map((r) => ({ name: categoryLabel(r[input.x_axis]), value: measure ? (toNumber(r[measure]) ?? 0) : 0 }))
@@ -204,15 +211,18 @@ function pie(input: ChartInput) {
     color: PALETTE,
     textStyle,
     title: titleOption(input),
-    legend: { show: true, orient: 'vertical' as const, right: 16, top: 'middle' as const, textStyle },
+    legend: narrow
+      ? // Two names a line, each cut to fit (the full name is in the data and the table).
+        { show: true, orient: 'horizontal' as const, left: 'center' as const, bottom: 4, itemGap: 8, textStyle: { ...textStyle, width: Math.floor(width / 2) - 48, overflow: 'truncate' as const } }
+      : { show: true, orient: 'vertical' as const, right: 16, top: 'middle' as const, textStyle },
     series: [
       {
         type: 'pie' as const,
         name: measure ? labelOf(input.columns, measure) : '',
-        radius: ['38%', '68%'],
-        center: ['40%', '56%'],
+        radius: narrow ? ['24%', '44%'] : ['38%', '68%'],
+        center: narrow ? ['50%', '44%'] : ['40%', '56%'],
         data: shown,
-        label: { ...textStyle, fontSize: 12, formatter: '{b}: {d}%' },
+        label: { ...textStyle, fontSize: 12, formatter: narrow ? '{d}%' : '{b}: {d}%' },
         itemStyle: { borderColor: '#ffffff', borderWidth: 2 },
       },
     ],
@@ -222,7 +232,7 @@ function pie(input: ChartInput) {
 /** The ECharts option for an input, or undefined when it has nothing a chart can show. */
 export function chartOption(input: ChartInput, width: number): Record<string, unknown> | undefined {
   if (!input.rows.length) return undefined;
-  if (input.type === 'pie') return pie(input);
+  if (input.type === 'pie') return pie(input, width);
   if (['line', 'bar', 'stacked_bar', 'area', 'scatter'].includes(input.type)) {
     return measuresOf(input).length ? cartesian(input, width) : undefined;
   }

@@ -72,6 +72,7 @@ export class WebhookTransport implements ChannelTransport {
           'webhook-signature': signature,
         },
         body,
+        retryOnReset: true,
       });
     } catch (err) {
       throw fromEgressError(err);

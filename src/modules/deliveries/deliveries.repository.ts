@@ -113,6 +113,11 @@ export class DeliveriesRepository {
    * state change cannot exist without its log row. Only the worker that still holds a claim may
    * end it: a worker whose lease expired and whose delivery was claimed again writes nothing.
    * Returns the ids whose outcome was recorded (the others had lost their claim).
+   *
+   * `d.id = ANY(…)` repeats the join on the primary key as an index condition. Without it, in a
+   * busy slot (statistics lagging behind thousands of fresh rows) PostgreSQL planned a nested loop
+   * over every running delivery per outcome: 10–25 ms a statement, and as outcomes are written one
+   * statement at a time, the ceiling on deliveries per second (docs/notifications.md "Lateness").
    */
   async finishAttempts(
     workerId: string,
@@ -135,7 +140,7 @@ export class DeliveriesRepository {
             SET status = v.status, run_at = COALESCE(v.run_at, d.run_at), last_error = v.error,
                 lease_until = NULL, locked_by = NULL, updated_at = v.now
            FROM v
-          WHERE d.id = v.id AND d.locked_by = $1 AND d.attempt = v.attempt AND d.status = 'running'
+          WHERE d.id = v.id AND d.id = ANY($2::text[]) AND d.locked_by = $1 AND d.attempt = v.attempt AND d.status = 'running'
          RETURNING d.id, d.tenant_id, d.subscription_kind, d.subscription_id, d.channel_id, d.attempt,
                    v.status AS new_status, v.error, v.log_id, v.owner, v.name, v.channel_type, v.sent_at, v.log_attempt),
        logged AS (

@@ -34,6 +34,26 @@ describe('charts', () => {
     }
   });
 
+  test('a pie in a narrow cell keeps every label inside the picture: shares on the slices, names in a legend below', () => {
+    const countries = ['United Kingdom of Great Britain', 'Federal Republic of Germany', 'French Republic', 'Kingdom of Spain', 'Italian Republic'];
+    const pieRows = countries.map((c, i) => ({ period: '2026-07-01', channel: c, revenue: 5000 - i * 700, orders: 1 }));
+    for (const width of [300, 380, 800]) {
+      const svg = new ChartRenderer({ width, height: 300 }).svg(input({ type: 'pie', x_axis: 'channel', rows: pieRows }))!;
+      // Each <text>: where it is anchored and what it says; its extent from the shipped font's metrics.
+      for (const m of svg.matchAll(/<text([^>]*)>([^<]*)<\/text>/g)) {
+        const attrs = m[1];
+        const text = m[2].replace(/&amp;/g, '&');
+        const transform = /transform="translate\(([-\d.]+)/.exec(attrs);
+        const x = Number(/ x="([-\d.]+)"/.exec(attrs)?.[1] ?? 0) + Number(transform?.[1] ?? 0);
+        const size = Number(/font-size:([\d.]+)px|font-size="([\d.]+)"/.exec(attrs)?.slice(1).find(Boolean) ?? 12);
+        const w = measureText(text, `${size}px sans-serif`).width;
+        const anchor = /text-anchor:(\w+)|text-anchor="(\w+)"/.exec(attrs)?.slice(1).find(Boolean) ?? 'start';
+        const left = anchor === 'end' ? x - w : anchor === 'middle' ? x - w / 2 : x;
+        assert.ok(left >= -1 && left + w <= width + 1, `${width}px: "${text}" spans ${left.toFixed(0)}..${(left + w).toFixed(0)}`);
+      }
+    }
+  });
+
   test('a table, or no rows, has no picture', () => {
     assert.equal(renderer.png(input({ type: 'table' })), undefined);
     assert.equal(renderer.png(input({ rows: [] })), undefined);
