@@ -64,6 +64,7 @@ import { NotificationLoops } from './jobs/notification-loops.ts';
 import { Scheduler } from './jobs/scheduler.ts';
 import { DataRepository } from './modules/data/data.repository.ts';
 import { DataService } from './modules/data/data.service.ts';
+import { RollupStore } from './warehouse/rollups.ts';
 import { dataRoutes } from './modules/data/data.routes.ts';
 
 /**
@@ -88,6 +89,8 @@ export interface Services {
   transports: Transports;
   /** Data loading: load(auth, table, mode, upload), tables(auth). */
   data: DataService;
+  /** The model's rollup tables in the warehouse: server.ts starts their upkeep (docs/rollups.md). */
+  rollups: RollupStore;
   /** Notification channels; getForDelivery/typeFor for subscriptions, onDelete(hook) for the cascade. */
   channels: ChannelsService;
   /** Subscriptions, the delivery queue and log; scheduler.tick() and deliveryWorker.runOnce() drive them in tests. */
@@ -209,7 +212,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const widgetsRepo = new WidgetsRepository(db);
   const dashboards = new DashboardsService(new DashboardsRepository(db), widgetsRepo, clock);
-  const insights = new InsightsService(deps.warehouse, clock, deps.model ?? loadModel(config.modelPath));
+  const model = deps.model ?? loadModel(config.modelPath);
+  const rollups = new RollupStore(deps.warehouse, model.rollups, clock);
+  // Before the caller closes the warehouse: a background build must not run under a closed one.
+  app.addHook('onClose', () => rollups.stop());
+  const insights = new InsightsService(deps.warehouse, clock, model, rollups);
   const widgets = new WidgetsService(widgetsRepo, dashboards, clock, insights);
 
   const connectors = new ConnectorsService(new ConnectorsRepository(db), deps.secrets, clock, egress, config.providerUrls);
@@ -218,7 +225,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     app.log.warn(d, m),
   );
 
-  const data = new DataService(deps.warehouse, new DataRepository(deps.warehouse));
+  const data = new DataService(deps.warehouse, new DataRepository(deps.warehouse), rollups);
 
   const transports = createTransports(config, egress);
   const channels = new ChannelsService(new ChannelsRepository(db), db, deps.secrets, clock, transports);
@@ -252,7 +259,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await new DeliveriesRepository(tx).cancelForChannel(tenantId, channelId, clock.now());
   });
 
-  const services: Services = { tokens, egress, connectors, chat, dashboards, widgets, insights, transports, channels, data,
+  const services: Services = { tokens, egress, connectors, chat, dashboards, widgets, insights, transports, channels, data, rollups,
     insightSubscriptions, dashboardSubscriptions, deliveryLogs, scheduler, deliveryWorker, notificationLoops };
   app.decorate('services', services);
 

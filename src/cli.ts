@@ -4,19 +4,34 @@ import fs from 'node:fs';
 import nodePath from 'node:path';
 import { SignJWT } from 'jose';
 import { ConfigError, loadConfig, type Config } from './config/index.ts';
-import { DataDirLockedError } from './db/lock.ts';
+import { DataDirLockedError, lockDataDir, type DataDirLock } from './db/lock.ts';
 import { StartupError } from './lib/startup.ts';
 import { isRole } from './auth/context.ts';
 import { systemClock } from './lib/clock.ts';
 import { openRuntime } from './runtime.ts';
 import { openWarehouse, WarehouseLockedError } from './warehouse/open.ts';
 import { DEFAULT_SEED_ROWS, DEFAULT_TENANTS, seedDemo } from './warehouse/demo.ts';
-import { ModelError } from './semantic/model.ts';
+import { loadModel, ModelError } from './semantic/model.ts';
+import { RollupStore } from './warehouse/rollups.ts';
 import { need, options, UsageError, type Command } from './cli-args.ts';
 import type { TokensService } from './modules/tokens/tokens.service.ts';
 import { loadDataFile } from './modules/data/data.cli.ts';
 import { isTenantId } from './modules/data/data.service.ts';
 import { dataFileOf, LOAD_MODES, LoadError, tableNameProblem, type DataFile, type LoadMode } from './warehouse/load.ts';
+
+/** The memory ceiling of `insights demo seed` when the configured one is smaller. */
+const SEED_MEMORY_LIMIT = '2GB';
+
+const UNITS: Record<string, number> = { b: 1, kb: 1e3, mb: 1e6, gb: 1e9, tb: 1e12, kib: 2 ** 10, mib: 2 ** 20, gib: 2 ** 30, tib: 2 ** 40 };
+
+/** The larger of two sizes in DuckDB's syntax ('128MB', '2GiB'); an unreadable one loses. */
+function largerSize(a: string, b: string): string {
+  const bytes = (s: string) => {
+    const m = /^\s*(\d+(?:\.\d+)?)\s*([kmgt]i?b|b)\s*$/i.exec(s);
+    return m ? Number(m[1]) * UNITS[m[2].toLowerCase()] : -1;
+  };
+  return bytes(a) >= bytes(b) ? a : b;
+}
 
 const USAGE = `Usage: insights <command>
 
@@ -30,6 +45,8 @@ const USAGE = `Usage: insights <command>
   data load --table T --file F --tenant X [--mode append|replace]
                                           load a CSV/TSV, NDJSON or Parquet file (optionally .gz)
                                           into a warehouse table for tenant X (docs/data.md)
+  rollups build [--rollup CUBE.NAME]      build the model's rollups from the current data (docs/rollups.md)
+  rollups status                          each rollup's tenants, rows, build time and whether current
   model check [--model PATH]              validate a model (default INSIGHTS_MODEL, else the demo)
                                           and check its tables and columns in the warehouse
   jwt --tenant T --user U --role R [--ttl 1h] [--name N] [--email E]
@@ -102,15 +119,23 @@ const commands: Record<string, Command> = {
     // Migrating first also takes the data-dir lock, so a running server makes this refuse cleanly.
     const runtime = await openRuntime(config);
     try {
-      const warehouse = await openWarehouse(config).catch((err) => {
+      // The process has the warehouse to itself: generating 100 M orders needs more than the
+      // server's query ceiling, and row order does not matter (docs/data.md "Demo data").
+      const seedConfig = { ...config, duckdb: { ...config.duckdb, memoryLimit: largerSize(config.duckdb.memoryLimit, SEED_MEMORY_LIMIT) } };
+      const warehouse = await openWarehouse(seedConfig).catch((err) => {
         throw err instanceof WarehouseLockedError ? new UsageError(err.message) : err;
       });
       try {
+        if (warehouse.dialect === 'duckdb') await warehouse.exec('SET preserve_insertion_order = false');
         const started = Date.now();
         const now = systemClock.now();
         const { perTenant } = await seedDemo(warehouse, { rows, tenants, endDay: now.toISOString().slice(0, 10), now });
         const counts = Object.entries(perTenant).map(([t, n]) => `${t}: ${n}`).join(', ');
         console.log(`Seeded ${rows} orders (${counts}) into the ${warehouse.dialect} warehouse in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+        // A re-seed outdates every rollup: rebuild them now rather than at the server's next start.
+        for (const b of await new RollupStore(warehouse, loadModel(config.modelPath).rollups).build()) {
+          console.log(b.skipped ? `Rollup ${b.rollup}: not built, ${b.skipped}.` : `Rollup ${b.rollup}: built in ${(b.ms / 1000).toFixed(1)} s.`);
+        }
       } finally {
         await warehouse.close();
       }
@@ -156,6 +181,42 @@ const commands: Record<string, Command> = {
       { out: (line) => console.log(line), err: (line) => console.error(line) },
       openRecords,
     );
+  },
+
+  async rollups(config, args) {
+    const [sub, ...rest] = args;
+    if (sub !== 'build' && sub !== 'status') throw new UsageError('rollups needs build or status');
+    const { values } = options(rest, sub === 'build' ? ['rollup'] : []);
+    const model = loadModel(config.modelPath);
+    if (values.rollup && !model.rollups.some((r) => r.id === values.rollup || r.name === values.rollup)) {
+      throw new UsageError(`--rollup: the model has no rollup ${values.rollup} (it has: ${model.rollups.map((r) => r.id).join(', ') || 'none'})`);
+    }
+    let lock: DataDirLock | undefined;
+    if (!config.warehouseUrl) lock = lockDataDir(config.dataDir);
+    try {
+      const warehouse = await openWarehouse(config).catch((err) => {
+        throw err instanceof WarehouseLockedError ? new UsageError(err.message) : err;
+      });
+      try {
+        const store = new RollupStore(warehouse, model.rollups);
+        if (sub === 'build') {
+          if (!model.rollups.length) return void console.log('The model declares no rollups (pre_aggregations).');
+          for (const b of await store.build(values.rollup ? [values.rollup] : undefined)) {
+            console.log(b.skipped ? `${b.rollup}: not built, ${b.skipped}` : `${b.rollup}: built for ${b.tenants.length} tenant${b.tenants.length === 1 ? '' : 's'} in ${(b.ms / 1000).toFixed(1)} s`);
+          }
+        } else {
+          for (const r of await store.status()) {
+            console.log(`${r.rollup} (${r.table}, ${r.granularity}${r.partition_granularity ? `, partitions by ${r.partition_granularity}` : ''})`);
+            if (!r.tenants.length) console.log('  not built');
+            for (const t of r.tenants) console.log(`  ${t.tenant}: ${t.rows.toLocaleString('en')} rows, built ${t.built_at}, ${t.current ? 'current' : 'outdated (the raw rows answer until it is rebuilt)'}`);
+          }
+        }
+      } finally {
+        await warehouse.close();
+      }
+    } finally {
+      lock?.release();
+    }
   },
 
   async jwt(config, args) {
@@ -209,3 +270,4 @@ const code = await main(process.argv.slice(2));
 // serve keeps running on its own handles; the other commands end here.
 if (process.argv[2] !== 'serve') process.exit(code);
 else if (code !== 0) process.exit(code);
+

@@ -43,6 +43,7 @@ export async function serve(config: Config): Promise<void> {
     },
   });
   if (seeded) app.log.info(`Generated the demo warehouse (${seeded.rows} orders for ${seeded.tenants.join(', ')}) in ${seeded.ms} ms`);
+  if (seededInChild?.rollups?.length) app.log.info(`Built the demo rollups with it: ${seededInChild.rollups.join(', ')}`);
   // Tables and columns the warehouse lacks are warnings: their data may be loaded later.
   for (const w of await probeModel(model, warehouse)) app.log.warn(`model: ${formatIssue(w).trim()}`);
   if (runtime.masterKeyGenerated) {
@@ -79,6 +80,14 @@ export async function serve(config: Config): Promise<void> {
   // Scheduled deliveries: the first tick also sends slots missed while down (< 6 h late). The
   // loops stop when the app closes (app.close() above waits for sends in flight to be recorded).
   app.services.notificationLoops.start();
+  // Rollups not built from the current data are built in the background; queries read the raw
+  // rows meanwhile (docs/rollups.md).
+  app.services.rollups.start(
+    (err) => app.log.error({ err }, 'rollup build failed'),
+    (builds) => {
+      for (const b of builds) app.log.info(b.skipped ? `rollup ${b.rollup}: not built, ${b.skipped}` : `rollup ${b.rollup}: built for ${b.tenants.length} tenants in ${b.ms} ms`);
+    },
+  );
   const token = await app.services.tokens.createFirstOwnerToken();
   if (token) {
     const { port } = app.server.address() as { port: number };

@@ -8,7 +8,8 @@
 // are aggregated separately and combined on the period or the grouping dimensions.
 import type { Dialect } from './dialects/dialect.ts';
 import { addDays, type Window } from './periods.ts';
-import type { ColumnType, CubeSource, FactPlan, Granularity, InsightDefinition, LeafMeasure, OutputColumn } from './types.ts';
+import { combinedMeasure, rollupFor, rowCountFor, sharedFilters } from './rollups.ts';
+import type { ColumnType, CubeSource, FactPlan, Granularity, InsightDefinition, LeafMeasure, OutputColumn, RollupDefinition } from './types.ts';
 
 export interface ResolvedQuery {
   tenantId: string;
@@ -20,6 +21,8 @@ export interface ResolvedQuery {
   previous?: Window;
   /** top and breakdowns with a limit: rows to return. */
   limit?: number;
+  /** Rollups built and current for this tenant: a fact is read from one when that is exact (rollups.ts). */
+  rollups?: readonly RollupDefinition[];
 }
 
 export interface CompiledQuery {
@@ -68,11 +71,64 @@ function fromClause(f: FactPlan, c: Ctx): string {
 }
 
 /** Half-open on the next midnight: the whole last day, for DATE and TIMESTAMP columns alike. */
-function range(column: string, w: Window, c: Ctx): string[] {
+function range(column: string, w: Window, c: Ctx, type: 'timestamp' | 'date' = 'timestamp'): string[] {
   return [
-    `${column} >= ${c.d.typedParam(c.b.bind(w.from, 'timestamp'), 'timestamp')}`,
-    `${column} < ${c.d.typedParam(c.b.bind(addDays(w.to, 1), 'timestamp'), 'timestamp')}`,
+    `${column} >= ${c.d.typedParam(c.b.bind(w.from, type), type)}`,
+    `${column} < ${c.d.typedParam(c.b.bind(addDays(w.to, 1), type), type)}`,
   ];
+}
+
+/**
+ * Where one fact's rows come from: its cube's rows (joined as needed), or a rollup's pre-aggregated
+ * rows when one answers exactly. Everything else of the query is the same either way.
+ */
+interface FactRows {
+  from: string;
+  where: string[];
+  /** The time column: a raw timestamp, or the rollup's day bucket. */
+  time: string;
+  timeType: 'timestamp' | 'date';
+  column(sql: string, ref: string): string;
+  aggregate(m: LeafMeasure, conditions: string[]): string;
+  /** Filters the measures share, applied to every row (raw: WHERE; rollup: its row count for them). */
+  shared: string[];
+}
+
+function factRows(f: FactPlan, c: Ctx): FactRows {
+  const { d, q, b, def } = c;
+  const windows = q.previous ? [q.window, q.previous] : [q.window];
+  const rollup = q.rollups?.length ? rollupFor(f, def.kind, { granularity: q.granularity, filters: q.filters, windows }, q.rollups) : undefined;
+  const shared = sharedFilters(f);
+  if (!rollup) {
+    return {
+      from: fromClause(f, c),
+      where: [`${f.source.tenant} = ${b.bind(q.tenantId)}`, ...f.segments.map(cond), ...shared.map(cond)],
+      time: f.time,
+      timeType: 'timestamp',
+      column: (sql) => sql,
+      aggregate: (m, conditions) => aggregate(m, conditions.filter((x) => !shared.includes(x))),
+      shared,
+    };
+  }
+  const r = d.quote('r');
+  const col = (name: string) => `${r}.${d.quote(name)}`;
+  const byRef = new Map(rollup.dimensions.map((x) => [x.ref, x.column]));
+  const refOf = new Map<string, string>([...Object.entries(f.filters).map(([name, sql]) => [sql, f.refs.filters[name]] as const), ...f.keys.map((k, i) => [k.sql, f.refs.keys[i]] as const)]);
+  const rows = rowCountFor(rollup, shared)!;
+  return {
+    from: `${rollup.table} AS ${r}`,
+    // A group exists in the raw answer only if a row passed the shared filters: the same groups here.
+    where: [`${col('__tenant')} = ${b.bind(q.tenantId)}`, `${col(rows)} > 0`],
+    time: col('__bucket'),
+    timeType: 'date',
+    column: (sql) => col(byRef.get(refOf.get(sql)!)!),
+    // Per-window conditions (KPI) are on the bucket, and a bucket is inside or outside a window whole.
+    aggregate: (m, conditions) => {
+      const own = conditions.filter((x) => !m.filters.includes(x));
+      return combinedMeasure(rollup, m.name, d, r, own.length ? ` FILTER (WHERE ${own.map(cond).join(' AND ')})` : '');
+    },
+    shared,
+  };
 }
 
 function aggregate(m: LeafMeasure, conditions: string[]): string {
@@ -87,40 +143,38 @@ function aggregate(m: LeafMeasure, conditions: string[]): string {
  */
 function factSelect(f: FactPlan, c: Ctx, forOuter: boolean, allMeasures?: string[]): string {
   const { d, q, b, def } = c;
-  const shared = f.measures[0].filters.filter((x) => f.measures.every((m) => m.filters.includes(x)));
-  const own = (m: LeafMeasure) => m.filters.filter((x) => !shared.includes(x));
-  const from = fromClause(f, c);
-  const where = [`${f.source.tenant} = ${b.bind(q.tenantId)}`, ...f.segments.map(cond), ...shared.map(cond)];
+  const rows = factRows(f, c);
+  const where = [...rows.where];
   for (const name of def.filters) {
     const value = q.filters[name];
-    if (value !== undefined && f.filters[name]) where.push(`${f.filters[name]} = ${b.bind(value)}`);
+    if (value !== undefined && f.filters[name]) where.push(`${rows.column(f.filters[name], name)} = ${b.bind(value)}`);
   }
   const cols: string[] = [];
   let groupBy = '';
   if (def.kind === 'kpi') {
     const prev = q.previous!;
-    const current = range(f.time, q.window, c);
-    const previous = range(f.time, prev, c);
+    const current = range(rows.time, q.window, c, rows.timeType);
+    const previous = range(rows.time, prev, c, rows.timeType);
     const value = forOuter ? (m: LeafMeasure) => d.quote(m.name) : () => d.quote('value');
     const before = forOuter ? (m: LeafMeasure) => d.quote(`${m.name}__previous`) : () => d.quote('previous_value');
     for (const m of f.measures) {
-      cols.push(`${aggregate(m, [...own(m), ...current])} AS ${value(m)}`, `${aggregate(m, [...own(m), ...previous])} AS ${before(m)}`);
+      cols.push(`${rows.aggregate(m, [...m.filters, ...current])} AS ${value(m)}`, `${rows.aggregate(m, [...m.filters, ...previous])} AS ${before(m)}`);
     }
     const span: Window = { from: prev.from < q.window.from ? prev.from : q.window.from, to: q.window.to > prev.to ? q.window.to : prev.to };
-    where.push(...range(f.time, span, c));
+    where.push(...range(rows.time, span, c, rows.timeType));
   } else {
-    if (def.kind === 'timeseries') cols.push(`${d.bucket(q.granularity!, f.time)} AS ${d.quote('period')}`);
-    else cols.push(...f.keys.map((k) => `${k.sql} AS ${d.quote(k.name)}`));
+    if (def.kind === 'timeseries') cols.push(`${d.bucket(q.granularity!, rows.time)} AS ${d.quote('period')}`);
+    else cols.push(...f.keys.map((k) => `${rows.column(k.sql, k.name)} AS ${d.quote(k.name)}`));
     // Combined with other facts by UNION ALL: every fact has every measure column, in one order.
     for (const name of allMeasures ?? f.measures.map((m) => m.name)) {
       const m = f.measures.find((x) => x.name === name);
-      cols.push(`${m ? aggregate(m, own(m)) : 'NULL'} AS ${d.quote(name)}`);
+      cols.push(`${m ? rows.aggregate(m, m.filters) : 'NULL'} AS ${d.quote(name)}`);
     }
-    where.push(...range(f.time, q.window, c));
+    where.push(...range(rows.time, q.window, c, rows.timeType));
     const keyCount = def.kind === 'timeseries' ? 1 : f.keys.length;
     groupBy = ` GROUP BY ${Array.from({ length: keyCount }, (_, i) => i + 1).join(', ')}`;
   }
-  return `SELECT ${cols.join(', ')} FROM ${from} WHERE ${where.join(' AND ')}${groupBy}`;
+  return `SELECT ${cols.join(', ')} FROM ${rows.from} WHERE ${where.join(' AND ')}${groupBy}`;
 }
 
 function orderAndLimit(c: Ctx, keyed: boolean): string {

@@ -61,6 +61,22 @@ export const SegmentSchema = Type.Object(
   { additionalProperties: false },
 );
 
+const CubeMember = Type.String({ pattern: '^([a-zA-Z_][a-z0-9_]*\\.)?[a-z_][a-z0-9_]*$', description: 'A member of this cube (name or CUBE.name), or cube.name of a cube joined many_to_one' });
+
+export const PreAggregationSchema = Type.Object(
+  {
+    name: Identifier,
+    type: Type.Optional(Type.Literal('rollup')),
+    measures: Type.Array(CubeMember, { minItems: 1, description: 'Measures of this cube: sum, count, min, max, avg, or number measures made of them' }),
+    dimensions: Type.Optional(Type.Array(CubeMember, { description: 'Dimensions a query may group or filter by and still be answered from the rollup' })),
+    time_dimension: CubeMember,
+    granularity: Granularity,
+    partition_granularity: Type.Optional(Granularity),
+    refresh_every: Type.Optional(Type.String({ pattern: '^\\s*\\d+\\s*(second|minute|hour|day)s?\\s*$', description: 'e.g. "1 hour": how often the server rebuilds it (for data that changes outside the service)' })),
+  },
+  { additionalProperties: false },
+);
+
 export const CubeSchema = Type.Object(
   {
     name: Identifier,
@@ -73,7 +89,7 @@ export const CubeSchema = Type.Object(
     measures: Type.Optional(Type.Array(MeasureSchema)),
     dimensions: Type.Optional(Type.Array(DimensionSchema)),
     segments: Type.Optional(Type.Array(SegmentSchema)),
-    pre_aggregations: Type.Optional(Type.Unknown({ description: 'Accepted and not used yet' })),
+    pre_aggregations: Type.Optional(Type.Array(PreAggregationSchema, { description: 'Rollups: pre-aggregated tables that answer queries exactly when they can (docs/rollups.md)' })),
   },
   { additionalProperties: false },
 );
@@ -126,6 +142,7 @@ export type MeasureDef = Static<typeof MeasureSchema>;
 export type DimensionDef = Static<typeof DimensionSchema>;
 export type SegmentDef = Static<typeof SegmentSchema>;
 export type CubeDef = Static<typeof CubeSchema>;
+export type PreAggregationDef = Static<typeof PreAggregationSchema>;
 export type InsightDef = Static<typeof InsightSchema>;
 export type ModelFile = Static<typeof ModelFileSchema>;
 

@@ -4,7 +4,8 @@
 import { indexCubes, type CubeInfo } from './cubes.ts';
 import { DEMO_MODEL_PATH, ModelError, parseModelText, readModelSources, type ModelIssue, type ModelSource } from './load.ts';
 import { resolveInsights } from './resolve.ts';
-import type { InsightDefinition } from './types.ts';
+import { resolveRollups } from './rollups.ts';
+import type { InsightDefinition, RollupDefinition } from './types.ts';
 
 export { ModelError, formatIssue, DEMO_MODEL_PATH, type ModelIssue } from './load.ts';
 
@@ -13,18 +14,21 @@ export interface SemanticModel {
   location: string;
   cubes: Map<string, CubeInfo>;
   insights: InsightDefinition[];
+  /** The cubes' pre_aggregations (docs/rollups.md). */
+  rollups: RollupDefinition[];
 }
 
 function build(location: string, sources: ModelSource[], shapeIssues: ModelIssue[]): { model?: SemanticModel; issues: ModelIssue[] } {
   const cross: ModelIssue[] = [];
   const cubes = indexCubes(sources, cross);
   const insights = resolveInsights(sources, cubes, cross);
+  const rollups = resolveRollups(cubes, cross);
   // A cube left out for its shape is already reported; references to it would only repeat that.
   const broken = new Set<string>();
   for (const s of sources) for (const i of s.skip?.cubes ?? []) if (typeof s.data.cubes?.[i]?.name === 'string') broken.add(s.data.cubes[i].name);
   const issues = [...shapeIssues, ...cross.filter((i) => ![...broken].some((b) => i.message.startsWith(`"${b}" is not a cube`) || i.message.startsWith(`{${b}`)))];
   if (issues.some((i) => i.severity === 'error')) return { issues };
-  return { model: { location, cubes, insights }, issues };
+  return { model: { location, cubes, insights, rollups }, issues };
 }
 
 /** Every problem of the model at `target`, and the model when there is none. */

@@ -129,6 +129,7 @@ function resolveInsight(def: InsightDef, cubes: Map<string, CubeInfo>, err: (p: 
     const fact = cubes.get(f)!;
     const reach = reachable(f, cubes);
     const needed = new Set<string>([f]);
+    const chosenRefs = new Map<string, string>();
     const place = (d: DimensionInfo | undefined, p: PathPart[], what: string): string | undefined => {
       if (!d) return undefined;
       let chosen: DimensionInfo | undefined = reach.has(d.cube) ? d : fact.dimensions.get(d.def.name);
@@ -139,6 +140,7 @@ function resolveInsight(def: InsightDef, cubes: Map<string, CubeInfo>, err: (p: 
       }
       needed.add(chosen.cube);
       chosen.refs.forEach((r) => needed.add(r));
+      chosenRefs.set(chosen.sql, `${chosen.cube}.${chosen.def.name}`);
       return chosen.sql;
     };
     let time: string | undefined;
@@ -179,7 +181,12 @@ function resolveInsight(def: InsightDef, cubes: Map<string, CubeInfo>, err: (p: 
       if (info?.source.table) tables.add(info.def.sql_table!);
       for (const part of info?.source.derived ?? []) if (typeof part !== 'string') tables.add(part.table.replace(/"/g, ''));
     }
-    if (time) facts.push({ cube: f, source: fact.source, joins, time, filters, keys: factKeys, segments: segs, measures });
+    const refs = {
+      time: chosenRefs.get(time ?? '') ?? '',
+      filters: Object.fromEntries(Object.entries(filters).map(([name, sql]) => [name, chosenRefs.get(sql) ?? ''])),
+      keys: factKeys.map((k) => chosenRefs.get(k.sql) ?? ''),
+    };
+    if (time) facts.push({ cube: f, source: fact.source, joins, time, filters, keys: factKeys, segments: segs, measures, refs });
   }
 
   // Number measures, parts before the measures computed from them.

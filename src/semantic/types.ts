@@ -75,6 +75,44 @@ export interface FactPlan {
   keys: { name: string; sql: string }[];
   segments: string[];
   measures: LeafMeasure[];
+  /** The model dimensions behind time, filters and keys ("cube.dimension"): rollups match on them. */
+  refs: { time: string; filters: Record<string, string>; keys: string[] };
+}
+
+/** One partial aggregate a rollup stores for a leaf measure, and how a query combines it again. */
+export interface RollupPartial {
+  column: string;
+  agg: 'sum' | 'count' | 'min' | 'max';
+}
+
+/**
+ * A rollup (`pre_aggregations` of a cube): a table of the service's own schema holding, per tenant,
+ * time bucket and dimension values, additive partial aggregates of leaf measures.
+ */
+export interface RollupDefinition {
+  /** "cube.name" */
+  id: string;
+  cube: string;
+  name: string;
+  /** Qualified table of the service's rollup schema. */
+  table: string;
+  granularity: Granularity;
+  partitionGranularity?: Granularity;
+  refreshEverySeconds?: number;
+  /** The fact's source and the many_to_one joins its dimensions and measure filters need. */
+  source: CubeSource;
+  joins: JoinStep[];
+  /** The fact's time expression and its model dimension. */
+  time: { ref: string; sql: string; column?: string };
+  dimensions: { ref: string; column: string; sql: string }[];
+  /** Leaf measures by name (of the cube), with their partial columns. */
+  measures: Map<string, { leaf: LeafMeasure; partials: RollupPartial[] }>;
+  /** Row counts per measure filter set ("" = every row), for the compiler's shared WHERE filters. */
+  rowCounts: { filters: string[]; column: string }[];
+  /** Warehouse tables the build reads. */
+  tables: string[];
+  /** Changes with anything that changes the table's contents: a stored build is outdated then. */
+  definitionHash: string;
 }
 
 export interface QueryPlan {

@@ -114,6 +114,31 @@ export class DuckDbWarehouse implements Warehouse {
     return run;
   }
 
+  /** Serialized with loads: DuckDB has one writer at a time, and a build reads what a load writes. */
+  transaction(statements: { sql: string; params?: unknown[] }[], signal?: AbortSignal): Promise<void> {
+    const run = this.loads.then(async () => {
+      const conn = await this.instance.connect();
+      try {
+        await conn.run('BEGIN TRANSACTION');
+        try {
+          for (const s of statements) {
+            signal?.throwIfAborted();
+            await conn.run(s.sql, s.params?.length ? (s.params as DuckDBValue[]) : undefined);
+          }
+          await conn.run('COMMIT');
+        } catch (err) {
+          await conn.run('ROLLBACK').catch(() => {});
+          throw err;
+        }
+      } finally {
+        conn.closeSync();
+        this.forgetVersions();
+      }
+    });
+    this.loads = run.catch(() => {});
+    return run;
+  }
+
   async tables(): Promise<WarehouseTable[]> {
     return (await duckDbTables(this.conn)).tables;
   }

@@ -11,6 +11,8 @@ export interface FirstSeed {
   rows: number;
   tenants: string[];
   ms: number;
+  /** The demo model's rollups built from it, as `id time` (docs/rollups.md). */
+  rollups?: string[];
 }
 
 const HERE = fileURLToPath(import.meta.url);

@@ -15,7 +15,7 @@ import {
   type LoadResult,
   type WarehouseTable,
 } from './load.ts';
-import { describeFile, explainReadError, readerSql, watchProgress } from './load-reader.ts';
+import { describeFile, explainReadError, fileTimeRanges, readerSql, watchProgress } from './load-reader.ts';
 
 /** Tables of the current schema, with the tenant column left out; `all` also names tables without one. */
 export async function duckDbTables(conn: DuckDBConnection): Promise<{ tables: WarehouseTable[]; all: Set<string> }> {
@@ -90,6 +90,7 @@ async function load(conn: DuckDBConnection, req: LoadRequest): Promise<LoadResul
   const casts = plan.columns.map((c) => `CAST(${quoteIdent(c.name)} AS ${c.type})`);
   await conn.run('BEGIN TRANSACTION');
   let rowsLoaded: number;
+  let timeRanges: Record<string, { min: string; max: string }>;
   try {
     if (plan.create) {
       await conn.run(`CREATE TABLE ${table} (${plan.columns.map((c) => `${quoteIdent(c.name)} ${c.type}`).join(', ')}, ${TENANT_COLUMN} VARCHAR NOT NULL)`);
@@ -105,6 +106,7 @@ async function load(conn: DuckDBConnection, req: LoadRequest): Promise<LoadResul
     } finally {
       stop();
     }
+    timeRanges = rowsLoaded > 0 ? await fileTimeRanges(conn, req.file, plan.columns, plan.readTypes) : {};
     req.onProgress?.({ step: 'committing' });
     await conn.run(
       `INSERT INTO ${TENANT_VERSIONS_TABLE} VALUES ($1, $2, CAST(now() AS TIMESTAMP))
@@ -116,5 +118,5 @@ async function load(conn: DuckDBConnection, req: LoadRequest): Promise<LoadResul
     await conn.run('ROLLBACK').catch(() => {});
     throw err instanceof LoadError ? err : await explainReadError(conn, req.file, err as Error, plan.readTypes ?? plan.columns);
   }
-  return { table: req.table, mode: req.mode, rowsLoaded, created: plan.create };
+  return { table: req.table, mode: req.mode, rowsLoaded, created: plan.create, timeRanges };
 }

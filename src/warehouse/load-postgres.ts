@@ -26,7 +26,7 @@ import {
   type LoadResult,
   type WarehouseTable,
 } from './load.ts';
-import { describeFile, explainReadError, readerSql, watchProgress } from './load-reader.ts';
+import { describeFile, explainReadError, fileTimeRanges, readerSql, watchProgress } from './load-reader.ts';
 
 /** PostgreSQL's information_schema type → the canonical (DuckDB) type name. */
 export function canonicalFromPostgres(dataType: string, precision: number | null, scale: number | null): string {
@@ -146,6 +146,7 @@ export async function loadIntoPostgres(pool: pg.Pool, req: LoadRequest): Promise
       stop();
     }
 
+    const timeRanges = await fileTimeRanges(conn, req.file, plan.columns, plan.readTypes);
     await ensurePostgresVersionsTable(query);
     const table = quoteIdent(req.table);
     const client = await pool.connect();
@@ -175,7 +176,7 @@ export async function loadIntoPostgres(pool: pg.Pool, req: LoadRequest): Promise
     } finally {
       client.release();
     }
-    return { table: req.table, mode: req.mode, rowsLoaded, created: plan.create };
+    return { table: req.table, mode: req.mode, rowsLoaded, created: plan.create, timeRanges };
   } finally {
     await fs.promises.rm(staged, { force: true });
     conn.closeSync();

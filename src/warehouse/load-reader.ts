@@ -32,6 +32,26 @@ export function readerSql(file: DataFile, types?: Column[]): string {
   }
 }
 
+/**
+ * The earliest and latest value of each date or time column of the file, as text: what a load
+ * touched, so rollups rebuild only those partitions (src/warehouse/rollups.ts).
+ */
+export async function fileTimeRanges(conn: DuckDBConnection, file: DataFile, columns: Column[], readTypes?: Column[]): Promise<Record<string, { min: string; max: string }>> {
+  const time = columns.filter((c) => /^(DATE|TIMESTAMP)/i.test(c.type));
+  if (time.length === 0) return {};
+  const q = (name: string) => `"${name.replace(/"/g, '""')}"`;
+  const cols = time.flatMap((c, i) => [
+    `CAST(min(CAST(${q(c.name)} AS ${c.type})) AS VARCHAR) AS ${q(`min${i}`)}`,
+    `CAST(max(CAST(${q(c.name)} AS ${c.type})) AS VARCHAR) AS ${q(`max${i}`)}`,
+  ]);
+  const row = (await conn.runAndReadAll(`SELECT ${cols.join(', ')} FROM ${readerSql(file, readTypes)}`)).getRowObjectsJson()[0] as Record<string, string | null>;
+  const out: Record<string, { min: string; max: string }> = {};
+  time.forEach((c, i) => {
+    if (row[`min${i}`] !== null && row[`max${i}`] !== null) out[c.name] = { min: String(row[`min${i}`]), max: String(row[`max${i}`]) };
+  });
+  return out;
+}
+
 /** The file's columns and detected types, or a LoadError saying why it cannot be read. */
 export async function describeFile(conn: DuckDBConnection, file: DataFile): Promise<Column[]> {
   const stat = await fs.promises.stat(file.path).catch(() => undefined);

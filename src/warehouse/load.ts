@@ -45,6 +45,8 @@ export interface LoadResult {
   rowsLoaded: number;
   /** True when this load created the table. */
   created: boolean;
+  /** Earliest and latest value of each date/time column of the rows loaded. */
+  timeRanges?: Record<string, { min: string; max: string }>;
 }
 
 export interface Column {

@@ -74,6 +74,27 @@ export class PostgresWarehouse implements Warehouse {
     }
   }
 
+  async transaction(statements: { sql: string; params?: unknown[] }[], signal?: AbortSignal): Promise<void> {
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN');
+      try {
+        for (const s of statements) {
+          signal?.throwIfAborted();
+          await client.query(s.sql, s.params ?? []);
+        }
+        await client.query('COMMIT');
+      } catch (err) {
+        await client.query('ROLLBACK').catch(() => {});
+        throw err;
+      }
+    } finally {
+      client.release();
+      this.cachedVersion = undefined;
+      this.tenantVersions.clear();
+    }
+  }
+
   async tables(): Promise<WarehouseTable[]> {
     return (await postgresTables((sql, params) => this.pool.query(sql, params))).tables;
   }

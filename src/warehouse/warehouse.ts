@@ -20,6 +20,12 @@ export interface Warehouse {
   /** Several statements, no parameters (DDL, generation). */
   exec(sql: string): Promise<void>;
   /**
+   * Statements with bound parameters in one transaction, on a connection of their own: queries
+   * meanwhile see all of it or none (rollup builds, src/warehouse/rollups.ts). An aborted signal
+   * stops it between statements and rolls it back.
+   */
+  transaction(statements: { sql: string; params?: unknown[] }[], signal?: AbortSignal): Promise<void>;
+  /**
    * Changes whenever the data changes (a re-seed writes a new one), so cached results keyed by it
    * can never outlive the data they were computed from. Undefined when the warehouse is empty.
    * With a tenant, it also changes whenever that tenant's data is loaded (and only then), so a

@@ -48,6 +48,15 @@ export class PGliteWarehouse implements Warehouse {
     await this.pg.exec(sql);
   }
 
+  async transaction(statements: { sql: string; params?: unknown[] }[], signal?: AbortSignal): Promise<void> {
+    await this.pg.transaction(async (tx) => {
+      for (const s of statements) {
+        signal?.throwIfAborted();
+        await tx.query(s.sql, s.params ?? []);
+      }
+    });
+  }
+
   async version(): Promise<string | undefined> {
     const rows = await this.query('SELECT version FROM warehouse_meta WHERE id = 1').catch(() => []);
     return rows.length ? String(rows[0].version) : undefined;

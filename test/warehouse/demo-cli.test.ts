@@ -17,7 +17,14 @@ test('demo seed into an empty warehouse, refusal under the lock, per-tenant re-s
     const first = await runCli(['demo', 'seed', '--rows', '900'], { INSIGHTS_DATA_DIR: dir });
     assert.equal(first.code, 0, first.stderr);
     assert.match(first.stdout, /Seeded 900 orders \(demo: 540, acme: 360\) into the duckdb warehouse/);
+    assert.match(first.stdout, /Rollup orders\.daily: built in [\d.]+ s\.\nRollup order_items\.daily_by_product: built in [\d.]+ s\./, 'a seed rebuilds the rollups');
     assert.ok(fs.existsSync(path.join(dir, 'warehouse.duckdb')));
+    const status = await runCli(['rollups', 'status'], { INSIGHTS_DATA_DIR: dir });
+    assert.equal(status.code, 0, status.stderr);
+    assert.match(status.stdout, /^orders\.daily \("insights_rollups"\."orders__daily", day, partitions by month\)\n  acme: [\d,]+ rows, built \S+, current\n  demo: [\d,]+ rows, built \S+, current\n/);
+    const unknown = await runCli(['rollups', 'build', '--rollup', 'nope'], { INSIGHTS_DATA_DIR: dir });
+    assert.equal(unknown.code, 2);
+    assert.match(unknown.stderr, /the model has no rollup nope \(it has: orders\.daily, order_items\.daily_by_product\)/);
 
     // Another process holds the data dir (as a running server does).
     const lock = lockDataDir(dir);
@@ -31,6 +38,9 @@ test('demo seed into an empty warehouse, refusal under the lock, per-tenant re-s
 
     const again = await runCli(['demo', 'seed', '--rows', '120', '--tenants', 'demo'], { INSIGHTS_DATA_DIR: dir });
     assert.equal(again.code, 0, again.stderr);
+    const rebuilt = await runCli(['rollups', 'build', '--rollup', 'orders.daily'], { INSIGHTS_DATA_DIR: dir });
+    assert.equal(rebuilt.code, 0, rebuilt.stderr);
+    assert.match(rebuilt.stdout, /^orders\.daily: built for 2 tenants in [\d.]+ s\n$/);
     const wh = await DuckDbWarehouse.open(path.join(dir, 'warehouse.duckdb'));
     try {
       const counts = await wh.query('SELECT tenant_id, count(*) AS n FROM orders GROUP BY 1 ORDER BY 1');

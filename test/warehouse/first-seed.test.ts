@@ -6,7 +6,9 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_SEED_ROWS } from '../../src/warehouse/demo.ts';
+import { demoModel } from '../../src/semantic/model.ts';
 import { DuckDbWarehouse } from '../../src/warehouse/duckdb.ts';
+import { RollupStore } from '../../src/warehouse/rollups.ts';
 import { seedNewDuckDbInChild } from '../../src/warehouse/first-seed.ts';
 import { startServer, tempDataDir } from '../helpers/process.ts';
 
@@ -22,6 +24,11 @@ test('a new DuckDB file is seeded by a child process; an existing one is left al
     try {
       const [row] = await wh.query('SELECT count(*) AS n, max(ordered_at)::DATE::VARCHAR AS last FROM orders');
       assert.deepEqual(row, { n: DEFAULT_SEED_ROWS, last: '2026-03-01' });
+      // The child built the demo rollups from its data: the server finds them current, builds nothing.
+      assert.deepEqual(seeded?.rollups?.map((b) => b.split(' ')[0]), ['orders.daily', 'order_items.daily_by_product']);
+      const store = new RollupStore(wh, demoModel().rollups);
+      assert.deepEqual(await store.outdated(), []);
+      for (const s of await store.status()) assert.deepEqual(s.tenants.map((t) => [t.tenant, t.current, t.rows > 0]), [['acme', true, true], ['demo', true, true]], s.rollup);
     } finally {
       await wh.close();
     }
@@ -51,6 +58,7 @@ test('the server on an empty data dir serves the demo data generated at its firs
     const token = /Authorization: Svc (\S+)"/.exec(server.output())?.[1];
     assert.ok(token, server.output());
     assert.match(server.output(), new RegExp(`Generated the demo warehouse \\(${DEFAULT_SEED_ROWS} orders for demo, acme\\)`));
+    assert.match(server.output(), /Built the demo rollups with it: orders\.daily \d+ ms, order_items\.daily_by_product \d+ ms/);
     const res = await fetch(`${server.url}/api/v1/insights/orders_count/execute`, { headers: { authorization: `Svc ${token}` } });
     const text = await res.text();
     assert.equal(res.status, 200, text);

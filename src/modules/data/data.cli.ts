@@ -7,6 +7,8 @@ import { lockDataDir, type DataDirLock } from '../../db/lock.ts';
 import { formatBytes, progressReporter } from '../../lib/progress.ts';
 import type { DataFile, LoadMode, LoadProgress } from '../../warehouse/load.ts';
 import { openWarehouse } from '../../warehouse/open.ts';
+import { RollupStore } from '../../warehouse/rollups.ts';
+import { loadModel } from '../../semantic/model.ts';
 
 export interface FileLoad {
   table: string;
@@ -42,10 +44,13 @@ export async function loadDataFile(config: Config, { table, file, tenantId, mode
           if (p.fraction !== undefined) progress.update(p.fraction);
         },
       });
+      progress.step('Refreshing rollups');
+      const refreshed = await new RollupStore(warehouse, loadModel(config.modelPath).rollups).refreshAfterLoad({ table, tenantId, mode, timeRanges: result.timeRanges });
       const seconds = ((Date.now() - started) / 1000).toFixed(1);
       progress.done(
         `Loaded ${result.rowsLoaded.toLocaleString('en')} rows (${formatBytes(bytes)}) into ${table} for tenant ${tenantId} ` +
-          `(${mode}${result.created ? ', table created' : ''}) in the ${warehouse.dialect} warehouse in ${seconds} s.`,
+          `(${mode}${result.created ? ', table created' : ''}) in the ${warehouse.dialect} warehouse in ${seconds} s.` +
+          (refreshed.length ? ` Rollups refreshed: ${refreshed.map((r) => `${r.rollup} (${r.ms} ms)`).join(', ')}.` : ''),
       );
     } finally {
       await warehouse.close();

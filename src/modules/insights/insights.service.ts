@@ -6,7 +6,7 @@ import { compile, outputColumns, type ResolvedQuery } from '../../semantic/compi
 import { DIALECTS } from '../../semantic/dialects/index.ts';
 import { demoModel, type SemanticModel } from '../../semantic/model.ts';
 import { periodStarts } from '../../semantic/periods.ts';
-import type { CatalogEntry, InsightDefinition } from '../../semantic/types.ts';
+import type { CatalogEntry, InsightDefinition, RollupDefinition } from '../../semantic/types.ts';
 import type { Warehouse, WarehouseRow } from '../../warehouse/warehouse.ts';
 import { ResultCache, type CacheEntry } from './insights.cache.ts';
 import { parametersOf, resolveParams, type ExecuteParams } from './insights.params.ts';
@@ -15,6 +15,11 @@ export type { ExecuteParams } from './insights.params.ts';
 export type { CatalogEntry, InsightDefinition } from '../../semantic/types.ts';
 
 export type Cell = string | number | boolean | null;
+
+/** Which rollups may answer a tenant's queries now (src/warehouse/rollups.ts), and their builds as a cache key. */
+export interface RollupSource {
+  usable(tenantId: string): Promise<{ rollups: RollupDefinition[]; key: string }>;
+}
 
 export interface ChartHintOut {
   type: string;
@@ -61,6 +66,7 @@ export class InsightsService {
     private readonly warehouse: Warehouse,
     private readonly clock: Clock,
     readonly model: SemanticModel = demoModel(),
+    private readonly rollups?: RollupSource,
   ) {
     const definitions = model.insights;
     this.byCode = new Map(definitions.map((d) => [d.code, d]));
@@ -156,13 +162,14 @@ export class InsightsService {
 
   /** A cache hit (entry), or a fresh result stored for the next caller. */
   private async lookup(def: InsightDefinition, q: ResolvedQuery, resolvedKey = cacheKey(def, q)): Promise<{ result: ExecuteResult; entry?: CacheEntry<ExecuteResult> }> {
-    const version = await this.warehouse.version(q.tenantId);
-    const key = `${version ?? ''}\u0000${resolvedKey}`;
+    const [version, usable] = await Promise.all([this.warehouse.version(q.tenantId), this.rollups?.usable(q.tenantId)]);
+    // The rollups' builds are part of the key: a result never outlives the rollup it was read from.
+    const key = `${version ?? ''}\u0000${usable?.key ?? ''}\u0000${resolvedKey}`;
     if (version !== undefined) {
       const hit = this.cache.get(key);
       if (hit) return { result: hit.result, entry: hit };
     }
-    const { sql, params } = compile(def, DIALECTS[this.warehouse.dialect], q);
+    const { sql, params } = compile(def, DIALECTS[this.warehouse.dialect], usable?.rollups.length ? { ...q, rollups: usable.rollups } : q);
     let raw: WarehouseRow[];
     try {
       raw = await this.warehouse.query(sql, params);
