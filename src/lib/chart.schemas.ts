@@ -10,6 +10,15 @@ export const GRANULARITIES = ['day', 'week', 'month', 'quarter', 'year'] as cons
 export type Granularity = (typeof GRANULARITIES)[number];
 export const GranularitySchema = Type.Enum([...GRANULARITIES], { title: 'Granularity', description: 'Time granularity (week = ISO week, Monday)' });
 
+/** compare on execute, widgets, presets, subscriptions and chat (docs/insights.md "Comparisons"). */
+export const COMPARES = ['previous_period', 'previous_year'] as const;
+export type CompareKind = (typeof COMPARES)[number];
+export const CompareSchema = Type.Enum([...COMPARES], {
+  description: 'Each row gains <measure>_previous and <measure>_change_pct against the previous period of equal length, or the same period a year before',
+});
+/** At most this many values per filter (`country=DE&country=FR`: any of them). */
+export const MAX_FILTER_VALUES = 20;
+
 export const CountrySchema = Type.String({ pattern: '^[A-Z]{2}$', description: 'ISO 3166-1 alpha-2, upper case' });
 export const IsoDateSchema = Type.String({ format: 'date', pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'YYYY-MM-DD (UTC)' });
 

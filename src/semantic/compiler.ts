@@ -7,15 +7,22 @@
 // "fact" query (joined only along many_to_one joins, which never multiply its rows); several facts
 // are aggregated separately and combined on the period or the grouping dimensions.
 import type { Dialect } from './dialects/dialect.ts';
-import { addDays, type Window } from './periods.ts';
+import { addDays, type Comparison, type Window } from './periods.ts';
 import { combinedMeasure, rollupFor, rowCountFor, sharedFilters } from './rollups.ts';
 import type { ColumnType, CubeSource, FactPlan, Granularity, InsightDefinition, LeafMeasure, OutputColumn, RollupDefinition } from './types.ts';
 
 export interface ResolvedQuery {
   tenantId: string;
   granularity: Granularity | null;
-  /** Filter name (a dimension of the insight's filters) → the caller's value. */
-  filters: Record<string, string>;
+  /** Filter name (a dimension of the insight's filters) → the caller's value, or values (any of them). */
+  filters: Record<string, string | string[]>;
+  /**
+   * Time series: the filter given several values, whose dimension becomes a column (a row per
+   * period per value) and the chart's series.
+   */
+  series?: string;
+  /** compare=previous_period|previous_year: the window (and, for a time series, the periods) compared with. */
+  compare?: Comparison;
   window: Window;
   /** KPIs: the window compared with. */
   previous?: Window;
@@ -147,7 +154,10 @@ function factSelect(f: FactPlan, c: Ctx, forOuter: boolean, allMeasures?: string
   const where = [...rows.where];
   for (const name of def.filters) {
     const value = q.filters[name];
-    if (value !== undefined && f.filters[name]) where.push(`${rows.column(f.filters[name], name)} = ${b.bind(value)}`);
+    if (value === undefined || !f.filters[name]) continue;
+    const column = rows.column(f.filters[name], name);
+    const values = typeof value === 'string' ? [value] : value;
+    where.push(values.length === 1 ? `${column} = ${b.bind(values[0])}` : `${column} IN (${values.map((v) => b.bind(v)).join(', ')})`);
   }
   const cols: string[] = [];
   let groupBy = '';
@@ -163,26 +173,28 @@ function factSelect(f: FactPlan, c: Ctx, forOuter: boolean, allMeasures?: string
     const span: Window = { from: prev.from < q.window.from ? prev.from : q.window.from, to: q.window.to > prev.to ? q.window.to : prev.to };
     where.push(...range(rows.time, span, c, rows.timeType));
   } else {
-    if (def.kind === 'timeseries') cols.push(`${d.bucket(q.granularity!, rows.time)} AS ${d.quote('period')}`);
-    else cols.push(...f.keys.map((k) => `${rows.column(k.sql, k.name)} AS ${d.quote(k.name)}`));
+    if (def.kind === 'timeseries') {
+      cols.push(`${d.bucket(q.granularity!, rows.time)} AS ${d.quote('period')}`);
+      if (q.series) cols.push(`${rows.column(f.filters[q.series], q.series)} AS ${d.quote(q.series)}`);
+    } else cols.push(...f.keys.map((k) => `${rows.column(k.sql, k.name)} AS ${d.quote(k.name)}`));
     // Combined with other facts by UNION ALL: every fact has every measure column, in one order.
     for (const name of allMeasures ?? f.measures.map((m) => m.name)) {
       const m = f.measures.find((x) => x.name === name);
       cols.push(`${m ? rows.aggregate(m, m.filters) : 'NULL'} AS ${d.quote(name)}`);
     }
     where.push(...range(rows.time, q.window, c, rows.timeType));
-    const keyCount = def.kind === 'timeseries' ? 1 : f.keys.length;
+    const keyCount = def.kind === 'timeseries' ? (q.series ? 2 : 1) : f.keys.length;
     groupBy = ` GROUP BY ${Array.from({ length: keyCount }, (_, i) => i + 1).join(', ')}`;
   }
   return `SELECT ${cols.join(', ')} FROM ${rows.from} WHERE ${where.join(' AND ')}${groupBy}`;
 }
 
-function orderAndLimit(c: Ctx, keyed: boolean): string {
+function orderAndLimit(c: Ctx, keyed: boolean, limited = true): string {
   const { d, q, def } = c;
-  if (def.kind === 'timeseries') return ' ORDER BY 1';
+  if (def.kind === 'timeseries') return q.series ? ' ORDER BY 1, 2' : ' ORDER BY 1';
   if (!keyed) return '';
   // Ties break on the first dimension, so both engines return the same rows in the same order.
-  const limit = q.limit ?? def.limit?.default;
+  const limit = limited ? (q.limit ?? def.limit?.default) : undefined;
   return ` ORDER BY ${d.quote(def.plan.headline)} DESC NULLS LAST, 1 ASC` + (limit ? ` LIMIT ${c.b.bind(limit, 'int')}` : '');
 }
 
@@ -195,11 +207,56 @@ function numberSql(name: string, c: Ctx, column: (measure: string) => string): s
 
 export function compile(def: InsightDefinition, dialect: Dialect, q: ResolvedQuery): CompiledQuery {
   const c: Ctx = { d: dialect, q, b: new Binder(dialect), def };
+  // A KPI always has its previous window (q.previous); compare only chooses which.
+  if (!q.compare || def.kind === 'kpi') return { sql: query(c), params: c.b.params };
+  return { sql: compared(c, q.compare), params: c.b.params };
+}
+
+/**
+ * compare: the insight's query over its window and again over the window compared with, joined
+ * on the keys. A time series joins each period to its counterpart through a list of (period,
+ * previous) pairs, so every period appears once whatever the data, and alignment (ISO week n with
+ * week n, no counterpart for 29 February) is decided by periods.ts, not by date arithmetic in SQL.
+ * A breakdown or top list keeps its own rows (and limit) and takes the previous figures of the
+ * same keys. Each fact picks a rollup for its own window.
+ */
+function compared(c: Ctx, cmp: Comparison): string {
+  const { d, q, b, def } = c;
+  const qt = (x: string) => d.quote(x);
+  const prev: Ctx = { ...c, q: { ...q, window: cmp.window, compare: undefined, limit: undefined } };
+  const previous = def.measures.map((m) => `${qt('p')}.${qt(m.name)} AS ${qt(`${m.name}__previous`)}`);
+  const current = def.measures.map((m) => `${qt('c')}.${qt(m.name)}`);
+  if (def.kind === 'timeseries') {
+    const date = (v: string | null) => (v === null ? 'CAST(NULL AS DATE)' : d.typedParam(b.bind(v, 'date'), 'date'));
+    const seriesValues = q.series ? ([] as string[]).concat(q.filters[q.series]!) : [undefined];
+    const pairs = cmp.periods!.flatMap((p) => seriesValues.map((v) => `(${date(p.period)}, ${date(p.previous)}${v === undefined ? '' : `, ${b.bind(v)}`})`));
+    const keyCols = [qt('period'), qt('previous'), ...(q.series ? [qt(q.series)] : [])];
+    const on = (alias: string, period: string) => `${qt(alias)}.${qt('period')} = ${qt('k')}.${qt(period)}` + (q.series ? ` AND ${qt(alias)}.${qt(q.series)} = ${qt('k')}.${qt(q.series)}` : '');
+    const keys = [`${qt('k')}.${qt('period')}`, ...(q.series ? [`${qt('k')}.${qt(q.series)}`] : [])];
+    return (
+      `SELECT ${[...keys, ...current, ...previous].join(', ')} FROM (VALUES ${pairs.join(', ')}) AS ${qt('k')}(${keyCols.join(', ')}) ` +
+      `LEFT JOIN (${query(c, false)}) AS ${qt('c')} ON ${on('c', 'period')} LEFT JOIN (${query(prev, false)}) AS ${qt('p')} ON ${on('p', 'previous')}` +
+      orderAndLimit(c, false)
+    );
+  }
+  const keys = def.plan.facts[0].keys.map((k) => k.name);
+  const on = keys.map((k) => `${qt('c')}.${qt(k)} IS NOT DISTINCT FROM ${qt('p')}.${qt(k)}`).join(' AND ');
+  return (
+    `SELECT ${[...keys.map((k) => `${qt('c')}.${qt(k)}`), ...current, ...previous].join(', ')} FROM (${query(c)}) AS ${qt('c')} ` +
+    `LEFT JOIN (${query(prev, false)}) AS ${qt('p')} ON ${on}` +
+    orderAndLimit(c, true, false)
+  );
+}
+
+/** The insight's query; `ordered` false leaves out ORDER BY and LIMIT (an inner query of compare). */
+function query(c: Ctx, ordered = true): string {
+  const { d: dialect, q, def } = c;
   const { facts, numbers } = def.plan;
   const keyed = def.kind === 'breakdown' || def.kind === 'top';
+  const tail = () => (ordered ? orderAndLimit(c, keyed) : '');
   // The lean case, and the one that matters most for speed: one fact, no number measure.
   if (facts.length === 1 && !numbers.length) {
-    return { sql: factSelect(facts[0], c, false) + orderAndLimit(c, keyed), params: c.b.params };
+    return factSelect(facts[0], c, false) + tail();
   }
   const alias = (i: number) => dialect.quote(`f${i + 1}`);
   const owner = new Map<string, number>();
@@ -212,17 +269,14 @@ export function compile(def: InsightDefinition, dialect: Dialect, q: ResolvedQue
     // One row per fact: side by side.
     const from = facts.map((f, i) => `(${factSelect(f, c, true)}) AS ${alias(i)}`).join(' CROSS JOIN ');
     const col = (suffix: string) => (m: string) => `${alias(owner.get(m)!)}.${q_(m + suffix)}`;
-    return {
-      sql: `SELECT ${numberSql(def.plan.headline, c, col(''))} AS ${q_('value')}, ${numberSql(def.plan.headline, c, col('__previous'))} AS ${q_('previous_value')} FROM ${from}`,
-      params: c.b.params,
-    };
+    return `SELECT ${numberSql(def.plan.headline, c, col(''))} AS ${q_('value')}, ${numberSql(def.plan.headline, c, col('__previous'))} AS ${q_('previous_value')} FROM ${from}`;
   }
-  const keyNames = def.kind === 'timeseries' ? ['period'] : facts[0].keys.map((k) => k.name);
+  const keyNames = def.kind === 'timeseries' ? ['period', ...(q.series ? [q.series] : [])] : facts[0].keys.map((k) => k.name);
   const keyCols = keyNames.map((k) => q_(k));
   if (facts.length === 1) {
     const col = (m: string) => `${alias(0)}.${q_(m)}`;
     const cols = [...keyNames.map((k) => col(k)), ...measures.map(col), ...numberCols(col)];
-    return { sql: `SELECT ${cols.join(', ')} FROM (${factSelect(facts[0], c, true)}) AS ${alias(0)}` + orderAndLimit(c, keyed), params: c.b.params };
+    return `SELECT ${cols.join(', ')} FROM (${factSelect(facts[0], c, true)}) AS ${alias(0)}` + tail();
   }
   // Several facts: each aggregated on its own rows, stacked with UNION ALL and grouped again on
   // the keys (each key has at most one row per fact; GROUP BY also matches NULL keys, which a join
@@ -231,13 +285,25 @@ export function compile(def: InsightDefinition, dialect: Dialect, q: ResolvedQue
   const combined = (m: string) => `max(${q_('u')}.${q_(m)})`;
   const cols = [...keyCols.map((k) => `${q_('u')}.${k}`), ...measures.map((m) => `${combined(m)} AS ${q_(m)}`), ...numberCols(combined)];
   const groupBy = keyNames.map((_, i) => i + 1).join(', ');
-  return { sql: `SELECT ${cols.join(', ')} FROM (${stacked}) AS ${q_('u')} GROUP BY ${groupBy}` + orderAndLimit(c, keyed), params: c.b.params };
+  return `SELECT ${cols.join(', ')} FROM (${stacked}) AS ${q_('u')} GROUP BY ${groupBy}` + tail();
 }
 
-/** The columns of an insight's rows, in order, as the service returns them. */
-export function outputColumns(def: InsightDefinition): OutputColumn[] {
-  if (def.kind === 'timeseries') return [{ name: 'period', type: 'date', label: 'Period' }, ...def.measures];
-  if (def.kind === 'breakdown' || def.kind === 'top') return [...def.dimensions, ...def.measures];
+/** The columns of an insight's rows, in order, as the service returns them (for a query's shape: series, compare). */
+export function outputColumns(def: InsightDefinition, q?: Pick<ResolvedQuery, 'series' | 'compare'>): OutputColumn[] {
+  if (def.kind === 'timeseries' || def.kind === 'breakdown' || def.kind === 'top') {
+    const keys: OutputColumn[] =
+      def.kind === 'timeseries'
+        ? [{ name: 'period', type: 'date', label: 'Period' }, ...(q?.series ? [{ name: q.series, type: 'string' as ColumnType, label: def.filterRules[q.series].label }] : [])]
+        : def.dimensions;
+    const compared: OutputColumn[] = [];
+    if (q?.compare) {
+      const what = q.compare.kind === 'previous_year' ? 'previous year' : 'previous period';
+      for (const m of def.measures) {
+        compared.push({ name: `${m.name}_previous`, type: m.type, label: `${m.label}, ${what}` }, { name: `${m.name}_change_pct`, type: 'percent', label: `${m.label}, change (%)` });
+      }
+    }
+    return [...keys, ...def.measures, ...compared];
+  }
   const m = def.measures[0];
   const type: ColumnType = m.type;
   return [

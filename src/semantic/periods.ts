@@ -1,5 +1,6 @@
 // Calendar arithmetic on 'YYYY-MM-DD' UTC dates: bucket starts (ISO weeks from Monday, calendar
 // months, quarters and years), default windows and the zero-filled list of periods.
+import type { CompareKind } from '../lib/chart.schemas.ts';
 import type { Granularity, InsightKind } from './types.ts';
 
 const DAY_MS = 86_400_000;
@@ -110,4 +111,101 @@ export function previousWindow(w: Window, g: Granularity | null): Window {
   }
   const len = daysBetween(w.from, w.to) + 1;
   return { from: addDays(w.from, -len), to: addDays(w.from, -1) };
+}
+
+// ---- Comparisons (compare=previous_period|previous_year, docs/insights.md "Comparisons") ----
+
+export { COMPARES, type CompareKind } from '../lib/chart.schemas.ts';
+
+/** The last day of the month of `s`. */
+export function monthEnd(s: string): string {
+  return addDays(addMonths(fmt(new Date(Date.UTC(toDate(s).getUTCFullYear(), toDate(s).getUTCMonth(), 1))), 1), -1);
+}
+
+/** The Monday of ISO week 1 of ISO year `y` (the week holding 4 January). */
+function isoWeekOne(y: number): string {
+  return bucketStart(`${String(y).padStart(4, '0')}-01-04`, 'week');
+}
+
+/** ISO year and week of a date. */
+export function isoWeek(s: string): { year: number; week: number } {
+  // The Thursday of the date's week decides its ISO year.
+  const thursday = addDays(bucketStart(s, 'week'), 3);
+  const year = toDate(thursday).getUTCFullYear();
+  return { year, week: daysBetween(isoWeekOne(year), bucketStart(s, 'week')) / 7 + 1 };
+}
+
+/** 52 or 53: the ISO weeks of ISO year `y` (28 December is always in its last week). */
+export function isoWeeksIn(y: number): number {
+  return isoWeek(`${String(y).padStart(4, '0')}-12-28`).week;
+}
+
+/**
+ * The same date a year before: same month and day; 29 February becomes 28 February; the last day of
+ * a month stays the last day of its month (28 Feb 2025 → 29 Feb 2024), so whole months stay whole.
+ */
+export function yearAgo(s: string): string {
+  const back = addMonths(s, -12);
+  return s === monthEnd(s) ? monthEnd(back) : back;
+}
+
+/**
+ * The bucket a year before that lines up with bucket `start`: week n of the ISO year before (none
+ * for week 53 when that year had 52), the same calendar day (none for 29 February), the same month,
+ * quarter or year.
+ */
+export function yearAgoBucket(start: string, g: Granularity): string | null {
+  if (g === 'week') {
+    const { year, week } = isoWeek(start);
+    return week > isoWeeksIn(year - 1) ? null : addDays(isoWeekOne(year - 1), 7 * (week - 1));
+  }
+  if (g === 'day') {
+    const back = addMonths(start, -12);
+    return back.slice(5) === start.slice(5) ? back : null;
+  }
+  return addMonths(start, -12);
+}
+
+export interface Comparison {
+  kind: CompareKind;
+  /** The window compared with: as long as the current one, with the same filters. */
+  window: Window;
+  /** Time series: each period of the window and the period it is compared with (null: none lines up). */
+  periods?: { period: string; previous: string | null }[];
+}
+
+/** Whether a window is whole calendar months (1 Jan … 31 Mar). */
+function wholeMonths(w: Window): boolean {
+  return w.from === bucketStart(w.from, 'month') && w.to === monthEnd(w.to);
+}
+
+/**
+ * What a window is compared with. A time series (granularity given) compares period by period:
+ * previous_period shifts by as many periods as the window spans, previous_year by a year, aligned
+ * as yearAgoBucket says; a partial first or last period is compared with the same stretch of its
+ * counterpart. Without a time axis: previous_period is the window of equal length just before
+ * (whole months: as many months before; month to date: the same days of the month before),
+ * previous_year the same dates a year before.
+ */
+export function comparison(kind: CompareKind, w: Window, g: Granularity | null, series: boolean): Comparison {
+  if (series && g) {
+    const starts = periodStarts(w.from, w.to, g);
+    const n = starts.length;
+    const previousOf = (p: string) => (kind === 'previous_period' ? addPeriods(p, g, -n) : yearAgoBucket(p, g));
+    // A date inside bucket b maps to the same offset inside b's counterpart, within that bucket.
+    const shift = (d: string) => {
+      const b = bucketStart(d, g);
+      const pb = previousOf(b) ?? (g === 'week' ? addDays(b, -364) : yearAgo(b));
+      const end = addDays(addPeriods(pb, g, 1), -1);
+      const at = addDays(pb, daysBetween(b, d));
+      return at < end ? at : end;
+    };
+    return { kind, window: { from: shift(w.from), to: shift(w.to) }, periods: starts.map((period) => ({ period, previous: previousOf(period) })) };
+  }
+  if (kind === 'previous_year') return { kind, window: { from: yearAgo(w.from), to: yearAgo(w.to) } };
+  if (wholeMonths(w)) {
+    const months = (toDate(w.to).getUTCFullYear() - toDate(w.from).getUTCFullYear()) * 12 + toDate(w.to).getUTCMonth() - toDate(w.from).getUTCMonth() + 1;
+    return { kind, window: { from: addMonths(w.from, -months), to: addDays(w.from, -1) } };
+  }
+  return { kind, window: previousWindow(w, g ?? (w.from === bucketStart(w.from, 'month') ? 'month' : null)) };
 }

@@ -47,7 +47,7 @@ test('the catalog and the parameters are the model’s', async () => {
   assert.equal(list.statusCode, 200);
   assert.deepEqual(list.data.map((c: { code: string }) => c.code), ['refunds', 'by_region', 'units_per_ticket', 'amount_kpi', 'per_ticket_kpi', 'best_regions']);
   const byRegion = list.data.find((c: { code: string }) => c.code === 'by_region');
-  assert.deepEqual(byRegion.parameters, ['region', 'date_from', 'date_to']);
+  assert.deepEqual(byRegion.parameters, ['region', 'date_from', 'date_to', 'compare']);
   assert.deepEqual(byRegion.dimensions, [{ name: 'region', label: 'Region' }]);
   const r = await call(t, auth, 'GET', '/api/v1/insights/by_region/execute?region=South&date_from=2026-03-01&date_to=2026-03-31');
   assert.equal(r.statusCode, 200, r.body);

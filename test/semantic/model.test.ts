@@ -83,7 +83,7 @@ for (const engine of ['duckdb', 'postgres'] as const) describe(`a new model on $
   test('parameters come from the model: its filters, and nothing else', async () => {
     await assert.rejects(insights.execute('t1', 'by_region', { country: 'DE' }), (e: { options?: { errors?: { path: string }[] } }) => e.options?.errors?.[0].path === '/query/country');
     await assert.rejects(insights.execute('t1', 'amount_kpi', { limit: 3 }), (e: { options?: { errors?: { path: string }[] } }) => e.options?.errors?.[0].path === '/query/limit');
-    assert.deepEqual(insights.catalog().find((c) => c.code === 'by_region')!.parameters, ['region', 'date_from', 'date_to']);
+    assert.deepEqual(insights.catalog().find((c) => c.code === 'by_region')!.parameters, ['region', 'date_from', 'date_to', 'compare']);
   });
 
   test('the warehouse check warns of missing tables and columns; an insight over a missing table is DATA_NOT_LOADED', async () => {

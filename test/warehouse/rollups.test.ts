@@ -20,7 +20,18 @@ const model = demoModel();
 
 /** Every insight × granularity × filter set × tenant of the demo model. */
 function cases(service: InsightsService): { tenant: string; code: string; params: ExecuteParams }[] {
-  const filterSets: ExecuteParams[] = [{}, { country: 'DE' }, { channel: 'mobile' }, { country: 'US', channel: 'web' }, { date_from: '2025-02-10', date_to: '2025-11-03' }, { date_from: '2025-03-01', date_to: '2025-03-01' }];
+  const filterSets: ExecuteParams[] = [
+    {},
+    { country: 'DE' },
+    { channel: 'mobile' },
+    { country: 'US', channel: 'web' },
+    { date_from: '2025-02-10', date_to: '2025-11-03' },
+    { date_from: '2025-03-01', date_to: '2025-03-01' },
+    // Comparisons and several values: each window and fact picks its rollup on its own.
+    { compare: 'previous_year' },
+    { compare: 'previous_period', country: ['DE', 'FR'] },
+    { compare: 'previous_year', channel: ['web', 'mobile'], country: 'US', date_from: '2025-12-29', date_to: '2026-03-04' },
+  ];
   const out: { tenant: string; code: string; params: ExecuteParams }[] = [];
   for (const entry of service.catalog()) {
     for (const g of entry.granularities.length ? entry.granularities : [undefined]) {

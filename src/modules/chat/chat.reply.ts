@@ -45,7 +45,9 @@ const PERIOD_WORD: Record<string, string> = { day: 'day', week: 'week', month: '
 
 export function composeReply(result: ExecuteResult, def: InsightDefinition | undefined, notes: string[]): string {
   // "Revenue KPI" reads as "Revenue" in a sentence.
-  const scope = `${result.insight_name.replace(/ KPI$/, '')}${describeFilters(result.filters)} from ${result.period.from} to ${result.period.to}`;
+  // Several values of a filter read as one ("DE or FR") until chat asks for lists itself.
+  const flat = Object.fromEntries(Object.entries(result.filters).map(([k, v]) => [k, typeof v === 'string' ? v : v.join(' or ')]));
+  const scope = `${result.insight_name.replace(/ KPI$/, '')}${describeFilters(flat)} from ${result.period.from} to ${result.period.to}`;
   const typeOf = (name: string) => result.columns.find((c) => c.name === name)?.type;
   const measure = result.chart_hint.y_axis?.[0] ?? result.columns.find((c) => !['date', 'string'].includes(c.type))?.name ?? '';
   let text: string;

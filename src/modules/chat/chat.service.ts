@@ -215,7 +215,8 @@ function resolvedQuery(q: StructuredQuery, result: ExecuteResult): StructuredQue
   const out: StructuredQuery = { ...q, filters: q.filters && { ...q.filters } };
   if (!out.filters) delete out.filters;
   if (result.granularity) out.granularity = result.granularity as StructuredQuery['granularity'];
-  if (Object.keys(result.filters).length) out.filters = { ...result.filters };
+  // Chat's own queries give one value per filter, so the result's filters are single values here.
+  if (Object.keys(result.filters).length) out.filters = { ...result.filters } as StructuredQuery['filters'];
   out.date_from = result.period.from;
   out.date_to = result.period.to;
   return out;

@@ -1,13 +1,17 @@
-import { Type, type Static } from 'typebox';
-import { CountrySchema, GranularitySchema, IsoDateSchema } from '../../lib/chart.schemas.ts';
+import { Type, type Static, type TSchema } from 'typebox';
+import { CompareSchema, CountrySchema, GranularitySchema, IsoDateSchema, MAX_FILTER_VALUES } from '../../lib/chart.schemas.ts';
 import { Nullable, PageQuery, ResourceId, Timestamp } from '../../lib/schemas.ts';
 import { WidgetSchema } from './widgets.schemas.ts';
 
+/** A filter value, or several (any of them), as execute takes them. */
+const oneOrMore = <T extends TSchema>(value: T) => Type.Union([value, Type.Array(value, { minItems: 1, maxItems: MAX_FILTER_VALUES })]);
+
 export const PresetFiltersSchema = Type.Object(
   {
-    country: Type.Optional(CountrySchema),
-    channel: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
-    category: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+    country: Type.Optional(oneOrMore(CountrySchema)),
+    channel: Type.Optional(oneOrMore(Type.String({ minLength: 1, maxLength: 100 }))),
+    category: Type.Optional(oneOrMore(Type.String({ minLength: 1, maxLength: 200 }))),
+    compare: Type.Optional(CompareSchema),
     date_from: Type.Optional(IsoDateSchema),
     date_to: Type.Optional(IsoDateSchema),
     granularity: Type.Optional(GranularitySchema),

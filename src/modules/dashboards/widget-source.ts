@@ -34,13 +34,26 @@ export interface WidgetOverrides {
   filters?: Record<string, unknown> | null;
 }
 
-const KEYS = ['granularity', 'country', 'channel', 'category', 'date_from', 'date_to', 'limit'] as const;
-type Key = (typeof KEYS)[number];
+type Key = string;
+
+/** The parameters an insight takes from a preset, a widget or a refresh: its filters (a value or a list), dates, limit, compare. */
+function parametersFor(def: InsightDefinition): Set<string> {
+  return new Set([...(def.granularities.length ? ['granularity'] : []), ...def.filters, 'date_from', 'date_to', ...(def.limit ? ['limit'] : []), 'compare']);
+}
 
 function pickKnown(source: Record<string, unknown> | null | undefined): Partial<Record<Key, unknown>> {
   const out: Partial<Record<Key, unknown>> = {};
-  for (const k of KEYS) if (source && source[k] !== undefined && source[k] !== null) out[k] = source[k];
+  for (const [k, v] of Object.entries(source ?? {})) if (v !== undefined && v !== null) out[k] = v;
   return out;
+}
+
+/** 400 naming `${where}/${k}` for a key that is no parameter of the insight. */
+function checkKeys(def: InsightDefinition, given: Record<string, unknown>, where: string): void {
+  const accepted = parametersFor(def);
+  accepted.delete('granularity');
+  for (const k of Object.keys(given)) {
+    if (!accepted.has(k)) throw invalidField(`${where}/${k}`, `is not a parameter of insight ${def.code} (it takes: ${[...accepted].join(', ')})`);
+  }
 }
 
 /** The fields each kind of source needs; must hold for a widget after any write. */
@@ -71,11 +84,7 @@ export function checkLiveSource(
     );
   }
   const filters = w.widget_filters ?? {};
-  for (const k of Object.keys(filters)) {
-    if (!(KEYS as readonly string[]).includes(k) || k === 'granularity') {
-      throw invalidField(`/body/widget_filters/${k}`, `is not a filter (use ${KEYS.filter((x) => x !== 'granularity').join(', ')})`);
-    }
-  }
+  checkKeys(def, filters, '/body/widget_filters');
   // Values are checked the way execute checks them, reported under widget_filters.
   try {
     insights.resolve('-', def.code, toParams({ ...pickKnown(filters), granularity: w.granularity ?? undefined }), 'body/widget_filters');
@@ -91,11 +100,12 @@ export function checkLiveSource(
 
 function toParams(v: Partial<Record<Key, unknown>>): ExecuteParams {
   const p: ExecuteParams = {};
-  for (const k of KEYS) {
-    const x = v[k];
+  for (const [k, x] of Object.entries(v)) {
     if (x === undefined || x === null) continue;
     if (k === 'limit') p.limit = typeof x === 'number' ? x : Number(x);
-    else (p as Record<string, unknown>)[k] = String(x);
+    // A filter may hold several values (any of them), as on execute.
+    else if (Array.isArray(x)) p[k] = x.map(String);
+    else p[k] = String(x);
   }
   return p;
 }
@@ -139,7 +149,7 @@ export function widgetParams(
   widget: WidgetSource,
   overrides: WidgetOverrides = {},
 ): ExecuteParams {
-  const accepted = new Set(def.granularities.length ? ['granularity', ...def.filters, 'date_from', 'date_to', ...(def.limit ? ['limit'] : [])] : [...def.filters, 'date_from', 'date_to', ...(def.limit ? ['limit'] : [])]);
+  const accepted = parametersFor(def);
   const preset = dashboard.active_preset_id
     ? (dashboard.global_filter_presets ?? []).find((p) => p.id === dashboard.active_preset_id)
     : undefined;
@@ -149,12 +159,8 @@ export function widgetParams(
     Object.entries({ ...pickKnown(widget.widget_filters), ...(widget.granularity ? { granularity: widget.granularity } : {}) }).filter(([k]) => accepted.has(k)),
   );
   const body: Partial<Record<Key, unknown>> = {};
-  for (const [k, v] of Object.entries(overrides.filters ?? {})) {
-    if (!(KEYS as readonly string[]).includes(k) || k === 'granularity') {
-      throw invalidField(`/body/filters/${k}`, `is not a filter (use ${KEYS.filter((x) => x !== 'granularity').join(', ')})`);
-    }
-    if (v !== null && v !== undefined) body[k as Key] = v;
-  }
+  checkKeys(def, overrides.filters ?? {}, '/body/filters');
+  for (const [k, v] of Object.entries(overrides.filters ?? {})) if (v !== null && v !== undefined) body[k] = v;
   if (overrides.granularity) body.granularity = overrides.granularity;
   return toParams({ ...fromPreset, ...fromWidget, ...body });
 }

@@ -1,8 +1,9 @@
 // Turns the caller's parameters into a resolved query for one insight: every parameter checked
 // against what the insight takes, dates and the default window resolved against the clock.
+import { MAX_FILTER_VALUES } from '../../lib/chart.schemas.ts';
 import { AppError, invalidField } from '../../lib/errors.ts';
 import type { ResolvedQuery } from '../../semantic/compiler.ts';
-import { daysBetween, defaultFrom, isValidDate, previousWindow } from '../../semantic/periods.ts';
+import { COMPARES, comparison, daysBetween, defaultFrom, isValidDate, previousWindow, yearAgo, type CompareKind } from '../../semantic/periods.ts';
 import { GRANULARITIES, type FilterRule, type Granularity, type InsightDefinition } from '../../semantic/types.ts';
 
 /** The same for every insight; besides these, one parameter per filter of the insight (`country=DE`). */
@@ -11,8 +12,12 @@ export interface ExecuteParams {
   date_from?: string;
   date_to?: string;
   limit?: number;
-  [filter: string]: string | number | null | undefined;
+  /** previous_period or previous_year (docs/insights.md "Comparisons"). */
+  compare?: string;
+  /** A filter takes one value or several (`country=DE&country=FR`: any of them). */
+  [filter: string]: string | string[] | number | null | undefined;
 }
+
 
 /** Keeps series and scans bounded: ten years of days (so at most as many periods). */
 export const MAX_PERIODS = 3660;
@@ -23,6 +28,7 @@ export function parametersOf(def: InsightDefinition): string[] {
   if (def.granularities.length) out.push('granularity');
   out.push(...def.filters, 'date_from', 'date_to');
   if (def.limit) out.push('limit');
+  out.push('compare');
   return out;
 }
 
@@ -60,10 +66,28 @@ export function resolveParams(def: InsightDefinition, tenantId: string, given: E
     granularity = g as Granularity;
   }
 
-  const filters: Record<string, string> = {};
+  const filters: Record<string, string | string[]> = {};
+  let series: string | undefined;
   for (const name of def.filters) {
     const v = params[name];
-    if (v !== undefined && v !== null) filters[name] = filterValue(def.filterRules[name], v, where);
+    if (v === undefined || v === null) continue;
+    const given = Array.isArray(v) ? v : [v];
+    if (given.length === 0) continue;
+    if (given.length > MAX_FILTER_VALUES) throw bad(name, `takes at most ${MAX_FILTER_VALUES} values`, where);
+    const values = [...new Set(given.map((x) => filterValue(def.filterRules[name], x, where)))];
+    filters[name] = values.length === 1 ? values[0] : values;
+    if (values.length > 1 && def.kind === 'timeseries') {
+      // Several values of one filter split a time series into a series per value.
+      if (series) throw bad(name, `only one filter of a time series may take several values (${series} already does)`, where);
+      if (!def.plan.facts.every((f) => f.filters[name])) throw bad(name, `takes one value for insight ${def.code}: not every measure of it can be split by ${name}`, where);
+      series = name;
+    }
+  }
+
+  let compare: CompareKind | undefined;
+  if (params.compare !== undefined) {
+    if (!(COMPARES as readonly unknown[]).includes(params.compare)) throw bad('compare', `must be one of: ${COMPARES.join(', ')}`, where);
+    compare = params.compare as CompareKind;
   }
 
   for (const name of ['date_from', 'date_to'] as const) {
@@ -84,10 +108,15 @@ export function resolveParams(def: InsightDefinition, tenantId: string, given: E
 
   const window = { from, to };
   const q: ResolvedQuery = { tenantId, granularity, filters, window, limit };
+  if (series) q.series = series;
   if (def.kind === 'kpi') {
     // An explicit window compares with the stretch of equal length before it; a default one with
-    // the same stretch of the previous period.
-    q.previous = params.date_from ? previousWindow(window, null) : previousWindow(window, granularity);
+    // the same stretch of the previous period; compare=previous_year with the same dates a year before.
+    q.previous =
+      compare === 'previous_year' ? { from: yearAgo(from), to: yearAgo(to) } : params.date_from ? previousWindow(window, null) : previousWindow(window, granularity);
+    if (compare) q.compare = { kind: compare, window: q.previous };
+  } else if (compare) {
+    q.compare = comparison(compare, window, granularity, def.kind === 'timeseries');
   }
   return q;
 }

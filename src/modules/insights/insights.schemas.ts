@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { ChartHintSchema } from '../../lib/chart.schemas.ts';
+import { ChartHintSchema, CompareSchema, MAX_FILTER_VALUES } from '../../lib/chart.schemas.ts';
 
 const Cell = Type.Union([Type.String(), Type.Number(), Type.Boolean(), Type.Null()]);
 
@@ -26,8 +26,10 @@ export const ExecuteData = Type.Object({
   insight_code: Type.String(),
   insight_name: Type.String(),
   granularity: Type.Union([Type.String(), Type.Null()]),
-  filters: Type.Record(Type.String(), Type.String()),
+  filters: Type.Record(Type.String(), Type.Union([Type.String(), Type.Array(Type.String())]), { description: "A filter's value, or its values when several were given" }),
   period: Type.Object({ from: Type.String(), to: Type.String() }),
+  compare: Type.Optional(CompareSchema),
+  previous_period: Type.Optional(Type.Object({ from: Type.String(), to: Type.String() }, { description: 'With compare: the window the rows were compared with' })),
   columns: Type.Array(Type.Object({ name: Type.String(), type: Type.String(), label: Type.String() })),
   rows: Type.Array(Type.Record(Type.String(), Cell)),
   chart_hint: ChartHint,
@@ -50,7 +52,11 @@ export function executeQuerySchema(filters: { name: string; label: string }[]) {
       date_from: Type.Optional(Type.String({ description: 'YYYY-MM-DD, inclusive, UTC' })),
       date_to: Type.Optional(Type.String({ description: 'YYYY-MM-DD, inclusive, UTC' })),
       limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
-      ...Object.fromEntries(filters.map((f) => [f.name, Type.Optional(Type.String({ maxLength: 200, description: `Filter: ${f.label}` }))])),
+      compare: Type.Optional(CompareSchema),
+      // Repeated for several values (country=DE&country=FR: any of them); one value is a list of one.
+      ...Object.fromEntries(
+        filters.map((f) => [f.name, Type.Optional(Type.Array(Type.String({ maxLength: 200 }), { maxItems: MAX_FILTER_VALUES, description: `Filter: ${f.label}; repeat it for several values` }))]),
+      ),
     },
     { additionalProperties: false },
   );

@@ -5,7 +5,7 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import { compile, outputColumns, type ResolvedQuery } from '../../semantic/compiler.ts';
 import { DIALECTS } from '../../semantic/dialects/index.ts';
 import { demoModel, type SemanticModel } from '../../semantic/model.ts';
-import { periodStarts } from '../../semantic/periods.ts';
+import { periodStarts, type CompareKind } from '../../semantic/periods.ts';
 import type { CatalogEntry, InsightDefinition, RollupDefinition } from '../../semantic/types.ts';
 import type { Warehouse, WarehouseRow } from '../../warehouse/warehouse.ts';
 import { ResultCache, type CacheEntry } from './insights.cache.ts';
@@ -34,8 +34,12 @@ export interface ExecuteResult {
   insight_code: string;
   insight_name: string;
   granularity: string | null;
-  filters: Record<string, string>;
+  /** A filter's value, or its values when several were given. */
+  filters: Record<string, string | string[]>;
   period: { from: string; to: string };
+  /** With compare: what the rows were compared with, and that window. */
+  compare?: CompareKind;
+  previous_period?: { from: string; to: string };
   columns: { name: string; type: string; label: string }[];
   rows: Record<string, Cell>[];
   chart_hint: ChartHintOut;
@@ -47,7 +51,29 @@ export interface ExecuteResult {
 /** The cache key of a resolved query, without the warehouse version. */
 function cacheKey(def: InsightDefinition, q: ResolvedQuery): string {
   const filters = def.filters.map((f) => q.filters[f] ?? null);
-  return JSON.stringify([q.tenantId, def.code, q.granularity, filters, q.window.from, q.window.to, q.previous?.from ?? null, q.previous?.to ?? null, q.limit ?? null]);
+  return JSON.stringify([
+    q.tenantId,
+    def.code,
+    q.granularity,
+    filters,
+    q.window.from,
+    q.window.to,
+    q.previous?.from ?? null,
+    q.previous?.to ?? null,
+    q.limit ?? null,
+    q.compare?.kind ?? null,
+  ]);
+}
+
+/**
+ * The insight's chart hint for this query: a time series split by a filter names it as `series`;
+ * with compare, each measure on the y axis is drawn beside its previous figure.
+ */
+function chartHint(def: InsightDefinition, q: ResolvedQuery): ChartHintOut {
+  const hint: ChartHintOut = { ...def.chart, title: def.chart.title ?? def.name };
+  if (q.series) hint.series = q.series;
+  if (q.compare && def.kind !== 'kpi' && hint.y_axis) hint.y_axis = hint.y_axis.flatMap((y) => (def.measures.some((m) => m.name === y) ? [y, `${y}_previous`] : [y]));
+  return hint;
 }
 
 const round2 = (n: number) => Math.round((n + Number.EPSILON) * 100) / 100;
@@ -187,11 +213,12 @@ export class InsightsService {
       insight_code: def.code,
       insight_name: def.name,
       granularity: q.granularity,
-      filters: Object.fromEntries(Object.entries(q.filters).filter(([, v]) => v !== undefined)) as Record<string, string>,
+      filters: Object.fromEntries(Object.entries(q.filters).filter(([, v]) => v !== undefined)),
       period: { ...q.window },
-      columns: outputColumns(def).map((c) => ({ ...c })),
+      ...(q.compare ? { compare: q.compare.kind, previous_period: { ...q.compare.window } } : {}),
+      columns: outputColumns(def, q).map((c) => ({ ...c })),
       rows: this.shape(def, q, raw),
-      chart_hint: { ...def.chart, title: def.chart.title ?? def.name },
+      chart_hint: chartHint(def, q),
       row_count: 0,
       generated_at: this.clock.now().toISOString(),
       cached: false,
@@ -215,32 +242,56 @@ export class InsightsService {
   }
 
   private shape(def: InsightDefinition, q: ResolvedQuery, raw: WarehouseRow[]): Record<string, Cell>[] {
-    const columns = outputColumns(def);
+    const columns = outputColumns(def, q);
     // Money and percentages to the cent; a measure with nothing to aggregate (a zero-filled
     // period, a ratio over zero) reads 0.
+    const fix = (m: { type: string }, v: unknown): number => (m.type === 'money' || m.type === 'percent' ? round2(num(v)) : num(v));
     const values = (r: WarehouseRow | undefined): Record<string, Cell> => {
       const out: Record<string, Cell> = {};
-      for (const m of def.measures) out[m.name] = m.type === 'money' || m.type === 'percent' ? round2(num(r?.[m.name])) : num(r?.[m.name]);
+      for (const m of def.measures) out[m.name] = fix(m, r?.[m.name]);
+      return out;
+    };
+    // compare: the previous figure (null where no period lines up) and the change in percent
+    // (null when the previous figure is 0 or missing).
+    const compared = (r: WarehouseRow | undefined, current: Record<string, Cell>, lined: boolean): Record<string, Cell> => {
+      const out: Record<string, Cell> = {};
+      if (!q.compare) return out;
+      for (const m of def.measures) {
+        const before = lined ? fix(m, r?.[`${m.name}__previous`]) : null;
+        const now = current[m.name] as number;
+        out[`${m.name}_previous`] = before;
+        out[`${m.name}_change_pct`] = before === null || before === 0 ? null : round2(((now - before) / Math.abs(before)) * 100);
+      }
       return out;
     };
     const ordered = (row: Record<string, Cell>) => Object.fromEntries(columns.map((c) => [c.name, row[c.name] ?? null]));
 
     if (def.kind === 'timeseries') {
-      const byPeriod = new Map(raw.map((r) => [String(r.period).slice(0, 10), r]));
-      // Every period of the window appears, with zeros where nothing happened.
-      return periodStarts(q.window.from, q.window.to, q.granularity!).map((p) => ordered({ period: p, ...values(byPeriod.get(p)) }));
+      const series = q.series;
+      const key = (period: string, value?: unknown) => (series ? `${period}\u0000${String(value)}` : period);
+      const byKey = new Map(raw.map((r) => [key(String(r.period).slice(0, 10), series ? r[series] : undefined), r]));
+      const lined = new Map(q.compare?.periods?.map((p) => [p.period, p.previous !== null]));
+      const seriesValues = series ? ([] as string[]).concat(q.filters[series]!) : [undefined];
+      // Every period of the window appears (per series value), with zeros where nothing happened.
+      return periodStarts(q.window.from, q.window.to, q.granularity!).flatMap((p) =>
+        seriesValues.map((v) => {
+          const r = byKey.get(key(p, v));
+          const current = values(r);
+          return ordered({ period: p, ...(series ? { [series]: v! } : {}), ...current, ...compared(r, current, lined.get(p) ?? false) });
+        }),
+      );
     }
     if (def.kind === 'breakdown' || def.kind === 'top') {
       return raw.map((r) => {
         const row: Record<string, Cell> = {};
         for (const d of def.dimensions) row[d.name] = r[d.name] as Cell;
-        return ordered({ ...row, ...values(r) });
+        const current = values(r);
+        return ordered({ ...row, ...current, ...compared(r, current, true) });
       });
     }
     const m = def.measures[0];
-    const fix = (v: unknown) => (m.type === 'money' || m.type === 'percent' ? round2(num(v)) : num(v));
-    const value = fix(raw[0]?.value);
-    const previous = fix(raw[0]?.previous_value);
+    const value = fix(m, raw[0]?.value);
+    const previous = fix(m, raw[0]?.previous_value);
     return [
       ordered({
         period_from: q.window.from,
@@ -249,7 +300,7 @@ export class InsightsService {
         previous_period_from: q.previous!.from,
         previous_period_to: q.previous!.to,
         previous_value: previous,
-        change: fix(value - previous),
+        change: fix(m, value - previous),
         change_pct: previous === 0 ? null : round2(((value - previous) / previous) * 100),
       }),
     ];

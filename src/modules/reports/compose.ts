@@ -12,6 +12,8 @@ export interface ResultLike {
   granularity: string | null;
   filters: Record<string, unknown>;
   period: { from: string; to: string };
+  compare?: string;
+  previous_period?: { from: string; to: string };
   columns: ReportColumn[];
   rows: DataRow[];
   chart_hint: { type: string; x_axis: string; y_axis?: string[]; series?: string; title?: string };
@@ -99,6 +101,7 @@ export function composeInsightReport(args: { subscription: InsightSubscriptionLi
       granularity: r.granularity,
       filters: r.filters,
       period: r.period,
+      ...(r.compare ? { compare: r.compare, previous_period: r.previous_period } : {}),
       columns: r.columns,
       rows: r.rows,
       chart_hint: r.chart_hint,

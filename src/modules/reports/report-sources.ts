@@ -4,12 +4,12 @@ import { composeDashboardReport, composeInsightReport } from './compose.ts';
 import { slug } from '../../adapters/delivery/format.ts';
 import type { Report, ReportAttachment } from '../../adapters/delivery/types.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { invalidField } from '../../lib/errors.ts';
+import { AppError, invalidField } from '../../lib/errors.ts';
 import { GRANULARITIES } from '../../lib/chart.schemas.ts';
 import type { DashboardsService } from '../dashboards/dashboards.service.ts';
 import type { WidgetsService } from '../dashboards/widgets.service.ts';
-import type { ExecuteResult, InsightsService } from '../insights/insights.service.ts';
-import type { InsightCatalog } from '../subscriptions/insight-subscriptions.service.ts';
+import type { ExecuteParams, ExecuteResult, InsightsService } from '../insights/insights.service.ts';
+import type { InsightCatalog, InsightParams } from '../subscriptions/insight-subscriptions.service.ts';
 import type { DashboardAccess, DashboardReports, InsightRunner } from '../subscriptions/ports.ts';
 import type { AlertShape } from '../subscriptions/alert-condition.ts';
 
@@ -17,11 +17,13 @@ import type { AlertShape } from '../subscriptions/alert-condition.ts';
  * Insights without a time axis (breakdowns, KPIs) take no granularity, yet the API contract (docs/product.md §1) requires one
  * on a subscription: any granularity is accepted for them and not passed on.
  */
-function paramsFor(insights: InsightsService, code: string, p: { granularity: string; country?: string | null }) {
+function paramsFor(insights: InsightsService, code: string, p: InsightParams): ExecuteParams {
   const def = insights.find(code);
   return {
     ...(def && def.granularities.length ? { granularity: p.granularity } : {}),
     ...(p.country ? { country: p.country } : {}),
+    ...(p.filters ?? {}),
+    ...(p.compare ? { compare: p.compare } : {}),
   };
 }
 
@@ -29,7 +31,7 @@ export function insightsPort(insights: InsightsService): InsightRunner & Insight
   // Many subscriptions of one slot ask for the same result at once: run it once, the others wait
   // for it (the engine's cache serves them once it is stored).
   const running = new Map<string, Promise<ExecuteResult>>();
-  const execute = (tenantId: string, code: string, params: Record<string, string>) => {
+  const execute = (tenantId: string, code: string, params: ExecuteParams) => {
     const key = JSON.stringify([tenantId, code, params]);
     let p = running.get(key);
     if (!p) {
@@ -54,7 +56,15 @@ export function insightsPort(insights: InsightsService): InsightRunner & Insight
       if (!(GRANULARITIES as readonly string[]).includes(p.granularity)) {
         throw invalidField('/body/granularity', `must be one of: ${GRANULARITIES.join(', ')}`);
       }
-      insights.resolve(tenantId, code, paramsFor(insights, code, p), 'body');
+      try {
+        insights.resolve(tenantId, code, paramsFor(insights, code, p), 'body');
+      } catch (err) {
+        // A filter given in `filters` is named there.
+        const e = err instanceof AppError ? err.options.errors?.[0] : undefined;
+        const name = e?.path.replace(/^\/body\//, '');
+        if (e && name && p.filters && name in p.filters) throw invalidField(`/body/filters/${name}`, e.message);
+        throw err;
+      }
     },
     run: (subscription) => execute(subscription.tenant_id, subscription.insight_code, paramsFor(insights, subscription.insight_code, subscription)),
     compose: (subscription, insightName, result, alert) =>

@@ -10,11 +10,19 @@ import { nextSlotAfter } from './schedule.ts';
 import { resolveSchedule, scheduleOf } from './schedule-input.ts';
 import type { CreateInsightSubscription, InsightSubscriptionView, SendNowView } from './subscriptions.schemas.ts';
 
+/** What a subscription runs its insight with. */
+export interface InsightParams {
+  granularity: string;
+  country?: string | null;
+  filters?: Record<string, string | string[]> | null;
+  compare?: string | null;
+}
+
 /** What the insight catalog tells about a code: enough to validate and name a subscription. */
 export interface InsightCatalog {
   find(code: string): { code: string; name: string; granularities: readonly string[] } | undefined;
   /** Throws a 400 naming the body field when the insight does not take these parameters. */
-  check(tenantId: string, code: string, params: { granularity: string; country?: string }): void;
+  check(tenantId: string, code: string, params: InsightParams): void;
   /** What an alert condition can read on this insight. */
   alertShape(code: string): AlertShape | undefined;
 }
@@ -42,6 +50,8 @@ export class InsightSubscriptionsService {
       schedule_day_of_month: s.schedule_day_of_month,
       granularity: s.granularity,
       country: s.country,
+      filters: s.filters,
+      compare: s.compare,
       is_active: s.is_active,
       created_at: s.created_at.toISOString(),
       next_run_at: s.next_run_at ? s.next_run_at.toISOString() : null,
@@ -57,9 +67,16 @@ export class InsightSubscriptionsService {
   async create(auth: AuthContext, b: CreateInsightSubscription): Promise<InsightSubscriptionView> {
     const insight = this.catalog.find(b.insight_code);
     if (!insight) throw invalidField('/body/insight_code', `names no insight of the catalog ("${b.insight_code}")`);
-    this.catalog.check(auth.tenantId, insight.code, { granularity: b.granularity, country: b.country });
+    if (b.country !== undefined && b.filters?.country !== undefined) throw invalidField('/body/filters/country', 'is given as country already');
+    this.catalog.check(auth.tenantId, insight.code, { granularity: b.granularity, country: b.country, filters: b.filters, compare: b.compare });
     const schedule = resolveSchedule(b, true);
-    if (b.condition) checkCondition(b.condition, this.catalog.alertShape(insight.code)!);
+    if (b.condition) {
+      const shape = this.catalog.alertShape(insight.code)!;
+      checkCondition(b.condition, shape);
+      // A series per filter value has no one headline value to check.
+      const split = Object.entries(b.filters ?? {}).find(([, v]) => Array.isArray(v) && v.length > 1);
+      if (split && shape.kind === 'timeseries') throw invalidField(`/body/filters/${split[0]}`, 'takes one value on a subscription with a condition');
+    }
     if (b.notify !== undefined && !b.condition) throw invalidField('/body/notify', 'is only allowed with a condition');
     const channelType = await this.channels.typeFor(auth, b.channel_id);
     if (!channelType) throw invalidField('/body/channel_id', `names no channel of yours ("${b.channel_id}")`);
@@ -77,6 +94,8 @@ export class InsightSubscriptionsService {
       schedule_day_of_month: schedule.dayOfMonth ?? null,
       granularity: b.granularity,
       country: b.country ?? null,
+      filters: b.filters && Object.keys(b.filters).length ? b.filters : null,
+      compare: b.compare ?? null,
       is_active: true,
       next_run_at: nextSlotAfter(schedule, now),
       created_at: now,

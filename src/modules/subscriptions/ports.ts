@@ -53,6 +53,9 @@ export interface InsightSubscriptionRecord {
   schedule_day_of_month: number | null;
   granularity: string;
   country: string | null;
+  /** The insight's other filters: a value or a list each. */
+  filters: Record<string, string | string[]> | null;
+  compare: 'previous_period' | 'previous_year' | null;
   is_active: boolean;
   next_run_at: Date | null;
   created_at: Date;

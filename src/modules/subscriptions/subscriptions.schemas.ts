@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { Nullable, Timestamp } from '../../lib/schemas.ts';
-import { CountrySchema } from '../../lib/chart.schemas.ts';
+import { CompareSchema, CountrySchema, MAX_FILTER_VALUES } from '../../lib/chart.schemas.ts';
 
 export const ChannelTypeSchema = Type.Enum(['messenger', 'webhook', 'email'], { description: 'Channel type' });
 export const ScheduleSchema = Type.Enum(['daily', 'weekly', 'monthly'], { description: 'How often a subscription sends' });
@@ -35,6 +35,13 @@ const DayOfWeek = Type.Integer({ minimum: 0, maximum: 6, description: '0 = Sunda
 const DayOfMonth = Type.Integer({ minimum: 1, maximum: 31, description: '1 … 31; monthly only (29–31 fall on the last day of shorter months)' });
 const NextRunAt = Nullable(Type.String({ format: 'date-time', description: 'The next slot (UTC); null while inactive' }));
 
+/** The insight's other filters (beside the contract's `country`): a value, or several (any of them). */
+const SubscriptionFilters = Type.Record(
+  Type.String({ pattern: '^[a-z][a-z0-9_]{0,62}$' }),
+  Type.Union([Type.String({ minLength: 1, maxLength: 200 }), Type.Array(Type.String({ minLength: 1, maxLength: 200 }), { minItems: 1, maxItems: MAX_FILTER_VALUES })]),
+  { description: "The insight's filters other than country, as execute takes them: a value or a list each", maxProperties: 20 },
+);
+
 export const InsightSubscriptionSchema = Type.Object({
   id: Type.String(),
   insight_code: Type.String(),
@@ -47,6 +54,8 @@ export const InsightSubscriptionSchema = Type.Object({
   schedule_day_of_month: Nullable(DayOfMonth),
   granularity: Type.String(),
   country: Nullable(Type.String()),
+  filters: Nullable(SubscriptionFilters),
+  compare: Nullable(CompareSchema),
   is_active: Type.Boolean(),
   created_at: Timestamp,
   next_run_at: NextRunAt,
@@ -66,6 +75,8 @@ export const CreateInsightSubscriptionBody = Type.Object(
     schedule: ScheduleSchema,
     granularity: Type.String({ minLength: 1, maxLength: 50 }),
     country: Type.Optional(CountrySchema),
+    filters: Type.Optional(SubscriptionFilters),
+    compare: Type.Optional(CompareSchema),
     schedule_time: Type.Optional(ScheduleTimeSchema),
     schedule_day_of_week: Type.Optional(DayOfWeek),
     schedule_day_of_month: Type.Optional(DayOfMonth),

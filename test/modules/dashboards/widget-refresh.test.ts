@@ -102,6 +102,44 @@ test('a preset filter the insight does not take is skipped; a body filter it doe
   assert.equal(bad4.statusCode, 400);
 });
 
+test('a live widget keeps compare and several values in widget_filters; a preset may list values too', async () => {
+  const w = await widget({ insight_code: 'revenue', granularity: 'month', widget_filters: { compare: 'previous_year', country: ['DE', 'FR'] } });
+  assert.deepEqual(w.widget_filters, { compare: 'previous_year', country: ['DE', 'FR'] });
+  const r = await call(t, owner, 'POST', `/api/v1/dashboards/${dash.id}/widgets/${w.id}/refresh`);
+  assert.equal(r.statusCode, 200, r.body);
+  assert.equal(r.data.data.compare, 'previous_year');
+  assert.deepEqual(r.data.data.filters, { country: ['DE', 'FR'] });
+  assert.equal(r.data.data.chart_hint.series, 'country');
+  assert.ok(r.data.data.rows.every((x: Record<string, unknown>) => 'revenue_previous' in x && 'revenue_change_pct' in x));
+  // The same figures as execute.
+  const e = await call(t, owner, 'GET', '/api/v1/insights/revenue/execute?granularity=month&date_from=2025-01-01&date_to=2025-12-31&country=DE&country=FR&compare=previous_year');
+  assert.deepEqual(r.data.data.rows, e.data.data.rows);
+
+  const bad = await call(t, owner, 'PATCH', `/api/v1/dashboards/${dash.id}/widgets/${w.id}`, { widget_filters: { compare: 'yesterday' } });
+  assert.equal(bad.statusCode, 400);
+  assert.ok(bad.data.errors.some((x: { path: string }) => x.path === '/body/widget_filters/compare'), bad.body);
+
+  const preset = await call(t, owner, 'PATCH', `/api/v1/dashboards/${dash.id}`, {
+    global_filter_presets: [{ id: 'p-dach', name: 'DACH', filters: { country: ['DE', 'AT', 'CH'], compare: 'previous_period' } }],
+    active_preset_id: 'p-dach',
+  });
+  assert.equal(preset.statusCode, 200, preset.body);
+  const plain = await widget({ insight_code: 'revenue_by_country' });
+  const fromPreset = await call(t, owner, 'POST', `/api/v1/dashboards/${dash.id}/widgets/${plain.id}/refresh`);
+  assert.equal(fromPreset.statusCode, 200, fromPreset.body);
+  assert.deepEqual(fromPreset.data.data.filters, { country: ['DE', 'AT', 'CH'] });
+  assert.equal(fromPreset.data.data.compare, 'previous_period');
+  assert.ok(fromPreset.data.data.rows.every((x: Record<string, unknown>) => ['DE', 'AT', 'CH'].includes(String(x.country))));
+  // Back to the presets the other tests use.
+  await call(t, owner, 'PATCH', `/api/v1/dashboards/${dash.id}`, {
+    global_filter_presets: [
+      { id: 'p-de', name: 'Germany 2025', filters: { country: 'DE', date_from: '2025-01-01', date_to: '2025-12-31', granularity: 'month' } },
+      { id: 'p-fr', name: 'France', filters: { country: 'FR' } },
+    ],
+    active_preset_id: 'p-de',
+  });
+});
+
 test('snapshot widgets answer 409; others 404; members of a dashboard they cannot edit 403', async () => {
   const snap = await call(t, owner, 'POST', `/api/v1/dashboards/${dash.id}/widgets`, {
     title: 's', widget_type: 'table', data_source: 'snapshot', snapshot_data: [{ a: 1 }],

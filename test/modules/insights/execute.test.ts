@@ -27,7 +27,7 @@ test('the catalog lists every code with its parameters, granularities and chart'
   for (const c of CODES) assert.ok(codes.includes(c), c);
   const revenue = res.data.find((c: { code: string }) => c.code === 'revenue');
   assert.deepEqual(revenue.granularities, ['day', 'week', 'month', 'quarter', 'year']);
-  assert.deepEqual(revenue.parameters, ['granularity', 'country', 'channel', 'date_from', 'date_to']);
+  assert.deepEqual(revenue.parameters, ['granularity', 'country', 'channel', 'date_from', 'date_to', 'compare']);
   assert.equal(revenue.chart_hint.type, 'line');
   const top = res.data.find((c: { code: string }) => c.code === 'top_products');
   assert.equal(top.default_limit, 10);
@@ -124,6 +124,36 @@ test('404 for an unknown code, 400 naming the parameter for one the insight does
   const ok = await call(t, demo, 'GET', '/api/v1/insights/revenue/execute?country=de&channel=WEB');
   assert.equal(ok.statusCode, 200);
   assert.deepEqual(ok.data.data.filters, { country: 'DE', channel: 'web' });
+});
+
+test('compare and repeated filter parameters over HTTP; bad ones are 400s naming the parameter', async () => {
+  const res = await call(t, demo, 'GET', '/api/v1/insights/revenue/execute?granularity=month&country=DE&country=FR&compare=previous_year');
+  assert.equal(res.statusCode, 200, res.body);
+  assert.deepEqual(res.data.data.filters, { country: ['DE', 'FR'] });
+  assert.equal(res.data.data.compare, 'previous_year');
+  assert.equal(res.data.data.chart_hint.series, 'country');
+  assert.deepEqual(res.data.data.chart_hint.y_axis, ['revenue', 'revenue_previous']);
+  assert.equal(res.data.data.rows.length, 24);
+  assert.deepEqual(Object.keys(res.data.data.rows[0]), ['period', 'country', 'revenue', 'revenue_previous', 'revenue_change_pct']);
+  // One value stays a string, as in the contract.
+  const one = await call(t, demo, 'GET', '/api/v1/insights/revenue/execute?country=de');
+  assert.deepEqual(one.data.data.filters, { country: 'DE' });
+  assert.equal(one.data.data.compare, undefined);
+  // Cached apart from the same query without compare.
+  const kpi = await call(t, demo, 'GET', '/api/v1/insights/revenue_kpi/execute?compare=previous_year&date_from=2026-11-01&date_to=2026-11-20');
+  assert.deepEqual(kpi.data.data.previous_period, { from: '2025-11-01', to: '2025-11-20' });
+  assert.equal(kpi.data.data.rows[0].previous_period_from, '2025-11-01');
+
+  for (const [query, path] of [
+    ['compare=last_week', '/query/compare'],
+    ['country=DE&country=FR&channel=web&channel=mobile', '/query/channel'],
+    [Array.from({ length: 21 }, (_, i) => `country=C${i}`).join('&'), '/query/country'],
+  ] as const) {
+    const bad = await call(t, demo, 'GET', `/api/v1/insights/revenue/execute?${query}`);
+    assert.equal(bad.statusCode, 400, query);
+    assert.equal(bad.headers['content-type'], 'application/problem+json; charset=utf-8');
+    assert.ok(bad.data.errors.some((e: { path: string }) => e.path === path), `${query}: ${bad.body}`);
+  }
 });
 
 test('results are cached per tenant and parameters, and a re-seed invalidates them', async () => {

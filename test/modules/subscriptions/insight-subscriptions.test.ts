@@ -28,7 +28,7 @@ describe('insight subscriptions', () => {
   test('create: defaults 08:00 UTC, next_run_at, names from the catalog and the channel', async () => {
     const s = await insightSubscription(f, owner, { channel_id: channel, country: 'DE' });
     assert.deepEqual(Object.keys(s).sort(), [
-      'channel_id', 'channel_type', 'condition', 'country', 'created_at', 'cron', 'granularity', 'id', 'insight_code', 'insight_name',
+      'channel_id', 'channel_type', 'compare', 'condition', 'country', 'created_at', 'cron', 'filters', 'granularity', 'id', 'insight_code', 'insight_name',
       'is_active', 'last_checked_at', 'last_condition_met', 'next_run_at', 'notify', 'schedule', 'schedule_day_of_month',
       'schedule_day_of_week', 'schedule_time', 'timezone',
     ]);
