@@ -1,7 +1,10 @@
-// Benchmark: chat without an AI connector (the built-in parser) on the demo data that a first
-// `npm start` generates (DEFAULT_SEED_ROWS orders, embedded PGlite + DuckDB). Target: median < 50 ms.
-// Each question of the eval set (follow-ups excluded) is asked once with the engine's result cache
-// cold, then BENCH_ROUNDS more times warm. Run: npm run bench -- chat
+// Benchmark: chat without an AI connector (the built-in parser). Two parts. (1) The parser's own
+// time, without running a query: every eval question on the demo model, and the same questions on
+// a generated model of 50 cubes and 500 measures (each with a title and two synonyms, an insight
+// per measure); target p99 < 5 ms on each. (2) End to end on the demo data that a first `npm start`
+// generates (DEFAULT_SEED_ROWS orders, embedded PGlite + DuckDB), target median < 50 ms: each
+// question asked once with the engine's result cache cold, then BENCH_ROUNDS more times warm.
+// Run: npm run bench -- chat   (BENCH_PARSER_ONLY=1 skips part 2)
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { buildApp } from '../src/app.ts';
@@ -14,6 +17,9 @@ import { TokensRepository } from '../src/modules/tokens/tokens.repository.ts';
 import { TokensService } from '../src/modules/tokens/tokens.service.ts';
 import { DuckDbWarehouse } from '../src/warehouse/duckdb.ts';
 import { DEFAULT_SEED_ROWS, DEFAULT_TENANTS, seedDemo } from '../src/warehouse/demo.ts';
+import { modelWords, parserCatalog } from '../src/modules/chat/chat.catalog.ts';
+import { parseQuestion } from '../src/modules/chat/parser/index.ts';
+import { demoModel, modelFromText, type SemanticModel } from '../src/semantic/model.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const ROWS = Number(process.env.BENCH_ROWS ?? DEFAULT_SEED_ROWS);
@@ -24,10 +30,68 @@ const stats = (xs: number[]) => {
   return `median ${pct(s, 50).toFixed(1)} ms, p95 ${pct(s, 95).toFixed(1)} ms, max ${s.at(-1)!.toFixed(1)} ms (n=${s.length})`;
 };
 
+const WORDS = ['revenue', 'bookings', 'margin', 'refunds', 'visits', 'leads', 'tickets', 'shipments', 'returns', 'claims', 'payouts', 'signups', 'churn', 'usage', 'credits', 'fees', 'impressions', 'clicks', 'installs', 'sessions'];
+
+/** A model of `cubes` cubes with `perCube` measures each, every measure with a title, two synonyms and an insight. */
+export function largeModel(cubes = 50, perCube = 10): SemanticModel {
+  const lines: string[] = ['cubes:'];
+  const insights: string[] = ['insights:'];
+  for (let c = 0; c < cubes; c++) {
+    const cube = `cube_${c}`;
+    lines.push(`  - name: ${cube}`, `    sql_table: t_${c}`, '    tenant_column: tenant_id', '    measures:');
+    for (let m = 0; m < perCube; m++) {
+      const word = `${WORDS[(c + m) % WORDS.length]} ${c}-${m}`;
+      lines.push(`      - name: m_${c}_${m}`, `        title: ${JSON.stringify(`Metric ${word}`)}`, '        type: sum', `        sql: v${m}`, `        synonyms: [${JSON.stringify(`${word} total`)}, ${JSON.stringify(`gross ${word}`)}]`);
+      insights.push(
+        `  - code: i_${c}_${m}`,
+        `    name: ${JSON.stringify(`Metric ${word}`)}`,
+        `    description: ${JSON.stringify(`The ${word} per period.`)}`,
+        '    kind: timeseries',
+        `    measures: [${cube}.m_${c}_${m}]`,
+        `    time_dimension: ${cube}.at`,
+        '    granularities: [day, week, month]',
+        `    filters: [${cube}.region]`,
+      );
+    }
+    lines.push('    dimensions:', '      - name: at', '        type: time', '        sql: at', '      - name: region', '        type: string', '        sql: region', '        synonyms: [area, territory]');
+  }
+  return modelFromText([...lines, '', ...insights].join('\n'), 'large.yml');
+}
+
+/** The parser alone over the questions, after a warm-up round: per-question times in ms. */
+function parserTimes(model: SemanticModel, questions: string[], rounds: number): number[] {
+  const catalog = parserCatalog(model.insights);
+  const words = modelWords(model);
+  const today = new Date().toISOString().slice(0, 10);
+  const categories = ['Electronics', 'Home & Kitchen', 'Fashion', 'Beauty', 'Sports', 'Toys', 'Books', 'Garden', 'Grocery', 'Pet Supplies'];
+  const times: number[] = [];
+  for (let r = 0; r <= rounds; r++) {
+    for (const q of questions) {
+      const t0 = performance.now();
+      parseQuestion(q, { today, catalog, categories, words });
+      if (r > 0) times.push(performance.now() - t0);
+    }
+  }
+  return times;
+}
+
 export async function run(): Promise<void> {
   const questions = (JSON.parse(fs.readFileSync(new URL('../eval/chat-questions.json', import.meta.url), 'utf8')).questions as { q: string; history?: string[] }[])
     .filter((x) => !x.history)
     .map((x) => x.q);
+
+  const large = largeModel();
+  const measures = large.insights.reduce((n, i) => n + i.measures.length, 0);
+  console.log(`\nThe built-in parser alone (no query run), ${questions.length} eval questions × ${ROUNDS} rounds after a warm-up:`);
+  console.log('| model | questions parsed | median | p99 | max | target p99 | ratio |');
+  console.log('|---|---|---|---|---|---|---|');
+  for (const [name, model] of [['demo', demoModel()], [`generated: 50 cubes, ${measures} measures, ${large.insights.length} insights`, large]] as const) {
+    const s = parserTimes(model, questions, ROUNDS).sort((a, b) => a - b);
+    const p99 = pct(s, 99);
+    console.log(`| ${name} | ${s.length} | ${pct(s, 50).toFixed(2)} ms | ${p99.toFixed(2)} ms | ${s.at(-1)!.toFixed(2)} ms | < 5 ms | ${(p99 / 5).toFixed(2)} |`);
+  }
+  if (process.env.BENCH_PARSER_ONLY) return;
+
   const now = new Date();
   process.stdout.write(`Seeding ${ROWS.toLocaleString('en')} demo orders … `);
   const warehouse = await DuckDbWarehouse.open(':memory:');

@@ -184,7 +184,8 @@ function wholeMonths(w: Window): boolean {
  * previous_period shifts by as many periods as the window spans, previous_year by a year, aligned
  * as yearAgoBucket says; a partial first or last period is compared with the same stretch of its
  * counterpart. Without a time axis: previous_period is the window of equal length just before
- * (whole months: as many months before; month to date: the same days of the month before),
+ * (whole months: as many months before; a week, month, quarter or year so far: the same days of
+ * the one before),
  * previous_year the same dates a year before.
  */
 export function comparison(kind: CompareKind, w: Window, g: Granularity | null, series: boolean): Comparison {
@@ -207,5 +208,9 @@ export function comparison(kind: CompareKind, w: Window, g: Granularity | null, 
     const months = (toDate(w.to).getUTCFullYear() - toDate(w.from).getUTCFullYear()) * 12 + toDate(w.to).getUTCMonth() - toDate(w.from).getUTCMonth() + 1;
     return { kind, window: { from: addMonths(w.from, -months), to: addDays(w.from, -1) } };
   }
-  return { kind, window: previousWindow(w, g ?? (w.from === bucketStart(w.from, 'month') ? 'month' : null)) };
+  // A period so far (this week, month, quarter or year to date): the same stretch of the one before.
+  for (const p of ['year', 'quarter', 'month', 'week'] as const) {
+    if (w.from === bucketStart(w.from, p) && w.to < addPeriods(w.from, p, 1)) return { kind, window: previousWindow(w, p) };
+  }
+  return { kind, window: previousWindow(w, null) };
 }

@@ -135,3 +135,15 @@ test('compare on a top list: its own rows and limit, the previous figures of the
   const k = resolveParams(def('revenue_kpi'), 'demo', { granularity: 'month', compare: 'previous_year' }, '2026-11-23');
   assert.deepEqual(k.previous, { from: '2025-11-01', to: '2025-11-23' });
 });
+
+test('a period so far is compared with the same days of the one before', () => {
+  // Monday to Wednesday with last Monday to Wednesday; a quarter so far with the same days of the last quarter.
+  assert.deepEqual(comparison('previous_period', { from: '2026-04-13', to: '2026-04-15' }, null, false).window, { from: '2026-04-06', to: '2026-04-08' });
+  assert.deepEqual(comparison('previous_period', { from: '2026-04-01', to: '2026-05-10' }, null, false).window, { from: '2026-01-01', to: '2026-02-10' });
+  assert.deepEqual(comparison('previous_period', { from: '2026-01-01', to: '2026-04-15' }, null, false).window, { from: '2025-01-01', to: '2025-04-15' });
+  // A KPI over this week so far, compare=previous_period: last week's same days, not the weekend before.
+  const k = resolveParams(def('revenue_kpi'), 'demo', { date_from: '2026-04-13', date_to: '2026-04-15', compare: 'previous_period' }, '2026-04-15');
+  assert.deepEqual(k.previous, { from: '2026-04-06', to: '2026-04-08' });
+  // Without compare, an explicit window keeps the equal stretch just before.
+  assert.deepEqual(resolveParams(def('revenue_kpi'), 'demo', { date_from: '2026-04-13', date_to: '2026-04-15' }, '2026-04-15').previous, { from: '2026-04-10', to: '2026-04-12' });
+});

@@ -1,6 +1,7 @@
 // The LLM's only job: turn a question into one run_insight call. This module writes the tool (its
 // JSON Schema lists the catalog), the prompt, and checks the arguments before anything runs.
 import type { ToolPrompt, ToolSpec } from '../../adapters/llm/types.ts';
+import { COMPARES, MAX_FILTER_VALUES } from '../../lib/chart.schemas.ts';
 import { isValidDate } from '../../semantic/periods.ts';
 import type { InsightDefinition } from '../../semantic/types.ts';
 import { ISO_COUNTRIES } from './parser/vocabulary.ts';
@@ -22,7 +23,9 @@ function filterProperties(catalog: readonly InsightDefinition[], values: Values)
       const rule = d.filterRules[f];
       const known = rule.values ?? (!rule.pattern && values[f]?.length ? values[f] : undefined);
       const hint = f === 'country' ? 'ISO 3166-1 alpha-2 code in capitals, e.g. DE, US, GB' : `${rule.label}${rule.case === 'upper' ? ', in capitals' : ''}`;
-      props[f] = { type: 'string', ...(known ? { enum: [...known] } : {}), description: hint };
+      const one = { type: 'string', ...(known ? { enum: [...known] } : {}) };
+      // One value, or several (any of them: "Spain vs Italy by week" is a series per country).
+      props[f] = { anyOf: [one, { type: 'array', items: one, minItems: 1, maxItems: MAX_FILTER_VALUES }], description: `${hint}; a list for several` };
     }
   }
   return props;
@@ -47,6 +50,11 @@ export function runInsightTool(catalog: readonly InsightDefinition[], values: Va
         date_from: { type: 'string', description: 'First day, YYYY-MM-DD, inclusive' },
         date_to: { type: 'string', description: 'Last day, YYYY-MM-DD, inclusive' },
         limit: { type: 'integer', minimum: 1, description: 'Number of rows, for top lists and breakdowns' },
+        compare: {
+          type: 'string',
+          enum: [...COMPARES],
+          description: 'Adds the previous figures and the change in % to each row: previous_period (the window just before, same length) or previous_year (same period a year before; "YoY", "vs last year")',
+        },
       },
       required: ['insight_code'],
       additionalProperties: false,
@@ -99,7 +107,7 @@ function filterLines(catalog: readonly InsightDefinition[], values: Values): str
 
 /** The query with its keys in the tool's order (the database hands jsonb back reordered). */
 function canonicalJson(q: StructuredQuery): string {
-  const order = ['insight_code', 'granularity', 'filters', 'date_from', 'date_to', 'limit'] as const;
+  const order = ['insight_code', 'granularity', 'filters', 'date_from', 'date_to', 'limit', 'compare'] as const;
   const out: Record<string, unknown> = {};
   for (const k of order) if (q[k] !== undefined) out[k] = q[k];
   return JSON.stringify(out);
@@ -115,7 +123,7 @@ const fail = (message: string): never => {
 export function validateToolArgs(args: unknown, catalog: readonly InsightDefinition[]): StructuredQuery {
   if (!args || typeof args !== 'object' || Array.isArray(args)) return fail('the arguments are not an object');
   const a = args as Record<string, unknown>;
-  const known = new Set(['insight_code', 'granularity', 'filters', 'date_from', 'date_to', 'limit']);
+  const known = new Set(['insight_code', 'granularity', 'filters', 'date_from', 'date_to', 'limit', 'compare']);
   for (const k of Object.keys(a)) if (!known.has(k)) fail(`unknown argument ${k}`);
   const def = catalog.find((d) => d.code === a.insight_code) ?? fail(`unknown insight_code ${JSON.stringify(a.insight_code)}`);
   const present = (v: unknown) => v !== undefined && v !== null && v !== '';
@@ -131,16 +139,22 @@ export function validateToolArgs(args: unknown, catalog: readonly InsightDefinit
     for (const [k, v] of Object.entries(a.filters as Record<string, unknown>)) {
       if (!present(v)) continue;
       if (!(def.filters as readonly string[]).includes(k)) fail(`${def.code} does not take the ${k} filter`);
-      if (typeof v !== 'string') fail(`filter ${k} is not a string`);
-      const rule = def.filterRules[k];
-      let s = (v as string).trim();
-      if (rule.case === 'upper') s = s.toUpperCase();
-      if (rule.case === 'lower') s = s.toLowerCase();
-      if (k === 'country' && !ISO_COUNTRIES.has(s)) fail(`country ${JSON.stringify(v)} is not an ISO 3166-1 alpha-2 code`);
-      if (rule.values && !rule.values.includes(s)) fail(`${k} ${JSON.stringify(v)} is not one of ${rule.values.join(', ')}`);
-      if (rule.pattern && !rule.pattern.test(s)) fail(`${k} ${JSON.stringify(v)} does not match ${rule.pattern.source}`);
-      if (s.length < 1 || s.length > 100) fail(`${k} must be 1 to 100 characters`);
-      filters[k] = s;
+      const given = Array.isArray(v) ? v : [v];
+      if (given.length < 1 || given.length > MAX_FILTER_VALUES) fail(`filter ${k} takes 1 to ${MAX_FILTER_VALUES} values`);
+      const out = given.map((x) => {
+        if (typeof x !== 'string') fail(`filter ${k} is not a string`);
+        const rule = def.filterRules[k];
+        let s = (x as string).trim();
+        if (rule.case === 'upper') s = s.toUpperCase();
+        if (rule.case === 'lower') s = s.toLowerCase();
+        if (k === 'country' && !ISO_COUNTRIES.has(s)) fail(`country ${JSON.stringify(x)} is not an ISO 3166-1 alpha-2 code`);
+        if (rule.values && !rule.values.includes(s)) fail(`${k} ${JSON.stringify(x)} is not one of ${rule.values.join(', ')}`);
+        if (rule.pattern && !rule.pattern.test(s)) fail(`${k} ${JSON.stringify(x)} does not match ${rule.pattern.source}`);
+        if (s.length < 1 || s.length > 100) fail(`${k} must be 1 to 100 characters`);
+        return s;
+      });
+      const distinct = [...new Set(out)];
+      filters[k] = distinct.length === 1 ? distinct[0] : distinct;
     }
     if (Object.keys(filters).length) q.filters = filters;
   }
@@ -155,6 +169,10 @@ export function validateToolArgs(args: unknown, catalog: readonly InsightDefinit
     const n = Number(a.limit);
     if (!Number.isInteger(n) || n < 1 || n > def.limit!.max) fail(`limit must be an integer from 1 to ${def.limit!.max}`);
     q.limit = n;
+  }
+  if (present(a.compare)) {
+    if (!(COMPARES as readonly unknown[]).includes(a.compare)) fail(`compare must be one of ${COMPARES.join(', ')}`);
+    q.compare = a.compare as StructuredQuery['compare'];
   }
   return q;
 }

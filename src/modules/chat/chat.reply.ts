@@ -23,31 +23,46 @@ function format(value: unknown, type: string | undefined): string {
 
 const signed = (pct: number) => `${pct > 0 ? '+' : ''}${pctFmt.format(pct)} %`;
 
-export function describeFilters(filters: Record<string, string>): string {
-  const parts: string[] = [];
-  if (filters.country) {
-    let name = filters.country;
-    try {
-      name = regionNames.of(filters.country) ?? filters.country;
-    } catch {
-      // an unknown code reads as itself
-    }
-    parts.push(`in ${name}${name !== filters.country ? ` (${filters.country})` : ''}`);
+/** "A and B", "A, B and C". */
+const and = (xs: string[]) => (xs.length > 1 ? `${xs.slice(0, -1).join(', ')} and ${xs.at(-1)}` : xs[0] ?? '');
+const list = (v: string | string[]) => (typeof v === 'string' ? [v] : v);
+
+function countryName(code: string): string {
+  try {
+    const name = regionNames.of(code) ?? code;
+    return name !== code ? `${name} (${code})` : code;
+  } catch {
+    // an unknown code reads as itself
+    return code;
   }
-  if (filters.channel) parts.push(`on the ${filters.channel} channel`);
-  if (filters.category) parts.push(`in the ${filters.category} category`);
+}
+
+export function describeFilters(filters: Record<string, string | string[]>): string {
+  const parts: string[] = [];
+  if (filters.country) parts.push(`in ${and(list(filters.country).map(countryName))}`);
+  if (filters.channel) parts.push(`on the ${and(list(filters.channel))} channel${list(filters.channel).length > 1 ? 's' : ''}`);
+  if (filters.category) parts.push(`in the ${and(list(filters.category))} categor${list(filters.category).length > 1 ? 'ies' : 'y'}`);
   // A model's own filters read as "plan Enterprise".
-  for (const [name, value] of Object.entries(filters)) if (!['country', 'channel', 'category'].includes(name)) parts.push(`for ${name.replace(/_/g, ' ')} ${value}`);
+  for (const [name, value] of Object.entries(filters)) if (!['country', 'channel', 'category'].includes(name)) parts.push(`for ${name.replace(/_/g, ' ')} ${and(list(value))}`);
   return parts.length ? ` ${parts.join(', ')}` : '';
 }
+
+/** "up 12.4 % on last year (2025-01-01 to 2025-04-15: 1,234.00)", or why there is no change. */
+function changeWords(pct: unknown, against: string, previous: string, period?: string): string {
+  const figure = period ? `${period}: ${previous}` : previous;
+  if (pct === null || pct === undefined) return `against ${previous} ${against}${period ? ` (${period})` : ''}, so there is no percentage change`;
+  const n = Number(pct);
+  const how = n > 0 ? `up ${pctFmt.format(n)} %` : n < 0 ? `down ${pctFmt.format(-n)} %` : 'unchanged';
+  return `${how} on ${against} (${figure})`;
+}
+
+const AGAINST: Record<string, string> = { previous_year: 'last year', previous_period: 'the previous period' };
 
 const PERIOD_WORD: Record<string, string> = { day: 'day', week: 'week', month: 'month', quarter: 'quarter', year: 'year' };
 
 export function composeReply(result: ExecuteResult, def: InsightDefinition | undefined, notes: string[]): string {
   // "Revenue KPI" reads as "Revenue" in a sentence.
-  // Several values of a filter read as one ("DE or FR") until chat asks for lists itself.
-  const flat = Object.fromEntries(Object.entries(result.filters).map(([k, v]) => [k, typeof v === 'string' ? v : v.join(' or ')]));
-  const scope = `${result.insight_name.replace(/ KPI$/, '')}${describeFilters(flat)} from ${result.period.from} to ${result.period.to}`;
+  const scope = `${result.insight_name.replace(/ KPI$/, '')}${describeFilters(result.filters)} from ${result.period.from} to ${result.period.to}`;
   const typeOf = (name: string) => result.columns.find((c) => c.name === name)?.type;
   const measure = result.chart_hint.y_axis?.[0] ?? result.columns.find((c) => !['date', 'string'].includes(c.type))?.name ?? '';
   let text: string;
@@ -57,10 +72,14 @@ export function composeReply(result: ExecuteResult, def: InsightDefinition | und
   } else if (def?.kind === 'kpi') {
     const r = result.rows[0];
     const t = typeOf('value');
-    const change = r.change_pct === null || r.change_pct === undefined
-      ? `the previous period (${r.previous_period_from} to ${r.previous_period_to}) had ${format(r.previous_value, t)}, so there is no percentage change`
-      : `${signed(Number(r.change_pct))} on the previous period (${r.previous_period_from} to ${r.previous_period_to}: ${format(r.previous_value, t)})`;
-    text = `${scope}: ${format(r.value, t)}, ${change}.`;
+    if (result.compare) {
+      text = `${scope}: ${format(r.value, t)}, ${changeWords(r.change_pct, AGAINST[result.compare], format(r.previous_value, t), `${r.previous_period_from} to ${r.previous_period_to}`)}.`;
+    } else {
+      const change = r.change_pct === null || r.change_pct === undefined
+        ? `the previous period (${r.previous_period_from} to ${r.previous_period_to}) had ${format(r.previous_value, t)}, so there is no percentage change`
+        : `${signed(Number(r.change_pct))} on the previous period (${r.previous_period_from} to ${r.previous_period_to}: ${format(r.previous_value, t)})`;
+      text = `${scope}: ${format(r.value, t)}, ${change}.`;
+    }
   } else if (def?.kind === 'breakdown' || def?.kind === 'top') {
     const dim = result.chart_hint.x_axis;
     const t = typeOf(measure);
@@ -70,25 +89,34 @@ export function composeReply(result: ExecuteResult, def: InsightDefinition | und
     const label = (r: Row) => String(r[dim] ?? r[result.columns[0].name]) + (dim === 'product_name' && r.category ? ` (${r.category})` : '');
     const rest = result.rows.length > 1 ? `; last of the ${result.rows.length} listed is ${label(result.rows.at(-1)!)} with ${format(result.rows.at(-1)![measure], t)}` : '';
     text = `${scope}: ${label(top)} leads with ${format(top[measure], t)} ${measure}${share}${rest}.`;
+    if (result.compare && result.previous_period) {
+      const period = `${result.previous_period.from} to ${result.previous_period.to}`;
+      text += ` ${label(top)} is ${changeWords(top[`${measure}_change_pct`], AGAINST[result.compare], format(top[`${measure}_previous`], t), period)}.`;
+    }
+  } else if (result.chart_hint.series) {
+    text = seriesPerValue(result, def, measure, typeOf(measure), scope);
   } else {
     text = seriesSentence(result, def, measure, typeOf(measure), scope);
+    if (result.compare) text += ` ${lastCompared(result, measure, typeOf(measure))}`;
   }
   if (notes.length) text += ` Note: ${notes.join('; ')}.`;
   return text;
 }
 
-function seriesSentence(result: ExecuteResult, def: InsightDefinition | undefined, measure: string, type: string | undefined, scope: string): string {
-  const rows = result.rows;
+/** "total 1,234.00", or for a rate "overall 3.2 %": the ratio of the sums, never the average of the rates. */
+function overallOf(rows: readonly Row[], def: InsightDefinition | undefined, measure: string, type: string | undefined): string {
   const ratio = def?.ratios.find((r) => r.name === measure);
   const sum = (col: string) => rows.reduce((s, r) => s + Number(r[col] ?? 0), 0);
-  // A rate over the whole window is the ratio of the sums, never the average of the rates.
-  let overall: string;
   if (ratio) {
     const d = sum(ratio.denominator);
-    overall = `overall ${format(d === 0 ? 0 : (sum(ratio.numerator) / d) * (ratio.scale ?? 1), type)}`;
-  } else {
-    overall = `total ${format(sum(measure), type)}`;
+    return `overall ${format(d === 0 ? 0 : (sum(ratio.numerator) / d) * (ratio.scale ?? 1), type)}`;
   }
+  return `total ${format(sum(measure), type)}`;
+}
+
+function seriesSentence(result: ExecuteResult, def: InsightDefinition | undefined, measure: string, type: string | undefined, scope: string): string {
+  const rows = result.rows;
+  const overall = overallOf(rows, def, measure, type);
   const g = (result.granularity ?? 'day') as Granularity;
   const word = PERIOD_WORD[g] ?? 'period';
   if (rows.length === 1) return `${scope}: ${overall}.`;
@@ -109,6 +137,28 @@ function seriesSentence(result: ExecuteResult, def: InsightDefinition | undefine
   const last = Number(basis.at(-1)![measure] ?? 0);
   const change = first === 0 ? '' : `, ${signed(((last - first) / first) * 100)} from the first ${full} (${basis[0].period}) to the last (${basis.at(-1)!.period})`;
   return `${scope} by ${word}: ${overall}${change}. Best ${full}: ${best.period} (${format(best[measure], type)}); worst: ${worst.period} (${format(worst[measure], type)}).`;
+}
+
+/** The last period of a compared series against its counterpart (a period with none says so). */
+function lastCompared(result: ExecuteResult, measure: string, type: string | undefined, rows = result.rows): string {
+  const last = rows.at(-1)!;
+  const against = AGAINST[result.compare!];
+  const word = PERIOD_WORD[result.granularity ?? 'day'] ?? 'period';
+  if (last[`${measure}_previous`] === null) return `The last ${word} (${last.period}) has no counterpart ${against === 'last year' ? 'a year before' : 'before it'}.`;
+  return `The last ${word} (${last.period}): ${format(last[measure], type)}, ${changeWords(last[`${measure}_change_pct`], against, format(last[`${measure}_previous`], type))}.`;
+}
+
+/** A series per filter value ("Spain vs Italy by week"): each value's own total, and with compare its last period. */
+function seriesPerValue(result: ExecuteResult, def: InsightDefinition | undefined, measure: string, type: string | undefined, scope: string): string {
+  const dim = result.chart_hint.series!;
+  const values = [...new Set(result.rows.map((r) => String(r[dim])))];
+  const parts = values.map((v) => {
+    const rows = result.rows.filter((r) => String(r[dim]) === v);
+    const label = dim === 'country' ? countryName(v) : v;
+    const compared = result.compare ? `; ${lastCompared(result, measure, type, rows).replace(/^The /, 'the ').replace(/\.$/, '')}` : '';
+    return `${label}: ${overallOf(rows, def, measure, type)}${compared}`;
+  });
+  return `${scope} by ${PERIOD_WORD[result.granularity ?? 'day'] ?? 'period'}, per ${dim.replace(/_/g, ' ')}. ${parts.join('. ')}.`;
 }
 
 /** A question of each kind, in the model's words: what the parser reads back as that insight. */

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { ChartHintSchema, DataRowSchema, GranularitySchema, IsoDateSchema } from '../../lib/chart.schemas.ts';
+import { ChartHintSchema, CompareSchema, DataRowSchema, GranularitySchema, IsoDateSchema } from '../../lib/chart.schemas.ts';
 
 export const ChatBody = Type.Object(
   {
@@ -22,11 +22,14 @@ export const StructuredQuerySchema = Type.Object(
     granularity: Type.Optional(GranularitySchema),
     filters: Type.Optional(
       // Named by the model's filter dimensions (the demo's: country, channel, category).
-      Type.Record(Type.String(), Type.String(), { description: 'Filter values by the filter dimension\'s name, e.g. {"country": "DE"}' }),
+      Type.Record(Type.String(), Type.Union([Type.String(), Type.Array(Type.String())]), {
+        description: 'Filter values by the filter dimension\'s name, e.g. {"country": "DE"}; a list means any of them ({"country": ["ES", "IT"]})',
+      }),
     ),
     date_from: Type.Optional(IsoDateSchema),
     date_to: Type.Optional(IsoDateSchema),
     limit: Type.Optional(Type.Integer()),
+    compare: Type.Optional(CompareSchema),
   },
   { title: 'StructuredQuery', description: 'The structured query that ran, with the window and granularity the engine resolved' },
 );

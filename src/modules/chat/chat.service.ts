@@ -178,6 +178,7 @@ export class ChatService {
       date_from: q.date_from,
       date_to: q.date_to,
       limit: q.limit,
+      compare: q.compare,
     });
   }
 
@@ -215,8 +216,7 @@ function resolvedQuery(q: StructuredQuery, result: ExecuteResult): StructuredQue
   const out: StructuredQuery = { ...q, filters: q.filters && { ...q.filters } };
   if (!out.filters) delete out.filters;
   if (result.granularity) out.granularity = result.granularity as StructuredQuery['granularity'];
-  // Chat's own queries give one value per filter, so the result's filters are single values here.
-  if (Object.keys(result.filters).length) out.filters = { ...result.filters } as StructuredQuery['filters'];
+  if (Object.keys(result.filters).length) out.filters = { ...result.filters };
   out.date_from = result.period.from;
   out.date_to = result.period.to;
   return out;

@@ -112,8 +112,16 @@ export function resolveParams(def: InsightDefinition, tenantId: string, given: E
   if (def.kind === 'kpi') {
     // An explicit window compares with the stretch of equal length before it; a default one with
     // the same stretch of the previous period; compare=previous_year with the same dates a year before.
+    // compare=previous_period on an explicit window lines it up as breakdowns do (this week so far
+    // with the same days of last week).
     q.previous =
-      compare === 'previous_year' ? { from: yearAgo(from), to: yearAgo(to) } : params.date_from ? previousWindow(window, null) : previousWindow(window, granularity);
+      compare === 'previous_year'
+        ? { from: yearAgo(from), to: yearAgo(to) }
+        : !params.date_from
+          ? previousWindow(window, granularity)
+          : compare
+            ? comparison(compare, window, null, false).window
+            : previousWindow(window, null);
     if (compare) q.compare = { kind: compare, window: q.previous };
   } else if (compare) {
     q.compare = comparison(compare, window, granularity, def.kind === 'timeseries');

@@ -142,6 +142,31 @@ describe('chat', () => {
     assert.deepEqual(cat.data.data.query.filters, { category: 'Electronics' }, 'the category is matched against the tenant\'s own categories');
   });
 
+  test('comparisons: the query carries compare and lists; the reply states both figures and the change in words', async () => {
+    const pct = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+    const ytd = (await call(t, owner, 'POST', '/api/v1/ai/chat', { message: 'YTD revenue vs last year' })).data.data;
+    assert.deepEqual(ytd.query, { insight_code: 'revenue_kpi', granularity: 'month', date_from: '2026-01-01', date_to: '2026-04-15', compare: 'previous_year' });
+    const r = ytd.rows[0];
+    assert.deepEqual([r.previous_period_from, r.previous_period_to], ['2025-01-01', '2025-04-15']);
+    const same = await execute('revenue_kpi', { date_from: '2026-01-01', date_to: '2026-04-15', compare: 'previous_year' });
+    assert.deepEqual(ytd.rows, same.rows, 'the rows execute gives');
+    const words = `${r.change_pct > 0 ? 'up' : 'down'} ${pct.format(Math.abs(r.change_pct))} % on last year`;
+    assert.ok(ytd.reply_text.includes(words), ytd.reply_text);
+    assert.ok(ytd.reply_text.includes(money.format(r.value)) && ytd.reply_text.includes(money.format(r.previous_value)), ytd.reply_text);
+
+    const series = (await call(t, owner, 'POST', '/api/v1/ai/chat', { message: 'orders per month compared with last year' })).data.data;
+    assert.equal(series.query.compare, 'previous_year');
+    const last = series.rows.at(-1);
+    assert.ok('orders_previous' in last && 'orders_change_pct' in last);
+    assert.ok(series.reply_text.includes(`${last.orders_change_pct > 0 ? 'up' : 'down'} ${pct.format(Math.abs(last.orders_change_pct))} % on last year`), series.reply_text);
+
+    const two = (await call(t, owner, 'POST', '/api/v1/ai/chat', { message: 'Spain vs Italy sales by week' })).data.data;
+    assert.deepEqual(two.query.filters, { country: ['ES', 'IT'] });
+    assert.equal(two.chart_hint.series, 'country');
+    assert.deepEqual([...new Set(two.rows.map((x: { country: string }) => x.country))], ['ES', 'IT']);
+    assert.match(two.reply_text, /in Spain \(ES\) and Italy \(IT\)/);
+  });
+
   test('a question that matches nothing: success, no rows, what can be asked with examples', async () => {
     const res = await call(t, owner, 'POST', '/api/v1/ai/chat', { message: 'Tell me a joke' });
     assert.equal(res.statusCode, 200);

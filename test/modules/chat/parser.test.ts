@@ -88,9 +88,28 @@ describe('question parser', () => {
     assert.deepEqual(query('top ten products in the kitchen category'), { insight_code: 'top_products', filters: { category: 'Home & Kitchen' }, limit: 10 });
     assert.deepEqual(query('revenue from toys'), { insight_code: 'top_categories', filters: { category: 'Toys' } }, 'revenue of a category is its breakdown row');
     assert.equal(query('quarterly sales').granularity, 'quarter');
-    assert.equal(query('revenue yoy').granularity, 'year');
+    assert.deepEqual(query('revenue yoy'), { insight_code: 'revenue_kpi', compare: 'previous_year' }, 'YoY compares; it is no granularity');
     assert.equal(query('top 500 products').limit, 100, 'clamped to the insight maximum');
-    assert.deepEqual(query('compare mobile and web revenue'), { insight_code: 'revenue_by_channel' }, 'two channels ask for the breakdown');
+    assert.deepEqual(query('compare mobile and web revenue'), { insight_code: 'revenue_by_channel', filters: { channel: ['mobile', 'web'] } }, 'two channels ask for the breakdown of those two');
+  });
+
+  test('comparisons and several values: the questions of docs/chat.md', () => {
+    const cases: [string, Record<string, unknown>][] = [
+      ['sales this week vs last week', { insight_code: 'revenue_kpi', date_from: '2026-04-13', date_to: '2026-04-15', compare: 'previous_period' }],
+      ['orders per month compared with last year', { insight_code: 'orders_count', granularity: 'month', compare: 'previous_year' }],
+      ['revenue MoM', { insight_code: 'revenue_kpi', date_from: '2026-04-01', date_to: '2026-04-15', compare: 'previous_period' }],
+      ['AOV month over month', { insight_code: 'average_order_value', granularity: 'month', date_from: '2026-04-01', date_to: '2026-04-15', compare: 'previous_period' }],
+      ['YTD revenue vs last year', { insight_code: 'revenue_kpi', date_from: '2026-01-01', date_to: '2026-04-15', compare: 'previous_year' }],
+      ['Spain vs Italy sales by week', { insight_code: 'revenue', granularity: 'week', filters: { country: ['ES', 'IT'] } }],
+      ['mobile and marketplace revenue per month', { insight_code: 'revenue', granularity: 'month', filters: { channel: ['mobile', 'marketplace'] } }],
+      ['revenue in Spain, Italy and Portugal', { insight_code: 'revenue_by_country', filters: { country: ['ES', 'IT', 'PT'] } }],
+      ['revenue by country this year vs last year', { insight_code: 'revenue_by_country', date_from: '2026-01-01', date_to: '2026-04-15', compare: 'previous_year' }],
+      ['top products last month compared to the previous month', { insight_code: 'top_products', date_from: '2026-03-01', date_to: '2026-03-31', compare: 'previous_period' }],
+      // A window, not a comparison: no comparing word before "last year".
+      ['revenue last year', { insight_code: 'revenue', date_from: '2025-01-01', date_to: '2025-12-31' }],
+      ['average order value over the last year', { insight_code: 'average_order_value', date_from: '2025-04-16', date_to: '2026-04-15' }],
+    ];
+    for (const [q, want] of cases) assert.deepEqual(query(q), want, q);
   });
 
   test('what an insight does not take is dropped with a note', () => {

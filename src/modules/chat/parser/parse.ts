@@ -1,6 +1,6 @@
 // The built-in question parser: English question (+ the conversation's last query) → the
 // structured query the insight engine runs. Pure: everything it knows comes in as arguments.
-import { findTimeRange, rangeBefore, toNumber } from './dates.ts';
+import { findTimeRange, rangeBefore, toNumber, type TimeMatch } from './dates.ts';
 import {
   ALL_CATEGORIES,
   ALL_CHANNELS,
@@ -15,17 +15,22 @@ import {
   type Span,
 } from './vocabulary.ts';
 import { matchFilterValues, matchInsight, type FilterWords, type InsightWords } from './model-words.ts';
+import { bucketStart } from '../../../semantic/periods.ts';
 
 export type Granularity = 'day' | 'week' | 'month' | 'quarter' | 'year';
+export type Compare = 'previous_period' | 'previous_year';
+type FilterValue = string | string[];
 
 export interface StructuredQuery {
   insight_code: string;
   granularity?: Granularity;
-  /** Named by the model's filter dimensions (the demo's: country, channel, category). */
-  filters?: { country?: string; channel?: string; category?: string; [filter: string]: string | undefined };
+  /** Named by the model's filter dimensions (the demo's: country, channel, category); a list means any of them. */
+  filters?: { country?: FilterValue; channel?: FilterValue; category?: FilterValue; [filter: string]: FilterValue | undefined };
   date_from?: string;
   date_to?: string;
   limit?: number;
+  /** Each row gains the previous figures (docs/insights.md "Comparisons"). */
+  compare?: Compare;
 }
 
 /** What the parser needs to know of each catalog insight. */
@@ -89,6 +94,36 @@ const LIMIT_BEFORE = /\b(?:top|best|largest|biggest|highest|leading|first)[- ](\
 const LIMIT_AFTER = /\b(\d{1,4}|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty|thirty) (?:best|top|biggest|largest|highest|most|leading|best-selling|top-selling|products|skus|items|categories|countries|markets)\b/;
 const PERIOD_BEFORE = /\b(the )?(day|week|month|quarter|year|period) before\b|\b(previous|prior|preceding) period\b/;
 
+/**
+ * Comparisons, read before dates so that "this week vs last week" keeps "this week" as the window
+ * and "vs last week" as the comparison. A bare "last year" is a window, not a comparison: only a
+ * comparing word before it ("vs", "compared with", "on", "than"…) makes one. MoM, WoW, QoQ, DoD
+ * also name the period: this one so far against the same stretch of the one before.
+ */
+const COMPARES: { re: RegExp; compare: Compare; unit?: Granularity }[] = [
+  { re: /\b(yoy|y\/y|y-o-y|year[- ]over[- ]year|year[- ]on[- ]year)\b/, compare: 'previous_year' },
+  { re: /\b(mom|m\/m|month[- ]over[- ]month|month[- ]on[- ]month)\b/, compare: 'previous_period', unit: 'month' },
+  { re: /\b(wow|w\/w|week[- ]over[- ]week|week[- ]on[- ]week)\b/, compare: 'previous_period', unit: 'week' },
+  { re: /\b(qoq|q\/q|quarter[- ]over[- ]quarter|quarter[- ]on[- ]quarter)\b/, compare: 'previous_period', unit: 'quarter' },
+  { re: /\b(dod|day[- ]over[- ]day|day[- ]on[- ]day)\b/, compare: 'previous_period', unit: 'day' },
+  {
+    re: /\b(?:vs\.?|versus|compared (?:with|to)|in comparison (?:with|to)|against|than|on|relative to)\s+(?:the\s+)?(?:same (?:\w+ )?(?:(?:of|in|as) )?)?(?:last|previous|prior|preceding) year\b(?!')|\b(?:a|one) year (?:ago|earlier|before)\b/,
+    compare: 'previous_year',
+  },
+  {
+    re: /\b(?:vs\.?|versus|compared (?:with|to)|in comparison (?:with|to)|against|than|on|relative to)\s+(?:the\s+)?(?:last|previous|prior|preceding) (?:day|week|month|quarter|period)\b(?!')|\b(?:vs\.?|versus|compared (?:with|to)) (?:the )?(?:period|week|month|quarter|day) before\b/,
+    compare: 'previous_period',
+  },
+];
+
+function findCompare(text: string): ({ compare: Compare; unit?: Granularity } & Span) | undefined {
+  for (const c of COMPARES) {
+    const m = c.re.exec(text);
+    if (m) return { compare: c.compare, unit: c.unit, start: m.index, end: m.index + m[0].length };
+  }
+  return undefined;
+}
+
 const TIMESERIES_OF: Record<string, string> = { revenue_kpi: 'revenue', orders_kpi: 'orders_count', revenue_by_country: 'revenue', revenue_by_channel: 'revenue' };
 
 export function normalize(question: string): string {
@@ -131,10 +166,15 @@ export function parseQuestion(question: string, ctx: ParseContext): ParseOutcome
   let text = original.toLowerCase();
   const notes: string[] = [];
 
-  // Time first, then blank it out: "last week" must not read as "by week", "may" not as a month.
-  const time = findTimeRange(text, ctx.today);
+  // A comparison first ("vs last year" is not the window), then time, each blanked out once read:
+  // "last week" must not read as "by week", "may" not as a month.
+  const cmp = findCompare(text);
+  text = blank(text, cmp);
+  let time: TimeMatch | undefined = findTimeRange(text, ctx.today);
   text = blank(text, time);
-  const originalBlanked = blank(original, time);
+  const originalBlanked = blank(blank(original, cmp), time);
+  // "revenue MoM": this month so far, against the same days of the month before.
+  if (cmp?.unit && !time) time = { start: 0, end: 0, range: { from: bucketStart(ctx.today, cmp.unit), to: ctx.today } };
   const granularity = findGranularity(text);
   text = blank(text, granularity);
   const foundCountry = findCountry(text, originalBlanked);
@@ -145,9 +185,10 @@ export function parseQuestion(question: string, ctx: ParseContext): ParseOutcome
   for (const [m, what] of [[foundCountry, 'a country'], [foundChannel, 'a channel'], [foundCategory, 'a category']] as const) {
     if (negated(m)) notes.push(`excluding ${what} is not supported, so the answer includes it`);
   }
-  // Two countries or two channels named ("mobile and web") ask for the breakdown, not a filter.
-  const country = foundCountry && !foundCountry.others && !negated(foundCountry) ? foundCountry : undefined;
-  const channel = foundChannel && !foundChannel.others && !negated(foundChannel) ? foundChannel : undefined;
+  // Two countries or channels named ("Spain vs Italy", "mobile and web") are a filter of several
+  // values: by period, a series per value; without a period, the breakdown kept to those values.
+  const country = foundCountry && !negated(foundCountry) ? foundCountry : undefined;
+  const channel = foundChannel && !negated(foundChannel) ? foundChannel : undefined;
   const category = foundCategory && !negated(foundCategory) ? foundCategory : undefined;
   // Filter words are not metric words ("Pet Supplies" sales, the mobile "app").
   let rest = blank(blank(blank(text, foundCountry), foundChannel), foundCategory);
@@ -167,9 +208,9 @@ export function parseQuestion(question: string, ctx: ParseContext): ParseOutcome
   const dimText = [clearCountry, clearChannel, clearCategory].reduce((t, m) => (m ? blank(t, { start: m.index, end: m.index + m[0].length }) : t), text);
   const dim: Dimension | undefined = CATEGORY_DIMENSION.test(dimText)
     ? 'category'
-    : COUNTRY_DIMENSION.test(dimText) || foundCountry?.others
+    : COUNTRY_DIMENSION.test(dimText) || (country?.others && !granularity)
       ? 'country'
-      : CHANNEL_DIMENSION.test(dimText) || foundChannel?.others
+      : CHANNEL_DIMENSION.test(dimText) || (channel?.others && !granularity)
         ? 'channel'
         : undefined;
   const metric = firstMatch(rest, METRICS);
@@ -185,10 +226,11 @@ export function parseQuestion(question: string, ctx: ParseContext): ParseOutcome
   const modelMatch = useModel ? matchInsight(found.spans.reduce(blank, text), ctx.words!.insights, { granularity: Boolean(granularity) }) : undefined;
   const followUp = Boolean(prev) && (FOLLOW_UP_START.test(text) || FOLLOW_UP_ANY.test(text) || (!metric && !dim && !modelMatch));
   // A follow-up keeps the previous answer's shape: a total stays a total ("and revenue?").
-  const kpi = !granularity && (KPI_WORDS.test(rest) || (followUp && /_kpi$/.test(prev?.insight_code ?? '')));
+  // A comparison without a period asks for two totals ("sales this week vs last week").
+  const kpi = !granularity && (KPI_WORDS.test(rest) || Boolean(cmp) || (followUp && /_kpi$/.test(prev?.insight_code ?? '')));
   const before = !time && PERIOD_BEFORE.test(text);
   const modelFilters = Object.keys(found.filters).length > 0;
-  const slots = Boolean(time || before || granularity || country || channel || category || limit || clearCountry || clearChannel || clearCategory || modelFilters);
+  const slots = Boolean(time || before || granularity || country || channel || category || limit || clearCountry || clearChannel || clearCategory || modelFilters || cmp);
 
   let code = useModel ? modelMatch?.code : chooseInsight(metric, dim, kpi);
 
@@ -210,8 +252,8 @@ export function parseQuestion(question: string, ctx: ParseContext): ParseOutcome
   if (clearCountry) delete filters.country;
   if (clearChannel) delete filters.channel;
   if (clearCategory) delete filters.category;
-  if (country && takes('country')) filters.country = country.code;
-  if (channel && takes('channel')) filters.channel = channel.channel;
+  if (country && takes('country')) filters.country = country.codes.length > 1 ? country.codes : country.code;
+  if (channel && takes('channel')) filters.channel = channel.channels.length > 1 ? channel.channels : channel.channel;
   if (category && takes('category')) filters.category = category.category;
   Object.assign(filters, found.filters);
   if (time) {
@@ -223,7 +265,10 @@ export function parseQuestion(question: string, ctx: ParseContext): ParseOutcome
     query.date_to = r.to;
   }
   if (granularity) query.granularity = granularity.granularity;
+  // "AOV MoM": a series by that unit, where the insight has one.
+  else if (cmp?.unit && !followUp && ctx.catalog.find((i) => i.code === query.insight_code)?.kind === 'timeseries') query.granularity = cmp.unit;
   if (limit !== undefined) query.limit = limit;
+  if (cmp) query.compare = cmp.compare;
 
   // A category filter on revenue is answered by the category breakdown, which takes one.
   if (filters.category && ['revenue', 'revenue_kpi', 'revenue_by_country', 'revenue_by_channel'].includes(query.insight_code) && (!followUp || category)) {
@@ -253,14 +298,15 @@ export function fitToInsight(query: StructuredQuery, catalog: readonly ParserIns
     else notes.push(`${insight.code} has no ${query.granularity} breakdown, so it is shown over the whole period`);
   }
   const filters: NonNullable<StructuredQuery['filters']> = {};
-  for (const [k, v] of Object.entries(query.filters ?? {}) as [string, string | undefined][]) {
+  for (const [k, v] of Object.entries(query.filters ?? {}) as [string, FilterValue | undefined][]) {
     if (v === undefined) continue;
     if (insight.filters.includes(k)) filters[k] = v;
-    else notes.push(`the ${k} filter (${v}) does not apply to ${insight.code}`);
+    else notes.push(`the ${k} filter (${typeof v === 'string' ? v : v.join(', ')}) does not apply to ${insight.code}`);
   }
   if (Object.keys(filters).length) out.filters = filters;
   if (query.date_from) out.date_from = query.date_from;
   if (query.date_to) out.date_to = query.date_to;
   if (query.limit !== undefined && insight.maxLimit) out.limit = Math.max(1, Math.min(query.limit, insight.maxLimit ?? query.limit));
+  if (query.compare) out.compare = query.compare;
   return out;
 }

@@ -56,13 +56,20 @@ export interface Span {
 }
 
 /** The first country named, by name or ISO code; the span is in the lower-cased text. */
-export function findCountry(lower: string, original: string): ({ code: string; others: number } & Span) | undefined {
+export function findCountry(lower: string, original: string): ({ code: string; others: number; codes: string[] } & Span) | undefined {
   const first = firstCountry(lower, original);
   if (!first) return undefined;
-  // A second, different country ("Austria and Switzerland") asks for a comparison.
-  const rest = (t: string) => t.slice(0, first.start) + ' '.repeat(first.end - first.start) + t.slice(first.end);
-  const second = firstCountry(rest(lower), rest(original));
-  return { ...first, others: second && second.code !== first.code ? 1 : 0 };
+  // Further, different countries ("Austria and Switzerland", "Spain vs Italy"): all of them, in order.
+  const codes = [first.code];
+  let l = lower;
+  let o = original;
+  for (let hit: ({ code: string } & Span) | undefined = first; hit && codes.length <= 20; hit = firstCountry(l, o)) {
+    if (!codes.includes(hit.code)) codes.push(hit.code);
+    const gap = ' '.repeat(hit.end - hit.start);
+    l = l.slice(0, hit.start) + gap + l.slice(hit.end);
+    o = o.slice(0, hit.start) + gap + o.slice(hit.end);
+  }
+  return { ...first, others: codes.length - 1, codes };
 }
 
 function firstCountry(lower: string, original: string): ({ code: string } & Span) | undefined {
@@ -93,16 +100,17 @@ const CHANNEL_WORDS: [RegExp, Channel][] = [
   [/\b(web|website|web ?shop|online (shop|store)|desktop|e-?shop)\b/, 'web'],
 ];
 
-export function findChannel(lower: string): ({ channel: Channel; others: number } & Span) | undefined {
+export function findChannel(lower: string): ({ channel: Channel; others: number; channels: Channel[] } & Span) | undefined {
   let best: ({ channel: Channel } & Span) | undefined;
-  let named = 0;
+  const named: { channel: Channel; at: number }[] = [];
   for (const [re, channel] of CHANNEL_WORDS) {
     const m = re.exec(lower);
     if (!m) continue;
-    named++;
+    named.push({ channel, at: m.index });
     if (!best || m.index < best.start) best = { channel, start: m.index, end: m.index + m[0].length };
   }
-  return best && { ...best, others: named - 1 };
+  // Every channel named, in the order of the question.
+  return best && { ...best, others: named.length - 1, channels: named.sort((a, b) => a.at - b.at).map((n) => n.channel) };
 }
 
 export const CHANNEL_DIMENSION = /\b(channels|by channel|per channel|each channel|every channel|which channel|what channel|channel (breakdown|split|mix)|sales channels?)\b/;
@@ -147,7 +155,7 @@ const GRANULARITY_WORDS: [RegExp, 'day' | 'week' | 'month' | 'quarter' | 'year']
   [/\b(weekly|per week|by week|each week|every week|week[- ]by[- ]week|week[- ]over[- ]week|per-week|a week|wow|by weeks)\b/, 'week'],
   [/\b(monthly|per month|by month|each month|every month|month[- ]by[- ]month|month[- ]over[- ]month|per-month|a month|mom|by months)\b/, 'month'],
   [/\b(quarterly|per quarter|by quarter|each quarter|every quarter|quarter[- ]by[- ]quarter|quarter[- ]over[- ]quarter|qoq|by quarters)\b/, 'quarter'],
-  [/\b(yearly|annual|annually|per year|by year|each year|every year|year[- ]by[- ]year|year[- ]over[- ]year|yoy|a year|by years)\b/, 'year'],
+  [/\b(yearly|annual|annually|per year|by year|each year|every year|year[- ]by[- ]year|a year|by years)\b/, 'year'],
 ];
 
 export function findGranularity(lower: string): ({ granularity: 'day' | 'week' | 'month' | 'quarter' | 'year' } & Span) | undefined {
