@@ -5,6 +5,8 @@
 import type { ExecuteResult } from '../insights/insights.service.ts';
 import { addDays, addPeriods } from '../../semantic/periods.ts';
 import type { Granularity, InsightDefinition } from '../../semantic/types.ts';
+import type { StructuredQuery } from './parser/index.ts';
+import type { Refusal } from './parser/refusals.ts';
 
 type Row = ExecuteResult['rows'][number];
 
@@ -67,8 +69,11 @@ export function composeReply(result: ExecuteResult, def: InsightDefinition | und
   const measure = result.chart_hint.y_axis?.[0] ?? result.columns.find((c) => !['date', 'string'].includes(c.type))?.name ?? '';
   let text: string;
 
-  if (result.rows.length === 0) {
-    text = `${scope}: there is no data for this selection.`;
+  const measureCols = result.columns.filter((c) => !['date', 'string'].includes(c.type) && !c.name.endsWith('_previous') && !c.name.endsWith('_change_pct') && !c.name.startsWith('previous_') && c.name !== 'change' && c.name !== 'change_pct');
+  const nothing = result.rows.every((r) => measureCols.every((c) => r[c.name] === null || Number(r[c.name]) === 0));
+  if (result.rows.length === 0 || nothing) {
+    // A filter value with no rows is an answer, with the filter kept: "no revenue in Japan".
+    text = `No ${result.insight_name.replace(/ KPI$/, '').toLowerCase()}${describeFilters(result.filters)} from ${result.period.from} to ${result.period.to}: the data has none for this selection.`;
   } else if (def?.kind === 'kpi') {
     const r = result.rows[0];
     const t = typeOf('value');
@@ -159,6 +164,46 @@ function seriesPerValue(result: ExecuteResult, def: InsightDefinition | undefine
     return `${label}: ${overallOf(rows, def, measure, type)}${compared}`;
   });
   return `${scope} by ${PERIOD_WORD[result.granularity ?? 'day'] ?? 'period'}, per ${dim.replace(/_/g, ' ')}. ${parts.join('. ')}.`;
+}
+
+/** "a, b, c or d". */
+const or = (xs: string[]) => (xs.length > 1 ? `${xs.slice(0, -1).join(', ')} or ${xs.at(-1)}` : xs[0] ?? '');
+
+/**
+ * The answer to a question the model cannot answer: what is missing, in the question's words, and
+ * the closest things that can be asked, as sentences and as structured queries (no figures at all).
+ */
+export function refusalReply(
+  refusal: Refusal,
+  range: { from: string; to: string } | undefined,
+  insights: readonly InsightDefinition[],
+  today: string,
+): { text: string; alternatives: StructuredQuery[] } {
+  const lower = (s: string) => (s === s.toUpperCase() ? s : s.charAt(0).toLowerCase() + s.slice(1));
+  const series = insights.filter((d) => d.kind === 'timeseries');
+  const measures = [...new Set(series.map((d) => lower(d.name)))].slice(0, 6);
+  const grouping = (d: InsightDefinition) => d.dimensions.find((x) => x.name === d.chart.x_axis) ?? d.dimensions[0];
+  const dims = [...new Set(insights.flatMap((d) => (d.kind === 'breakdown' || d.kind === 'top') && grouping(d) ? [grouping(d)!.label.toLowerCase()] : []))];
+  const finest = ['day', 'week', 'month', 'quarter', 'year'].find((g) => insights.some((d) => (d.granularities as string[]).includes(g)));
+  const top3 = (list: readonly InsightDefinition[]) => list.slice(0, 3).map((d): StructuredQuery => ({ insight_code: d.code }));
+  switch (refusal.reason) {
+    case 'measure':
+      return { text: `I have no ${refusal.term} in this data model, so I cannot answer that. I can show ${or(measures)}.`, alternatives: top3(series) };
+    case 'dimension':
+      return {
+        text: `I cannot break this down by ${refusal.term}: the data model has no ${refusal.term.replace(/s$/, '')}. I can break it down by ${or(dims)}${finest ? `, or show it by ${finest} or longer periods` : ''}.`,
+        alternatives: top3(insights.filter((d) => d.kind === 'breakdown' || d.kind === 'top')),
+      };
+    case 'granularity':
+      return {
+        text: `I cannot show it by ${refusal.term.replace(/ly$/, '')}: the finest period I have is a ${finest ?? 'day'}.`,
+        alternatives: top3(series).map((q) => ({ ...q, granularity: (finest ?? 'day') as StructuredQuery['granularity'] })),
+      };
+    case 'future': {
+      const when = range ? ` (from ${range.from})` : '';
+      return { text: `"${refusal.term}"${when} has not happened yet: I report what the data holds, up to today (${today}), and make no forecasts.`, alternatives: top3(series) };
+    }
+  }
 }
 
 /** A question of each kind, in the model's words: what the parser reads back as that insight. */

@@ -44,5 +44,9 @@ export const ChatResponse = Type.Object({
     insight_code: Type.Union([Type.String(), Type.Null()], { description: 'null when the question matched nothing' }),
     query: Type.Union([StructuredQuerySchema, Type.Null()]),
     answered_by: Type.String({ description: '"parser" (built-in) or the provider of the active AI connector that chose the query' }),
+    alternatives: Type.Array(StructuredQuerySchema, {
+      maxItems: 3,
+      description: 'Other queries that answer the question as well (the reply says which one was chosen), or, when it cannot be answered, the closest that can be asked',
+    }),
   }),
 }, { title: 'ChatResult' });

@@ -12,7 +12,7 @@ import type { ExecuteResult, InsightsService } from '../insights/insights.servic
 import { modelWords, parserCatalog } from './chat.catalog.ts';
 import { InvalidToolCall, toolPrompt, validateToolArgs } from './chat.llm.ts';
 import type { ChatRateLimiter } from './chat.rate-limit.ts';
-import { composeReply, helpReply } from './chat.reply.ts';
+import { composeReply, helpReply, refusalReply } from './chat.reply.ts';
 import type { ChatRepository, MessageRecord } from './chat.repository.ts';
 import { parseQuestion, type ParserInsight, type StructuredQuery } from './parser/index.ts';
 
@@ -24,6 +24,8 @@ export interface ChatAnswer {
   insight_code: string | null;
   query: StructuredQuery | null;
   answered_by: string;
+  /** Other queries that answer the question too, or the closest that can be asked when it cannot be answered. */
+  alternatives: StructuredQuery[];
 }
 
 type Log = (details: Record<string, unknown>, message: string) => void;
@@ -60,7 +62,7 @@ export class ChatService {
     const filterValues = await this.tenantFilterValues(auth.tenantId, today);
     const categories = filterValues.category ?? [];
 
-    let chosen: { query: StructuredQuery; notes: string[]; by: string } | undefined;
+    let chosen: { query: StructuredQuery; notes: string[]; by: string; alternatives?: StructuredQuery[] } | undefined;
     let result: ExecuteResult | undefined;
 
     const llm = await this.proposeWithLlm(auth.tenantId, { question: input.message, today, filterValues, previous, userId: auth.userId, conversationId: conv?.id });
@@ -76,10 +78,12 @@ export class ChatService {
     }
 
     let refused: string | undefined;
+    let refusal: Extract<ReturnType<typeof parseQuestion>, { kind: 'refused' }> | undefined;
     if (!chosen) {
       const parsed = parseQuestion(input.message, { today, catalog: this.parserInsights, categories, previous, words: this.words, filterValues });
+      if (parsed.kind === 'refused') refusal = parsed;
       if (parsed.kind === 'query') {
-        chosen = { query: parsed.query, notes: parsed.notes, by: 'parser' };
+        chosen = { query: parsed.query, notes: parsed.notes, by: 'parser', alternatives: parsed.alternatives };
         try {
           result = await this.run(auth.tenantId, parsed.query);
         } catch (err) {
@@ -93,7 +97,20 @@ export class ChatService {
 
     const now = this.clock.now();
     let answer: ChatAnswer;
-    if (!chosen || !result) {
+    if (refusal) {
+      // Said so, never answered with another measure: no rows, no insight (docs/chat.md "Honest answers").
+      const r = refusalReply(refusal.refusal, refusal.range, this.insights.model.insights, today);
+      answer = {
+        reply_text: r.text,
+        chart_hint: { type: 'table', x_axis: '' },
+        rows: [],
+        history_id: historyId,
+        insight_code: null,
+        query: null,
+        answered_by: 'parser',
+        alternatives: r.alternatives,
+      };
+    } else if (!chosen || !result) {
       answer = {
         reply_text: refused && chosen
           ? `I read this as ${chosen.query.insight_code.replace(/_/g, ' ')}, but it cannot run as asked (${refused}). Try a shorter period or fewer filters.`
@@ -104,6 +121,7 @@ export class ChatService {
         insight_code: null,
         query: null,
         answered_by: 'parser',
+        alternatives: [],
       };
     } else {
       answer = {
@@ -114,6 +132,7 @@ export class ChatService {
         insight_code: result.insight_code,
         query: resolvedQuery(chosen.query, result),
         answered_by: chosen.by,
+        alternatives: chosen.alternatives ?? [],
       };
     }
 

@@ -143,8 +143,10 @@ describe('chat', () => {
   });
 
   test('comparisons: the query carries compare and lists; the reply states both figures and the change in words', async () => {
+    // A user of its own: chat is rate-limited per user, and the other tests count on owner's budget.
+    const asker = await t.login({ tenant: 'demo', user: 'cmp', role: 'member' });
     const pct = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
-    const ytd = (await call(t, owner, 'POST', '/api/v1/ai/chat', { message: 'YTD revenue vs last year' })).data.data;
+    const ytd = (await call(t, asker, 'POST', '/api/v1/ai/chat', { message: 'YTD revenue vs last year' })).data.data;
     assert.deepEqual(ytd.query, { insight_code: 'revenue_kpi', granularity: 'month', date_from: '2026-01-01', date_to: '2026-04-15', compare: 'previous_year' });
     const r = ytd.rows[0];
     assert.deepEqual([r.previous_period_from, r.previous_period_to], ['2025-01-01', '2025-04-15']);
@@ -154,17 +156,43 @@ describe('chat', () => {
     assert.ok(ytd.reply_text.includes(words), ytd.reply_text);
     assert.ok(ytd.reply_text.includes(money.format(r.value)) && ytd.reply_text.includes(money.format(r.previous_value)), ytd.reply_text);
 
-    const series = (await call(t, owner, 'POST', '/api/v1/ai/chat', { message: 'orders per month compared with last year' })).data.data;
+    const series = (await call(t, asker, 'POST', '/api/v1/ai/chat', { message: 'orders per month compared with last year' })).data.data;
     assert.equal(series.query.compare, 'previous_year');
     const last = series.rows.at(-1);
     assert.ok('orders_previous' in last && 'orders_change_pct' in last);
     assert.ok(series.reply_text.includes(`${last.orders_change_pct > 0 ? 'up' : 'down'} ${pct.format(Math.abs(last.orders_change_pct))} % on last year`), series.reply_text);
 
-    const two = (await call(t, owner, 'POST', '/api/v1/ai/chat', { message: 'Spain vs Italy sales by week' })).data.data;
+    const two = (await call(t, asker, 'POST', '/api/v1/ai/chat', { message: 'Spain vs Italy sales by week' })).data.data;
     assert.deepEqual(two.query.filters, { country: ['ES', 'IT'] });
     assert.equal(two.chart_hint.series, 'country');
     assert.deepEqual([...new Set(two.rows.map((x: { country: string }) => x.country))], ['ES', 'IT']);
     assert.match(two.reply_text, /in Spain \(ES\) and Italy \(IT\)/);
+  });
+
+  test('honest answers: what the model lacks is refused by name with what can be asked; a value with no rows is answered', async () => {
+    const asker = await t.login({ tenant: 'demo', user: 'honest', role: 'member' });
+    const roas = (await call(t, asker, 'POST', '/api/v1/ai/chat', { message: 'return on ad spend by campaign' })).data;
+    assert.equal(roas.success, true);
+    assert.deepEqual([roas.data.insight_code, roas.data.query, roas.data.rows], [null, null, []]);
+    assert.match(roas.data.reply_text, /^I have no return on ad spend in this data model, so I cannot answer that\. I can show revenue, orders, average order value/);
+    assert.ok(roas.data.alternatives.length > 0 && roas.data.alternatives.length <= 3);
+    assert.ok(!/\d/.test(roas.data.reply_text), 'no figures in a refusal');
+    for (const [message, pattern] of [
+      ['revenue by campaign last month', /^I cannot break this down by campaign/],
+      ['orders by minute today', /^I cannot show it by minute: the finest period I have is a day/],
+      ['revenue next quarter', /^"next quarter" has not happened yet/],
+    ] as const) {
+      const r = (await call(t, asker, 'POST', '/api/v1/ai/chat', { message })).data.data;
+      assert.equal(r.insight_code, null, message);
+      assert.match(r.reply_text, pattern, message);
+    }
+    // Japan is a country the demo shop never sold to: answered, with the filter kept.
+    const japan = (await call(t, asker, 'POST', '/api/v1/ai/chat', { message: 'sales in Japan last month' })).data.data;
+    assert.equal(japan.insight_code, 'revenue');
+    assert.deepEqual(japan.query.filters, { country: 'JP' });
+    assert.equal(japan.reply_text, 'No revenue in Japan (JP) from 2026-03-01 to 2026-03-31: the data has none for this selection.');
+    const plain = (await call(t, asker, 'POST', '/api/v1/ai/chat', { message: 'revenue last month' })).data.data;
+    assert.deepEqual(plain.alternatives, []);
   });
 
   test('a question that matches nothing: success, no rows, what can be asked with examples', async () => {

@@ -154,3 +154,67 @@ describe('question parser', () => {
     }
   });
 });
+
+describe('honest answers', () => {
+  test('a measure, grouping, period or window the model cannot answer is refused, naming it', () => {
+    const cases: [string, string, string][] = [
+      ['return on ad spend by campaign', 'measure', 'return on ad spend'],
+      ['ROAS last month', 'measure', 'roas'],
+      ['gross margin by month', 'measure', 'gross margin'],
+      ['customer lifetime value', 'measure', 'customer lifetime value'],
+      ['revenue by campaign', 'dimension', 'campaign'],
+      ['orders per city last year', 'dimension', 'city'],
+      ['sales broken down by brand', 'dimension', 'brand'],
+      ['orders by hour yesterday', 'granularity', 'hour'],
+      ['hourly revenue', 'granularity', 'hourly'],
+      ['revenue next month', 'future', 'next month'],
+      ['revenue forecast for Q3', 'future', 'forecast'],
+      ['revenue in 2030', 'future', 'in 2030'],
+    ];
+    for (const [q, reason, term] of cases) {
+      const r = parse(q);
+      assert.equal(r.kind, 'refused', q);
+      if (r.kind === 'refused') assert.deepEqual([r.refusal.reason, r.refusal.term], [reason, term], q);
+    }
+    // The demo's own words are never refused: returns are the refund rate, sessions the conversion rate.
+    assert.equal(query('returns last month').insight_code, 'refund_rate');
+    assert.equal(query('sessions by channel').insight_code, 'conversion_rate');
+    assert.equal(query('top 5 products by revenue').insight_code, 'top_products');
+  });
+
+  test('a term the model defines is answered: churn and MRR in a subscription model', () => {
+    const words = {
+      insights: [
+        { code: 'churn', kind: 'timeseries' as const, measures: ['churn', 'churned accounts'], dimensions: [], measure: 'churned', names: ['churn'] },
+        { code: 'mrr', kind: 'timeseries' as const, measures: ['mrr', 'monthly recurring revenue'], dimensions: [], measure: 'mrr', names: ['mrr'] },
+      ],
+      filters: [],
+    };
+    const cat: ParserInsight[] = ['churn', 'mrr'].map((code) => ({ code, kind: 'timeseries', granularities: ALL, filters: [] }));
+    const r = parseQuestion('churn by month', { today, catalog: cat, categories: [], words });
+    assert.ok(r.kind === 'query' && r.query.insight_code === 'churn');
+    assert.ok(parseQuestion('MRR last year', { today, catalog: cat, categories: [], words }).kind === 'query');
+    assert.equal(parseQuestion('ROAS last year', { today, catalog: cat, categories: [], words }).kind, 'refused');
+  });
+
+  test('two insights matched equally: the first answers, saying so; the other is an alternative', () => {
+    const words = {
+      insights: [
+        { code: 'gross_sales', kind: 'timeseries' as const, measures: ['gross sales', 'sales volume'], dimensions: [], measure: 'gross', names: ['gross sales'] },
+        { code: 'net_sales', kind: 'timeseries' as const, measures: ['net sales', 'sales volume'], dimensions: [], measure: 'net', names: ['net sales'] },
+      ],
+      filters: [],
+    };
+    const cat: ParserInsight[] = ['gross_sales', 'net_sales'].map((code) => ({ code, kind: 'timeseries', granularities: ALL, filters: [] }));
+    const r = parseQuestion('sales volume by month', { today, catalog: cat, categories: [], words });
+    assert.ok(r.kind === 'query');
+    if (r.kind === 'query') {
+      assert.equal(r.query.insight_code, 'gross_sales');
+      assert.deepEqual(r.alternatives, [{ insight_code: 'net_sales', granularity: 'month' }]);
+      assert.match(r.notes.join(' '), /matches gross sales and net sales equally; this is gross sales/);
+    }
+    // Named whole, there is no tie.
+    const named = parseQuestion('net sales by month', { today, catalog: cat, categories: [], words });
+    assert.ok(named.kind === 'query' && named.query.insight_code === 'net_sales' && !named.alternatives);
+  });
+});

@@ -52,8 +52,15 @@ interface Hit {
   end: number;
 }
 
+// The model's word lists are built once per model: each is compiled once, not once per question.
+const compiled = new WeakMap<readonly string[], RegExp | undefined>();
+
 function find(text: string, phrases: readonly string[]): Hit | undefined {
-  const re = phrasePattern(phrases);
+  let re = compiled.get(phrases);
+  if (re === undefined && !compiled.has(phrases)) {
+    re = phrasePattern(phrases);
+    compiled.set(phrases, re);
+  }
   const m = re?.exec(text);
   return m ? { start: m.index, end: m.index + m[0].length } : undefined;
 }
@@ -71,8 +78,9 @@ export function matchInsight(
   text: string,
   insights: readonly InsightWords[],
   cues: { granularity: boolean },
-): { code: string; measure: Hit } | undefined {
+): { code: string; measure: Hit; ties: string[] } | undefined {
   let best: { code: string; score: number; measure: Hit } | undefined;
+  let ties: string[] = [];
   const wantsTop = TOP_WORDS.test(text);
   const wantsTotal = !cues.granularity && KPI_WORDS.test(text);
   const splits = SPLIT_WORDS.test(text);
@@ -97,9 +105,28 @@ export function matchInsight(
     } else if (!wantsTotal || cues.granularity) {
       score += 20;
     }
-    if (!best || score > best.score) best = { code: insight.code, score, measure: hit };
+    if (!best || score > best.score) {
+      best = { code: insight.code, score, measure: hit };
+      ties = [];
+    } else if (score === best.score) ties.push(insight.code);
   }
-  return best && best.score > 0 ? { code: best.code, measure: best.measure } : undefined;
+  // Equally good matches: the first (in the model's order) answers, the others are offered.
+  return best && best.score > 0 ? { code: best.code, measure: best.measure, ties } : undefined;
+}
+
+const valuePatterns = new Map<string, RegExp>();
+
+/** A filter value as a whole word, optionally followed by its dimension's word; compiled once per value. */
+function valuePattern(value: string, dim: string | undefined): RegExp {
+  const key = `${value}\u0000${dim ?? ''}`;
+  let re = valuePatterns.get(key);
+  if (!re) {
+    re = new RegExp(`(?<![\\w])${escape(value.trim().toLowerCase())}s?${dim ? `(?:\\s+(?:${dim}))?` : ''}(?![\\w])`);
+    // Bounded: a tenant's values change with its data.
+    if (valuePatterns.size > 50_000) valuePatterns.clear();
+    valuePatterns.set(key, re);
+  }
+  return re;
 }
 
 /**
@@ -119,7 +146,7 @@ export function matchFilterValues(
     let best: (Hit & { value: string }) | undefined;
     for (const value of list) {
       if (value.trim().length < 2) continue;
-      const m = new RegExp(`(?<![\\w])${escape(value.trim().toLowerCase())}s?${dim ? `(?:\\s+(?:${dim}))?` : ''}(?![\\w])`).exec(text);
+      const m = valuePattern(value, dim).exec(text);
       if (m && (!best || m[0].length > best.end - best.start)) best = { start: m.index, end: m.index + m[0].length, value };
     }
     if (best) {

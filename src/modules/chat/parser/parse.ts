@@ -16,6 +16,7 @@ import {
 } from './vocabulary.ts';
 import { matchFilterValues, matchInsight, type FilterWords, type InsightWords } from './model-words.ts';
 import { bucketStart } from '../../../semantic/periods.ts';
+import { findRefusal, type Refusal } from './refusals.ts';
 
 export type Granularity = 'day' | 'week' | 'month' | 'quarter' | 'year';
 export type Compare = 'previous_period' | 'previous_year';
@@ -62,7 +63,9 @@ export interface ParseContext {
 const BUILT_IN_FILTERS = new Set(['country', 'channel', 'category']);
 
 export type ParseOutcome =
-  | { kind: 'query'; query: StructuredQuery; followUp: boolean; notes: string[] }
+  | { kind: 'query'; query: StructuredQuery; followUp: boolean; notes: string[]; alternatives?: StructuredQuery[] }
+  /** The question names something the model cannot answer (refusals.ts): said so, never answered with something else. */
+  | { kind: 'refused'; refusal: Refusal; range?: { from: string; to: string } }
   | { kind: 'unmatched' };
 
 type Metric = 'revenue' | 'orders' | 'aov' | 'new_customers' | 'refund_rate' | 'conversion_rate' | 'products';
@@ -173,6 +176,18 @@ export function parseQuestion(question: string, ctx: ParseContext): ParseOutcome
   let time: TimeMatch | undefined = findTimeRange(text, ctx.today);
   text = blank(text, time);
   const originalBlanked = blank(blank(original, cmp), time);
+  // What the model cannot answer is refused before anything is chosen: "return on ad spend" must
+  // not become the refund rate, "by campaign" not a breakdown by something else.
+  const refusal = findRefusal(text, ctx.words, (phrase, kind) =>
+    kind === 'measure'
+      ? METRICS.some(([re]) => re.exec(phrase)?.[0] === phrase)
+      : COUNTRY_DIMENSION.test(phrase) || CHANNEL_DIMENSION.test(phrase) || CATEGORY_DIMENSION.test(phrase) || /\bby (products?|items?|skus?)\b/.test(phrase),
+  );
+  if (refusal) return { kind: 'refused', refusal };
+  if (time && time.range.from > ctx.today) {
+    const term = original.slice(time.start, time.end);
+    return { kind: 'refused', refusal: { reason: 'future', term, start: time.start, end: time.end }, range: time.range };
+  }
   // "revenue MoM": this month so far, against the same days of the month before.
   if (cmp?.unit && !time) time = { start: 0, end: 0, range: { from: bucketStart(ctx.today, cmp.unit), to: ctx.today } };
   const granularity = findGranularity(text);
@@ -278,7 +293,15 @@ export function parseQuestion(question: string, ctx: ParseContext): ParseOutcome
   if (dim && !useModel && query.insight_code !== breakdownOf[dim] && !(dim === 'category' && query.insight_code === 'top_products')) {
     notes.push(`there is no breakdown of ${query.insight_code} by ${dim}`);
   }
-  return { kind: 'query', query: fitToInsight(query, ctx.catalog, notes), followUp, notes };
+  const fitted = fitToInsight(query, ctx.catalog, notes);
+  // Two insights the question matches equally: this one answers, the reply says so, the others are offered.
+  const ties = !followUp && useModel && modelMatch?.code === fitted.insight_code ? modelMatch.ties.slice(0, 3) : [];
+  if (ties.length) {
+    notes.push(`the question matches ${[fitted.insight_code, ...ties].map((c) => c.replace(/_/g, ' ')).join(' and ')} equally; this is ${fitted.insight_code.replace(/_/g, ' ')}, and the others are offered as alternatives`);
+    const alternatives = ties.map((code) => fitToInsight({ ...query, insight_code: code }, ctx.catalog));
+    return { kind: 'query', query: fitted, followUp, notes, alternatives };
+  }
+  return { kind: 'query', query: fitted, followUp, notes };
 }
 
 /** The time series of the same headline measure as a breakdown or KPI, for "by month instead". */
