@@ -110,11 +110,11 @@ const COMPARES: { re: RegExp; compare: Compare; unit?: Granularity }[] = [
   { re: /\b(qoq|q\/q|quarter[- ]over[- ]quarter|quarter[- ]on[- ]quarter)\b/, compare: 'previous_period', unit: 'quarter' },
   { re: /\b(dod|day[- ]over[- ]day|day[- ]on[- ]day)\b/, compare: 'previous_period', unit: 'day' },
   {
-    re: /\b(?:vs\.?|versus|compared (?:with|to)|in comparison (?:with|to)|against|than|on|relative to)\s+(?:the\s+)?(?:same (?:\w+ )?(?:(?:of|in|as) )?)?(?:last|previous|prior|preceding) year\b(?!')|\b(?:a|one) year (?:ago|earlier|before)\b/,
+    re: /\b(?:vs\.?|versus|compared? (?:with|to)|in comparison (?:with|to)|against|than|on|relative to)\s+(?:the\s+)?(?:same (?:\w+ )?(?:(?:of|in|as) )?)?(?:last|previous|prior|preceding) year\b(?!')|\b(?:a|one) year (?:ago|earlier|before)\b/,
     compare: 'previous_year',
   },
   {
-    re: /\b(?:vs\.?|versus|compared (?:with|to)|in comparison (?:with|to)|against|than|on|relative to)\s+(?:the\s+)?(?:last|previous|prior|preceding) (?:day|week|month|quarter|period)\b(?!')|\b(?:vs\.?|versus|compared (?:with|to)) (?:the )?(?:period|week|month|quarter|day) before\b/,
+    re: /\b(?:vs\.?|versus|compared? (?:with|to)|in comparison (?:with|to)|against|than|on|relative to)\s+(?:the\s+)?(?:last|previous|prior|preceding) (?:day|week|month|quarter|period)\b(?!')|\b(?:vs\.?|versus|compared (?:with|to)) (?:the )?(?:period|week|month|quarter|day) before\b/,
     compare: 'previous_period',
   },
 ];

@@ -1,0 +1,106 @@
+// Over the whole eval set, through the HTTP API: every number in reply_text is in the rows or is
+// computed from them (a sum, a share, a ratio of sums, a change between two figures), or was in the
+// question ("top 5"). Dates are not numbers here. A refusal has no figures at all.
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import { after, before, test } from 'node:test';
+import { ManualClock } from '../../../src/lib/clock.ts';
+import { buildTestApp, call, type TestApp } from '../../helpers/app.ts';
+
+const set = JSON.parse(fs.readFileSync(new URL('../../../eval/chat-questions.json', import.meta.url), 'utf8')) as {
+  today: string;
+  questions: { q: string; history?: string[]; expect: unknown }[];
+};
+
+let t: TestApp;
+let auth: string;
+
+before(async () => {
+  t = await buildTestApp({ clock: new ManualClock(new Date(`${set.today}T10:00:00.000Z`)), env: { INSIGHTS_CHAT_RATE_LIMIT: '100000' } });
+  auth = await t.login({ tenant: 'demo', user: 'numbers', role: 'member' });
+});
+after(() => t?.close());
+
+/** The numbers a reply states: grouped thousands and decimals read in the reply's own format, ISO dates left out. */
+function numbersIn(text: string): number[] {
+  const withoutDates = text.replace(/\d{4}-\d{2}-\d{2}/g, ' ');
+  return [...withoutDates.matchAll(/(?<![\w.])-?\d{1,3}(?:,\d{3})*(?:\.\d+)?(?![\w])|(?<![\w.,])-?\d+(?:\.\d+)?(?![\w])/g)].map((m) => Number(m[0].replace(/,/g, '')));
+}
+
+/** Every figure the rows hold or give by one step of arithmetic a reply uses. */
+function explainable(rows: Record<string, unknown>[]): number[] {
+  const columns = new Map<string, number[]>();
+  for (const r of rows) {
+    for (const [k, v] of Object.entries(r)) {
+      if (typeof v !== 'number') continue;
+      if (!columns.has(k)) columns.set(k, []);
+      columns.get(k)!.push(v);
+    }
+  }
+  const out: number[] = [rows.length];
+  const sums = new Map<string, number>();
+  for (const [k, values] of columns) {
+    const sum = values.reduce((s, v) => s + v, 0);
+    sums.set(k, sum);
+    out.push(...values, sum, ...values.map((v) => Math.abs(v)));
+    if (sum !== 0) out.push(...values.map((v) => (100 * v) / sum));
+    // A change between two figures of a column (first to last, a period and its counterpart).
+    for (const a of values) for (const b of values) if (b !== 0) out.push((100 * (a - b)) / b, (100 * Math.abs(a - b)) / Math.abs(b));
+  }
+  // Ratios of sums (a rate over the window), and each figure against its previous one.
+  for (const [a, sa] of sums) {
+    for (const [b, sb] of sums) if (sb !== 0) out.push(sa / sb, (100 * sa) / sb);
+    const prev = sums.get(`${a}_previous`);
+    if (prev) out.push((100 * (sa - prev)) / prev);
+  }
+  // The same sums over each value of a label column (a series per country).
+  const labelColumns = new Set(rows.flatMap((r) => Object.entries(r).filter(([k, v]) => typeof v === 'string' && k !== 'period').map(([k]) => k)));
+  for (const label of labelColumns) {
+    for (const value of new Set(rows.map((r) => r[label]))) {
+      const group = rows.filter((r) => r[label] === value);
+      const groupSums = new Map<string, number>();
+      for (const r of group) for (const [k, v] of Object.entries(r)) if (typeof v === 'number') groupSums.set(k, (groupSums.get(k) ?? 0) + v);
+      for (const [, sa] of groupSums) {
+        out.push(sa);
+        for (const [, sb] of groupSums) if (sb !== 0) out.push(sa / sb, (100 * sa) / sb);
+      }
+    }
+  }
+  for (const r of rows) {
+    for (const [k, v] of Object.entries(r)) {
+      const p = r[`${k}_previous`];
+      if (typeof v === 'number' && typeof p === 'number' && p !== 0) out.push((100 * (v - p)) / Math.abs(p), (100 * Math.abs(v - p)) / Math.abs(p));
+    }
+  }
+  return out;
+}
+
+const close = (x: number, candidates: number[]) => {
+  const decimals = String(x).split('.')[1]?.length ?? 0;
+  const tolerance = decimals === 0 ? 0.5 : 0.5 * 10 ** -decimals + 1e-9;
+  return candidates.some((c) => Math.abs(Math.abs(c) - Math.abs(x)) <= tolerance);
+};
+
+test('every number of every reply over the eval set comes from the rows', async () => {
+  let checked = 0;
+  for (const item of set.questions.filter((x) => !x.history)) {
+    const res = await call(t, auth, 'POST', '/api/v1/ai/chat', { message: item.q });
+    assert.equal(res.statusCode, 200, `${item.q}: ${res.body}`);
+    const d = res.data.data;
+    const stated = numbersIn(d.reply_text);
+    if (d.insight_code === null) {
+      assert.deepEqual(d.rows, []);
+      // A refusal states no figure (only what the question said); the help reply's numbers are its examples ("last 7 days").
+      if (/^I (have no|cannot)|has not happened yet/.test(d.reply_text)) {
+        assert.deepEqual(stated.filter((n) => !numbersIn(item.q).includes(n) && !d.reply_text.includes(`from ${n}`)), [], `a refusal states no figure: ${item.q} → ${d.reply_text}`);
+      }
+      continue;
+    }
+    // Labels are quoted as they are ("Granite Deluxe Notebook 304").
+    const labels = d.rows.flatMap((r: Record<string, unknown>) => Object.values(r).filter((v): v is string => typeof v === 'string').flatMap(numbersIn));
+    const candidates = [...explainable(d.rows), ...labels, ...numbersIn(item.q), ...(d.query?.limit ? [d.query.limit] : [])];
+    for (const n of stated) assert.ok(close(n, candidates), `${item.q}: ${n} in "${d.reply_text}" is not in the rows nor computed from them`);
+    checked += stated.length;
+  }
+  assert.ok(checked > 500, `${checked} numbers checked`);
+});
