@@ -2,12 +2,47 @@
 // (Ajv, every error at once), and models/model.schema.json is generated from the same object, so
 // editors complete exactly what the service accepts. Cross-references (a measure naming a cube,
 // a join naming a cube) are checked afterwards in validate.ts, which the schema cannot express.
-import { Type, type Static } from 'typebox';
+import { Type, type Static, type TSchema } from 'typebox';
 
 const Identifier = Type.String({ pattern: '^[a-z_][a-z0-9_]*$', description: 'Lower-case identifier: [a-z_][a-z0-9_]*' });
 const Sql = Type.String({ minLength: 1, description: 'An SQL fragment of the warehouse; {CUBE} is the current cube, {other} a joined cube' });
 const Member = Type.String({ pattern: '^[a-z_][a-z0-9_]*\\.[a-z_][a-z0-9_]*$', description: 'cube.member' });
-const Synonyms = Type.Array(Type.String({ minLength: 1 }), { description: 'Other words people use for it (chat)' });
+/** The languages chat reads and writes (ISO 639-1); a model may give titles and synonyms in each. */
+export const MODEL_LANGUAGES = ['en', 'de', 'fr', 'es'] as const;
+export type ModelLanguage = (typeof MODEL_LANGUAGES)[number];
+const PerLanguage = <T extends TSchema>(value: T, description: string) =>
+  Type.Object(Object.fromEntries(MODEL_LANGUAGES.map((l) => [l, Type.Optional(value)])), { additionalProperties: false, minProperties: 1, description });
+const SynonymList = Type.Array(Type.String({ minLength: 1 }));
+const Synonyms = Type.Union([SynonymList, PerLanguage(SynonymList, 'Per language (en, de, fr, es)')], {
+  description: 'Other words people use for it (chat): a list, or a list per language ({en: […], de: […]})',
+});
+const Title = Type.Union([Type.String({ minLength: 1 }), PerLanguage(Type.String({ minLength: 1 }), 'Per language (en, de, fr, es)')], {
+  description: 'What it is called: a string, or one per language ({en: Revenue, de: Umsatz, fr: Chiffre d\'affaires, es: Ventas}); responses use English, else the first given',
+});
+
+export type LocalText = string | Partial<Record<ModelLanguage, string>>;
+export type LocalList = string[] | Partial<Record<ModelLanguage, string[]>>;
+
+/** The text responses use: the string, or its English, else its first language. */
+export function plainText(t: LocalText | undefined): string | undefined {
+  if (t === undefined || typeof t === 'string') return t;
+  return t.en ?? Object.values(t).find((x) => x !== undefined);
+}
+
+/** The text in one language ("en" also reads a plain string); undefined when the model gives none. */
+export function textIn(t: LocalText | undefined, language: ModelLanguage): string | undefined {
+  if (t === undefined) return undefined;
+  if (typeof t === 'string') return language === 'en' ? t : undefined;
+  return t[language];
+}
+
+/** Synonyms in one language (a plain list is English), or in every language. */
+export function synonymsIn(s: LocalList | undefined, language?: ModelLanguage): string[] {
+  if (!s) return [];
+  if (Array.isArray(s)) return language === undefined || language === 'en' ? s : [];
+  if (language) return s[language] ?? [];
+  return Object.values(s).flatMap((x) => x ?? []);
+}
 const Granularity = Type.Union([Type.Literal('day'), Type.Literal('week'), Type.Literal('month'), Type.Literal('quarter'), Type.Literal('year')]);
 const Format = Type.Union([Type.Literal('money'), Type.Literal('percent'), Type.Literal('integer'), Type.Literal('number')], {
   description: 'How the value is shown; money and percent are rounded to 2 decimals',
@@ -31,7 +66,7 @@ export const MeasureSchema = Type.Object(
     name: Identifier,
     type: Type.Union(['count', 'count_distinct', 'sum', 'avg', 'min', 'max', 'number'].map((t) => Type.Literal(t))),
     sql: Type.Optional(Sql),
-    title: Type.Optional(Type.String({ minLength: 1 })),
+    title: Type.Optional(Title),
     description: Type.Optional(Type.String()),
     filters: Type.Optional(Type.Array(Type.Object({ sql: Sql }, { additionalProperties: false }))),
     format: Type.Optional(Format),
@@ -45,7 +80,7 @@ export const DimensionSchema = Type.Object(
     name: Identifier,
     type: Type.Union(['time', 'string', 'number', 'boolean'].map((t) => Type.Literal(t))),
     sql: Sql,
-    title: Type.Optional(Type.String({ minLength: 1 })),
+    title: Type.Optional(Title),
     description: Type.Optional(Type.String()),
     format: Type.Optional(Format),
     synonyms: Type.Optional(Synonyms),

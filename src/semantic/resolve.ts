@@ -3,7 +3,7 @@
 // reaches the time dimension, the filters and the grouping dimensions, and the output columns.
 import { humanize, leafMeasures, reachable, type CubeInfo, type DimensionInfo } from './cubes.ts';
 import { issueAt, type ModelIssue, type ModelSource, type PathPart } from './load.ts';
-import type { InsightDef } from './model.schema.ts';
+import { plainText, synonymsIn, type InsightDef, type ModelLanguage } from './model.schema.ts';
 import {
   GRANULARITIES,
   type ChartDefault,
@@ -221,11 +221,15 @@ function resolveInsight(def: InsightDef, cubes: Map<string, CubeInfo>, err: (p: 
   }
 
   // Output columns.
+  // Titles given per language, by member name: chat writes its replies with them.
+  const localizedTitles: Record<string, Partial<Record<ModelLanguage, string>>> = {};
   const measureColumns: OutputColumn[] = columns.map((ref) => {
     const m = measureInfo(ref).def;
-    return { name: m.name, type: measureType(m), label: m.title ?? humanize(m.name) };
+    if (m.title && typeof m.title === 'object') localizedTitles[m.name] = m.title;
+    return { name: m.name, type: measureType(m), label: plainText(m.title) ?? humanize(m.name) };
   });
-  const dimensionColumns: OutputColumn[] = keys.filter((d): d is DimensionInfo => Boolean(d)).map((d) => ({ name: d.def.name, type: dimensionType(d.def), label: d.def.title ?? humanize(d.def.name) }));
+  for (const d of [...keys, ...filterDims]) if (d && d.def.title && typeof d.def.title === 'object') localizedTitles[d.def.name] = d.def.title;
+  const dimensionColumns: OutputColumn[] = keys.filter((d): d is DimensionInfo => Boolean(d)).map((d) => ({ name: d.def.name, type: dimensionType(d.def), label: plainText(d.def.title) ?? humanize(d.def.name) }));
   const headline = measureColumns[0];
   if (!headline) return undefined;
   const outputNames =
@@ -254,7 +258,7 @@ function resolveInsight(def: InsightDef, cubes: Map<string, CubeInfo>, err: (p: 
     if (!d) continue;
     filterRules[d.def.name] = {
       name: d.def.name,
-      label: d.def.title ?? humanize(d.def.name),
+      label: plainText(d.def.title) ?? humanize(d.def.name),
       ...(d.def.case ? { case: d.def.case } : {}),
       ...(d.def.values ? { values: d.def.values } : {}),
       ...(d.def.pattern ? { pattern: new RegExp(d.def.pattern) } : {}),
@@ -284,7 +288,9 @@ function resolveInsight(def: InsightDef, cubes: Map<string, CubeInfo>, err: (p: 
     measures: measureColumns,
     dimensions: dimensionColumns,
     ratios,
-    synonyms: def.synonyms ?? [],
+    synonyms: synonymsIn(def.synonyms),
+    ...(def.synonyms && !Array.isArray(def.synonyms) ? { localizedSynonyms: def.synonyms } : {}),
+    localizedTitles,
     tables: [...tables],
     plan: { facts, numbers, headline: headline.name },
   };

@@ -159,6 +159,10 @@ export interface InsightDefinition {
   dimensions: OutputColumn[];
   ratios: RatioInfo[];
   synonyms: string[];
+  /** The model's synonyms per language, when it gives them so (chat reads other languages with them). */
+  localizedSynonyms?: Partial<Record<'en' | 'de' | 'fr' | 'es', string[]>>;
+  /** Measure and dimension titles the model gives per language, by member name. */
+  localizedTitles: Record<string, Partial<Record<'en' | 'de' | 'fr' | 'es', string>>>;
   /** Warehouse tables the insight reads (a missing one is DATA_NOT_LOADED). */
   tables: string[];
   plan: QueryPlan;

@@ -1,6 +1,8 @@
 // What the question parser knows of the insight catalog and of the model's words, taken from the
 // semantic model, so that an insight of the model is known to chat without a second list.
 import type { SemanticModel } from '../../semantic/model.ts';
+import { plainText, synonymsIn, type LocalList, type LocalText } from '../../semantic/model.schema.ts';
+import { LANGUAGES, type Language } from './parser/languages.ts';
 import type { InsightDefinition } from '../../semantic/types.ts';
 import type { FilterWords, InsightWords, ParserInsight } from './parser/index.ts';
 
@@ -22,8 +24,10 @@ function wordsOf(model: SemanticModel, kind: 'measures' | 'dimensions', name: st
   for (const c of order) {
     const info = model.cubes.get(c)?.[kind].get(name);
     if (!info) continue;
-    const def = info.def as { name: string; title?: string; synonyms?: string[] };
-    return [spaced(def.name), ...(def.title ? [def.title.toLowerCase()] : []), ...(def.synonyms ?? []).map((s) => s.toLowerCase())];
+    const def = info.def as { name: string; title?: LocalText; synonyms?: LocalList };
+    // Every language's title and synonyms: a German word in a German question is the model's word too.
+    const titles = typeof def.title === 'object' ? Object.values(def.title) : def.title ? [def.title] : [];
+    return [spaced(def.name), ...titles.filter((t): t is string => Boolean(t)).map((t) => t.toLowerCase()), ...synonymsIn(def.synonyms).map((s) => s.toLowerCase())];
   }
   return [spaced(name)];
 }
@@ -44,4 +48,30 @@ export function modelWords(model: SemanticModel): { insights: InsightWords[]; fi
   });
   const names = [...new Set(model.insights.flatMap((d) => d.filters))];
   return { insights, filters: names.map((name) => ({ name, words: wordsOf(model, 'dimensions', name) })) };
+}
+
+/**
+ * The model's titles and synonyms in German, French and Spanish, each with the English the parser
+ * knows the member by (its English title, else its name): "umsatz" → "revenue". A plain-string
+ * title or a plain list is English and adds nothing here.
+ */
+export function modelTranslations(model: SemanticModel): { key: string; tables: Partial<Record<Language, [string, string][]>> } {
+  const tables: Partial<Record<Language, [string, string][]>> = {};
+  const add = (language: string, from: string, to: string) => {
+    if (language === 'en' || !(LANGUAGES as readonly string[]).includes(language) || !from.trim()) return;
+    (tables[language as Language] ??= []).push([from.trim().toLowerCase(), to.toLowerCase()]);
+  };
+  for (const cube of model.cubes.values()) {
+    for (const info of [...cube.measures.values(), ...cube.dimensions.values()]) {
+      const def = info.def as { name: string; title?: LocalText; synonyms?: LocalList };
+      const english = plainText(def.title) ?? spaced(def.name);
+      if (def.title && typeof def.title === 'object') for (const [l, t] of Object.entries(def.title)) if (t) add(l, t, english);
+      if (def.synonyms && !Array.isArray(def.synonyms)) for (const [l, list] of Object.entries(def.synonyms)) for (const s of list ?? []) add(l, s, english);
+    }
+  }
+  for (const d of model.insights) {
+    const synonyms = d.localizedSynonyms;
+    if (synonyms) for (const [l, list] of Object.entries(synonyms)) for (const s of list ?? []) add(l, s, d.name);
+  }
+  return { key: JSON.stringify(tables).length + ':' + model.insights.map((d) => d.code).join(','), tables };
 }

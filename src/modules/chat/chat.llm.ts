@@ -70,12 +70,18 @@ export function toolPrompt(input: {
   previous?: StructuredQuery;
   history: { role: 'user' | 'assistant'; content: string }[];
 }): ToolPrompt {
+  // The model's titles in other languages, so a German "Umsatz" finds revenue.
+  const alsoCalled = (d: InsightDefinition) => {
+    const titles = [...new Set(Object.values(d.localizedTitles[d.plan.headline] ?? {}).filter((t): t is string => Boolean(t) && t !== d.name))];
+    return titles.length ? ` Also called: ${titles.join(', ')}.` : '';
+  };
   const lines = input.catalog.map(
     (d) =>
-      `- ${d.code}: ${d.description} Granularities: ${d.granularities.join(', ') || 'none'}. Filters: ${d.filters.join(', ')}.${d.limit ? ` limit up to ${d.limit.max}.` : ''}`,
+      `- ${d.code}: ${d.description}${alsoCalled(d)} Granularities: ${d.granularities.join(', ') || 'none'}. Filters: ${d.filters.join(', ')}.${d.limit ? ` limit up to ${d.limit.max}.` : ''}`,
   );
   const system = [
     'You translate questions about the business\'s data into exactly one call of the run_insight tool. You never answer with numbers yourself: the tool computes them.',
+    'Questions may be in English, German, French or Spanish; the tool\'s codes and parameters are the same in every language, and the reply is written in the question\'s language for you.',
     `Today is ${input.today} (UTC). Dates are YYYY-MM-DD, both ends inclusive. "Last N days" ends today; "last month" is the previous calendar month.`,
     'Catalog:',
     ...lines,

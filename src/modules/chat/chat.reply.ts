@@ -7,129 +7,113 @@ import { addDays, addPeriods } from '../../semantic/periods.ts';
 import type { Granularity, InsightDefinition } from '../../semantic/types.ts';
 import type { StructuredQuery } from './parser/index.ts';
 import type { Refusal } from './parser/refusals.ts';
+import type { Language } from './parser/languages.ts';
+import { phrases, type Phrases } from './chat.phrases.ts';
 
 type Row = ExecuteResult['rows'][number];
 
-const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
-const intFmt = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
-const moneyFmt = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const pctFmt = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
-
-function format(value: unknown, type: string | undefined): string {
-  const n = Number(value ?? 0);
-  if (type === 'money') return moneyFmt.format(n);
-  if (type === 'percent') return `${pctFmt.format(n)} %`;
-  if (type === 'integer') return intFmt.format(n);
-  return pctFmt.format(n);
-}
-
-const signed = (pct: number) => `${pct > 0 ? '+' : ''}${pctFmt.format(pct)} %`;
-
-/** "A and B", "A, B and C". */
-const and = (xs: string[]) => (xs.length > 1 ? `${xs.slice(0, -1).join(', ')} and ${xs.at(-1)}` : xs[0] ?? '');
 const list = (v: string | string[]) => (typeof v === 'string' ? [v] : v);
 
-function countryName(code: string): string {
-  try {
-    const name = regionNames.of(code) ?? code;
-    return name !== code ? `${name} (${code})` : code;
-  } catch {
-    // an unknown code reads as itself
-    return code;
-  }
-}
-
-export function describeFilters(filters: Record<string, string | string[]>): string {
+export function describeFilters(filters: Record<string, string | string[]>, p: Phrases = phrases('en')): string {
   const parts: string[] = [];
-  if (filters.country) parts.push(`in ${and(list(filters.country).map(countryName))}`);
-  if (filters.channel) parts.push(`on the ${and(list(filters.channel))} channel${list(filters.channel).length > 1 ? 's' : ''}`);
-  if (filters.category) parts.push(`in the ${and(list(filters.category))} categor${list(filters.category).length > 1 ? 'ies' : 'y'}`);
+  if (filters.country) parts.push(p.filters.country(p.and(list(filters.country).map((c) => p.country(c)))));
+  if (filters.channel) parts.push(p.filters.channel(p.and(list(filters.channel)), list(filters.channel).length > 1));
+  if (filters.category) parts.push(p.filters.category(p.and(list(filters.category)), list(filters.category).length > 1));
   // A model's own filters read as "plan Enterprise".
-  for (const [name, value] of Object.entries(filters)) if (!['country', 'channel', 'category'].includes(name)) parts.push(`for ${name.replace(/_/g, ' ')} ${and(list(value))}`);
+  for (const [name, value] of Object.entries(filters)) if (!['country', 'channel', 'category'].includes(name)) parts.push(p.filters.other(name.replace(/_/g, ' '), p.and(list(value))));
   return parts.length ? ` ${parts.join(', ')}` : '';
 }
 
-/** "up 12.4 % on last year (2025-01-01 to 2025-04-15: 1,234.00)", or why there is no change. */
-function changeWords(pct: unknown, against: string, previous: string, period?: string): string {
-  const figure = period ? `${period}: ${previous}` : previous;
-  if (pct === null || pct === undefined) return `against ${previous} ${against}${period ? ` (${period})` : ''}, so there is no percentage change`;
-  const n = Number(pct);
-  const how = n > 0 ? `up ${pctFmt.format(n)} %` : n < 0 ? `down ${pctFmt.format(-n)} %` : 'unchanged';
-  return `${how} on ${against} (${figure})`;
+const pct = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
+
+/** The insight's name in the reply's language: the headline measure's title there, else the model's name. */
+function nameIn(result: ExecuteResult, def: InsightDefinition | undefined, p: Phrases): string {
+  // "Revenue KPI" reads as "Revenue" in a sentence.
+  const english = result.insight_name.replace(/ KPI$/, '');
+  if (p.language === 'en' || !def) return english;
+  const measure = def.localizedTitles[def.plan.headline]?.[p.language];
+  if (!measure) return english;
+  if (def.kind !== 'breakdown' && def.kind !== 'top') return measure;
+  const dim = def.dimensions.find((x) => x.name === def.chart.x_axis) ?? def.dimensions[0];
+  const dimTitle = dim && def.localizedTitles[dim.name]?.[p.language];
+  return dimTitle ? p.byDimension(measure, dimTitle) : measure;
 }
 
-const AGAINST: Record<string, string> = { previous_year: 'last year', previous_period: 'the previous period' };
+/** A measure as the reply names it: its column name in English (as replies always did), its title elsewhere. */
+function measureIn(measure: string, def: InsightDefinition | undefined, p: Phrases): string {
+  if (p.language === 'en') return measure;
+  return def?.localizedTitles[measure]?.[p.language] ?? def?.measures.find((m) => m.name === measure)?.label ?? measure;
+}
 
-const PERIOD_WORD: Record<string, string> = { day: 'day', week: 'week', month: 'month', quarter: 'quarter', year: 'year' };
-
-export function composeReply(result: ExecuteResult, def: InsightDefinition | undefined, notes: string[]): string {
-  // "Revenue KPI" reads as "Revenue" in a sentence.
-  const scope = `${result.insight_name.replace(/ KPI$/, '')}${describeFilters(result.filters)} from ${result.period.from} to ${result.period.to}`;
-  const typeOf = (name: string) => result.columns.find((c) => c.name === name)?.type;
+export function composeReply(result: ExecuteResult, def: InsightDefinition | undefined, notes: string[], language: Language = 'en'): string {
+  const p = phrases(language);
+  const name = nameIn(result, def, p);
+  const filters = describeFilters(result.filters, p);
+  const scope = p.scope(name, filters, p.date(result.period.from), p.date(result.period.to));
+  const typeOf = (col: string) => result.columns.find((c) => c.name === col)?.type;
   const measure = result.chart_hint.y_axis?.[0] ?? result.columns.find((c) => !['date', 'string'].includes(c.type))?.name ?? '';
+  const fmt = (v: unknown, t: string | undefined) => p.number(Number(v ?? 0), t);
   let text: string;
 
   const measureCols = result.columns.filter((c) => !['date', 'string'].includes(c.type) && !c.name.endsWith('_previous') && !c.name.endsWith('_change_pct') && !c.name.startsWith('previous_') && c.name !== 'change' && c.name !== 'change_pct');
   const nothing = result.rows.every((r) => measureCols.every((c) => r[c.name] === null || Number(r[c.name]) === 0));
   if (result.rows.length === 0 || nothing) {
     // A filter value with no rows is an answer, with the filter kept: "no revenue in Japan".
-    text = `No ${result.insight_name.replace(/ KPI$/, '').toLowerCase()}${describeFilters(result.filters)} from ${result.period.from} to ${result.period.to}: the data has none for this selection.`;
+    text = p.noData(name, filters, p.date(result.period.from), p.date(result.period.to));
   } else if (def?.kind === 'kpi') {
     const r = result.rows[0];
     const t = typeOf('value');
-    if (result.compare) {
-      text = `${scope}: ${format(r.value, t)}, ${changeWords(r.change_pct, AGAINST[result.compare], format(r.previous_value, t), `${r.previous_period_from} to ${r.previous_period_to}`)}.`;
-    } else {
-      const change = r.change_pct === null || r.change_pct === undefined
-        ? `the previous period (${r.previous_period_from} to ${r.previous_period_to}) had ${format(r.previous_value, t)}, so there is no percentage change`
-        : `${signed(Number(r.change_pct))} on the previous period (${r.previous_period_from} to ${r.previous_period_to}: ${format(r.previous_value, t)})`;
-      text = `${scope}: ${format(r.value, t)}, ${change}.`;
-    }
+    const previous = `${p.date(String(r.previous_period_from))} – ${p.date(String(r.previous_period_to))}`;
+    const span = p.language === 'en' ? `${r.previous_period_from} to ${r.previous_period_to}` : previous;
+    text = result.compare
+      ? `${scope}${p.colon}${fmt(r.value, t)}, ${p.change(pct(r.change_pct), p.against[result.compare], fmt(r.previous_value, t), span)}.`
+      : `${scope}${p.colon}${fmt(r.value, t)}, ${p.kpiPrevious(pct(r.change_pct), p.language === 'en' ? String(r.previous_period_from) : p.date(String(r.previous_period_from)), p.language === 'en' ? String(r.previous_period_to) : p.date(String(r.previous_period_to)), fmt(r.previous_value, t))}.`;
   } else if (def?.kind === 'breakdown' || def?.kind === 'top') {
     const dim = result.chart_hint.x_axis;
     const t = typeOf(measure);
     const total = result.rows.reduce((s, r) => s + Number(r[measure] ?? 0), 0);
     const top = result.rows[0];
-    const share = total > 0 ? ` (${pctFmt.format((100 * Number(top[measure] ?? 0)) / total)} % of the ${format(total, t)} shown)` : '';
+    const share = total > 0 ? p.share(p.percent((100 * Number(top[measure] ?? 0)) / total), fmt(total, t)) : undefined;
     const label = (r: Row) => String(r[dim] ?? r[result.columns[0].name]) + (dim === 'product_name' && r.category ? ` (${r.category})` : '');
-    const rest = result.rows.length > 1 ? `; last of the ${result.rows.length} listed is ${label(result.rows.at(-1)!)} with ${format(result.rows.at(-1)![measure], t)}` : '';
-    text = `${scope}: ${label(top)} leads with ${format(top[measure], t)} ${measure}${share}${rest}.`;
+    const lastRow = result.rows.at(-1)!;
+    const last = result.rows.length > 1 ? { label: label(lastRow), value: fmt(lastRow[measure], t), count: result.rows.length } : undefined;
+    text = `${scope}${p.colon}${p.leader(label(top), fmt(top[measure], t), measureIn(measure, def, p), share, last)}.`;
     if (result.compare && result.previous_period) {
-      const period = `${result.previous_period.from} to ${result.previous_period.to}`;
-      text += ` ${label(top)} is ${changeWords(top[`${measure}_change_pct`], AGAINST[result.compare], format(top[`${measure}_previous`], t), period)}.`;
+      const period = p.language === 'en' ? `${result.previous_period.from} to ${result.previous_period.to}` : `${p.date(result.previous_period.from)} – ${p.date(result.previous_period.to)}`;
+      text += ` ${p.leaderChange(label(top), p.change(pct(top[`${measure}_change_pct`]), p.against[result.compare], fmt(top[`${measure}_previous`], t), period))}`;
     }
   } else if (result.chart_hint.series) {
-    text = seriesPerValue(result, def, measure, typeOf(measure), scope);
+    text = seriesPerValue(result, def, measure, typeOf(measure), scope, p);
   } else {
-    text = seriesSentence(result, def, measure, typeOf(measure), scope);
-    if (result.compare) text += ` ${lastCompared(result, measure, typeOf(measure))}`;
+    text = seriesSentence(result, def, measure, typeOf(measure), scope, p);
+    if (result.compare) text += ` ${lastCompared(result, measure, typeOf(measure), p)}`;
   }
-  if (notes.length) text += ` Note: ${notes.join('; ')}.`;
+  if (notes.length) text += p.note(notes);
   return text;
 }
 
 /** "total 1,234.00", or for a rate "overall 3.2 %": the ratio of the sums, never the average of the rates. */
-function overallOf(rows: readonly Row[], def: InsightDefinition | undefined, measure: string, type: string | undefined): string {
+function overallOf(rows: readonly Row[], def: InsightDefinition | undefined, measure: string, type: string | undefined, p: Phrases): string {
   const ratio = def?.ratios.find((r) => r.name === measure);
   const sum = (col: string) => rows.reduce((s, r) => s + Number(r[col] ?? 0), 0);
   if (ratio) {
     const d = sum(ratio.denominator);
-    return `overall ${format(d === 0 ? 0 : (sum(ratio.numerator) / d) * (ratio.scale ?? 1), type)}`;
+    return p.overall(p.number(d === 0 ? 0 : (sum(ratio.numerator) / d) * (ratio.scale ?? 1), type));
   }
-  return `total ${format(sum(measure), type)}`;
+  return p.total(p.number(sum(measure), type));
 }
 
-function seriesSentence(result: ExecuteResult, def: InsightDefinition | undefined, measure: string, type: string | undefined, scope: string): string {
+function seriesSentence(result: ExecuteResult, def: InsightDefinition | undefined, measure: string, type: string | undefined, scope: string, p: Phrases): string {
   const rows = result.rows;
-  const overall = overallOf(rows, def, measure, type);
+  const overall = overallOf(rows, def, measure, type, p);
   const g = (result.granularity ?? 'day') as Granularity;
-  const word = PERIOD_WORD[g] ?? 'period';
-  if (rows.length === 1) return `${scope}: ${overall}.`;
+  const word = p.period[g] ?? g;
+  if (rows.length === 1) return `${scope}${p.colon}${overall}.`;
   // A period cut by the window (the week the window starts in, the month still running) would
   // always look worst and distort the change, so both are read over complete periods when there are two.
   const complete = rows.filter((r) => String(r.period) >= result.period.from && addDays(addPeriods(String(r.period), g, 1), -1) <= result.period.to);
   const basis = complete.length >= 2 ? complete : rows;
-  const full = basis === complete && complete.length < rows.length ? `full ${word}` : word;
+  const full = basis === complete && complete.length < rows.length ? p.full(word) : p.unit(word);
   // For a refund rate, lower is better.
   const better = (a: number, b: number) => (def?.code === 'refund_rate' ? a < b : a > b);
   let best = basis[0];
@@ -140,34 +124,34 @@ function seriesSentence(result: ExecuteResult, def: InsightDefinition | undefine
   }
   const first = Number(basis[0][measure] ?? 0);
   const last = Number(basis.at(-1)![measure] ?? 0);
-  const change = first === 0 ? '' : `, ${signed(((last - first) / first) * 100)} from the first ${full} (${basis[0].period}) to the last (${basis.at(-1)!.period})`;
-  return `${scope} by ${word}: ${overall}${change}. Best ${full}: ${best.period} (${format(best[measure], type)}); worst: ${worst.period} (${format(worst[measure], type)}).`;
+  const signed = (v: number) => `${v > 0 ? '+' : ''}${p.percent(v)}`;
+  const d = (x: unknown) => p.date(String(x));
+  const change = first === 0 ? undefined : p.seriesChange(signed(((last - first) / first) * 100), full, d(basis[0].period), d(basis.at(-1)!.period));
+  return p.series(scope, word, overall, change, p.bestWorst(full, d(best.period), p.number(Number(best[measure] ?? 0), type), d(worst.period), p.number(Number(worst[measure] ?? 0), type)));
 }
 
 /** The last period of a compared series against its counterpart (a period with none says so). */
-function lastCompared(result: ExecuteResult, measure: string, type: string | undefined, rows = result.rows): string {
+function lastCompared(result: ExecuteResult, measure: string, type: string | undefined, p: Phrases, rows = result.rows): string {
   const last = rows.at(-1)!;
-  const against = AGAINST[result.compare!];
-  const word = PERIOD_WORD[result.granularity ?? 'day'] ?? 'period';
-  if (last[`${measure}_previous`] === null) return `The last ${word} (${last.period}) has no counterpart ${against === 'last year' ? 'a year before' : 'before it'}.`;
-  return `The last ${word} (${last.period}): ${format(last[measure], type)}, ${changeWords(last[`${measure}_change_pct`], against, format(last[`${measure}_previous`], type))}.`;
+  const word = p.period[result.granularity ?? 'day'] ?? 'period';
+  if (last[`${measure}_previous`] === null) return p.lastNone(word, p.date(String(last.period)), result.compare === 'previous_year');
+  const change = p.change(pct(last[`${measure}_change_pct`]), p.against[result.compare!], p.number(Number(last[`${measure}_previous`] ?? 0), type));
+  return p.last(word, p.date(String(last.period)), p.number(Number(last[measure] ?? 0), type), change);
 }
 
 /** A series per filter value ("Spain vs Italy by week"): each value's own total, and with compare its last period. */
-function seriesPerValue(result: ExecuteResult, def: InsightDefinition | undefined, measure: string, type: string | undefined, scope: string): string {
+function seriesPerValue(result: ExecuteResult, def: InsightDefinition | undefined, measure: string, type: string | undefined, scope: string, p: Phrases): string {
   const dim = result.chart_hint.series!;
   const values = [...new Set(result.rows.map((r) => String(r[dim])))];
   const parts = values.map((v) => {
     const rows = result.rows.filter((r) => String(r[dim]) === v);
-    const label = dim === 'country' ? countryName(v) : v;
-    const compared = result.compare ? `; ${lastCompared(result, measure, type, rows).replace(/^The /, 'the ').replace(/\.$/, '')}` : '';
-    return `${label}: ${overallOf(rows, def, measure, type)}${compared}`;
+    const label = dim === 'country' ? p.country(v) : v;
+    const compared = result.compare ? `; ${lastCompared(result, measure, type, p, rows).replace(/^The /, 'the ').replace(/\.$/, '')}` : '';
+    return `${label}: ${overallOf(rows, def, measure, type, p)}${compared}`;
   });
-  return `${scope} by ${PERIOD_WORD[result.granularity ?? 'day'] ?? 'period'}, per ${dim.replace(/_/g, ' ')}. ${parts.join('. ')}.`;
+  const dimension = p.language === 'en' ? dim.replace(/_/g, ' ') : (def?.localizedTitles[dim]?.[p.language] ?? def?.filterRules[dim]?.label ?? dim);
+  return p.perValue(scope, p.period[result.granularity ?? 'day'] ?? 'period', dimension, parts);
 }
-
-/** "a, b, c or d". */
-const or = (xs: string[]) => (xs.length > 1 ? `${xs.slice(0, -1).join(', ')} or ${xs.at(-1)}` : xs[0] ?? '');
 
 /**
  * The answer to a question the model cannot answer: what is missing, in the question's words, and
@@ -178,31 +162,36 @@ export function refusalReply(
   range: { from: string; to: string } | undefined,
   insights: readonly InsightDefinition[],
   today: string,
+  language: Language = 'en',
 ): { text: string; alternatives: StructuredQuery[] } {
+  const p = phrases(language);
   const lower = (s: string) => (s === s.toUpperCase() ? s : s.charAt(0).toLowerCase() + s.slice(1));
   const series = insights.filter((d) => d.kind === 'timeseries');
-  const measures = [...new Set(series.map((d) => lower(d.name)))].slice(0, 6);
+  const titleOf = (d: InsightDefinition) => (language === 'en' ? d.name : (d.localizedTitles[d.plan.headline]?.[language] ?? d.name).replace(/\s*\(%\)$/, ''));
+  const measures = [...new Set(series.map((d) => lower(titleOf(d))))].slice(0, 6);
   const grouping = (d: InsightDefinition) => d.dimensions.find((x) => x.name === d.chart.x_axis) ?? d.dimensions[0];
-  const dims = [...new Set(insights.flatMap((d) => (d.kind === 'breakdown' || d.kind === 'top') && grouping(d) ? [grouping(d)!.label.toLowerCase()] : []))];
-  const finest = ['day', 'week', 'month', 'quarter', 'year'].find((g) => insights.some((d) => (d.granularities as string[]).includes(g)));
+  const dimTitle = (d: InsightDefinition) => {
+    const g = grouping(d)!;
+    const title = language === 'en' ? g.label : d.localizedTitles[g.name]?.[language] ?? g.label;
+    // German nouns keep their capital.
+    return language === 'de' ? title : title.toLowerCase();
+  };
+  const dims = [...new Set(insights.flatMap((d) => ((d.kind === 'breakdown' || d.kind === 'top') && grouping(d) ? [dimTitle(d)] : [])))];
+  const finestCode = ['day', 'week', 'month', 'quarter', 'year'].find((g) => insights.some((d) => (d.granularities as string[]).includes(g)));
+  const finest = finestCode ? p.period[finestCode] : undefined;
   const top3 = (list: readonly InsightDefinition[]) => list.slice(0, 3).map((d): StructuredQuery => ({ insight_code: d.code }));
   switch (refusal.reason) {
     case 'measure':
-      return { text: `I have no ${refusal.term} in this data model, so I cannot answer that. I can show ${or(measures)}.`, alternatives: top3(series) };
+      return { text: p.refusal.measure(refusal.term, p.or(measures)), alternatives: top3(series) };
     case 'dimension':
-      return {
-        text: `I cannot break this down by ${refusal.term}: the data model has no ${refusal.term.replace(/s$/, '')}. I can break it down by ${or(dims)}${finest ? `, or show it by ${finest} or longer periods` : ''}.`,
-        alternatives: top3(insights.filter((d) => d.kind === 'breakdown' || d.kind === 'top')),
-      };
+      return { text: p.refusal.dimension(refusal.term, p.or(dims), finest), alternatives: top3(insights.filter((d) => d.kind === 'breakdown' || d.kind === 'top')) };
     case 'granularity':
       return {
-        text: `I cannot show it by ${refusal.term.replace(/ly$/, '')}: the finest period I have is a ${finest ?? 'day'}.`,
-        alternatives: top3(series).map((q) => ({ ...q, granularity: (finest ?? 'day') as StructuredQuery['granularity'] })),
+        text: p.refusal.granularity(refusal.term, finest ?? p.period.day),
+        alternatives: top3(series).map((q) => ({ ...q, granularity: (finestCode ?? 'day') as StructuredQuery['granularity'] })),
       };
-    case 'future': {
-      const when = range ? ` (from ${range.from})` : '';
-      return { text: `"${refusal.term}"${when} has not happened yet: I report what the data holds, up to today (${today}), and make no forecasts.`, alternatives: top3(series) };
-    }
+    case 'future':
+      return { text: p.refusal.future(refusal.term, range ? p.date(range.from) : undefined, p.date(today)), alternatives: top3(series) };
   }
 }
 

@@ -3,7 +3,7 @@ import { ChartHintSchema, CompareSchema, DataRowSchema, GranularitySchema, IsoDa
 
 export const ChatBody = Type.Object(
   {
-    message: Type.String({ minLength: 1, maxLength: 2000, description: 'The question, in plain English' }),
+    message: Type.String({ minLength: 1, maxLength: 2000, description: 'The question, in English, German, French or Spanish' }),
     history_id: Type.Optional(
       Type.String({
         minLength: 1,
@@ -44,6 +44,7 @@ export const ChatResponse = Type.Object({
     insight_code: Type.Union([Type.String(), Type.Null()], { description: 'null when the question matched nothing' }),
     query: Type.Union([StructuredQuerySchema, Type.Null()]),
     answered_by: Type.String({ description: '"parser" (built-in) or the provider of the active AI connector that chose the query' }),
+    language: Type.Enum(['en', 'de', 'fr', 'es'], { description: 'The language the question was read in and reply_text is written in (ISO 639-1)' }),
     alternatives: Type.Array(StructuredQuerySchema, {
       maxItems: 3,
       description: 'Other queries that answer the question as well (the reply says which one was chosen), or, when it cannot be answered, the closest that can be asked',

@@ -9,7 +9,8 @@ import { newId } from '../../lib/ids.ts';
 import { addDays } from '../../semantic/periods.ts';
 import type { ConnectorsService } from '../connectors/connectors.service.ts';
 import type { ExecuteResult, InsightsService } from '../insights/insights.service.ts';
-import { modelWords, parserCatalog } from './chat.catalog.ts';
+import { modelTranslations, modelWords, parserCatalog } from './chat.catalog.ts';
+import { detectLanguage, type Language } from './parser/languages.ts';
 import { InvalidToolCall, toolPrompt, validateToolArgs } from './chat.llm.ts';
 import type { ChatRateLimiter } from './chat.rate-limit.ts';
 import { composeReply, helpReply, refusalReply } from './chat.reply.ts';
@@ -26,6 +27,8 @@ export interface ChatAnswer {
   answered_by: string;
   /** Other queries that answer the question too, or the closest that can be asked when it cannot be answered. */
   alternatives: StructuredQuery[];
+  /** The language the question was read in and the reply is written in (ISO 639-1). */
+  language: Language;
 }
 
 type Log = (details: Record<string, unknown>, message: string) => void;
@@ -36,6 +39,7 @@ const HISTORY_MESSAGES = 6;
 export class ChatService {
   private readonly parserInsights: ParserInsight[];
   private readonly words: ReturnType<typeof modelWords>;
+  private readonly translations: ReturnType<typeof modelTranslations>;
   /** Per tenant: the values of each filter dimension in its data, and the data version they are of. */
   private readonly filterValues = new Map<string, { at: number; version: string | undefined; values: Record<string, string[]> }>();
 
@@ -49,6 +53,7 @@ export class ChatService {
   ) {
     this.parserInsights = parserCatalog(insights.model.insights);
     this.words = modelWords(insights.model);
+    this.translations = modelTranslations(insights.model);
   }
 
   async ask(auth: AuthContext, input: { message: string; history_id?: string }): Promise<ChatAnswer> {
@@ -78,9 +83,12 @@ export class ChatService {
     }
 
     let refused: string | undefined;
+    // The LLM's answer is written in the language the question is in, as the parser would read it.
+    let language: Language = detectLanguage(input.message);
     let refusal: Extract<ReturnType<typeof parseQuestion>, { kind: 'refused' }> | undefined;
     if (!chosen) {
-      const parsed = parseQuestion(input.message, { today, catalog: this.parserInsights, categories, previous, words: this.words, filterValues });
+      const parsed = parseQuestion(input.message, { today, catalog: this.parserInsights, categories, previous, words: this.words, filterValues, translations: this.translations });
+      language = parsed.language;
       if (parsed.kind === 'refused') refusal = parsed;
       if (parsed.kind === 'query') {
         chosen = { query: parsed.query, notes: parsed.notes, by: 'parser', alternatives: parsed.alternatives };
@@ -99,7 +107,7 @@ export class ChatService {
     let answer: ChatAnswer;
     if (refusal) {
       // Said so, never answered with another measure: no rows, no insight (docs/chat.md "Honest answers").
-      const r = refusalReply(refusal.refusal, refusal.range, this.insights.model.insights, today);
+      const r = refusalReply(refusal.refusal, refusal.range, this.insights.model.insights, today, language);
       answer = {
         reply_text: r.text,
         chart_hint: { type: 'table', x_axis: '' },
@@ -109,6 +117,7 @@ export class ChatService {
         query: null,
         answered_by: 'parser',
         alternatives: r.alternatives,
+        language,
       };
     } else if (!chosen || !result) {
       answer = {
@@ -122,10 +131,11 @@ export class ChatService {
         query: null,
         answered_by: 'parser',
         alternatives: [],
+        language,
       };
     } else {
       answer = {
-        reply_text: composeReply(result, this.insights.find(result.insight_code), chosen.notes),
+        reply_text: composeReply(result, this.insights.find(result.insight_code), chosen.notes, language),
         chart_hint: result.chart_hint,
         rows: result.rows,
         history_id: historyId,
@@ -133,6 +143,7 @@ export class ChatService {
         query: resolvedQuery(chosen.query, result),
         answered_by: chosen.by,
         alternatives: chosen.alternatives ?? [],
+        language,
       };
     }
 

@@ -195,6 +195,36 @@ describe('chat', () => {
     assert.deepEqual(plain.alternatives, []);
   });
 
+  test('German, French and Spanish: data.language, a reply in that language with its number and date formats', async () => {
+    const asker = await t.login({ tenant: 'demo', user: 'polyglot', role: 'member' });
+    const ask = async (message: string) => (await call(t, asker, 'POST', '/api/v1/ai/chat', { message })).data.data;
+    const de = await ask('Gesamtumsatz letzten Monat im Vergleich zum Vorjahr');
+    assert.equal(de.language, 'de');
+    assert.deepEqual(de.query, { insight_code: 'revenue_kpi', granularity: 'month', date_from: '2026-03-01', date_to: '2026-03-31', compare: 'previous_year' });
+    const r = de.rows[0];
+    const deMoney = new Intl.NumberFormat('de-DE', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    const dePct = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 2 });
+    assert.ok(de.reply_text.startsWith('Umsatz vom 01.03.2026 bis 31.03.2026: '), de.reply_text);
+    assert.ok(de.reply_text.includes(deMoney.format(r.value)) && de.reply_text.includes(deMoney.format(r.previous_value)), de.reply_text);
+    assert.ok(de.reply_text.includes(`${dePct.format(Math.abs(r.change_pct))} % ${r.change_pct > 0 ? 'mehr' : 'weniger'} als im Vorjahr`), de.reply_text);
+
+    const fr = await ask("Chiffre d'affaires par pays en Allemagne et en France cette année");
+    assert.equal(fr.language, 'fr');
+    assert.equal(fr.insight_code, 'revenue_by_country');
+    assert.deepEqual(fr.query.filters, { country: ['DE', 'FR'] });
+    const frMoney = new Intl.NumberFormat('fr-FR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    assert.ok(fr.reply_text.includes(frMoney.format(fr.rows[0].revenue)), fr.reply_text);
+    assert.match(fr.reply_text, /^Chiffre d'affaires par pays pour Allemagne \(DE\) et France \(FR\) du 1 janv\. 2026 au 15 avr\. 2026 : /);
+
+    const es = await ask('Ventas por campaña');
+    assert.equal(es.language, 'es');
+    assert.equal(es.insight_code, null);
+    assert.match(es.reply_text, /^No puedo desglosarlo por «campaña»/);
+
+    const en = await ask('revenue last month');
+    assert.equal(en.language, 'en');
+  });
+
   test('a question that matches nothing: success, no rows, what can be asked with examples', async () => {
     const res = await call(t, owner, 'POST', '/api/v1/ai/chat', { message: 'Tell me a joke' });
     assert.equal(res.statusCode, 200);

@@ -218,3 +218,57 @@ describe('honest answers', () => {
     assert.ok(named.kind === 'query' && named.query.insight_code === 'net_sales' && !named.alternatives);
   });
 });
+
+describe('languages', () => {
+  test('the language is told apart by its words; English stays English', async () => {
+    const { detectLanguage } = await import('../../../src/modules/chat/parser/languages.ts');
+    assert.equal(detectLanguage('Umsatz nach Woche in diesem Quartal'), 'de');
+    assert.equal(detectLanguage("Chiffre d'affaires par semaine ce trimestre"), 'fr');
+    assert.equal(detectLanguage('Ventas por semana este trimestre'), 'es');
+    assert.equal(detectLanguage('revenue by week this quarter'), 'en');
+    assert.equal(detectLanguage('top 5 products'), 'en');
+  });
+
+  test('German, French and Spanish grammar, months, numbers and CLDR country names read as English', () => {
+    const cases: [string, string, StructuredQuery][] = [
+      ['Umsatz nach Woche in diesem Quartal', 'de', { insight_code: 'revenue', granularity: 'week', date_from: '2026-04-01', date_to: '2026-04-15' }],
+      ['Bestellungen pro Monat im Vergleich zum Vorjahr', 'de', { insight_code: 'orders_count', granularity: 'month', compare: 'previous_year' }],
+      ['Umsatz in Frankreich seit März', 'de', { insight_code: 'revenue', filters: { country: 'FR' }, date_from: '2026-03-01', date_to: '2026-04-15' }],
+      ['Umsatz in den letzten 30 Tagen', 'de', { insight_code: 'revenue', date_from: '2026-03-17', date_to: '2026-04-15' }],
+      ['Ventes en Espagne le mois dernier', 'fr', { insight_code: 'revenue', filters: { country: 'ES' }, date_from: '2026-03-01', date_to: '2026-03-31' }],
+      ["Commandes par mois par rapport à l'année dernière", 'fr', { insight_code: 'orders_count', granularity: 'month', compare: 'previous_year' }],
+      ['Top 5 des produits en janvier', 'fr', { insight_code: 'top_products', date_from: '2026-01-01', date_to: '2026-01-31', limit: 5 }],
+      ['Ventas en Italia y Alemania por semana', 'es', { insight_code: 'revenue', granularity: 'week', filters: { country: ['IT', 'DE'] } }],
+      ['Pedidos por mes frente al año pasado', 'es', { insight_code: 'orders_count', granularity: 'month', compare: 'previous_year' }],
+      ['Nuevos clientes desde febrero', 'es', { insight_code: 'new_customers', date_from: '2026-02-01', date_to: '2026-04-15' }],
+    ];
+    for (const [q, language, want] of cases) {
+      const r = parse(q);
+      assert.equal(r.language, language, q);
+      assert.ok(r.kind === 'query', q);
+      if (r.kind === 'query') assert.deepEqual(r.query, want, q);
+    }
+  });
+
+  test('numbers written either way, and refusals named in the question\'s words', async () => {
+    const { toEnglish } = await import('../../../src/modules/chat/parser/languages.ts');
+    assert.match(toEnglish('Umsatz über 1.234,5 Euro', 'de'), /1234\.5/);
+    assert.match(toEnglish('ventes de plus de 1 234,5 euros', 'fr'), /1234\.5/);
+    assert.match(toEnglish('ventas de 12,5', 'es'), /12\.5/);
+    const r = parse('Umsatz nach Kampagne');
+    assert.ok(r.kind === 'refused' && r.language === 'de');
+    if (r.kind === 'refused') assert.deepEqual([r.refusal.reason, r.refusal.term], ['dimension', 'Kampagne']);
+    const f = parse('ventas el próximo mes');
+    assert.ok(f.kind === 'refused' && f.refusal.term === 'el próximo mes');
+  });
+
+  test('a model\'s titles and synonyms per language: its words are read in that language', () => {
+    const words = { insights: [{ code: 'mrr', kind: 'timeseries' as const, measures: ['mrr'], dimensions: [], measure: 'mrr', names: ['mrr'] }], filters: [] };
+    const cat: ParserInsight[] = [{ code: 'mrr', kind: 'timeseries', granularities: ALL, filters: [] }];
+    const translations = { key: 't', tables: { de: [['wiederkehrender umsatz', 'mrr']] as [string, string][], es: [['ingresos recurrentes', 'mrr']] as [string, string][] } };
+    const de = parseQuestion('Wiederkehrender Umsatz nach Monat', { today, catalog: cat, categories: [], words, translations });
+    assert.ok(de.kind === 'query' && de.query.insight_code === 'mrr' && de.query.granularity === 'month' && de.language === 'de');
+    const es = parseQuestion('Ingresos recurrentes por trimestre', { today, catalog: cat, categories: [], words, translations });
+    assert.ok(es.kind === 'query' && es.query.insight_code === 'mrr' && es.query.granularity === 'quarter');
+  });
+});

@@ -17,6 +17,7 @@ import {
 import { matchFilterValues, matchInsight, type FilterWords, type InsightWords } from './model-words.ts';
 import { bucketStart } from '../../../semantic/periods.ts';
 import { findRefusal, type Refusal } from './refusals.ts';
+import { detectLanguage, originalWords, toEnglish, type Language } from './languages.ts';
 
 export type Granularity = 'day' | 'week' | 'month' | 'quarter' | 'year';
 export type Compare = 'previous_period' | 'previous_year';
@@ -56,17 +57,23 @@ export interface ParseContext {
   words?: { insights: readonly InsightWords[]; filters: readonly FilterWords[] };
   /** The tenant's values of each filter dimension, from its data. */
   filterValues?: Readonly<Record<string, readonly string[]>>;
+  /** The question's language, when known; else it is detected (languages.ts). */
+  language?: Language;
+  /** The model's titles and synonyms per language, with the English the parser knows them by. */
+  translations?: { key: string; tables: Partial<Record<Language, [string, string][]>> };
 }
 
 // Filters with a vocabulary of their own in code (ISO country names, channel words, category
 // synonyms): their values are not matched again from the data.
 const BUILT_IN_FILTERS = new Set(['country', 'channel', 'category']);
 
-export type ParseOutcome =
+type Outcome =
   | { kind: 'query'; query: StructuredQuery; followUp: boolean; notes: string[]; alternatives?: StructuredQuery[] }
   /** The question names something the model cannot answer (refusals.ts): said so, never answered with something else. */
   | { kind: 'refused'; refusal: Refusal; range?: { from: string; to: string } }
   | { kind: 'unmatched' };
+/** What the question asks, and the language it was read in (ISO 639-1). */
+export type ParseOutcome = Outcome & { language: Language };
 
 type Metric = 'revenue' | 'orders' | 'aov' | 'new_customers' | 'refund_rate' | 'conversion_rate' | 'products';
 type Dimension = 'country' | 'channel' | 'category';
@@ -103,7 +110,7 @@ const PERIOD_BEFORE = /\b(the )?(day|week|month|quarter|year|period) before\b|\b
  * comparing word before it ("vs", "compared with", "on", "than"…) makes one. MoM, WoW, QoQ, DoD
  * also name the period: this one so far against the same stretch of the one before.
  */
-const COMPARES: { re: RegExp; compare: Compare; unit?: Granularity }[] = [
+const COMPARES: { re: RegExp; compare: Compare; unit?: Granularity; unitFrom?: boolean }[] = [
   { re: /\b(yoy|y\/y|y-o-y|year[- ]over[- ]year|year[- ]on[- ]year)\b/, compare: 'previous_year' },
   { re: /\b(mom|m\/m|month[- ]over[- ]month|month[- ]on[- ]month)\b/, compare: 'previous_period', unit: 'month' },
   { re: /\b(wow|w\/w|week[- ]over[- ]week|week[- ]on[- ]week)\b/, compare: 'previous_period', unit: 'week' },
@@ -114,15 +121,20 @@ const COMPARES: { re: RegExp; compare: Compare; unit?: Granularity }[] = [
     compare: 'previous_year',
   },
   {
-    re: /\b(?:vs\.?|versus|compared? (?:with|to)|in comparison (?:with|to)|against|than|on|relative to)\s+(?:the\s+)?(?:last|previous|prior|preceding) (?:day|week|month|quarter|period)\b(?!')|\b(?:vs\.?|versus|compared (?:with|to)) (?:the )?(?:period|week|month|quarter|day) before\b/,
+    re: /\b(?:vs\.?|versus|compared? (?:with|to)|in comparison (?:with|to)|against|than|on|relative to)\s+(?:the\s+)?(?:last|previous|prior|preceding) (day|week|month|quarter|period)\b(?!')|\b(?:vs\.?|versus|compared (?:with|to)) (?:the )?(period|week|month|quarter|day) before\b/,
     compare: 'previous_period',
+    // "revenue vs last month" with no window of its own: this month so far, as MoM.
+    unitFrom: true,
   },
 ];
 
-function findCompare(text: string): ({ compare: Compare; unit?: Granularity } & Span) | undefined {
+function findCompare(text: string): ({ compare: Compare; unit?: Granularity; impliedUnit?: Granularity } & Span) | undefined {
   for (const c of COMPARES) {
     const m = c.re.exec(text);
-    if (m) return { compare: c.compare, unit: c.unit, start: m.index, end: m.index + m[0].length };
+    if (!m) continue;
+    const named = c.unitFrom ? (m[1] ?? m[2]) : undefined;
+    const impliedUnit = named && named !== 'period' ? (named as Granularity) : undefined;
+    return { compare: c.compare, unit: c.unit, impliedUnit, start: m.index, end: m.index + m[0].length };
   }
   return undefined;
 }
@@ -164,7 +176,24 @@ function chooseInsight(metric: Metric | undefined, dim: Dimension | undefined, k
   return undefined;
 }
 
+/**
+ * Reads a question in English, German, French or Spanish: its language is detected (unless given)
+ * and a question in another language is read into the English grammar first (languages.ts).
+ */
 export function parseQuestion(question: string, ctx: ParseContext): ParseOutcome {
+  const language = ctx.language ?? detectLanguage(question);
+  const model = ctx.translations?.tables[language] ?? [];
+  const key = ctx.translations?.key ?? '';
+  const english = language === 'en' ? question : toEnglish(question, language, model, key);
+  const outcome = parseEnglish(english, ctx);
+  // A refusal names what is missing in the question's own words.
+  if (outcome.kind === 'refused' && language !== 'en') {
+    return { ...outcome, refusal: { ...outcome.refusal, term: originalWords(normalize(question), language, outcome.refusal.term, model, key) }, language };
+  }
+  return { ...outcome, language };
+}
+
+function parseEnglish(question: string, ctx: ParseContext): Outcome {
   const original = normalize(question);
   let text = original.toLowerCase();
   const notes: string[] = [];
@@ -190,6 +219,8 @@ export function parseQuestion(question: string, ctx: ParseContext): ParseOutcome
   }
   // "revenue MoM": this month so far, against the same days of the month before.
   if (cmp?.unit && !time) time = { start: 0, end: 0, range: { from: bucketStart(ctx.today, cmp.unit), to: ctx.today } };
+  // "revenue vs last month" with no window: this month so far against the same days of last month.
+  else if (cmp?.impliedUnit && !time) time = { start: 0, end: 0, range: { from: bucketStart(ctx.today, cmp.impliedUnit), to: ctx.today } };
   const granularity = findGranularity(text);
   text = blank(text, granularity);
   const foundCountry = findCountry(text, originalBlanked);
