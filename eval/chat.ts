@@ -8,10 +8,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
 import { parseQuestion, type StructuredQuery } from '../src/modules/chat/parser/index.ts';
-import { modelWords, parserCatalog } from '../src/modules/chat/chat.catalog.ts';
-import { demoModel } from '../src/semantic/model.ts';
+import { modelTranslations, modelWords, parserCatalog } from '../src/modules/chat/chat.catalog.ts';
+import { demoModel, modelFromText, type SemanticModel } from '../src/semantic/model.ts';
 
 interface Item {
+  /** A model of `models` (default: the demo model). */
+  model?: string;
   batch?: string;
   /** ISO 639-1 of the question. */
   language?: string;
@@ -22,12 +24,22 @@ interface Item {
   expect: StructuredQuery | null;
 }
 
-const file = path.join(path.dirname(fileURLToPath(import.meta.url)), 'chat-questions.json');
-const set = JSON.parse(fs.readFileSync(file, 'utf8')) as { today: string; categories: string[]; questions: Item[] };
-const model = demoModel();
-const catalog = parserCatalog(model.insights);
-// The model's words, as the service passes them; the demo's filters all have a vocabulary in code.
-const words = modelWords(model);
+const dir = path.dirname(fileURLToPath(import.meta.url));
+const set = JSON.parse(fs.readFileSync(path.join(dir, 'chat-questions.json'), 'utf8')) as {
+  today: string;
+  categories: string[];
+  /** Other models the questions may be asked of: the model file and the filter values its data holds. */
+  models?: Record<string, { file: string; filterValues: Record<string, string[]> }>;
+  questions: Item[];
+};
+/** What the parser is given for a model, as the service gives it: its catalog, its words in every language, its data's values. */
+function contextOf(model: SemanticModel, filterValues?: Record<string, string[]>) {
+  return { catalog: parserCatalog(model.insights), words: modelWords(model), translations: modelTranslations(model), filterValues };
+}
+const contexts = new Map<string, ReturnType<typeof contextOf>>([['demo', contextOf(demoModel())]]);
+for (const [name, m] of Object.entries(set.models ?? {})) {
+  contexts.set(name, contextOf(modelFromText(fs.readFileSync(path.join(dir, '..', m.file), 'utf8'), m.file), m.filterValues));
+}
 const verbose = process.argv.includes('--verbose');
 
 const canonical = (q: StructuredQuery | null): StructuredQuery | null => {
@@ -49,20 +61,23 @@ const tally = (): Tally => ({ n: 0, code: 0, full: 0, mustRefuse: 0, refused: 0,
 const byLanguage = new Map<string, Tally>();
 const byKind = new Map<string, Tally>();
 const byBatch = new Map<string, Tally>();
+const byModel = new Map<string, Tally>();
 const all = tally();
 const misses: string[] = [];
 for (const item of set.questions) {
-  const groups = [all, ...[[byLanguage, item.language ?? 'en'], [byKind, item.kind ?? 'answer'], [byBatch, item.batch ?? 'all']].map(([m, k]) => {
+  const groups = [all, ...[[byLanguage, item.language ?? 'en'], [byKind, item.kind ?? 'answer'], [byBatch, item.batch ?? 'all'], [byModel, item.model ?? 'demo']].map(([m, k]) => {
     const map = m as Map<string, Tally>;
     if (!map.has(k as string)) map.set(k as string, tally());
     return map.get(k as string)!;
   })];
+  const ctx = contexts.get(item.model ?? 'demo');
+  if (!ctx) throw new Error(`${item.q}: no model "${item.model}" in the eval file`);
   let previous: StructuredQuery | undefined;
   for (const h of item.history ?? []) {
-    const r = parseQuestion(h, { today: set.today, catalog, categories: set.categories, previous, words });
+    const r = parseQuestion(h, { today: set.today, categories: set.categories, previous, ...ctx });
     if (r.kind === 'query') previous = r.query;
   }
-  const r = parseQuestion(item.q, { today: set.today, catalog, categories: set.categories, previous, words });
+  const r = parseQuestion(item.q, { today: set.today, categories: set.categories, previous, ...ctx });
   const got = r.kind === 'query' ? canonical(r.query) : null;
   const want = canonical(item.expect);
   for (const g of groups) {
@@ -85,8 +100,9 @@ const table = (title: string, rows: Map<string, Tally> | [string, Tally][]) => {
   console.log('|---|---|---|---|---|---|---|');
   for (const [name, t] of rows) console.log(`| ${name} | ${t.n} | ${t.code} (${pct(t.code, t.n)}) | ${t.full} (${pct(t.full, t.n)}) | ${t.mustRefuse} | ${t.refused} (${pct(t.refused, t.mustRefuse)}) | ${t.answeredInstead} |`);
 };
-console.log(`${set.questions.length} questions (today = ${set.today}), the demo model`);
+console.log(`${set.questions.length} questions (today = ${set.today})`);
 table('language', byLanguage);
+table('model', byModel);
 table('kind', byKind);
 table('batch', byBatch);
 table('all', [['all', all]]);

@@ -163,6 +163,9 @@ test('a user signs in, builds a dashboard from chat and the catalog, and sets up
   await snap(page, 'dashboard-desktop');
   await page.setViewportSize({ width: 375, height: 800 });
   await page.locator('section.widget svg').first().waitFor();
+  // Charts resize on a ResizeObserver after the viewport changes: on a busy machine that takes a
+  // few frames, so the width is read once the layout has settled (or after 10 s, and then it fails).
+  await page.waitForFunction(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth, null, { timeout: 10_000 }).catch(() => {});
   await snap(page, 'dashboard-375');
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   assert.ok(overflow <= 0, `no sideways scrolling at 375 px (overflow ${overflow} px)`);

@@ -105,34 +105,28 @@ export class ChatService {
 
     const now = this.clock.now();
     let answer: ChatAnswer;
+    // No rows, no insight: a reply and, maybe, what can be asked instead.
+    const unanswered = (reply_text: string, alternatives: StructuredQuery[] = []): ChatAnswer => ({
+      reply_text,
+      chart_hint: { type: 'table', x_axis: '' },
+      rows: [],
+      history_id: historyId,
+      insight_code: null,
+      query: null,
+      answered_by: 'parser',
+      alternatives,
+      language,
+    });
     if (refusal) {
-      // Said so, never answered with another measure: no rows, no insight (docs/chat.md "Honest answers").
+      // Said so, never answered with another measure (docs/chat.md "Honest answers").
       const r = refusalReply(refusal.refusal, refusal.range, this.insights.model.insights, today, language);
-      answer = {
-        reply_text: r.text,
-        chart_hint: { type: 'table', x_axis: '' },
-        rows: [],
-        history_id: historyId,
-        insight_code: null,
-        query: null,
-        answered_by: 'parser',
-        alternatives: r.alternatives,
-        language,
-      };
+      answer = unanswered(r.text, r.alternatives);
     } else if (!chosen || !result) {
-      answer = {
-        reply_text: refused && chosen
+      answer = unanswered(
+        refused && chosen
           ? `I read this as ${chosen.query.insight_code.replace(/_/g, ' ')}, but it cannot run as asked (${refused}). Try a shorter period or fewer filters.`
           : helpReply(this.insights.model.insights, this.words.filters, filterValues),
-        chart_hint: { type: 'table', x_axis: '' },
-        rows: [],
-        history_id: historyId,
-        insight_code: null,
-        query: null,
-        answered_by: 'parser',
-        alternatives: [],
-        language,
-      };
+      );
     } else {
       answer = {
         reply_text: composeReply(result, this.insights.find(result.insight_code), chosen.notes, language),

@@ -1,5 +1,5 @@
-// Over the whole eval set, through the HTTP API: every number in reply_text is in the rows or is
-// computed from them (a sum, a share, a ratio of sums, a change between two figures), or was in the
+// Over the whole eval set (every language), through the HTTP API: every number in reply_text is in
+// the rows or is computed from them (a sum, a share, a ratio of sums, a change between two figures), or was in the
 // question ("top 5"). Dates are not numbers here. A refusal has no figures at all.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -9,7 +9,7 @@ import { buildTestApp, call, type TestApp } from '../../helpers/app.ts';
 
 const set = JSON.parse(fs.readFileSync(new URL('../../../eval/chat-questions.json', import.meta.url), 'utf8')) as {
   today: string;
-  questions: { q: string; history?: string[]; expect: unknown }[];
+  questions: { q: string; history?: string[]; expect: unknown; model?: string }[];
 };
 
 let t: TestApp;
@@ -21,10 +21,25 @@ before(async () => {
 });
 after(() => t?.close());
 
-/** The numbers a reply states: grouped thousands and decimals read in the reply's own format, ISO dates left out. */
-function numbersIn(text: string): number[] {
-  const withoutDates = text.replace(/\d{4}-\d{2}-\d{2}/g, ' ');
-  return [...withoutDates.matchAll(/(?<![\w.])-?\d{1,3}(?:,\d{3})*(?:\.\d+)?(?![\w])|(?<![\w.,])-?\d+(?:\.\d+)?(?![\w])/g)].map((m) => Number(m[0].replace(/,/g, '')));
+/**
+ * The numbers a reply states, read in the reply's language (1,234.5 · 1.234,5 · 1 234,5); ISO dates
+ * and the language's own dates (01.03.2026, 1 mars 2026, 1 mar 2026) are not numbers here.
+ */
+function numbersIn(text: string, language = 'en'): number[] {
+  let t = text.replace(/\d{4}-\d{2}-\d{2}/g, ' ');
+  if (language === 'de') t = t.replace(/\d{2}\.\d{2}\.\d{4}/g, ' ');
+  if (language === 'fr' || language === 'es') t = t.replace(/\d{1,2} \p{L}+\.? \d{4}/gu, ' ');
+  const pattern: Record<string, RegExp> = {
+    en: /(?<![\w.])-?\d{1,3}(?:,\d{3})*(?:\.\d+)?(?![\w])|(?<![\w.,])-?\d+(?:\.\d+)?(?![\w])/g,
+    de: /(?<![\w,])-?\d{1,3}(?:\.\d{3})*(?:,\d+)?(?![\w])|(?<![\w.,])-?\d+(?:,\d+)?(?![\w])/g,
+    es: /(?<![\w,])-?\d{1,3}(?:\.\d{3})*(?:,\d+)?(?![\w])|(?<![\w.,])-?\d+(?:,\d+)?(?![\w])/g,
+    fr: /(?<![\w,])-?\d{1,3}(?:[\u202f\u00a0]\d{3})*(?:,\d+)?(?![\w])/g,
+  };
+  const group: Record<string, RegExp> = { en: /,/g, de: /\./g, es: /\./g, fr: /[\u202f\u00a0]/g };
+  return [...t.matchAll(pattern[language] ?? pattern.en)].map((m) => {
+    const digits = m[0].replace(group[language] ?? group.en, '');
+    return Number(language === 'en' ? digits : digits.replace(',', '.'));
+  });
 }
 
 /** Every figure the rows hold or give by one step of arithmetic a reply uses. */
@@ -83,22 +98,24 @@ const close = (x: number, candidates: number[]) => {
 
 test('every number of every reply over the eval set comes from the rows', async () => {
   let checked = 0;
-  for (const item of set.questions.filter((x) => !x.history)) {
+  // The demo model's questions (the test app runs the demo model).
+  for (const item of set.questions.filter((x) => !x.history && !x.model)) {
     const res = await call(t, auth, 'POST', '/api/v1/ai/chat', { message: item.q });
     assert.equal(res.statusCode, 200, `${item.q}: ${res.body}`);
     const d = res.data.data;
-    const stated = numbersIn(d.reply_text);
+    const language = d.language as string;
+    const stated = numbersIn(d.reply_text, language);
     if (d.insight_code === null) {
       assert.deepEqual(d.rows, []);
       // A refusal states no figure (only what the question said); the help reply's numbers are its examples ("last 7 days").
-      if (/^I (have no|cannot)|has not happened yet/.test(d.reply_text)) {
-        assert.deepEqual(stated.filter((n) => !numbersIn(item.q).includes(n) && !d.reply_text.includes(`from ${n}`)), [], `a refusal states no figure: ${item.q} → ${d.reply_text}`);
+      if (d.alternatives.length > 0) {
+        assert.deepEqual(stated.filter((n) => !numbersIn(item.q, language).includes(n)), [], `a refusal states no figure: ${item.q} → ${d.reply_text}`);
       }
       continue;
     }
     // Labels are quoted as they are ("Granite Deluxe Notebook 304").
-    const labels = d.rows.flatMap((r: Record<string, unknown>) => Object.values(r).filter((v): v is string => typeof v === 'string').flatMap(numbersIn));
-    const candidates = [...explainable(d.rows), ...labels, ...numbersIn(item.q), ...(d.query?.limit ? [d.query.limit] : [])];
+    const labels = d.rows.flatMap((r: Record<string, unknown>) => Object.values(r).filter((v): v is string => typeof v === 'string').flatMap((v) => numbersIn(v)));
+    const candidates = [...explainable(d.rows), ...labels, ...numbersIn(item.q, language), ...(d.query?.limit ? [d.query.limit] : [])];
     for (const n of stated) assert.ok(close(n, candidates), `${item.q}: ${n} in "${d.reply_text}" is not in the rows nor computed from them`);
     checked += stated.length;
   }

@@ -77,12 +77,13 @@ const SPLIT_WORDS = /\b(by|per|each|every|split|across|breakdown|broken down)\b/
 export function matchInsight(
   text: string,
   insights: readonly InsightWords[],
-  cues: { granularity: boolean },
+  cues: { granularity: boolean; comparison?: boolean },
 ): { code: string; measure: Hit; ties: string[] } | undefined {
   let best: { code: string; score: number; measure: Hit } | undefined;
   let ties: string[] = [];
   const wantsTop = TOP_WORDS.test(text);
-  const wantsTotal = !cues.granularity && KPI_WORDS.test(text);
+  // A comparison without a granularity asks for two totals, as in the built-in rules.
+  const wantsTotal = !cues.granularity && (KPI_WORDS.test(text) || Boolean(cues.comparison));
   const splits = SPLIT_WORDS.test(text);
   for (const insight of insights) {
     const measure = find(text, insight.measures);
@@ -137,21 +138,26 @@ export function matchFilterValues(
   text: string,
   values: Readonly<Record<string, readonly string[]>>,
   words: readonly FilterWords[] = [],
-): { filters: Record<string, string>; spans: Hit[] } {
-  const filters: Record<string, string> = {};
+): { filters: Record<string, string | string[]>; spans: Hit[] } {
+  const filters: Record<string, string | string[]> = {};
   const spans: Hit[] = [];
   for (const [name, list] of Object.entries(values)) {
     // "the Enterprise plan" names a value, not a breakdown by plan: the dimension's word goes with it.
     const dim = alternation(words.find((w) => w.name === name)?.words ?? []);
-    let best: (Hit & { value: string }) | undefined;
+    const hits: (Hit & { value: string })[] = [];
     for (const value of list) {
       if (value.trim().length < 2) continue;
       const m = valuePattern(value, dim).exec(text);
-      if (m && (!best || m[0].length > best.end - best.start)) best = { start: m.index, end: m.index + m[0].length, value };
+      if (m) hits.push({ start: m.index, end: m.index + m[0].length, value });
     }
-    if (best) {
-      filters[name] = best.value;
-      spans.push(best);
+    // The longest wins where two overlap; values named apart ("Starter and Team") are all kept, in the question's order.
+    const kept = hits
+      .sort((a, b) => b.end - b.start - (a.end - a.start))
+      .filter((h, i, all) => !all.slice(0, i).some((o) => h.start < o.end && o.start < h.end))
+      .sort((a, b) => a.start - b.start);
+    if (kept.length) {
+      filters[name] = kept.length === 1 ? kept[0].value : kept.map((h) => h.value);
+      spans.push(...kept);
     }
   }
   return { filters, spans };

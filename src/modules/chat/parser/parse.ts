@@ -269,7 +269,7 @@ function parseEnglish(question: string, ctx: ParseContext): Outcome {
     ? matchFilterValues(text, Object.fromEntries(Object.entries(ctx.filterValues ?? {}).filter(([n]) => !BUILT_IN_FILTERS.has(n) && takes(n))), ctx.words.filters)
     : { filters: {}, spans: [] };
   const useModel = Boolean(ctx.words) && !known(chooseInsight(metric, dim, KPI_WORDS.test(rest)));
-  const modelMatch = useModel ? matchInsight(found.spans.reduce(blank, text), ctx.words!.insights, { granularity: Boolean(granularity) }) : undefined;
+  const modelMatch = useModel ? matchInsight(found.spans.reduce(blank, text), ctx.words!.insights, { granularity: Boolean(granularity), comparison: Boolean(cmp) }) : undefined;
   const followUp = Boolean(prev) && (FOLLOW_UP_START.test(text) || FOLLOW_UP_ANY.test(text) || (!metric && !dim && !modelMatch));
   // A follow-up keeps the previous answer's shape: a total stays a total ("and revenue?").
   // A comparison without a period asks for two totals ("sales this week vs last week").
