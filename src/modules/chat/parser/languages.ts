@@ -166,8 +166,22 @@ const UNIT_EN: Record<string, string> = { day: 'day', week: 'week', month: 'mont
 
 interface Rule {
   re: RegExp;
+  /** The phrase's pattern without the word boundaries, for the table's one combined pattern. */
+  source: string;
+  /** Lower case, for a phrase without {n}: the key it is found by once matched. */
+  phrase?: string;
+  /** The whole phrase, its number captured: reads a match of the combined pattern. */
+  anchored: RegExp;
   to: (m: RegExpExecArray) => string;
   length: number;
+}
+
+/** A language's rules, and one pattern that finds any of them in a single pass (longest first at each place). */
+interface CompiledTable {
+  rules: Rule[];
+  any: RegExp;
+  byPhrase: Map<string, Rule>;
+  numeric: Rule[];
 }
 
 /** One table's rules, {unit} and {n} expanded, longest phrase first. */
@@ -176,7 +190,14 @@ function rules(language: Exclude<Language, 'en'>, extra: Table): Rule[] {
   const add = (from: string, to: string | ((m: RegExpExecArray) => string)) => {
     const parts = from.split(/(\{n\})/);
     const source = parts.map((p) => (p === '{n}' ? `(${NUM})` : escape(p))).join('');
-    out.push({ re: new RegExp(`(?<![\\p{L}\\d])${source}(?![\\p{L}\\d])`, 'giu'), to: typeof to === 'string' ? (m) => to.replace('{n}', m[1] ?? '') : to, length: from.length });
+    out.push({
+      re: new RegExp(`(?<![\\p{L}\\d])${source}(?![\\p{L}\\d])`, 'giu'),
+      source: parts.map((p) => (p === '{n}' ? `(?:${NUM})` : escape(p))).join(''),
+      phrase: from.includes('{n}') ? undefined : from.toLowerCase(),
+      anchored: new RegExp(`^${source}$`, 'iu'),
+      to: typeof to === 'string' ? (m) => to.replace('{n}', m[1] ?? '') : to,
+      length: from.length,
+    });
   };
   for (const [from, to] of [...GRAMMAR[language], ...extra]) {
     if (!from.includes('{unit}')) {
@@ -214,18 +235,27 @@ function numbersToEnglish(text: string): string {
     .replace(/(?<![\d.,])(\d+),(\d{1,2})(?![\d.,])/g, '$1.$2');
 }
 
-const cache = new Map<string, Rule[]>();
+const cache = new Map<string, CompiledTable>();
 
 /**
  * A question in `language` read into the English grammar: its phrases replaced by their English,
  * longest first, each part of the question replaced at most once. `model` holds the model's own
  * titles and synonyms in that language with the English the parser knows them by.
  */
-function tableOf(language: Exclude<Language, 'en'>, model: Table, modelKey: string): Rule[] {
+function tableOf(language: Exclude<Language, 'en'>, model: Table, modelKey: string): CompiledTable {
   const key = `${language}\u0000${modelKey}`;
   let table = cache.get(key);
   if (!table) {
-    table = rules(language, [...model, ...countryNames(language)]);
+    const all = rules(language, [...model, ...countryNames(language)]);
+    const byPhrase = new Map<string, Rule>();
+    // Equal phrases: the first (grammar before the model's words) wins, as in the sorted list.
+    for (const r of all) if (r.phrase !== undefined && !byPhrase.has(r.phrase)) byPhrase.set(r.phrase, r);
+    table = {
+      rules: all,
+      any: new RegExp(`(?<![\\p{L}\\d])(?:${all.map((r) => r.source).join('|')})(?![\\p{L}\\d])`, 'giu'),
+      byPhrase,
+      numeric: all.filter((r) => r.phrase === undefined),
+    };
     if (cache.size > 100) cache.clear();
     cache.set(key, table);
   }
@@ -236,7 +266,7 @@ function tableOf(language: Exclude<Language, 'en'>, model: Table, modelKey: stri
 export function originalWords(question: string, language: Language, english: string, model: Table = [], modelKey = ''): string {
   if (language === 'en') return english;
   const wanted = english.toLowerCase();
-  for (const rule of tableOf(language, model, modelKey)) {
+  for (const rule of tableOf(language, model, modelKey).rules) {
     rule.re.lastIndex = 0;
     for (let m = rule.re.exec(question); m; m = rule.re.exec(question)) {
       const to = rule.to(m).toLowerCase();
@@ -249,20 +279,17 @@ export function originalWords(question: string, language: Language, english: str
 export function toEnglish(question: string, language: Language, model: Table = [], modelKey = ''): string {
   if (language === 'en') return question;
   const table = tableOf(language, model, modelKey);
-  let text = numbersToEnglish(question);
-  // Replaced parts are held as placeholders (private-use characters: no letter, no digit) so a
-  // later, shorter phrase cannot rewrite them.
-  const done: string[] = [];
-  for (const rule of table) {
-    rule.re.lastIndex = 0;
-    text = text.replace(rule.re, (...args) => {
-      const m = args.slice(0, -2) as unknown as RegExpExecArray;
-      done.push(rule.to(m));
-      return `\ue000${String.fromCharCode(0xe100 + done.length - 1)}\ue001`;
-    });
-  }
-  return text
-    .replace(/\ue000([\ue100-\uf8ff])\ue001/g, (_, c: string) => ` ${done[c.charCodeAt(0) - 0xe100]} `)
+  // One pass: at each place the longest phrase of the table that starts there is replaced.
+  return numbersToEnglish(question)
+    .replace(table.any, (found) => {
+      const rule = table.byPhrase.get(found.toLowerCase());
+      if (rule) return ` ${rule.to([found] as unknown as RegExpExecArray)} `;
+      for (const r of table.numeric) {
+        const m = r.anchored.exec(found);
+        if (m) return ` ${r.to(m)} `;
+      }
+      return found;
+    })
     .replace(/\s+/g, ' ')
     .trim();
 }
