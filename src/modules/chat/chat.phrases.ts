@@ -48,6 +48,8 @@ export interface Phrases {
   last(word: string, period: string, value: string, change: string): string;
   lastNone(word: string, period: string, yearAgo: boolean): string;
   note(notes: string[]): string;
+  /** The reply to a question that maps to nothing: what can be asked. */
+  help(insights: string, filters: string, units: string, examples: string): string;
   refusal: {
     measure(term: string, measures: string): string;
     dimension(term: string, dims: string, finest: string | undefined): string;
@@ -132,6 +134,11 @@ const EN = (f: Formats): Words => ({
   last: (word, period, value, change) => `The last ${word} (${period}): ${value}, ${change}.`,
   lastNone: (word, period, yearAgo) => `The last ${word} (${period}) has no counterpart ${yearAgo ? 'a year before' : 'before it'}.`,
   note: (notes) => ` Note: ${notes.join('; ')}.`,
+  help: (insights, filters, units, examples) =>
+    'I could not match that question to the data I can query. ' +
+    `I can answer questions about: ${insights}${filters ? ` — filtered by ${filters}` : ''}, ` +
+    `for a period such as "last 7 days", "last quarter", "in 2025" or "since March", by ${units}. ` +
+    `For example: ${examples}.`,
   refusal: {
     measure: (term, measures) => `I have no ${term} in this data model, so I cannot answer that. I can show ${measures}.`,
     dimension: (term, dims, finest) =>
@@ -178,6 +185,11 @@ const DE = (f: Formats): Words => ({
   last: (word, period, value, change) => `Letzte Periode (${word}, ${period}): ${value}, ${change}.`,
   lastNone: (word, period, yearAgo) => `Die letzte Periode (${word}, ${period}) hat keine Entsprechung ${yearAgo ? 'im Vorjahr' : 'davor'}.`,
   note: (notes) => ` Hinweis: ${notes.join('; ')}.`,
+  help: (insights, filters, units, examples) =>
+    'Diese Frage konnte ich keinen Daten zuordnen. ' +
+    `Ich kann Fragen beantworten zu: ${insights}${filters ? ` — gefiltert nach ${filters}` : ''}, ` +
+    `für Zeiträume wie „letzte 7 Tage“, „letztes Quartal“, „2025“ oder „seit März“, nach ${units}. ` +
+    `Zum Beispiel (auch auf Englisch verstanden): ${examples}.`,
   refusal: {
     measure: (term, measures) => `„${term}“ gibt es in diesem Datenmodell nicht, daher kann ich das nicht beantworten. Ich kann zeigen: ${measures}.`,
     dimension: (term, dims, finest) => `Eine Aufschlüsselung nach „${term}“ gibt es im Datenmodell nicht. Möglich ist eine Aufschlüsselung nach ${dims}${finest ? `, oder nach Zeiträumen ab ${finest}` : ''}.`,
@@ -223,6 +235,11 @@ const FR = (f: Formats): Words => ({
   last: (word, period, value, change) => `Dernière période (${word}, ${period}) : ${value}, ${change}.`,
   lastNone: (word, period, yearAgo) => `La dernière période (${word}, ${period}) n’a pas d’équivalent ${yearAgo ? 'l’année précédente' : 'avant elle'}.`,
   note: (notes) => ` Remarque : ${notes.join('; ')}.`,
+  help: (insights, filters, units, examples) =>
+    'Je n’ai pas pu rattacher cette question aux données que je peux interroger. ' +
+    `Je peux répondre sur : ${insights}${filters ? ` — filtré par ${filters}` : ''}, ` +
+    `pour une période comme « les 7 derniers jours », « le trimestre dernier », « en 2025 » ou « depuis mars », par ${units}. ` +
+    `Par exemple (compris aussi en anglais) : ${examples}.`,
   refusal: {
     measure: (term, measures) => `Il n’y a pas de « ${term} » dans ce modèle de données, je ne peux donc pas répondre. Je peux montrer : ${measures}.`,
     dimension: (term, dims, finest) => `Impossible de ventiler par « ${term} » : le modèle de données ne le contient pas. Je peux ventiler par ${dims}${finest ? `, ou par périodes à partir du ${finest}` : ''}.`,
@@ -268,6 +285,11 @@ const ES = (f: Formats): Words => ({
   last: (word, period, value, change) => `Último periodo (${word}, ${period}): ${value}, ${change}.`,
   lastNone: (word, period, yearAgo) => `El último periodo (${word}, ${period}) no tiene equivalente ${yearAgo ? 'el año anterior' : 'antes'}.`,
   note: (notes) => ` Nota: ${notes.join('; ')}.`,
+  help: (insights, filters, units, examples) =>
+    'No he podido relacionar esa pregunta con los datos que puedo consultar. ' +
+    `Puedo responder sobre: ${insights}${filters ? ` — filtrado por ${filters}` : ''}, ` +
+    `para un periodo como «los últimos 7 días», «el trimestre pasado», «en 2025» o «desde marzo», por ${units}. ` +
+    `Por ejemplo (también en inglés): ${examples}.`,
   refusal: {
     measure: (term, measures) => `No hay «${term}» en este modelo de datos, así que no puedo responder. Puedo mostrar: ${measures}.`,
     dimension: (term, dims, finest) => `No puedo desglosarlo por «${term}»: el modelo de datos no lo tiene. Puedo desglosarlo por ${dims}${finest ? `, o mostrarlo por periodos desde el ${finest}` : ''}.`,

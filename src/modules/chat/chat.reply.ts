@@ -26,17 +26,22 @@ export function describeFilters(filters: Record<string, string | string[]>, p: P
 
 const pct = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
 
-/** The insight's name in the reply's language: the headline measure's title there, else the model's name. */
-function nameIn(result: ExecuteResult, def: InsightDefinition | undefined, p: Phrases): string {
-  // "Revenue KPI" reads as "Revenue" in a sentence.
-  const english = result.insight_name.replace(/ KPI$/, '');
-  if (p.language === 'en' || !def) return english;
-  const measure = def.localizedTitles[def.plan.headline]?.[p.language];
+/** The insight's name in the reply's language: the headline measure's title there ("Umsatz nach Land" for a breakdown), else the model's name. */
+function insightName(def: InsightDefinition, p: Phrases, english = def.name.replace(/ KPI$/, '')): string {
+  if (p.language === 'en') return english;
+  // "Rückerstattungsquote (%)" names the column; in a sentence it is "Rückerstattungsquote".
+  const measure = def.localizedTitles[def.plan.headline]?.[p.language]?.replace(/\s*\(%\)$/, '');
   if (!measure) return english;
   if (def.kind !== 'breakdown' && def.kind !== 'top') return measure;
   const dim = def.dimensions.find((x) => x.name === def.chart.x_axis) ?? def.dimensions[0];
   const dimTitle = dim && def.localizedTitles[dim.name]?.[p.language];
   return dimTitle ? p.byDimension(measure, dimTitle) : measure;
+}
+
+function nameIn(result: ExecuteResult, def: InsightDefinition | undefined, p: Phrases): string {
+  // "Revenue KPI" reads as "Revenue" in a sentence.
+  const english = result.insight_name.replace(/ KPI$/, '');
+  return def ? insightName(def, p, english) : english;
 }
 
 /** A measure as the reply names it: its column name in English (as replies always did), its title elsewhere. */
@@ -218,18 +223,26 @@ function granularities(insights: readonly InsightDefinition[]): string {
 }
 
 /** What can be asked: the model's insights, its filters with values from the tenant's data, periods. */
-export function helpReply(insights: readonly InsightDefinition[], filters: readonly { name: string }[], values: Readonly<Record<string, readonly string[]>>): string {
+export function helpReply(
+  insights: readonly InsightDefinition[],
+  filters: readonly { name: string }[],
+  values: Readonly<Record<string, readonly string[]>>,
+  language: Language = 'en',
+): string {
+  const p = phrases(language);
+  // A filter by its title in the language where the model gives one.
+  const filterName = (name: string) =>
+    language === 'en' ? name.replace(/_/g, ' ') : (insights.map((d) => d.localizedTitles[name]?.[language]).find(Boolean) ?? name.replace(/_/g, ' '));
   const filterText = filters
     .map(({ name }) => {
       const known = values[name] ?? [];
       const shown = known.slice(0, 5).join(', ');
-      return `${name.replace(/_/g, ' ')}${shown ? ` (${shown}${known.length > 5 ? ', …' : ''})` : ''}`;
+      return `${filterName(name)}${shown ? ` (${shown}${known.length > 5 ? ', …' : ''})` : ''}`;
     })
     .join(', ');
-  return (
-    'I could not match that question to the data I can query. ' +
-    `I can answer questions about: ${insights.map((d) => d.name).join(', ')}${filterText ? ` — filtered by ${filterText}` : ''}, ` +
-    `for a period such as "last 7 days", "last quarter", "in 2025" or "since March", by ${granularities(insights)}. ` +
-    `For example: ${examples(insights).map((e) => `"${e}"`).join(', ')}.`
-  );
+  const gs = ['day', 'week', 'month', 'quarter', 'year'].filter((g) => insights.some((d) => (d.granularities as string[]).includes(g)));
+  const units = language === 'en' ? granularities(insights) : p.or(gs.map((g) => p.period[g]));
+  // The examples stay English: the parser reads them in any language's question, and they name the model's insights.
+  const names = language === 'en' ? insights.map((d) => d.name) : [...new Set(insights.map((d) => insightName(d, p)))];
+  return p.help(names.join(', '), filterText, units, examples(insights).map((e) => `"${e}"`).join(', '));
 }

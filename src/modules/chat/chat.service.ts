@@ -125,7 +125,7 @@ export class ChatService {
       answer = unanswered(
         refused && chosen
           ? `I read this as ${chosen.query.insight_code.replace(/_/g, ' ')}, but it cannot run as asked (${refused}). Try a shorter period or fewer filters.`
-          : helpReply(this.insights.model.insights, this.words.filters, filterValues),
+          : helpReply(this.insights.model.insights, this.words.filters, filterValues, language),
       );
     } else {
       answer = {

@@ -223,6 +223,13 @@ describe('chat', () => {
 
     const en = await ask('revenue last month');
     assert.equal(en.language, 'en');
+
+    // What can be asked, in the question's language, the model's titles in it.
+    const help = await ask('Hallo, wie geht es dir heute?');
+    assert.equal(help.language, 'de');
+    assert.equal(help.insight_code, null);
+    assert.match(help.reply_text, /^Diese Frage konnte ich keinen Daten zuordnen\. Ich kann Fragen beantworten zu: Umsatz, Bestellungen, Durchschnittlicher Bestellwert, Neukunden, Rückerstattungsquote, /);
+    assert.match(help.reply_text, /nach Tag, Woche, Monat, Quartal oder Jahr/);
   });
 
   test('a question that matches nothing: success, no rows, what can be asked with examples', async () => {
