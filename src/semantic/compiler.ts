@@ -32,6 +32,9 @@ export interface ResolvedQuery {
   rollups?: readonly RollupDefinition[];
 }
 
+/** A filter's value or values, as a list. */
+export const filterValues = (v: string | string[]): string[] => (typeof v === 'string' ? [v] : v);
+
 export interface CompiledQuery {
   sql: string;
   params: unknown[];
@@ -97,8 +100,6 @@ interface FactRows {
   timeType: 'timestamp' | 'date';
   column(sql: string, ref: string): string;
   aggregate(m: LeafMeasure, conditions: string[]): string;
-  /** Filters the measures share, applied to every row (raw: WHERE; rollup: its row count for them). */
-  shared: string[];
 }
 
 function factRows(f: FactPlan, c: Ctx): FactRows {
@@ -114,7 +115,6 @@ function factRows(f: FactPlan, c: Ctx): FactRows {
       timeType: 'timestamp',
       column: (sql) => sql,
       aggregate: (m, conditions) => aggregate(m, conditions.filter((x) => !shared.includes(x))),
-      shared,
     };
   }
   const r = d.quote('r');
@@ -134,7 +134,6 @@ function factRows(f: FactPlan, c: Ctx): FactRows {
       const own = conditions.filter((x) => !m.filters.includes(x));
       return combinedMeasure(rollup, m.name, d, r, own.length ? ` FILTER (WHERE ${own.map(cond).join(' AND ')})` : '');
     },
-    shared,
   };
 }
 
@@ -156,7 +155,7 @@ function factSelect(f: FactPlan, c: Ctx, forOuter: boolean, allMeasures?: string
     const value = q.filters[name];
     if (value === undefined || !f.filters[name]) continue;
     const column = rows.column(f.filters[name], name);
-    const values = typeof value === 'string' ? [value] : value;
+    const values = filterValues(value);
     where.push(values.length === 1 ? `${column} = ${b.bind(values[0])}` : `${column} IN (${values.map((v) => b.bind(v)).join(', ')})`);
   }
   const cols: string[] = [];
@@ -228,7 +227,7 @@ function compared(c: Ctx, cmp: Comparison): string {
   const current = def.measures.map((m) => `${qt('c')}.${qt(m.name)}`);
   if (def.kind === 'timeseries') {
     const date = (v: string | null) => (v === null ? 'CAST(NULL AS DATE)' : d.typedParam(b.bind(v, 'date'), 'date'));
-    const seriesValues = q.series ? ([] as string[]).concat(q.filters[q.series]!) : [undefined];
+    const seriesValues = q.series ? filterValues(q.filters[q.series]!) : [undefined];
     const pairs = cmp.periods!.flatMap((p) => seriesValues.map((v) => `(${date(p.period)}, ${date(p.previous)}${v === undefined ? '' : `, ${b.bind(v)}`})`));
     const keyCols = [qt('period'), qt('previous'), ...(q.series ? [qt(q.series)] : [])];
     const on = (alias: string, period: string) => `${qt(alias)}.${qt('period')} = ${qt('k')}.${qt(period)}` + (q.series ? ` AND ${qt(alias)}.${qt(q.series)} = ${qt('k')}.${qt(q.series)}` : '');

@@ -29,19 +29,16 @@ export function plainText(t: LocalText | undefined): string | undefined {
   return t.en ?? Object.values(t).find((x) => x !== undefined);
 }
 
-/** The text in one language ("en" also reads a plain string); undefined when the model gives none. */
-export function textIn(t: LocalText | undefined, language: ModelLanguage): string | undefined {
-  if (t === undefined) return undefined;
-  if (typeof t === 'string') return language === 'en' ? t : undefined;
-  return t[language];
+/** The text in every language the model gives it in. */
+export function textsIn(t: LocalText | undefined): string[] {
+  if (t === undefined) return [];
+  return typeof t === 'string' ? [t] : Object.values(t).filter((x): x is string => Boolean(x));
 }
 
-/** Synonyms in one language (a plain list is English), or in every language. */
-export function synonymsIn(s: LocalList | undefined, language?: ModelLanguage): string[] {
+/** The synonyms in every language the model gives them in. */
+export function synonymsIn(s: LocalList | undefined): string[] {
   if (!s) return [];
-  if (Array.isArray(s)) return language === undefined || language === 'en' ? s : [];
-  if (language) return s[language] ?? [];
-  return Object.values(s).flatMap((x) => x ?? []);
+  return Array.isArray(s) ? s : Object.values(s).flatMap((x) => x ?? []);
 }
 const Granularity = Type.Union([Type.Literal('day'), Type.Literal('week'), Type.Literal('month'), Type.Literal('quarter'), Type.Literal('year')]);
 const Format = Type.Union([Type.Literal('money'), Type.Literal('percent'), Type.Literal('integer'), Type.Literal('number')], {

@@ -115,11 +115,10 @@ export function previousWindow(w: Window, g: Granularity | null): Window {
 
 // ---- Comparisons (compare=previous_period|previous_year, docs/insights.md "Comparisons") ----
 
-export { COMPARES, type CompareKind } from '../lib/chart.schemas.ts';
 
 /** The last day of the month of `s`. */
 export function monthEnd(s: string): string {
-  return addDays(addMonths(fmt(new Date(Date.UTC(toDate(s).getUTCFullYear(), toDate(s).getUTCMonth(), 1))), 1), -1);
+  return addDays(addMonths(bucketStart(s, 'month'), 1), -1);
 }
 
 /** The Monday of ISO week 1 of ISO year `y` (the week holding 4 January). */

@@ -6,7 +6,7 @@ import crypto from 'node:crypto';
 import { leafMeasures, reachable, quote, type CubeInfo } from './cubes.ts';
 import { issueAt, type ModelIssue, type PathPart } from './load.ts';
 import type { Dialect } from './dialects/dialect.ts';
-import type { Window } from './periods.ts';
+import { addDays, bucketStart, type Window } from './periods.ts';
 import { GRANULARITIES, type FactPlan, type Granularity, type JoinStep, type LeafMeasure, type RollupDefinition, type RollupPartial } from './types.ts';
 
 /** The warehouse schema of the service's own rollup tables (and their state table). */
@@ -140,25 +140,10 @@ export function rollsUpTo(fine: Granularity, coarse: Granularity): boolean {
   return GRANULARITIES.indexOf(coarse) > GRANULARITIES.indexOf(fine);
 }
 
-/** The first day of the bucket of `g` holding `day` (YYYY-MM-DD, weeks start on Monday). */
-export function bucketStart(day: string, g: Granularity): string {
-  const d = new Date(`${day}T00:00:00Z`);
-  if (g === 'week') d.setUTCDate(d.getUTCDate() - ((d.getUTCDay() + 6) % 7));
-  if (g === 'month') d.setUTCDate(1);
-  if (g === 'quarter') d.setUTCMonth(d.getUTCMonth() - (d.getUTCMonth() % 3), 1);
-  if (g === 'year') d.setUTCMonth(0, 1);
-  return d.toISOString().slice(0, 10);
-}
-
-export function nextDay(day: string): string {
-  const d = new Date(`${day}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + 1);
-  return d.toISOString().slice(0, 10);
-}
-
 /** A window made of whole buckets of `g`: only then does summing buckets give the window's figure. */
 function aligned(w: Window, g: Granularity): boolean {
-  return g === 'day' || (bucketStart(w.from, g) === w.from && bucketStart(nextDay(w.to), g) === nextDay(w.to));
+  const after = addDays(w.to, 1);
+  return g === 'day' || (bucketStart(w.from, g) === w.from && bucketStart(after, g) === after);
 }
 
 export interface RollupQuery {

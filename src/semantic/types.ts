@@ -1,5 +1,6 @@
 // The semantic layer at run time: insights resolved from the model file (models/*.yml) into what
 // the compiler and the service need. Nothing here names a table or a column of the demo shop.
+import type { ModelLanguage } from './model.schema.ts';
 
 export const GRANULARITIES = ['day', 'week', 'month', 'quarter', 'year'] as const;
 export type Granularity = (typeof GRANULARITIES)[number];
@@ -160,9 +161,9 @@ export interface InsightDefinition {
   ratios: RatioInfo[];
   synonyms: string[];
   /** The model's synonyms per language, when it gives them so (chat reads other languages with them). */
-  localizedSynonyms?: Partial<Record<'en' | 'de' | 'fr' | 'es', string[]>>;
+  localizedSynonyms?: Partial<Record<ModelLanguage, string[]>>;
   /** Measure and dimension titles the model gives per language, by member name. */
-  localizedTitles: Record<string, Partial<Record<'en' | 'de' | 'fr' | 'es', string>>>;
+  localizedTitles: Record<string, Partial<Record<ModelLanguage, string>>>;
   /** Warehouse tables the insight reads (a missing one is DATA_NOT_LOADED). */
   tables: string[];
   plan: QueryPlan;

@@ -2,7 +2,7 @@
 import { DuckDBInstance, type DuckDBConnection, type DuckDBValue } from '@duckdb/node-api';
 import { duckDbTables, loadIntoDuckDb } from './load-duckdb.ts';
 import { TENANT_VERSIONS_TABLE, type LoadRequest, type LoadResult, type WarehouseTable } from './load.ts';
-import type { Warehouse, WarehouseRow, WarehouseValue } from './warehouse.ts';
+import { runTransaction, type TransactionStatement, type Warehouse, type WarehouseRow, type WarehouseValue } from './warehouse.ts';
 
 export interface DuckDbSettings {
   /** DuckDB's size syntax, e.g. '256MB': the buffer pool and operators spill to disk beyond it. */
@@ -115,21 +115,11 @@ export class DuckDbWarehouse implements Warehouse {
   }
 
   /** Serialized with loads: DuckDB has one writer at a time, and a build reads what a load writes. */
-  transaction(statements: { sql: string; params?: unknown[] }[], signal?: AbortSignal): Promise<void> {
+  transaction(statements: TransactionStatement[], signal?: AbortSignal): Promise<void> {
     const run = this.loads.then(async () => {
       const conn = await this.instance.connect();
       try {
-        await conn.run('BEGIN TRANSACTION');
-        try {
-          for (const s of statements) {
-            signal?.throwIfAborted();
-            await conn.run(s.sql, s.params?.length ? (s.params as DuckDBValue[]) : undefined);
-          }
-          await conn.run('COMMIT');
-        } catch (err) {
-          await conn.run('ROLLBACK').catch(() => {});
-          throw err;
-        }
+        await runTransaction((sql, params) => conn.run(sql, params?.length ? (params as DuckDBValue[]) : undefined), statements, signal);
       } finally {
         conn.closeSync();
         this.forgetVersions();

@@ -2,7 +2,7 @@
 import pg from 'pg';
 import { loadIntoPostgres, postgresTables } from './load-postgres.ts';
 import { TENANT_VERSIONS_TABLE, type LoadRequest, type LoadResult, type WarehouseTable } from './load.ts';
-import type { Warehouse, WarehouseRow } from './warehouse.ts';
+import { runTransaction, type TransactionStatement, type Warehouse, type WarehouseRow } from './warehouse.ts';
 
 // Dates and timestamps stay text (no local-time Date conversion); numbers become JS numbers, like
 // DuckDB. A private type table, so the system of record's pg settings are untouched.
@@ -74,20 +74,10 @@ export class PostgresWarehouse implements Warehouse {
     }
   }
 
-  async transaction(statements: { sql: string; params?: unknown[] }[], signal?: AbortSignal): Promise<void> {
+  async transaction(statements: TransactionStatement[], signal?: AbortSignal): Promise<void> {
     const client = await this.pool.connect();
     try {
-      await client.query('BEGIN');
-      try {
-        for (const s of statements) {
-          signal?.throwIfAborted();
-          await client.query(s.sql, s.params ?? []);
-        }
-        await client.query('COMMIT');
-      } catch (err) {
-        await client.query('ROLLBACK').catch(() => {});
-        throw err;
-      }
+      await runTransaction((sql, params) => client.query(sql, params ?? []), statements, signal);
     } finally {
       client.release();
       this.cachedVersion = undefined;

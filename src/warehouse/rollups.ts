@@ -5,7 +5,8 @@
 // is answered from the raw rows, so a rollup can be late but never wrong.
 import { systemClock, type Clock } from '../lib/clock.ts';
 import { DIALECTS } from '../semantic/dialects/index.ts';
-import { ROLLUP_SCHEMA, bucketStart, rollsUpTo, rollupSelect, rollupTimeSpanSql } from '../semantic/rollups.ts';
+import { addPeriods, bucketStart } from '../semantic/periods.ts';
+import { ROLLUP_SCHEMA, rollsUpTo, rollupSelect, rollupTimeSpanSql } from '../semantic/rollups.ts';
 import { GRANULARITIES, type Granularity, type RollupDefinition } from '../semantic/types.ts';
 import type { LoadMode } from './load.ts';
 import type { Warehouse } from './warehouse.ts';
@@ -36,16 +37,8 @@ export interface RollupStatus {
   tenants: { tenant: string; rows: number; built_at: string; current: boolean }[];
 }
 
-/** The end (exclusive) of the bucket of `g` starting at `start`. */
-function bucketEnd(start: string, g: Granularity): string {
-  const d = new Date(`${start}T00:00:00Z`);
-  if (g === 'day') d.setUTCDate(d.getUTCDate() + 1);
-  if (g === 'week') d.setUTCDate(d.getUTCDate() + 7);
-  if (g === 'month') d.setUTCMonth(d.getUTCMonth() + 1);
-  if (g === 'quarter') d.setUTCMonth(d.getUTCMonth() + 3);
-  if (g === 'year') d.setUTCFullYear(d.getUTCFullYear() + 1);
-  return d.toISOString().slice(0, 10);
-}
+/** The end (exclusive) of the bucket of `g` starting at `start`: the next bucket's start. */
+const bucketEnd = (start: string, g: Granularity) => addPeriods(start, g, 1);
 
 /** Rows of the time dimension's table a build slice should hold at most (its join and groups stay small). */
 const ROWS_PER_SLICE = 1_000_000;

@@ -24,7 +24,7 @@ export interface Warehouse {
    * meanwhile see all of it or none (rollup builds, src/warehouse/rollups.ts). An aborted signal
    * stops it between statements and rolls it back.
    */
-  transaction(statements: { sql: string; params?: unknown[] }[], signal?: AbortSignal): Promise<void>;
+  transaction(statements: TransactionStatement[], signal?: AbortSignal): Promise<void>;
   /**
    * Changes whenever the data changes (a re-seed writes a new one), so cached results keyed by it
    * can never outlive the data they were computed from. Undefined when the warehouse is empty.
@@ -40,6 +40,27 @@ export interface Warehouse {
 }
 
 /** The tables of docs/product.md §7 plus a one-row meta table carrying the data version. */
+export type TransactionStatement = { sql: string; params?: unknown[] };
+
+/**
+ * Warehouse.transaction's body for any connection: BEGIN, each statement (an aborted signal stops
+ * between them), COMMIT; on any error ROLLBACK and rethrow. `run` sends one statement on the
+ * transaction's own connection.
+ */
+export async function runTransaction(run: (sql: string, params?: unknown[]) => Promise<unknown>, statements: TransactionStatement[], signal?: AbortSignal): Promise<void> {
+  await run('BEGIN TRANSACTION');
+  try {
+    for (const s of statements) {
+      signal?.throwIfAborted();
+      await run(s.sql, s.params);
+    }
+    await run('COMMIT');
+  } catch (err) {
+    await run('ROLLBACK').catch(() => {});
+    throw err;
+  }
+}
+
 export function warehouseDdl(dialect: DialectName): string {
   const text = dialect === 'duckdb' ? 'VARCHAR' : 'text';
   return `

@@ -1,7 +1,7 @@
 // What the question parser knows of the insight catalog and of the model's words, taken from the
 // semantic model, so that an insight of the model is known to chat without a second list.
 import type { SemanticModel } from '../../semantic/model.ts';
-import { plainText, synonymsIn, type LocalList, type LocalText } from '../../semantic/model.schema.ts';
+import { plainText, synonymsIn, textsIn, type LocalList, type LocalText } from '../../semantic/model.schema.ts';
 import { LANGUAGES, type Language } from './parser/languages.ts';
 import type { InsightDefinition } from '../../semantic/types.ts';
 import type { FilterWords, InsightWords, ParserInsight } from './parser/index.ts';
@@ -26,8 +26,7 @@ function wordsOf(model: SemanticModel, kind: 'measures' | 'dimensions', name: st
     if (!info) continue;
     const def = info.def as { name: string; title?: LocalText; synonyms?: LocalList };
     // Every language's title and synonyms: a German word in a German question is the model's word too.
-    const titles = typeof def.title === 'object' ? Object.values(def.title) : def.title ? [def.title] : [];
-    return [spaced(def.name), ...titles.filter((t): t is string => Boolean(t)).map((t) => t.toLowerCase()), ...synonymsIn(def.synonyms).map((s) => s.toLowerCase())];
+    return [spaced(def.name), ...[...textsIn(def.title), ...synonymsIn(def.synonyms)].map((s) => s.toLowerCase())];
   }
   return [spaced(name)];
 }
@@ -73,5 +72,6 @@ export function modelTranslations(model: SemanticModel): { key: string; tables: 
     const synonyms = d.localizedSynonyms;
     if (synonyms) for (const [l, list] of Object.entries(synonyms)) for (const s of list ?? []) add(l, s, d.name);
   }
-  return { key: JSON.stringify(tables).length + ':' + model.insights.map((d) => d.code).join(','), tables };
+  // The tables are the key of the compiled phrase patterns (languages.ts): another model, another key.
+  return { key: JSON.stringify(tables), tables };
 }

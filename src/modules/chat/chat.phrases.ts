@@ -10,6 +10,8 @@ export interface Phrases {
   /** A percentage: "12.4 %", "12,4 %". */
   percent(value: number): string;
   date(iso: string): string;
+  /** A window: "2026-03-01 to 2026-03-31" in English, "01.03.2026 – 31.03.2026" elsewhere. */
+  span(from: string, to: string): string;
   country(code: string): string;
   /** "A and B", "A, B and C". */
   and(items: string[]): string;
@@ -70,6 +72,8 @@ function formats(language: Language) {
   const list = (type: 'conjunction' | 'disjunction') => new Intl.ListFormat(locale, { style: 'long', type });
   const conj = list('conjunction');
   const disj = list('disjunction');
+  // English keeps the API's ISO dates; the other languages read theirs.
+  const date = (iso: string) => (language === 'en' ? iso : dates.format(new Date(`${iso}T00:00:00Z`)));
   return {
     number(value: number, type: string | undefined) {
       if (type === 'money') return money.format(value);
@@ -78,8 +82,8 @@ function formats(language: Language) {
       return pct.format(value);
     },
     percent: (value: number) => `${pct.format(value)} %`,
-    // English keeps the API's ISO dates; the other languages read theirs.
-    date: (iso: string) => (language === 'en' ? iso : dates.format(new Date(`${iso}T00:00:00Z`))),
+    date,
+    span: (from: string, to: string) => (language === 'en' ? `${from} to ${to}` : `${date(from)} – ${date(to)}`),
     country(code: string) {
       try {
         const name = regions.of(code) ?? code;

@@ -3,6 +3,7 @@
 // change for a KPI. Nothing here computes a figure the rows do not hold, except sums and ratios
 // of their columns.
 import type { ExecuteResult } from '../insights/insights.service.ts';
+import { filterValues } from '../../semantic/compiler.ts';
 import { addDays, addPeriods } from '../../semantic/periods.ts';
 import type { Granularity, InsightDefinition } from '../../semantic/types.ts';
 import type { StructuredQuery } from './parser/index.ts';
@@ -12,15 +13,13 @@ import { phrases, type Phrases } from './chat.phrases.ts';
 
 type Row = ExecuteResult['rows'][number];
 
-const list = (v: string | string[]) => (typeof v === 'string' ? [v] : v);
-
 export function describeFilters(filters: Record<string, string | string[]>, p: Phrases = phrases('en')): string {
   const parts: string[] = [];
-  if (filters.country) parts.push(p.filters.country(p.and(list(filters.country).map((c) => p.country(c)))));
-  if (filters.channel) parts.push(p.filters.channel(p.and(list(filters.channel)), list(filters.channel).length > 1));
-  if (filters.category) parts.push(p.filters.category(p.and(list(filters.category)), list(filters.category).length > 1));
+  if (filters.country) parts.push(p.filters.country(p.and(filterValues(filters.country).map((c) => p.country(c)))));
+  if (filters.channel) parts.push(p.filters.channel(p.and(filterValues(filters.channel)), filterValues(filters.channel).length > 1));
+  if (filters.category) parts.push(p.filters.category(p.and(filterValues(filters.category)), filterValues(filters.category).length > 1));
   // A model's own filters read as "plan Enterprise".
-  for (const [name, value] of Object.entries(filters)) if (!['country', 'channel', 'category'].includes(name)) parts.push(p.filters.other(name.replace(/_/g, ' '), p.and(list(value))));
+  for (const [name, value] of Object.entries(filters)) if (!['country', 'channel', 'category'].includes(name)) parts.push(p.filters.other(name.replace(/_/g, ' '), p.and(filterValues(value))));
   return parts.length ? ` ${parts.join(', ')}` : '';
 }
 
@@ -68,11 +67,10 @@ export function composeReply(result: ExecuteResult, def: InsightDefinition | und
   } else if (def?.kind === 'kpi') {
     const r = result.rows[0];
     const t = typeOf('value');
-    const previous = `${p.date(String(r.previous_period_from))} – ${p.date(String(r.previous_period_to))}`;
-    const span = p.language === 'en' ? `${r.previous_period_from} to ${r.previous_period_to}` : previous;
+    const [from, to] = [String(r.previous_period_from), String(r.previous_period_to)];
     text = result.compare
-      ? `${scope}${p.colon}${fmt(r.value, t)}, ${p.change(pct(r.change_pct), p.against[result.compare], fmt(r.previous_value, t), span)}.`
-      : `${scope}${p.colon}${fmt(r.value, t)}, ${p.kpiPrevious(pct(r.change_pct), p.language === 'en' ? String(r.previous_period_from) : p.date(String(r.previous_period_from)), p.language === 'en' ? String(r.previous_period_to) : p.date(String(r.previous_period_to)), fmt(r.previous_value, t))}.`;
+      ? `${scope}${p.colon}${fmt(r.value, t)}, ${p.change(pct(r.change_pct), p.against[result.compare], fmt(r.previous_value, t), p.span(from, to))}.`
+      : `${scope}${p.colon}${fmt(r.value, t)}, ${p.kpiPrevious(pct(r.change_pct), p.date(from), p.date(to), fmt(r.previous_value, t))}.`;
   } else if (def?.kind === 'breakdown' || def?.kind === 'top') {
     const dim = result.chart_hint.x_axis;
     const t = typeOf(measure);
@@ -84,7 +82,7 @@ export function composeReply(result: ExecuteResult, def: InsightDefinition | und
     const last = result.rows.length > 1 ? { label: label(lastRow), value: fmt(lastRow[measure], t), count: result.rows.length } : undefined;
     text = `${scope}${p.colon}${p.leader(label(top), fmt(top[measure], t), measureIn(measure, def, p), share, last)}.`;
     if (result.compare && result.previous_period) {
-      const period = p.language === 'en' ? `${result.previous_period.from} to ${result.previous_period.to}` : `${p.date(result.previous_period.from)} – ${p.date(result.previous_period.to)}`;
+      const period = p.span(result.previous_period.from, result.previous_period.to);
       text += ` ${p.leaderChange(label(top), p.change(pct(top[`${measure}_change_pct`]), p.against[result.compare], fmt(top[`${measure}_previous`], t), period))}`;
     }
   } else if (result.chart_hint.series) {
@@ -172,8 +170,7 @@ export function refusalReply(
   const p = phrases(language);
   const lower = (s: string) => (s === s.toUpperCase() ? s : s.charAt(0).toLowerCase() + s.slice(1));
   const series = insights.filter((d) => d.kind === 'timeseries');
-  const titleOf = (d: InsightDefinition) => (language === 'en' ? d.name : (d.localizedTitles[d.plan.headline]?.[language] ?? d.name).replace(/\s*\(%\)$/, ''));
-  const measures = [...new Set(series.map((d) => lower(titleOf(d))))].slice(0, 6);
+  const measures = [...new Set(series.map((d) => lower(insightName(d, p, d.name))))].slice(0, 6);
   const grouping = (d: InsightDefinition) => d.dimensions.find((x) => x.name === d.chart.x_axis) ?? d.dimensions[0];
   const dimTitle = (d: InsightDefinition) => {
     const g = grouping(d)!;

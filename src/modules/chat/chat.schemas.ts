@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { LANGUAGES } from './parser/languages.ts';
 import { ChartHintSchema, CompareSchema, DataRowSchema, GranularitySchema, IsoDateSchema } from '../../lib/chart.schemas.ts';
 
 export const ChatBody = Type.Object(
@@ -44,7 +45,7 @@ export const ChatResponse = Type.Object({
     insight_code: Type.Union([Type.String(), Type.Null()], { description: 'null when the question matched nothing' }),
     query: Type.Union([StructuredQuerySchema, Type.Null()]),
     answered_by: Type.String({ description: '"parser" (built-in) or the provider of the active AI connector that chose the query' }),
-    language: Type.Enum(['en', 'de', 'fr', 'es'], { description: 'The language the question was read in and reply_text is written in (ISO 639-1)' }),
+    language: Type.Enum([...LANGUAGES], { description: 'The language the question was read in and reply_text is written in (ISO 639-1)' }),
     alternatives: Type.Array(StructuredQuerySchema, {
       maxItems: 3,
       description: 'Other queries that answer the question as well (the reply says which one was chosen), or, when it cannot be answered, the closest that can be asked',

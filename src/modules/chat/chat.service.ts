@@ -83,12 +83,11 @@ export class ChatService {
     }
 
     let refused: string | undefined;
-    // The LLM's answer is written in the language the question is in, as the parser would read it.
-    let language: Language = detectLanguage(input.message);
+    // The reply is written in the question's language, whoever chose the query.
+    const language: Language = detectLanguage(input.message);
     let refusal: Extract<ReturnType<typeof parseQuestion>, { kind: 'refused' }> | undefined;
     if (!chosen) {
-      const parsed = parseQuestion(input.message, { today, catalog: this.parserInsights, categories, previous, words: this.words, filterValues, translations: this.translations });
-      language = parsed.language;
+      const parsed = parseQuestion(input.message, { today, catalog: this.parserInsights, categories, previous, words: this.words, filterValues, translations: this.translations, language });
       if (parsed.kind === 'refused') refusal = parsed;
       if (parsed.kind === 'query') {
         chosen = { query: parsed.query, notes: parsed.notes, by: 'parser', alternatives: parsed.alternatives };

@@ -1,9 +1,9 @@
 // Turns the caller's parameters into a resolved query for one insight: every parameter checked
 // against what the insight takes, dates and the default window resolved against the clock.
-import { MAX_FILTER_VALUES } from '../../lib/chart.schemas.ts';
+import { COMPARES, MAX_FILTER_VALUES, type CompareKind } from '../../lib/chart.schemas.ts';
 import { AppError, invalidField } from '../../lib/errors.ts';
 import type { ResolvedQuery } from '../../semantic/compiler.ts';
-import { COMPARES, comparison, daysBetween, defaultFrom, isValidDate, previousWindow, yearAgo, type CompareKind } from '../../semantic/periods.ts';
+import { comparison, daysBetween, defaultFrom, isValidDate, previousWindow, yearAgo } from '../../semantic/periods.ts';
 import { GRANULARITIES, type FilterRule, type Granularity, type InsightDefinition } from '../../semantic/types.ts';
 
 /** The same for every insight; besides these, one parameter per filter of the insight (`country=DE`). */
@@ -17,7 +17,6 @@ export interface ExecuteParams {
   /** A filter takes one value or several (`country=DE&country=FR`: any of them). */
   [filter: string]: string | string[] | number | null | undefined;
 }
-
 
 /** Keeps series and scans bounded: ten years of days (so at most as many periods). */
 export const MAX_PERIODS = 3660;

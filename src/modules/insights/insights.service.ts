@@ -2,10 +2,11 @@
 // execution, shaping of rows (zero-filled periods, rounded money, ratios, KPI comparison), cache.
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { compile, outputColumns, type ResolvedQuery } from '../../semantic/compiler.ts';
+import { compile, filterValues, outputColumns, type ResolvedQuery } from '../../semantic/compiler.ts';
 import { DIALECTS } from '../../semantic/dialects/index.ts';
 import { demoModel, type SemanticModel } from '../../semantic/model.ts';
-import { periodStarts, type CompareKind } from '../../semantic/periods.ts';
+import type { CompareKind } from '../../lib/chart.schemas.ts';
+import { periodStarts } from '../../semantic/periods.ts';
 import type { CatalogEntry, InsightDefinition, RollupDefinition } from '../../semantic/types.ts';
 import type { Warehouse, WarehouseRow } from '../../warehouse/warehouse.ts';
 import { ResultCache, type CacheEntry } from './insights.cache.ts';
@@ -271,7 +272,7 @@ export class InsightsService {
       const key = (period: string, value?: unknown) => (series ? `${period}\u0000${String(value)}` : period);
       const byKey = new Map(raw.map((r) => [key(String(r.period).slice(0, 10), series ? r[series] : undefined), r]));
       const lined = new Map(q.compare?.periods?.map((p) => [p.period, p.previous !== null]));
-      const seriesValues = series ? ([] as string[]).concat(q.filters[series]!) : [undefined];
+      const seriesValues = series ? filterValues(q.filters[series]!) : [undefined];
       // Every period of the window appears (per series value), with zeros where nothing happened.
       return periodStarts(q.window.from, q.window.to, q.granularity!).flatMap((p) =>
         seriesValues.map((v) => {

@@ -5,10 +5,11 @@
 // numbers written either way (1.234,5 and 1,234.5), country names from CLDR (Intl.DisplayNames),
 // and the model's own titles and synonyms in that language (Umsatz → revenue). What no table
 // knows stays as it is and is ignored like any other word.
+import { MODEL_LANGUAGES as LANGUAGES, type ModelLanguage as Language } from '../../../semantic/model.schema.ts';
 import { ISO_COUNTRIES } from './vocabulary.ts';
 
-export const LANGUAGES = ['en', 'de', 'fr', 'es'] as const;
-export type Language = (typeof LANGUAGES)[number];
+// The languages a model may give titles in are the ones chat reads.
+export { MODEL_LANGUAGES as LANGUAGES, type ModelLanguage as Language } from '../../../semantic/model.schema.ts';
 
 /** Frequent words that tell the languages apart (articles, prepositions, our grammar words). */
 const MARKERS: Record<Language, string[]> = {
@@ -162,23 +163,21 @@ const GRAMMAR: Record<Exclude<Language, 'en'>, Table> = {
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const NUM = String.raw`\d{1,4}`;
-const UNIT_EN: Record<string, string> = { day: 'day', week: 'week', month: 'month', quarter: 'quarter', year: 'year' };
 
 interface Rule {
-  re: RegExp;
-  /** The phrase's pattern without the word boundaries, for the table's one combined pattern. */
+  /** The phrase's pattern, for the table's one combined pattern. */
   source: string;
   /** Lower case, for a phrase without {n}: the key it is found by once matched. */
   phrase?: string;
-  /** The whole phrase, its number captured: reads a match of the combined pattern. */
-  anchored: RegExp;
-  to: (m: RegExpExecArray) => string;
+  /** For a phrase with {n}: the whole phrase, its number captured. */
+  anchored?: RegExp;
+  /** The English, its {n} filled in. */
+  to: string;
   length: number;
 }
 
 /** A language's rules, and one pattern that finds any of them in a single pass (longest first at each place). */
 interface CompiledTable {
-  rules: Rule[];
   any: RegExp;
   byPhrase: Map<string, Rule>;
   numeric: Rule[];
@@ -187,15 +186,13 @@ interface CompiledTable {
 /** One table's rules, {unit} and {n} expanded, longest phrase first. */
 function rules(language: Exclude<Language, 'en'>, extra: Table): Rule[] {
   const out: Rule[] = [];
-  const add = (from: string, to: string | ((m: RegExpExecArray) => string)) => {
-    const parts = from.split(/(\{n\})/);
-    const source = parts.map((p) => (p === '{n}' ? `(${NUM})` : escape(p))).join('');
+  const add = (from: string, to: string) => {
+    const numeric = from.includes('{n}');
+    const parts = from.split('{n}').map(escape);
     out.push({
-      re: new RegExp(`(?<![\\p{L}\\d])${source}(?![\\p{L}\\d])`, 'giu'),
-      source: parts.map((p) => (p === '{n}' ? `(?:${NUM})` : escape(p))).join(''),
-      phrase: from.includes('{n}') ? undefined : from.toLowerCase(),
-      anchored: new RegExp(`^${source}$`, 'iu'),
-      to: typeof to === 'string' ? (m) => to.replace('{n}', m[1] ?? '') : to,
+      source: parts.join(`(?:${NUM})`),
+      ...(numeric ? { anchored: new RegExp(`^${parts.join(`(${NUM})`)}$`, 'iu') } : { phrase: from.toLowerCase() }),
+      to,
       length: from.length,
     });
   };
@@ -204,7 +201,7 @@ function rules(language: Exclude<Language, 'en'>, extra: Table): Rule[] {
       add(from, to);
       continue;
     }
-    for (const [unit, words] of Object.entries(UNITS[language])) for (const w of words) add(from.replace('{unit}', w), to.replace('{unit}', UNIT_EN[unit]));
+    for (const [unit, words] of Object.entries(UNITS[language])) for (const w of words) add(from.replace('{unit}', w), to.replace('{unit}', unit));
   }
   MONTHS[language].forEach((m, i) => add(m, EN_MONTHS[i]));
   return out.sort((a, b) => b.length - a.length);
@@ -237,11 +234,6 @@ function numbersToEnglish(text: string): string {
 
 const cache = new Map<string, CompiledTable>();
 
-/**
- * A question in `language` read into the English grammar: its phrases replaced by their English,
- * longest first, each part of the question replaced at most once. `model` holds the model's own
- * titles and synonyms in that language with the English the parser knows them by.
- */
 function tableOf(language: Exclude<Language, 'en'>, model: Table, modelKey: string): CompiledTable {
   const key = `${language}\u0000${modelKey}`;
   let table = cache.get(key);
@@ -251,10 +243,9 @@ function tableOf(language: Exclude<Language, 'en'>, model: Table, modelKey: stri
     // Equal phrases: the first (grammar before the model's words) wins, as in the sorted list.
     for (const r of all) if (r.phrase !== undefined && !byPhrase.has(r.phrase)) byPhrase.set(r.phrase, r);
     table = {
-      rules: all,
       any: new RegExp(`(?<![\\p{L}\\d])(?:${all.map((r) => r.source).join('|')})(?![\\p{L}\\d])`, 'giu'),
       byPhrase,
-      numeric: all.filter((r) => r.phrase === undefined),
+      numeric: all.filter((r) => r.anchored),
     };
     if (cache.size > 100) cache.clear();
     cache.set(key, table);
@@ -262,33 +253,42 @@ function tableOf(language: Exclude<Language, 'en'>, model: Table, modelKey: stri
   return table;
 }
 
+/** The English of one match of the table's combined pattern. */
+function englishOf(table: CompiledTable, found: string): string | undefined {
+  const rule = table.byPhrase.get(found.toLowerCase());
+  if (rule) return rule.to;
+  for (const r of table.numeric) {
+    const m = r.anchored!.exec(found);
+    if (m) return r.to.replace('{n}', m[1]);
+  }
+  return undefined;
+}
+
 /** The question's own words for a phrase of its English reading ("el próximo mes" for "next month"), else the phrase. */
 export function originalWords(question: string, language: Language, english: string, model: Table = [], modelKey = ''): string {
   if (language === 'en') return english;
+  const table = tableOf(language, model, modelKey);
   const wanted = english.toLowerCase();
-  for (const rule of tableOf(language, model, modelKey).rules) {
-    rule.re.lastIndex = 0;
-    for (let m = rule.re.exec(question); m; m = rule.re.exec(question)) {
-      const to = rule.to(m).toLowerCase();
-      if (to === wanted || (to.includes(wanted) && wanted.length > 2)) return m[0];
-    }
+  for (const m of question.matchAll(table.any)) {
+    const to = englishOf(table, m[0])?.toLowerCase();
+    if (to !== undefined && (to === wanted || (to.includes(wanted) && wanted.length > 2))) return m[0];
   }
   return english;
 }
 
+/**
+ * A question in `language` read into the English grammar: its phrases replaced by their English,
+ * longest first at each place, each part of the question replaced at most once, in one pass.
+ * `model` holds the model's own titles and synonyms in that language with the English the parser
+ * knows them by.
+ */
 export function toEnglish(question: string, language: Language, model: Table = [], modelKey = ''): string {
   if (language === 'en') return question;
   const table = tableOf(language, model, modelKey);
-  // One pass: at each place the longest phrase of the table that starts there is replaced.
   return numbersToEnglish(question)
     .replace(table.any, (found) => {
-      const rule = table.byPhrase.get(found.toLowerCase());
-      if (rule) return ` ${rule.to([found] as unknown as RegExpExecArray)} `;
-      for (const r of table.numeric) {
-        const m = r.anchored.exec(found);
-        if (m) return ` ${r.to(m)} `;
-      }
-      return found;
+      const english = englishOf(table, found);
+      return english === undefined ? found : ` ${english} `;
     })
     .replace(/\s+/g, ' ')
     .trim();

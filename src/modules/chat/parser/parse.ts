@@ -128,13 +128,17 @@ const COMPARES: { re: RegExp; compare: Compare; unit?: Granularity; unitFrom?: b
   },
 ];
 
-function findCompare(text: string): ({ compare: Compare; unit?: Granularity; impliedUnit?: Granularity } & Span) | undefined {
+/**
+ * `unit`: with no window of its own, the question asks for this unit so far ("revenue MoM", "revenue
+ * vs last month"); `byUnit`: the unit is also the series' granularity (MoM, WoW…).
+ */
+function findCompare(text: string): ({ compare: Compare; unit?: Granularity; byUnit: boolean } & Span) | undefined {
   for (const c of COMPARES) {
     const m = c.re.exec(text);
     if (!m) continue;
     const named = c.unitFrom ? (m[1] ?? m[2]) : undefined;
-    const impliedUnit = named && named !== 'period' ? (named as Granularity) : undefined;
-    return { compare: c.compare, unit: c.unit, impliedUnit, start: m.index, end: m.index + m[0].length };
+    const unit = c.unit ?? (named && named !== 'period' ? (named as Granularity) : undefined);
+    return { compare: c.compare, unit, byUnit: Boolean(c.unit), start: m.index, end: m.index + m[0].length };
   }
   return undefined;
 }
@@ -217,10 +221,8 @@ function parseEnglish(question: string, ctx: ParseContext): Outcome {
     const term = original.slice(time.start, time.end);
     return { kind: 'refused', refusal: { reason: 'future', term, start: time.start, end: time.end }, range: time.range };
   }
-  // "revenue MoM": this month so far, against the same days of the month before.
+  // "revenue MoM", "revenue vs last month": this month so far, against the same days of the month before.
   if (cmp?.unit && !time) time = { start: 0, end: 0, range: { from: bucketStart(ctx.today, cmp.unit), to: ctx.today } };
-  // "revenue vs last month" with no window: this month so far against the same days of last month.
-  else if (cmp?.impliedUnit && !time) time = { start: 0, end: 0, range: { from: bucketStart(ctx.today, cmp.impliedUnit), to: ctx.today } };
   const granularity = findGranularity(text);
   text = blank(text, granularity);
   const foundCountry = findCountry(text, originalBlanked);
@@ -254,9 +256,9 @@ function parseEnglish(question: string, ctx: ParseContext): Outcome {
   const dimText = [clearCountry, clearChannel, clearCategory].reduce((t, m) => (m ? blank(t, { start: m.index, end: m.index + m[0].length }) : t), text);
   const dim: Dimension | undefined = CATEGORY_DIMENSION.test(dimText)
     ? 'category'
-    : COUNTRY_DIMENSION.test(dimText) || (country?.others && !granularity)
+    : COUNTRY_DIMENSION.test(dimText) || (country && country.codes.length > 1 && !granularity)
       ? 'country'
-      : CHANNEL_DIMENSION.test(dimText) || (channel?.others && !granularity)
+      : CHANNEL_DIMENSION.test(dimText) || (channel && channel.channels.length > 1 && !granularity)
         ? 'channel'
         : undefined;
   const metric = firstMatch(rest, METRICS);
@@ -312,7 +314,7 @@ function parseEnglish(question: string, ctx: ParseContext): Outcome {
   }
   if (granularity) query.granularity = granularity.granularity;
   // "AOV MoM": a series by that unit, where the insight has one.
-  else if (cmp?.unit && !followUp && ctx.catalog.find((i) => i.code === query.insight_code)?.kind === 'timeseries') query.granularity = cmp.unit;
+  else if (cmp?.byUnit && !followUp && ctx.catalog.find((i) => i.code === query.insight_code)?.kind === 'timeseries') query.granularity = cmp.unit;
   if (limit !== undefined) query.limit = limit;
   if (cmp) query.compare = cmp.compare;
 

@@ -56,7 +56,7 @@ export interface Span {
 }
 
 /** The first country named, by name or ISO code; the span is in the lower-cased text. */
-export function findCountry(lower: string, original: string): ({ code: string; others: number; codes: string[] } & Span) | undefined {
+export function findCountry(lower: string, original: string): ({ code: string; codes: string[] } & Span) | undefined {
   const first = firstCountry(lower, original);
   if (!first) return undefined;
   // Further, different countries ("Austria and Switzerland", "Spain vs Italy"): all of them, in order.
@@ -69,7 +69,7 @@ export function findCountry(lower: string, original: string): ({ code: string; o
     l = l.slice(0, hit.start) + gap + l.slice(hit.end);
     o = o.slice(0, hit.start) + gap + o.slice(hit.end);
   }
-  return { ...first, others: codes.length - 1, codes };
+  return { ...first, codes };
 }
 
 function firstCountry(lower: string, original: string): ({ code: string } & Span) | undefined {
@@ -100,7 +100,7 @@ const CHANNEL_WORDS: [RegExp, Channel][] = [
   [/\b(web|website|web ?shop|online (shop|store)|desktop|e-?shop)\b/, 'web'],
 ];
 
-export function findChannel(lower: string): ({ channel: Channel; others: number; channels: Channel[] } & Span) | undefined {
+export function findChannel(lower: string): ({ channel: Channel; channels: Channel[] } & Span) | undefined {
   let best: ({ channel: Channel } & Span) | undefined;
   const named: { channel: Channel; at: number }[] = [];
   for (const [re, channel] of CHANNEL_WORDS) {
@@ -110,7 +110,7 @@ export function findChannel(lower: string): ({ channel: Channel; others: number;
     if (!best || m.index < best.start) best = { channel, start: m.index, end: m.index + m[0].length };
   }
   // Every channel named, in the order of the question.
-  return best && { ...best, others: named.length - 1, channels: named.sort((a, b) => a.at - b.at).map((n) => n.channel) };
+  return best && { ...best, channels: named.sort((a, b) => a.at - b.at).map((n) => n.channel) };
 }
 
 export const CHANNEL_DIMENSION = /\b(channels|by channel|per channel|each channel|every channel|which channel|what channel|channel (breakdown|split|mix)|sales channels?)\b/;
@@ -150,11 +150,12 @@ export function findCategory(lower: string, categories: readonly string[]): ({ c
 export const CATEGORY_DIMENSION = /\b(categories|by category|per category|each category|every category|which category|what category|category (breakdown|split|mix)|top category|best category|product categories)\b/;
 export const ALL_CATEGORIES = /\b(all categories|every category|any category|without (the )?category( filter)?|no category filter)\b/;
 
+// "month over month", MoM and the like are comparisons (parse.ts COMPARES), read and blanked out first.
 const GRANULARITY_WORDS: [RegExp, 'day' | 'week' | 'month' | 'quarter' | 'year'][] = [
-  [/\b(daily|per day|by day|each day|every day|day[- ]by[- ]day|day[- ]over[- ]day|per-day|a day|dod)\b/, 'day'],
-  [/\b(weekly|per week|by week|each week|every week|week[- ]by[- ]week|week[- ]over[- ]week|per-week|a week|wow|by weeks)\b/, 'week'],
-  [/\b(monthly|per month|by month|each month|every month|month[- ]by[- ]month|month[- ]over[- ]month|per-month|a month|mom|by months)\b/, 'month'],
-  [/\b(quarterly|per quarter|by quarter|each quarter|every quarter|quarter[- ]by[- ]quarter|quarter[- ]over[- ]quarter|qoq|by quarters)\b/, 'quarter'],
+  [/\b(daily|per day|by day|each day|every day|day[- ]by[- ]day|per-day|a day)\b/, 'day'],
+  [/\b(weekly|per week|by week|each week|every week|week[- ]by[- ]week|per-week|a week|by weeks)\b/, 'week'],
+  [/\b(monthly|per month|by month|each month|every month|month[- ]by[- ]month|per-month|a month|by months)\b/, 'month'],
+  [/\b(quarterly|per quarter|by quarter|each quarter|every quarter|quarter[- ]by[- ]quarter|by quarters)\b/, 'quarter'],
   [/\b(yearly|annual|annually|per year|by year|each year|every year|year[- ]by[- ]year|a year|by years)\b/, 'year'],
 ];
 
