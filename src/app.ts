@@ -21,7 +21,6 @@ import { installMetrics } from './plugins/metrics.ts';
 import { installOpenApi } from './plugins/openapi.ts';
 import { installHealth } from './plugins/health.ts';
 import { installWeb } from './plugins/web.ts';
-import { installAbout } from './plugins/about.ts';
 import { EgressGuard } from './adapters/egress.ts';
 import { TokensRepository } from './modules/tokens/tokens.repository.ts';
 import { TokensService } from './modules/tokens/tokens.service.ts';
@@ -66,6 +65,9 @@ import { DataRepository } from './modules/data/data.repository.ts';
 import { DataService } from './modules/data/data.service.ts';
 import { RollupStore } from './warehouse/rollups.ts';
 import { dataRoutes } from './modules/data/data.routes.ts';
+import { McpService } from './modules/mcp/mcp.service.ts';
+import { mcpRoutes } from './modules/mcp/mcp.routes.ts';
+import { installAbout, packageInfo } from './plugins/about.ts';
 
 /**
  * The services the app built, reachable as app.services by the process (server.ts starts workers
@@ -280,6 +282,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(dashboardSubscriptionsRoutes(dashboardSubscriptions));
   await app.register(deliveryLogsRoutes(deliveryLogs));
   await app.register(dataRoutes(data, { maxBytes: config.dataMaxBytes }));
+  // AI agents over the Model Context Protocol: the tools call the services above as the caller.
+  await app.register(mcpRoutes(new McpService({ insights, chat, dashboards, widgets, clock }), { version: packageInfo().version }));
 
   return app;
 }

@@ -5,7 +5,7 @@ import nodePath from 'node:path';
 import { SignJWT } from 'jose';
 import { ConfigError, loadConfig, type Config } from './config/index.ts';
 import { DataDirLockedError, lockDataDir, type DataDirLock } from './db/lock.ts';
-import { StartupError } from './lib/startup.ts';
+import { connectCause, StartupError } from './lib/startup.ts';
 import { isRole } from './auth/context.ts';
 import { systemClock } from './lib/clock.ts';
 import { openRuntime } from './runtime.ts';
@@ -16,6 +16,7 @@ import { RollupStore } from './warehouse/rollups.ts';
 import { need, options, UsageError, type Command } from './cli-args.ts';
 import type { TokensService } from './modules/tokens/tokens.service.ts';
 import { loadDataFile } from './modules/data/data.cli.ts';
+import type { PostMessage } from './modules/mcp/mcp.stdio.ts';
 import { isTenantId } from './modules/data/data.service.ts';
 import { dataFileOf, LOAD_MODES, LoadError, tableNameProblem, type DataFile, type LoadMode } from './warehouse/load.ts';
 
@@ -51,6 +52,9 @@ const USAGE = `Usage: insights <command>
                                           and check its tables and columns in the warehouse
   jwt --tenant T --user U --role R [--ttl 1h] [--name N] [--email E]
                                           mint a development JWT (needs INSIGHTS_JWT_SECRET)
+  mcp [--url URL] [--token T]             the MCP server on stdin/stdout for AI agents, acting as
+                                          INSIGHTS_TOKEN (or --token); --url bridges to a running
+                                          server instead of opening the data dir (docs/mcp.md)
 `;
 
 async function withTokens<T>(config: Config, fn: (tokens: TokensService) => Promise<T>): Promise<T> {
@@ -216,6 +220,51 @@ const commands: Record<string, Command> = {
       }
     } finally {
       lock?.release();
+    }
+  },
+
+  async mcp(config, args) {
+    const { values, positionals } = options(args, ['token', 'url']);
+    if (positionals.length) throw new UsageError(`unexpected argument ${positionals[0]}`);
+    const credential = values.token ?? config.token;
+    if (!credential) throw new UsageError('needs a credential: set INSIGHTS_TOKEN to an API token or a JWT (or pass --token)');
+    const stdio = await import('./modules/mcp/mcp.stdio.ts');
+    const authorization = stdio.authorizationFor(credential);
+    const log = (line: string) => void process.stderr.write(`${line}\n`);
+    const serve = async (post: PostMessage) => {
+      const refusal = await stdio.credentialRefusal(post).catch((err) => {
+        throw new StartupError('--url', connectCause(err));
+      });
+      if (refusal) throw new StartupError(values.token ? '--token' : 'INSIGHTS_TOKEN', `refused: ${refusal}`);
+      await stdio.serveStdio(post, log);
+    };
+    if (values.url) return serve(stdio.postToServer(values.url, authorization));
+    // In this process: the same app as the server (without its workers), its logs on stderr.
+    const model = loadModel(config.modelPath);
+    const runtime = await openRuntime(config).catch((err) => {
+      if (err instanceof DataDirLockedError) throw new UsageError(`${err.message} While it runs, bridge to it: insights mcp --url http://${config.host}:${config.port}`);
+      throw err;
+    });
+    try {
+      const warehouse = await openWarehouse(config).catch((err) => {
+        throw err instanceof WarehouseLockedError ? new UsageError(err.message) : err;
+      });
+      try {
+        const { buildApp } = await import('./app.ts');
+        const app = await buildApp({ config, db: runtime.db, clock: systemClock, secrets: runtime.secrets, warehouse, model, logger: { level: config.logLevel, stream: process.stderr } });
+        try {
+          await serve(async (message) => {
+            const res = await app.inject({ method: 'POST', url: '/api/v1/mcp', headers: { authorization, 'content-type': 'application/json' }, payload: JSON.stringify(message) });
+            return { status: res.statusCode, body: res.body };
+          });
+        } finally {
+          await app.close();
+        }
+      } finally {
+        await warehouse.close();
+      }
+    } finally {
+      await runtime.close();
     }
   },
 

@@ -34,6 +34,8 @@ export interface Config {
   /** The body limit of data uploads (POST /api/v1/data/{table}); other routes keep their own. */
   dataMaxBytes: number;
   logLevel: string;
+  /** INSIGHTS_TOKEN: the credential `insights mcp` acts with (an API token or a JWT). */
+  token?: string;
   /** The embedded DuckDB warehouse's ceiling and parallelism (docs/footprint.md). */
   duckdb: { memoryLimit: string; threads: number };
 }
@@ -189,6 +191,7 @@ export function loadConfig(env: Env = process.env): Config {
     chatRateLimitPerMinute: int(env, 'INSIGHTS_CHAT_RATE_LIMIT', 30, 1, 1_000_000),
     dataMaxBytes: int(env, 'INSIGHTS_DATA_MAX_BYTES', 1024 ** 3, 1, Number.MAX_SAFE_INTEGER),
     logLevel,
+    token: str(env, 'INSIGHTS_TOKEN'),
     duckdb: {
       memoryLimit: size(env, 'INSIGHTS_DUCKDB_MEMORY_LIMIT', '128MB', 32),
       threads: int(env, 'INSIGHTS_DUCKDB_THREADS', Math.min(4, os.availableParallelism()), 1, 256),
