@@ -84,9 +84,12 @@ export async function serveStdio(post: PostMessage, log: (line: string) => void,
     void p.finally(() => inFlight.delete(p));
   };
   transport.onerror = (err) => log(`insights mcp: ${err.message}`);
+  // The agent quits by closing stdin, or with a signal: either way, answers in flight are written
+  // and the caller closes what it opened (the database above all) before the process ends.
   const ended = new Promise<void>((resolve) => {
     io.stdin.once('end', resolve);
     io.stdin.once('close', resolve);
+    for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, resolve);
   });
   await transport.start();
   await ended;
