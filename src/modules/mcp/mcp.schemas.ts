@@ -99,6 +99,8 @@ export const WidgetDataSchema = Type.Object({
   data_source: Type.String(),
   insight_code: Nullable(Type.String()),
   chart_hint: Nullable(ChartHintSchema),
+  granularity: Nullable(Type.String()),
+  filters: Type.Record(Type.String(), Type.Union([Type.String(), Type.Array(Type.String())]), { description: 'The filters the data ran with (the active preset and the widget\'s own)' }),
   period: Nullable(Window),
   columns: Type.Array(ColumnSchema),
   rows: Type.Array(DataRowSchema),

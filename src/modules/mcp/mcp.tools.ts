@@ -7,6 +7,7 @@ import { outputColumns } from '../../semantic/compiler.ts';
 import type { InsightDefinition } from '../../semantic/types.ts';
 import type { ChatService } from '../chat/chat.service.ts';
 import type { DashboardsService } from '../dashboards/dashboards.service.ts';
+import type { DashboardView } from '../dashboards/dashboards.schemas.ts';
 import type { WidgetsService } from '../dashboards/widgets.service.ts';
 import type { ExecuteParams, ExecuteResult, InsightsService } from '../insights/insights.service.ts';
 import { ArgumentProblem, type JsonSchema } from './mcp.inputs.ts';
@@ -185,11 +186,8 @@ export async function describeModel(deps: ToolDeps, _auth: AuthContext, _a: Args
   return { summary: `Today is ${c.today} (UTC). Filters: ${filterText}. Measures: ${measureText}.`, structured };
 }
 
-export async function listDashboards(deps: ToolDeps, auth: AuthContext, a: Args): Promise<ToolOutcome> {
-  const limit = (a.limit as number | undefined) ?? 100;
-  const rows = await deps.dashboards.list(auth, { limit, cursor: a.cursor as string | undefined });
-  const page = rows.slice(0, limit);
-  const dashboards = page.map((d) => ({
+function dashboardSummary(d: DashboardView) {
+  return {
     id: d.id,
     name: d.name,
     description: d.description,
@@ -198,7 +196,14 @@ export async function listDashboards(deps: ToolDeps, auth: AuthContext, a: Args)
     created_by_name: d.created_by_name,
     widget_count: d.widget_ids.length,
     updated_at: d.updated_at,
-  }));
+  };
+}
+
+export async function listDashboards(deps: ToolDeps, auth: AuthContext, a: Args): Promise<ToolOutcome> {
+  const limit = (a.limit as number | undefined) ?? 100;
+  const rows = await deps.dashboards.list(auth, { limit, cursor: a.cursor as string | undefined });
+  const page = rows.slice(0, limit);
+  const dashboards = page.map(dashboardSummary);
   const next = rows.length > limit ? page[page.length - 1].id : null;
   const summary = dashboards.length
     ? `Dashboards you may view, newest first: ${dashboards.map((d) => `"${d.name}" (id ${d.id}${d.is_shared ? ', shared' : ''})`).join(', ')}${next ? '; more with cursor' : ''}.`
@@ -208,7 +213,7 @@ export async function listDashboards(deps: ToolDeps, auth: AuthContext, a: Args)
 
 /** A widget's data as get_dashboard shows it: the widget's hint as drawn, its rows, or why it has none. */
 async function widgetData(deps: ToolDeps, auth: AuthContext, dashboard: Awaited<ReturnType<ToolDeps['dashboards']['get']>>, w: (typeof dashboard)['widgets'][number]): Promise<WidgetData> {
-  const base = { id: w.id, title: w.title, widget_type: w.widget_type, display_size: w.display_size, data_source: w.data_source, insight_code: w.insight_code };
+  const base = { id: w.id, title: w.title, widget_type: w.widget_type, display_size: w.display_size, data_source: w.data_source, insight_code: w.insight_code, granularity: w.granularity };
   try {
     const r = await deps.widgets.execute(auth.tenantId, dashboard, w);
     const def = w.insight_code ? deps.insights.find(w.insight_code) : undefined;
@@ -219,6 +224,8 @@ async function widgetData(deps: ToolDeps, auth: AuthContext, dashboard: Awaited<
     return {
       ...base,
       chart_hint: override ? { ...r.chart_hint, type: override } : (r.chart_hint as WidgetData['chart_hint']),
+      granularity: r.granularity,
+      filters: r.filters,
       period: r.period.from ? r.period : null,
       columns,
       rows: r.rows,
@@ -226,28 +233,18 @@ async function widgetData(deps: ToolDeps, auth: AuthContext, dashboard: Awaited<
     };
   } catch (err) {
     if (!(err instanceof AppError)) throw err;
-    return { ...base, chart_hint: w.chart_hint, period: null, columns: [], rows: [], generated_at: null, error: { code: err.code, detail: err.detail } };
+    return { ...base, chart_hint: w.chart_hint, filters: {}, period: null, columns: [], rows: [], generated_at: null, error: { code: err.code, detail: err.detail } };
   }
 }
 
 export async function getDashboard(deps: ToolDeps, auth: AuthContext, a: Args): Promise<ToolOutcome> {
   const d = await deps.dashboards.get(auth, a.dashboard_id as string).catch(onDashboard);
   const widgets = await Promise.all(d.widgets.map((w) => widgetData(deps, auth, d, w)));
-  const dashboard = {
-    id: d.id,
-    name: d.name,
-    description: d.description,
-    is_shared: d.is_shared,
-    created_by: d.created_by,
-    created_by_name: d.created_by_name,
-    widget_count: d.widget_ids.length,
-    updated_at: d.updated_at,
-    active_preset_id: d.active_preset_id,
-  };
+  const dashboard = { ...dashboardSummary(d), active_preset_id: d.active_preset_id };
   const parts = widgets.map((w) => {
     if (w.error) return `[${w.title}] no data: ${w.error.detail}`;
     const def = w.insight_code ? deps.insights.find(w.insight_code) : undefined;
-    return `[${w.title}] ${summarize({ insight_name: w.title, granularity: null, filters: {}, columns: w.columns, rows: w.rows, chart_hint: w.chart_hint ?? { x_axis: '' } }, def)}`;
+    return `[${w.title}] ${summarize({ insight_name: w.title, granularity: w.granularity, filters: w.filters, columns: w.columns, rows: w.rows, chart_hint: w.chart_hint ?? { x_axis: '' } }, def)}`;
   });
   return { summary: `Dashboard "${d.name}": ${parts.length ? parts.join(' ') : 'no widgets yet.'}`, structured: { dashboard, widgets } };
 }

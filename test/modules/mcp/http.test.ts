@@ -32,7 +32,12 @@ before(async () => {
   ownerAuth = await t.login({ tenant: 'demo', user: 'olga', role: 'owner' });
   memberAuth = await t.login({ tenant: 'demo', user: 'ann', role: 'member', email: 'ann@demo.example' });
   acmeAuth = await t.login({ tenant: 'acme', user: 'otto', role: 'owner' });
-  const dash = await rest(ownerAuth, 'POST', '/api/v1/dashboards/', { name: 'Sales', is_shared: true });
+  const dash = await rest(ownerAuth, 'POST', '/api/v1/dashboards/', {
+    name: 'Sales',
+    is_shared: true,
+    global_filter_presets: [{ id: 'de', name: 'Germany', filters: { country: 'DE' } }],
+    active_preset_id: 'de',
+  });
   dashboardId = dash.id;
   privateDashboardId = (await rest(ownerAuth, 'POST', '/api/v1/dashboards/', { name: 'Board only' })).id;
   liveWidgetId = (await rest(ownerAuth, 'POST', `/api/v1/dashboards/${dashboardId}/widgets`, { title: 'Revenue by month', widget_type: 'chart', data_source: 'live_insight', insight_code: 'revenue', granularity: 'month' })).id;
@@ -152,6 +157,8 @@ describe('the tools', () => {
     assert.deepEqual(data.widgets.map((w: { title: string }) => w.title), ['Revenue by month', 'Desk sales']);
     const refreshed = (await rest(ownerAuth, 'POST', `/api/v1/dashboards/${dashboardId}/widgets/${liveWidgetId}/refresh`, {})).data;
     assert.deepEqual(data.widgets[0].rows, refreshed.rows);
+    assert.deepEqual(data.widgets[0].filters, { country: 'DE' }, "the dashboard's active preset applies");
+    assert.equal(data.widgets[0].granularity, 'month');
     assert.deepEqual(data.widgets[1].rows, [{ product: 'Desk', revenue: 1520.5 }]);
     assert.equal(data.widgets[1].columns.find((c: { name: string }) => c.name === 'revenue').type, 'number');
     assertSummaryFromRows(summary, [...data.widgets[0].rows, ...data.widgets[1].rows], ['Sales', 'Revenue by month', 'Desk sales', 'Revenue']);
