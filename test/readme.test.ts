@@ -80,6 +80,9 @@ describe('README walk-through', { skip: missing.length ? `needs ${missing.join('
     assert.match(out, /"channel_type":"messenger","status":"success"/, 'the dashboard report reached the stand-in');
     assert.match(out, /"is_active":false,"next_run_at":null/);
     assert.match(out, /^\/api\/v1\/notifications\/logs\?limit=1&cursor=/m, 'the Link header gives the next page');
+    assert.match(out, /^list_insights describe_model run_insight ask list_dashboards get_dashboard add_widget$/m, 'the MCP tools are listed');
+    assert.match(out, /^Revenue by week for country DE, periods starting \d{4}-\d{2}-\d{2} to /m, 'run_insight over MCP summarizes its rows');
+    assert.match(out, /^FORBIDDEN: Only an owner, an admin or the dashboard's creator may add widgets/m, 'a member may not add widgets over MCP');
     const codes = out.split('\n').filter((l) => /^\d{3}$/.test(l));
     assert.deepEqual(codes.slice(-7), ['204', '204', '204', '204', '204', '204', '401'], 'clean-up deletes answer 204; a revoked token is refused');
   });
