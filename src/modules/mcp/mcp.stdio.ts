@@ -86,11 +86,12 @@ export async function serveStdio(post: PostMessage, log: (line: string) => void,
   transport.onerror = (err) => log(`insights mcp: ${err.message}`);
   // The agent quits by closing stdin, or with a signal: either way, answers in flight are written
   // and the caller closes what it opened (the database above all) before the process ends.
-  const ended = new Promise<void>((resolve) => {
-    io.stdin.once('end', resolve);
-    io.stdin.once('close', resolve);
-    for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, resolve);
-  });
+  let end = () => {};
+  const ended = new Promise<void>((resolve) => (end = resolve));
+  io.stdin.once('end', end);
+  io.stdin.once('close', end);
+  // Kept until the process exits: a second signal during the shutdown must not cut it short either.
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, end);
   await transport.start();
   await ended;
   await Promise.all(inFlight);
