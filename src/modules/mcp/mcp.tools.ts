@@ -141,7 +141,6 @@ const KIND_TEXT: Record<string, string> = {
 };
 
 export async function describeModel(deps: ToolDeps, _auth: AuthContext, _a: Args, c: Context): Promise<ToolOutcome> {
-  const catalog = deps.insights.catalog();
   const filterNames = [...new Set(c.catalog.flatMap((d) => d.filters))];
   const filters = filterNames.map((name) => {
     const takers = c.catalog.filter((d) => d.filters.includes(name));
@@ -159,7 +158,8 @@ export async function describeModel(deps: ToolDeps, _auth: AuthContext, _a: Args
   });
   const measures = new Map<string, Column & { description?: string; insights: string[] }>();
   const dimensions = new Map<string, { name: string; label: string; insights: string[] }>();
-  for (const e of catalog) {
+  // The insights' own measures (a KPI's is its headline measure, not its value/change columns).
+  for (const e of c.catalog) {
     for (const m of withUnits(e.measures)) {
       const description = [...deps.insights.model.cubes.values()].map((cube) => cube.measures.get(m.name)?.def.description).find(Boolean);
       const known = measures.get(m.name) ?? { ...m, ...(description ? { description } : {}), insights: [] };

@@ -95,7 +95,10 @@ describe('the tools', () => {
     assert.equal(country.values_from, 'data');
     assert.ok(country.values.includes('DE'));
     assert.equal(data.filters.find((f: { name: string }) => f.name === 'channel').values_from, 'model');
-    assert.ok(data.measures.some((m: { name: string; unit?: string }) => m.name === 'revenue' && m.unit === 'currency'));
+    const revenue = data.measures.find((m: { name: string }) => m.name === 'revenue');
+    assert.equal(revenue.unit, 'currency');
+    assert.ok(revenue.insights.includes('revenue_kpi'), "a KPI's measure is its headline measure");
+    assert.ok(!data.measures.some((m: { name: string }) => ['value', 'previous_value', 'change', 'change_pct'].includes(m.name)));
     assert.match(summary, new RegExp(`Today is ${data.today}`));
   });
 
