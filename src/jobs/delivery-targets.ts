@@ -2,7 +2,8 @@
 // cancelled, nothing sent), the channel with plaintext config (gone → cancelled), and the report.
 // A whole claimed batch is resolved with one query per subscription kind and one channel lookup
 // per distinct channel, so the per-delivery cost is the send itself.
-import type { OutboundChannel, Report } from '../adapters/delivery/types.ts';
+import type { OutboundChannel } from '../adapters/delivery/types.ts';
+import type { Report } from '../lib/report.ts';
 import type { DeliveryRecord } from '../modules/deliveries/deliveries.repository.ts';
 import type { DashboardSubscriptionsRepository } from '../modules/subscriptions/dashboard-subscriptions.repository.ts';
 import type { InsightSubscriptionsRepository } from '../modules/subscriptions/insight-subscriptions.repository.ts';

@@ -5,7 +5,8 @@
 // again (same id, so the same webhook-id).
 import os from 'node:os';
 import crypto from 'node:crypto';
-import { DeliveryError, type ChannelTransport, type OutboundChannel, type Report } from '../adapters/delivery/types.ts';
+import { DeliveryError, type ChannelTransport, type OutboundChannel } from '../adapters/delivery/types.ts';
+import type { Report } from '../lib/report.ts';
 import type { Clock } from '../lib/clock.ts';
 import { newId } from '../lib/ids.ts';
 import type { DeliveriesRepository, DeliveryRecord } from '../modules/deliveries/deliveries.repository.ts';
