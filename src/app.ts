@@ -21,6 +21,7 @@ import { installMetrics } from './plugins/metrics.ts';
 import { installOpenApi } from './plugins/openapi.ts';
 import { installHealth } from './plugins/health.ts';
 import { installWeb } from './plugins/web.ts';
+import { installAbout, packageInfo } from './plugins/about.ts';
 import { EgressGuard } from './adapters/egress.ts';
 import { TokensRepository } from './modules/tokens/tokens.repository.ts';
 import { TokensService } from './modules/tokens/tokens.service.ts';
@@ -67,7 +68,6 @@ import { RollupStore } from './warehouse/rollups.ts';
 import { dataRoutes } from './modules/data/data.routes.ts';
 import { McpService } from './modules/mcp/mcp.service.ts';
 import { mcpRoutes } from './modules/mcp/mcp.routes.ts';
-import { installAbout, packageInfo } from './plugins/about.ts';
 
 /**
  * The services the app built, reachable as app.services by the process (server.ts starts workers
