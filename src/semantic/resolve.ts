@@ -17,6 +17,7 @@ import {
   type NumberToken,
   type OutputColumn,
   type RatioInfo,
+  type TableUse,
 } from './types.ts';
 
 const DEFAULT_CHART: Record<InsightDef['kind'], ChartDefault['type']> = { timeseries: 'line', breakdown: 'bar', top: 'table', kpi: 'kpi' };
@@ -159,7 +160,7 @@ function resolveInsight(def: InsightDef, cubes: Map<string, CubeInfo>, err: Err)
   const factCubes: string[] = [];
   for (const l of leaves) if (!factCubes.includes(l.split('.')[0])) factCubes.push(l.split('.')[0]);
   const facts: FactPlan[] = [];
-  const tables = new Set<string>();
+  const tables = new Map<string, TableUse>();
   for (const f of factCubes) {
     const fact = cubes.get(f)!;
     const reach = reachable(f, cubes);
@@ -213,8 +214,11 @@ function resolveInsight(def: InsightDef, cubes: Map<string, CubeInfo>, err: Err)
     }
     for (const c of needed) {
       const info = cubes.get(c);
-      if (info?.source.table) tables.add(info.def.sql_table!);
-      for (const part of info?.source.derived ?? []) if (typeof part !== 'string') tables.add(part.table.replace(/"/g, ''));
+      if (info?.source.table) tables.set(info.def.sql_table!, { table: info.def.sql_table!, cube: info.name, tenantColumn: info.def.tenant_column });
+      for (const part of info?.source.derived ?? []) {
+        const read = typeof part === 'string' ? undefined : [...cubes.values()].find((x) => x.source.table === part.table);
+        if (read) tables.set(read.def.sql_table!, { table: read.def.sql_table!, cube: read.name, tenantColumn: read.def.tenant_column });
+      }
     }
     const refs = {
       time: chosenRefs.get(time ?? '') ?? '',
@@ -326,7 +330,7 @@ function resolveInsight(def: InsightDef, cubes: Map<string, CubeInfo>, err: Err)
     synonyms: synonymsIn(def.synonyms),
     ...(def.synonyms && !Array.isArray(def.synonyms) ? { localizedSynonyms: def.synonyms } : {}),
     localizedTitles,
-    tables: [...tables],
+    tables: [...tables.values()],
     plan: { facts, numbers, headline: headline.name },
   };
 }
