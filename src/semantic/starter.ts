@@ -141,7 +141,7 @@ const CALENDAR = /^(year|month|week|day|quarter|hour|yr)s?$|(^|[^a-z])(year|mont
 const INTENSIVE = /(rating|score|rate|ratio|percent|pct|%|age|temperature|temp|duration|minutes|mins|seconds|price|speed|rank|length|width|height|weight|size)/i;
 const COORDINATE = /(^|[^a-z])(lat|lon|lng|latitude|longitude)([^a-z]|$)/i;
 const MONEY = /(\$|€|£|¥|price|cost|revenue|amount|gross|sales|profit|income|spend|budget|fee|salary|usd|eur|gbp)/i;
-const GENERIC = new Set(['total', 'amount', 'sum', 'value', 'usd', 'eur', 'gbp']);
+const GENERIC = new Set(['total', 'sum', 'usd', 'eur', 'gbp']);
 const RESERVED_PARAMS = new Set(['granularity', 'date_from', 'date_to', 'limit', 'compare']);
 
 interface Planned {
