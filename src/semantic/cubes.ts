@@ -137,11 +137,14 @@ export function indexCubes(sources: ModelSource[], issues: ModelIssue[]): Map<st
       names.add(name);
     };
     (def.joins ?? []).forEach((j, i) => {
-      if (!cubes.has(j.name)) return err(src, at('joins', i, 'name'), `"${j.name}" is not a cube`, j.name);
+      // Unnamed sides make the condition's columns ambiguous (or silently the wrong table's).
+      if (!/\{CUBE\}/.test(j.sql)) err(src, at('joins', i, 'sql'), `must name both cubes, as in {CUBE}.column = {${j.name}}.column: {CUBE} is missing`);
+      if (!cubes.has(j.name)) return err(src, at('joins', i, 'name'), `"${j.name}" is not a cube${didYouMean(j.name, [...cubes.keys()])}`, j.name);
       if (j.name === def.name) return err(src, at('joins', i, 'name'), 'a cube cannot join itself');
       if (cube.joins.has(j.name)) return err(src, at('joins', i, 'name'), `cube ${j.name} is joined twice`);
       const q = qualify(j.sql, def.name);
       for (const r of q.refs) if (r !== j.name) err(src, at('joins', i, 'sql'), `{${r}} is neither {CUBE} nor the joined cube {${j.name}}`);
+      if (!q.refs.has(j.name)) err(src, at('joins', i, 'sql'), `must name both cubes, as in {CUBE}.column = {${j.name}}.column: {${j.name}} is missing`);
       cube.joins.set(j.name, q.sql);
     });
     (def.dimensions ?? []).forEach((d, i) => {

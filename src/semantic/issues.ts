@@ -1,7 +1,7 @@
 // What model checks report: a problem (or warning) with its file, line and path, and the nodes a
 // shape problem leaves out of the later checks. Shared by the loader, the shape check, the cube and
 // insight checks and the warehouse probe.
-import type { Document, LineCounter } from 'yaml';
+import { isMap, isScalar, type Document, type LineCounter } from 'yaml';
 import type { ModelFile } from './model.schema.ts';
 
 export type PathPart = string | number;
@@ -64,7 +64,14 @@ export function formatIssue(i: ModelIssue): string {
 export function issueAt(src: ModelSource, parts: readonly PathPart[], message: string, severity: ModelIssue['severity'] = 'error', ref?: string): ModelIssue {
   let line: number | undefined;
   for (let n = parts.length; n >= 0 && line === undefined; n--) {
-    const node = n === 0 ? src.doc.contents : src.doc.getIn(parts.slice(0, n), true);
+    let node = n === 0 ? src.doc.contents : src.doc.getIn(parts.slice(0, n), true);
+    // A key's own line: a block value (a list under `insights:`) starts on the next one.
+    const key = parts[n - 1];
+    if (n > 0 && typeof key === 'string') {
+      const parent = n === 1 ? src.doc.contents : src.doc.getIn(parts.slice(0, n - 1), true);
+      const pair = isMap(parent) ? parent.items.find((i) => isScalar(i.key) && i.key.value === key) : undefined;
+      if (pair) node = pair.key as typeof node;
+    }
     const range = (node as { range?: [number, number, number] } | undefined)?.range;
     if (range) line = src.lines.linePos(range[0]).line;
   }

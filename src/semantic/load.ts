@@ -33,10 +33,9 @@ export function parseModelText(file: string, text: string): { source?: ModelSour
   const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
   if (doc.errors.length) {
     return {
-      // One problem per line: the parser often says two things about one misplaced line.
-      issues: doc.errors
-        .map((e) => ({ severity: 'error' as const, file, line: lines.linePos(e.pos[0]).line, path: '', message: yamlMessage(e) }))
-        .filter((e, i, all) => all.findIndex((o) => o.line === e.line) === i),
+      // The first only: after a misplaced line the parser's reading of the rest is unreliable, and
+      // one indentation mistake would be reported on every line below it.
+      issues: doc.errors.slice(0, 1).map((e) => ({ severity: 'error' as const, file, line: lines.linePos(e.pos[0]).line, path: '', message: yamlMessage(e) })),
       // References into a file that cannot be read are not reported as missing too.
       damage: { ...noDamage(), refs: cubeNamesOf(doc) },
     };

@@ -109,8 +109,11 @@ export async function probeModel(model: SemanticModel, warehouse: ProbeTarget, o
     for (const m of cube.measures.values()) {
       if (m.tokens) continue;
       const agg = m.def.type === 'count' ? (m.sql ? `count(${m.sql})` : 'count(*)') : m.def.type === 'count_distinct' ? `count(DISTINCT ${m.sql})` : `${m.def.type}(${m.sql})`;
-      const filter = m.filters.length ? ` FILTER (WHERE ${m.filters.map((f) => `(${f})`).join(' AND ')})` : '';
-      await warehouse.query(`SELECT ${agg}${filter} FROM ${from} WHERE 1 = 0`).catch((err) => warn(cube, [...m.path.slice(cube.path.length), 'sql'], firstLine(err)));
+      const at = m.path.slice(cube.path.length);
+      await warehouse.query(`SELECT ${agg} FROM ${from} WHERE 1 = 0`).catch((err) => warn(cube, [...at, 'sql'], firstLine(err)));
+      for (const [j, f] of m.filters.entries()) {
+        await warehouse.query(`SELECT count(*) FILTER (WHERE ${f}) FROM ${from} WHERE 1 = 0`).catch((err) => warn(cube, [...at, 'filters', j, 'sql'], firstLine(err)));
+      }
     }
   }
   return warnings;

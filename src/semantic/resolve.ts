@@ -67,7 +67,7 @@ function lookup(cubes: Map<string, CubeInfo>, err: Err) {
   };
   const find = <T>(ref: string, p: PathPart[], kind: 'measure' | 'dimension' | 'segment', get: (cube: CubeInfo, name: string) => T | undefined): T | undefined => {
     const { cube, c, name } = member(ref);
-    if (!cube) return void err(p, `"${c}" is not a cube`, c);
+    if (!cube) return void err(p, `"${c}" is not a cube${didYouMean(c, [...cubes.keys()])}`, c);
     const found = get(cube, name);
     if (!found) err(p, `"${name}" is not a ${kind} of cube ${c}${didYouMeanMember(name, cube, kind)}`, ref);
     return found;

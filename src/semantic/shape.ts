@@ -4,7 +4,7 @@
 import { Ajv, type ErrorObject } from 'ajv';
 import type { Document, YAMLError } from 'yaml';
 import { formatPath, issueAt, noDamage, type Damage, type ModelIssue, type ModelSource, type PathPart } from './issues.ts';
-import { ModelFileSchema, type ModelFile } from './model.schema.ts';
+import { CubeSchema, ModelFileSchema, type ModelFile } from './model.schema.ts';
 
 const ajv = new Ajv({ allErrors: true, strict: false, verbose: true });
 const validateFile = ajv.compile(ModelFileSchema);
@@ -39,7 +39,8 @@ export function didYouMean(value: unknown, allowed: readonly string[]): string {
     const d = a.startsWith(v) || v.startsWith(a) ? Math.abs(a.length - v.length) / 2 : distance(v, a);
     if (d < bestD) [best, bestD] = [a, d];
   }
-  return best !== undefined && bestD <= Math.max(2, Math.floor(v.length / 3)) && best !== value ? ` (did you mean ${best}?)` : '';
+  const allowedD = v.length <= 4 ? 1 : v.length <= 8 ? 2 : 3;
+  return best !== undefined && bestD <= allowedD && best !== value ? ` (did you mean ${best}?)` : '';
 }
 
 const TYPE_WORDS: Record<string, string> = {
@@ -62,6 +63,16 @@ const PATTERN_WORDS: Record<string, (v: string) => string> = {
 function snake(v: string): string {
   const s = v.trim().replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_+|_+$/g, '');
   return /^[a-z_]/.test(s) ? s : `_${s}`;
+}
+
+const TOP_KEYS = Object.keys(ModelFileSchema.properties);
+const CUBE_KEYS = Object.keys(CubeSchema.properties);
+
+/** A key of an outer level indented too deep: where it belongs. */
+function misplaced(key: string, depth: number): string | undefined {
+  if (depth > 1 && TOP_KEYS.includes(key)) return ` here: ${key}: belongs at the top level of the file, not indented`;
+  if (depth > 3 && CUBE_KEYS.includes(key)) return ` here: ${key}: belongs to the cube, indented like its name:`;
+  return undefined;
 }
 
 /** Ajv's errors as one message per place: a union of literals reads "must be one of: …". */
@@ -90,7 +101,7 @@ function schemaIssues(src: ModelSource, errors: ErrorObject[]): ModelIssue[] {
       const key = e.params.additionalProperty as string;
       parts.push(key);
       const keys = Object.keys((e.parentSchema as { properties?: object } | undefined)?.properties ?? {});
-      const hint = didYouMean(key, keys);
+      const hint = misplaced(key, parts.length) ?? didYouMean(key, keys);
       message = `is not a key of the model format${hint || (keys.length ? ` here (the keys are: ${keys.join(', ')})` : '')}`;
     } else if (e.keyword === 'pattern') {
       const words = PATTERN_WORDS[e.params.pattern as string];
