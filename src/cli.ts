@@ -11,6 +11,7 @@ import { isRole } from './auth/context.ts';
 import { systemClock } from './lib/clock.ts';
 import { openRuntime } from './runtime.ts';
 import { openWarehouse, WarehouseLockedError } from './warehouse/open.ts';
+import type { Warehouse } from './warehouse/warehouse.ts';
 import { DEFAULT_SEED_ROWS, DEFAULT_TENANTS, seedDemo } from './warehouse/demo.ts';
 import { loadModel, ModelError } from './semantic/model.ts';
 import { RollupStore } from './warehouse/rollups.ts';
@@ -196,32 +197,21 @@ const commands: Record<string, Command> = {
     if (values.rollup && !model.rollups.some((r) => r.id === values.rollup || r.name === values.rollup)) {
       throw new UsageError(`--rollup: the model has no rollup ${values.rollup} (it has: ${model.rollups.map((r) => r.id).join(', ') || 'none'})`);
     }
-    let lock: DataDirLock | undefined;
-    if (!config.warehouseUrl) lock = lockDataDir(config.dataDir);
-    try {
-      const warehouse = await openWarehouse(config).catch((err) => {
-        throw err instanceof WarehouseLockedError ? new UsageError(err.message) : err;
-      });
-      try {
-        const store = new RollupStore(warehouse, model.rollups);
-        if (sub === 'build') {
-          if (!model.rollups.length) return void console.log('The model declares no rollups (pre_aggregations).');
-          for (const b of await store.build(values.rollup ? [values.rollup] : undefined)) {
-            console.log(b.skipped ? `${b.rollup}: not built, ${b.skipped}` : `${b.rollup}: built for ${b.tenants.length} tenant${b.tenants.length === 1 ? '' : 's'} in ${(b.ms / 1000).toFixed(1)} s`);
-          }
-        } else {
-          for (const r of await store.status()) {
-            console.log(`${r.rollup} (${r.table}, ${r.granularity}${r.partition_granularity ? `, partitions by ${r.partition_granularity}` : ''})`);
-            if (!r.tenants.length) console.log('  not built');
-            for (const t of r.tenants) console.log(`  ${t.tenant}: ${t.rows.toLocaleString('en')} rows, built ${t.built_at}, ${t.current ? 'current' : 'outdated (the raw rows answer until it is rebuilt)'}`);
-          }
+    await withWarehouse(config, async (warehouse) => {
+      const store = new RollupStore(warehouse, model.rollups);
+      if (sub === 'build') {
+        if (!model.rollups.length) return void console.log('The model declares no rollups (pre_aggregations).');
+        for (const b of await store.build(values.rollup ? [values.rollup] : undefined)) {
+          console.log(b.skipped ? `${b.rollup}: not built, ${b.skipped}` : `${b.rollup}: built for ${b.tenants.length} tenant${b.tenants.length === 1 ? '' : 's'} in ${(b.ms / 1000).toFixed(1)} s`);
         }
-      } finally {
-        await warehouse.close();
+      } else {
+        for (const r of await store.status()) {
+          console.log(`${r.rollup} (${r.table}, ${r.granularity}${r.partition_granularity ? `, partitions by ${r.partition_granularity}` : ''})`);
+          if (!r.tenants.length) console.log('  not built');
+          for (const t of r.tenants) console.log(`  ${t.tenant}: ${t.rows.toLocaleString('en')} rows, built ${t.built_at}, ${t.current ? 'current' : 'outdated (the raw rows answer until it is rebuilt)'}`);
+        }
       }
-    } finally {
-      lock?.release();
-    }
+    });
   },
 
   async jwt(config, args) {
@@ -255,6 +245,30 @@ async function modelInit(config: Config, args: string[]): Promise<void> {
   const out = parsed.values.out;
   if (out && fs.existsSync(out)) throw new UsageError(`--out ${out} exists; name a new file (the starter model never overwrites one)`);
   const { profileTable, starterModel } = await import('./semantic/starter.ts');
+  await withWarehouse(config, async (warehouse) => {
+    const loaded = await warehouse.tables();
+    const progress = progressReporter();
+    const profiles = [];
+    for (const name of tables) {
+      const table = loaded.find((t) => t.name === name);
+      if (!table) {
+        const names = loaded.map((t) => t.name);
+        throw new UsageError(`--table ${name}: no such table in the ${warehouse.dialect} warehouse (${names.length ? `loaded: ${names.join(', ')}` : 'load one first: insights data load --table … --file …'})`);
+      }
+      progress.step(`Reading ${name}`);
+      profiles.push(await profileTable(warehouse, { name, columns: table.columns, tenantColumn: TENANT_COLUMN }));
+    }
+    const { yaml, model, notes } = starterModel(profiles, systemClock.now().toISOString().slice(0, 10));
+    if (out) fs.writeFileSync(out, yaml, { flag: 'wx' });
+    else process.stdout.write(yaml);
+    for (const n of notes) process.stderr.write(`note: ${n}\n`);
+    const counts = `${model.cubes?.length} cube${model.cubes?.length === 1 ? '' : 's'}, ${model.insights?.length} insights`;
+    if (out) progress.done(`Wrote ${out} (${counts}). Check it with: insights model check --model ${out}`);
+  });
+}
+
+/** The warehouse to this process alone (the data-dir lock for the embedded one), closed after `fn`. */
+async function withWarehouse(config: Config, fn: (warehouse: Warehouse) => Promise<void>): Promise<void> {
   let lock: DataDirLock | undefined;
   if (!config.warehouseUrl) lock = lockDataDir(config.dataDir);
   try {
@@ -262,24 +276,7 @@ async function modelInit(config: Config, args: string[]): Promise<void> {
       throw err instanceof WarehouseLockedError ? new UsageError(err.message) : err;
     });
     try {
-      const loaded = await warehouse.tables();
-      const progress = progressReporter();
-      const profiles = [];
-      for (const name of tables) {
-        const table = loaded.find((t) => t.name === name);
-        if (!table) {
-          const names = loaded.map((t) => t.name);
-          throw new UsageError(`--table ${name}: no such table in the ${warehouse.dialect} warehouse (${names.length ? `loaded: ${names.join(', ')}` : 'load one first: insights data load --table … --file …'})`);
-        }
-        progress.step(`Reading ${name}`);
-        profiles.push(await profileTable(warehouse, { name, columns: table.columns, tenantColumn: TENANT_COLUMN }));
-      }
-      const { yaml, model, notes } = starterModel(profiles, systemClock.now().toISOString().slice(0, 10));
-      if (out) fs.writeFileSync(out, yaml, { flag: 'wx' });
-      else process.stdout.write(yaml);
-      const counts = `${model.cubes?.length} cube${model.cubes?.length === 1 ? '' : 's'}, ${model.insights?.length} insights`;
-      for (const n of notes) process.stderr.write(`note: ${n}\n`);
-      if (out) progress.done(`Wrote ${out} (${counts}). Check it with: insights model check --model ${out}`);
+      await fn(warehouse);
     } finally {
       await warehouse.close();
     }
