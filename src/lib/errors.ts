@@ -4,6 +4,7 @@
 export const ERROR_CODES = {
   VALIDATION_FAILED: { status: 400, title: 'The request is invalid' },
   MALFORMED_JSON: { status: 400, title: 'The body is not valid JSON' },
+  BODY_TOO_DEEP: { status: 400, title: 'The body nests too deeply' },
   BAD_REQUEST: { status: 400, title: 'Bad request' },
   BAD_URL: { status: 400, title: 'The URL is not valid' },
   DATA_ROW_INVALID: { status: 400, title: 'A row of the data cannot be loaded' },
