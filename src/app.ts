@@ -15,7 +15,7 @@ import { Problem } from './lib/schemas.ts';
 import type { SecretBox } from './lib/secrets.ts';
 import { JwtVerifier } from './auth/jwt.ts';
 import { installAuth } from './plugins/auth.ts';
-import { frameworkErrorHandler, installErrorHandling } from './plugins/errors.ts';
+import { clientErrorHandler, frameworkErrorHandler, installDrainingAnswer, installErrorHandling } from './plugins/errors.ts';
 import { installNulGuard } from './plugins/nul-guard.ts';
 import { installMetrics } from './plugins/metrics.ts';
 import { installOpenApi } from './plugins/openapi.ts';
@@ -143,7 +143,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.logger ?? false,
     bodyLimit: 1024 * 1024,
-    return503OnClosing: true,
+    // Answered as problem documents by installDrainingAnswer and clientErrorHandler instead.
+    return503OnClosing: false,
+    clientErrorHandler,
     genReqId: () => crypto.randomUUID(),
     // Router errors (bad percent-encoding, an over-long path parameter) happen before any route or
     // error handler is chosen; they leave as problem documents too.
@@ -168,6 +170,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.addSchema(Problem);
 
+  installDrainingAnswer(app);
   installErrorHandling(app);
   installNulGuard(app);
   await installOpenApi(app);
