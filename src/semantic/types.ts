@@ -2,11 +2,9 @@
 // the compiler and the service need. Nothing here names a table or a column of the demo shop.
 import type { ModelLanguage } from './model.schema.ts';
 
-export const GRANULARITIES = ['day', 'week', 'month', 'quarter', 'year'] as const;
-export type Granularity = (typeof GRANULARITIES)[number];
-
-export const CHART_TYPES = ['line', 'bar', 'stacked_bar', 'area', 'pie', 'scatter', 'table', 'kpi'] as const;
-export type ChartType = (typeof CHART_TYPES)[number];
+// The vocabulary the API shares (granularities, chart types) is defined once, in the kernel.
+import type { ChartType, Granularity } from '../lib/chart.schemas.ts';
+export { CHART_TYPES, GRANULARITIES, type ChartType, type Granularity } from '../lib/chart.schemas.ts';
 
 export type ColumnType = 'date' | 'string' | 'integer' | 'money' | 'percent' | 'number' | 'boolean';
 
