@@ -31,9 +31,9 @@ function holderPid(file: string): number | undefined {
   }
 }
 
-/** Locks the data dir for this process (and makes it owner-only), or throws DataDirLockedError. */
+/** Locks the data dir for this process, then makes it owner-only; or throws DataDirLockedError. */
 export function lockDataDir(dataDir: string): DataDirLock {
-  restrictDataDir(dataDir);
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const file = path.join(dataDir, 'insights.lock');
   // The file stays when the lock is released: unlinking it would let a process that opened the
   // old file and one that creates a new one both hold "the" lock.
@@ -51,6 +51,13 @@ export function lockDataDir(dataDir: string): DataDirLock {
   }
   fs.ftruncateSync(fd, 0);
   fs.writeSync(fd, `${process.pid}\n`, 0);
+  // Only the holder touches the modes of what is inside.
+  try {
+    restrictDataDir(dataDir);
+  } catch (err) {
+    fs.closeSync(fd);
+    throw err;
+  }
   let released = false;
   return {
     release() {
