@@ -17,6 +17,7 @@ export const ERROR_CODES = {
   REQUEST_TIMEOUT: { status: 408, title: 'The request did not arrive in time' },
   CONFLICT: { status: 409, title: 'Conflict with the current state' },
   DATA_NOT_LOADED: { status: 409, title: 'The data this needs is not loaded yet' },
+  DATA_MODEL_MISMATCH: { status: 409, title: "The warehouse's tables do not fit the model" },
   INSIGHT_NOT_IN_MODEL: { status: 409, title: 'The insight is not in the current model' },
   PAYLOAD_TOO_LARGE: { status: 413, title: 'The body is too large' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, title: 'Unsupported media type' },

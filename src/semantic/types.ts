@@ -52,6 +52,13 @@ export interface CubeSource {
   tenant: string;
 }
 
+/** A table as a cube reads it: `schema.table` unquoted, the cube, its tenant column unquoted. */
+export interface TableUse {
+  table: string;
+  cube: string;
+  tenantColumn: string;
+}
+
 /** Derived SQL as parts: text, and reads of a table restricted to the caller's tenant. */
 export type DerivedSql = (string | { table: string; tenantColumn: string })[];
 
@@ -162,8 +169,11 @@ export interface InsightDefinition {
   localizedSynonyms?: Partial<Record<ModelLanguage, string[]>>;
   /** Measure and dimension titles the model gives per language, by member name. */
   localizedTitles: Record<string, Partial<Record<ModelLanguage, string>>>;
-  /** Warehouse tables the insight reads (a missing one is DATA_NOT_LOADED). */
-  tables: string[];
+  /**
+   * Warehouse tables the insight reads, each with the cube that reads it and that cube's tenant
+   * column (a missing table is DATA_NOT_LOADED; a table without that column, DATA_MODEL_MISMATCH).
+   */
+  tables: TableUse[];
   plan: QueryPlan;
 }
 
