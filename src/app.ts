@@ -14,8 +14,9 @@ import { AppError } from './lib/errors.ts';
 import { Problem } from './lib/schemas.ts';
 import type { SecretBox } from './lib/secrets.ts';
 import { JwtVerifier } from './auth/jwt.ts';
-import { installAuth } from './plugins/auth.ts';
-import { frameworkErrorHandler, installErrorHandling } from './plugins/errors.ts';
+import { callerKey, installAuth } from './plugins/auth.ts';
+import { FixedWindowCounter } from './lib/fixed-window.ts';
+import { clientErrorHandler, frameworkErrorHandler, installDrainingAnswer, installErrorHandling } from './plugins/errors.ts';
 import { installNulGuard } from './plugins/nul-guard.ts';
 import { installMetrics } from './plugins/metrics.ts';
 import { installOpenApi } from './plugins/openapi.ts';
@@ -145,7 +146,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.logger ?? false,
     bodyLimit: 1024 * 1024,
-    return503OnClosing: true,
+    // Answered as problem documents by installDrainingAnswer and clientErrorHandler instead.
+    return503OnClosing: false,
+    clientErrorHandler,
     genReqId: () => crypto.randomUUID(),
     // Router errors (bad percent-encoding, an over-long path parameter) happen before any route or
     // error handler is chosen; they leave as problem documents too.
@@ -170,6 +173,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.addSchema(Problem);
 
+  installDrainingAnswer(app);
   installErrorHandling(app);
   installNulGuard(app);
   await installOpenApi(app);
@@ -187,15 +191,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   }
 
-  // Rate limits are per credential (a hash of the Authorization header), else per address.
+  // Rate limits are per caller: the authentication hook (an app-level onRequest hook) runs before
+  // this plugin's route-level one, so the key is who the caller is, not how they spelled the
+  // header. Requests that reach it unauthenticated (unknown routes) count per address.
   await app.register(rateLimit, {
     global: true,
     max: config.rateLimitPerMinute,
     timeWindow: 60_000,
-    keyGenerator: (req) => {
-      const h = req.headers.authorization;
-      return h ? 'cred:' + crypto.createHash('sha256').update(h).digest('base64url') : 'ip:' + req.ip;
-    },
+    keyGenerator: (req) => (req.auth ? callerKey(req.auth) : 'ip:' + req.ip),
     allowList: (req) => Boolean(req.routeOptions.config?.public),
     errorResponseBuilder: (_req, ctx) =>
       new AppError('RATE_LIMITED', `Rate limit of ${ctx.max} requests per minute exceeded; retry in ${Math.ceil(ctx.ttl / 1000)} s.`, {
@@ -265,7 +268,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     insightSubscriptions, dashboardSubscriptions, deliveryLogs, scheduler, deliveryWorker, notificationLoops };
   app.decorate('services', services);
 
-  installAuth(app, tokens, jwt);
+  installAuth(app, tokens, jwt, new FixedWindowCounter(config.authFailuresPerMinute, clock));
   installHealth(app, { db });
   const web = await installWeb(app);
   installAbout(app, { commit: config.commit, warehouseDialect: deps.warehouse.dialect, redirectHome: !web });

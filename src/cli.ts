@@ -7,7 +7,7 @@ import { SignJWT } from 'jose';
 import { ConfigError, loadConfig, type Config } from './config/index.ts';
 import { DataDirLockedError, lockDataDir, type DataDirLock } from './db/lock.ts';
 import { connectCause, StartupError } from './lib/startup.ts';
-import { isRole } from './auth/context.ts';
+import { isRole, isTenantId, isUserId, TENANT_ID_RULE, USER_ID_RULE } from './auth/context.ts';
 import { systemClock } from './lib/clock.ts';
 import { openRuntime } from './runtime.ts';
 import { openWarehouse, WarehouseLockedError } from './warehouse/open.ts';
@@ -19,7 +19,6 @@ import { need, options, UsageError, type Command } from './cli-args.ts';
 import type { TokensService } from './modules/tokens/tokens.service.ts';
 import { loadDataFile } from './modules/data/data.cli.ts';
 import type { PostMessage } from './modules/mcp/mcp.stdio.ts';
-import { isTenantId } from './modules/data/data.service.ts';
 import { dataFileOf, LOAD_MODES, LoadError, TENANT_COLUMN, tableNameProblem, type DataFile, type LoadMode } from './warehouse/load.ts';
 import { progressReporter } from './lib/progress.ts';
 
@@ -91,6 +90,8 @@ const commands: Record<string, Command> = {
       if (!isRole(role)) throw new UsageError('--role must be owner, admin or member');
       const tenantId = need(values, 'tenant');
       const userId = need(values, 'user');
+      if (!isTenantId(tenantId)) throw new UsageError(`--tenant must be ${TENANT_ID_RULE}`);
+      if (!isUserId(userId)) throw new UsageError(`--user must be ${USER_ID_RULE}`);
       const { token, view } = await withTokens(config, (t) =>
         t.create({ tenantId, userId, userName: values.name, email: values.email ?? null, role, name: values.name ?? `cli token for ${userId}` }),
       );
@@ -162,7 +163,7 @@ const commands: Record<string, Command> = {
     const tableProblem = tableNameProblem(table);
     if (tableProblem) throw new UsageError(`--table ${tableProblem}`);
     const tenantId = need(values, 'tenant');
-    if (!isTenantId(tenantId)) throw new UsageError('--tenant must be 1-100 characters of A-Z, a-z, 0-9, _, . and -');
+    if (!isTenantId(tenantId)) throw new UsageError(`--tenant must be ${TENANT_ID_RULE}`);
     const mode = (values.mode ?? 'append') as LoadMode;
     if (!LOAD_MODES.includes(mode)) throw new UsageError('--mode must be append or replace');
     const path = need(values, 'file');
@@ -270,9 +271,14 @@ const commands: Record<string, Command> = {
     if (!isRole(role)) throw new UsageError('--role must be owner, admin or member');
     const ttl = values.ttl ?? '1h';
     if (!/^\d+[smhd]$/.test(ttl)) throw new UsageError('--ttl must look like 30m, 1h or 7d');
-    let jwt = new SignJWT({ tenant_id: need(values, 'tenant'), role, name: values.name, email: values.email })
+    const tenantId = need(values, 'tenant');
+    const userId = need(values, 'user');
+    // The server refuses a JWT whose claims break these rules: refuse to mint one.
+    if (!isTenantId(tenantId)) throw new UsageError(`--tenant must be ${TENANT_ID_RULE}`);
+    if (!isUserId(userId)) throw new UsageError(`--user must be ${USER_ID_RULE}`);
+    let jwt = new SignJWT({ tenant_id: tenantId, role, name: values.name, email: values.email })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-      .setSubject(need(values, 'user'))
+      .setSubject(userId)
       .setIssuedAt()
       .setExpirationTime(ttl);
     if (config.jwt.issuer) jwt = jwt.setIssuer(config.jwt.issuer);

@@ -3,6 +3,7 @@
 import path from 'node:path';
 import type { Config } from './config/index.ts';
 import { PGliteDb, PostgresDb, type Db } from './db/index.ts';
+import { restrictDataDir } from './db/data-dir.ts';
 import { lockDataDir, type DataDirLock } from './db/lock.ts';
 import { migrate } from './db/migrate.ts';
 import { systemClock } from './lib/clock.ts';
@@ -24,6 +25,9 @@ export async function openRuntime(config: Config): Promise<Runtime> {
   let lock: DataDirLock | undefined;
   let db: Db;
   if (config.databaseUrl) {
+    // No embedded database to lock, but the data dir may hold the warehouse and the master key:
+    // owner-only all the same (lockDataDir does this in the other branch).
+    restrictDataDir(config.dataDir, { create: false });
     const url = config.databaseUrl;
     db = await firstContact('DATABASE_URL', url, async () => {
       const pg = new PostgresDb(url);
@@ -46,6 +50,9 @@ export async function openRuntime(config: Config): Promise<Runtime> {
   }
   try {
     await migrate(db);
+    // PGlite writes some files (its relation-cache init files) through its own umask, 0644,
+    // whatever the process's: once it has started and migrated, they are put right as well.
+    if (db.kind === 'pglite') restrictDataDir(config.dataDir);
     const { key, generated } = loadOrCreateMasterKey(config.masterKey, config.dataDir);
     return {
       db,

@@ -1,10 +1,12 @@
 // The `insights` command against the embedded database: a token printed alone on the last line,
-// the data-dir lock while a server runs, and a stale lock taken over.
+// the data-dir lock while a server runs, and a lock file left behind (with any pid in it) that no
+// process holds taken over. Restarts after kill -9: test/process/restart.test.ts.
 import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { lockDataDir } from '../src/db/lock.ts';
 import { lastLine, runCli, seedTinyWarehouse, startServer, tempDataDir, type RunningServer } from './helpers/process.ts';
 
 describe('insights CLI', () => {
@@ -21,7 +23,7 @@ describe('insights CLI', () => {
     assert.equal(created.code, 0, created.stderr);
     const token = lastLine(created.stdout);
     assert.match(token, /^ins_[A-Za-z0-9_-]{20,}$/);
-    assert.ok(!fs.existsSync(path.join(dataDir, 'insights.lock')), 'the CLI released its lock');
+    lockDataDir(dataDir).release(); // the CLI released its lock
 
     await seedTinyWarehouse(dataDir);
     server = await startServer(dataDir);
@@ -45,25 +47,32 @@ describe('insights CLI', () => {
 
     server.child.kill('SIGTERM');
     assert.equal(await server.exited, 0);
-    assert.ok(!fs.existsSync(path.join(dataDir, 'insights.lock')), 'a graceful stop releases the lock');
+    lockDataDir(dataDir).release(); // a graceful stop releases the lock
   });
 
-  test('a stale lock file (pid of a dead process) is taken over', async () => {
-    // A pid that is certainly dead: a child that has already exited.
+  test('a lock file that no process holds is taken over, whatever pid it names; a held one is respected', async () => {
+    // A pid that is certainly dead (a child that has already exited), then a live one (ours): only
+    // the kernel's lock decides, never the pid written in the file.
     const gone = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))']);
     const deadPid = Number(gone.stdout.toString());
     assert.ok(deadPid > 0);
-    fs.writeFileSync(path.join(dataDir, 'insights.lock'), String(deadPid));
-    const res = await runCli(['token', 'create', '--tenant', 't', '--user', 'u', '--role', 'admin'], { INSIGHTS_DATA_DIR: dataDir });
-    assert.equal(res.code, 0, res.stderr);
-    assert.match(lastLine(res.stdout), /^ins_/);
-    assert.ok(!fs.existsSync(path.join(dataDir, 'insights.lock')));
+    for (const pid of [deadPid, process.pid]) {
+      fs.writeFileSync(path.join(dataDir, 'insights.lock'), String(pid));
+      const res = await runCli(['token', 'create', '--tenant', 't', '--user', 'u', '--role', 'admin'], { INSIGHTS_DATA_DIR: dataDir });
+      assert.equal(res.code, 0, res.stderr);
+      assert.match(lastLine(res.stdout), /^ins_/);
+    }
 
-    // A lock held by a live process is respected.
-    fs.writeFileSync(path.join(dataDir, 'insights.lock'), String(process.pid));
-    const held = await runCli(['token', 'list'], { INSIGHTS_DATA_DIR: dataDir });
-    assert.notEqual(held.code, 0);
-    assert.match(held.stderr, new RegExp(`in use by another process \\(pid ${process.pid}\\)`));
+    // A lock held by a live process is respected, and its pid named.
+    const held = lockDataDir(dataDir);
+    try {
+      const refused = await runCli(['token', 'list'], { INSIGHTS_DATA_DIR: dataDir });
+      assert.equal(refused.code, 1);
+      assert.match(refused.stderr, new RegExp(`in use by another process \\(pid ${process.pid}\\)`));
+    } finally {
+      held.release();
+    }
+    assert.equal((await runCli(['token', 'list'], { INSIGHTS_DATA_DIR: dataDir })).code, 0, 'released, it is free again');
   });
 
   test('bad arguments are a one-line usage error with a non-zero exit', async () => {

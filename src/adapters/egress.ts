@@ -57,6 +57,43 @@ function normalize(address: string): ipaddr.IPv4 | ipaddr.IPv6 | undefined {
   }
 }
 
+const ipv4At = (bytes: number[], at: number) => new ipaddr.IPv4(bytes.slice(at, at + 4));
+
+/**
+ * The IPv4 addresses an IPv6 address carries, by the form ipaddr.js classifies it as, or undefined
+ * when it carries none. Such an address reaches (through a translator, a relay or the kernel) the
+ * IPv4 host inside it, so that host is what gets judged.
+ */
+export function embeddedIPv4(ip: ipaddr.IPv6): ipaddr.IPv4[] | undefined {
+  const b = ip.toByteArray();
+  switch (ip.range()) {
+    case 'ipv4Mapped': // ::ffff:a.b.c.d
+    case 'rfc6145': // ::ffff:0:a.b.c.d, IPv4-translated (SIIT)
+      return [ipv4At(b, 12)];
+    case 'rfc6052': {
+      // NAT64. The well-known 64:ff9b::/96 puts the IPv4 address last. The local-use
+      // 64:ff9b:1::/48 may be cut by the operator at any RFC 6052 prefix length (48, 56, 64 or
+      // 96 bits), each placing the address elsewhere and skipping bits 64-71: every reading counts.
+      if (ip.parts[2] === 0) return [ipv4At(b, 12)];
+      return [
+        new ipaddr.IPv4([b[6], b[7], b[9], b[10]]), // /48
+        new ipaddr.IPv4([b[7], b[9], b[10], b[11]]), // /56
+        ipv4At(b, 9), // /64
+        ipv4At(b, 12), // /96
+      ];
+    }
+    case '6to4': // 2002:AABB:CCDD::/48 is the site behind a.b.c.d
+      return [ipv4At(b, 2)];
+    case 'teredo': // 2001:0:SSSS:SSSS:flags:port:~CCCC:~CCCC, server and (inverted) client
+      return [ipv4At(b, 4), new ipaddr.IPv4(b.slice(12, 16).map((x) => x ^ 0xff))];
+    default:
+      // IPv4-compatible ::a.b.c.d (deprecated by RFC 4291, yet Linux still routes ::127.0.0.1 to
+      // the host itself). ipaddr.js calls it unicast; :: and ::1 have ranges of their own.
+      if (ip.parts.slice(0, 6).every((p) => p === 0) && !['unspecified', 'loopback'].includes(ip.range())) return [ipv4At(b, 12)];
+      return undefined;
+  }
+}
+
 export class EgressGuard {
   private readonly allow: Cidr[];
   readonly dispatcher: Dispatcher;
@@ -116,12 +153,24 @@ export class EgressGuard {
   isAllowed(address: string): boolean {
     const ip = normalize(address);
     if (!ip) return false;
-    for (const [net, bits] of this.allow) {
-      if (net.kind() === ip.kind() && ip.match([net, bits] as never)) return true;
-    }
-    // Everything but plain unicast is refused: loopback, private, link-local (cloud metadata
-    // 169.254.169.254), unique-local (fd00:ec2::254), carrier-grade NAT (100.100.100.200),
-    // unspecified, multicast, reserved, and IPv6 forms that embed an IPv4 address (6to4, Teredo, NAT64).
+    return this.isListed(ip) || this.isPublic(ip);
+  }
+
+  private isListed(ip: ipaddr.IPv4 | ipaddr.IPv6): boolean {
+    return this.allow.some(([net, bits]) => net.kind() === ip.kind() && ip.match([net, bits] as never));
+  }
+
+  /**
+   * Plain unicast only: loopback, private, link-local (cloud metadata 169.254.169.254),
+   * unique-local (fd00:ec2::254), carrier-grade NAT (100.100.100.200), unspecified, multicast and
+   * reserved are refused. An IPv6 form that carries IPv4 (NAT64, 6to4, Teredo, IPv4-compatible or
+   * -translated) is judged by the IPv4 it carries, as that address itself would be (the allow list
+   * included): 64:ff9b::8.8.8.8 passes, 64:ff9b::10.0.0.1 and ::127.0.0.1 do not.
+   */
+  private isPublic(ip: ipaddr.IPv4 | ipaddr.IPv6): boolean {
+    if (ip.kind() === 'ipv4') return ip.range() === 'unicast';
+    const inner = embeddedIPv4(ip as ipaddr.IPv6);
+    if (inner) return inner.every((v4) => this.isListed(v4) || v4.range() === 'unicast');
     return ip.range() === 'unicast';
   }
 

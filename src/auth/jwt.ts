@@ -2,7 +2,7 @@
 // pinned by the key type, so `alg: none` and HS/RS confusion are refused by jose itself.
 import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify, type JWTPayload } from 'jose';
 import type { Config } from '../config/index.ts';
-import { isRole, type AuthContext } from './context.ts';
+import { isRole, isTenantId, isUserId, TENANT_ID_RULE, USER_ID_RULE, type AuthContext } from './context.ts';
 
 export class JwtRejected extends Error {}
 
@@ -63,6 +63,7 @@ export class JwtVerifier {
       if (err instanceof JwtRejected) throw err;
       throw new JwtRejected((err as Error).message);
     }
+    refuseRepeatedNames(token);
     checkTimes(payload, this.jwt.maxTtlSeconds);
     const auth = claimsToAuth(payload);
     if (typeof payload.exp === 'number') {
@@ -70,6 +71,54 @@ export class JwtVerifier {
       this.verified.set(token, { auth, until: Math.min(payload.exp * 1000, Date.now() + VERIFIED_TTL_MS) });
     }
     return { ...auth };
+  }
+}
+
+/**
+ * The first member name that appears twice in one object of a JSON text that JSON.parse accepted,
+ * if any. One pass with an explicit stack, so no depth of nesting can overflow it.
+ */
+export function repeatedName(json: string): string | undefined {
+  // One entry per open container: the names seen so far in an object, null for an array.
+  const open: (Set<string> | null)[] = [];
+  let nameNext = false;
+  for (let i = 0; i < json.length; i++) {
+    const c = json[i];
+    if (c === '"') {
+      let end = i + 1;
+      while (json[end] !== '"') end += json[end] === '\\' ? 2 : 1;
+      const names = open[open.length - 1];
+      if (nameNext && names) {
+        const name = JSON.parse(json.slice(i, end + 1)) as string;
+        if (names.has(name)) return name;
+        names.add(name);
+      }
+      nameNext = false;
+      i = end;
+    } else if (c === '{') {
+      open.push(new Set());
+      nameNext = true;
+    } else if (c === '[') {
+      open.push(null);
+    } else if (c === '}' || c === ']') {
+      open.pop();
+    } else if (c === ',') {
+      nameNext = Boolean(open[open.length - 1]);
+    }
+  }
+  return undefined;
+}
+
+/**
+ * RFC 7515 §4 and RFC 7519 §4 let a parser keep the last of repeated names, which is what
+ * JSON.parse does; but two verifiers that pick differently read one signed token as two different
+ * callers. A header or payload that repeats a name is refused.
+ */
+function refuseRepeatedNames(token: string): void {
+  const [header, payload] = token.split('.');
+  for (const [part, text] of [['header', header], ['payload', payload]] as const) {
+    const name = repeatedName(Buffer.from(text, 'base64url').toString('utf8'));
+    if (name !== undefined) throw new JwtRejected(`the ${part} repeats the name "${name.slice(0, 40)}"`);
   }
 }
 
@@ -99,6 +148,10 @@ export function claimsToAuth(payload: JWTPayload): AuthContext {
   }
   if (!nonEmpty(sub)) throw new JwtRejected('the sub claim is missing');
   if (!nonEmpty(tenantId)) throw new JwtRejected('the tenant_id claim is missing');
+  // The same rules as the CLI's --tenant and --user: a tenant id is a row key and a log label, so
+  // "demo " or 10 KB of text must not become a tenant of their own.
+  if (!isTenantId(tenantId)) throw new JwtRejected(`the tenant_id claim must be ${TENANT_ID_RULE}`);
+  if (!isUserId(sub)) throw new JwtRejected(`the sub claim must be ${USER_ID_RULE}`);
   const normalizedRole = typeof role === 'string' ? role.toLowerCase() : role;
   if (!isRole(normalizedRole)) throw new JwtRejected('the role claim must be owner, admin or member');
   return {

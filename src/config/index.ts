@@ -31,6 +31,8 @@ export interface Config {
   providerUrls: Record<'vendor_a' | 'vendor_b' | 'vendor_c' | 'router', string>;
   rateLimitPerMinute: number;
   chatRateLimitPerMinute: number;
+  /** Failed authentications per minute per client address before it is answered 429. */
+  authFailuresPerMinute: number;
   /** The body limit of data uploads (POST /api/v1/data/{table}); other routes keep their own. */
   dataMaxBytes: number;
   logLevel: string;
@@ -189,6 +191,7 @@ export function loadConfig(env: Env = process.env): Config {
     },
     rateLimitPerMinute: int(env, 'INSIGHTS_RATE_LIMIT', 600, 1, 1_000_000),
     chatRateLimitPerMinute: int(env, 'INSIGHTS_CHAT_RATE_LIMIT', 30, 1, 1_000_000),
+    authFailuresPerMinute: int(env, 'INSIGHTS_AUTH_FAILURE_LIMIT', 30, 1, 1_000_000),
     dataMaxBytes: int(env, 'INSIGHTS_DATA_MAX_BYTES', 1024 ** 3, 1, Number.MAX_SAFE_INTEGER),
     logLevel,
     token: str(env, 'INSIGHTS_TOKEN'),

@@ -4,6 +4,7 @@
 export const ERROR_CODES = {
   VALIDATION_FAILED: { status: 400, title: 'The request is invalid' },
   MALFORMED_JSON: { status: 400, title: 'The body is not valid JSON' },
+  BODY_TOO_DEEP: { status: 400, title: 'The body nests too deeply' },
   BAD_REQUEST: { status: 400, title: 'Bad request' },
   BAD_URL: { status: 400, title: 'The URL is not valid' },
   DATA_ROW_INVALID: { status: 400, title: 'A row of the data cannot be loaded' },
@@ -13,6 +14,7 @@ export const ERROR_CODES = {
   NOT_FOUND: { status: 404, title: 'Not found' },
   ROUTE_NOT_FOUND: { status: 404, title: 'No such route' },
   METHOD_NOT_ALLOWED: { status: 405, title: 'Method not allowed' },
+  REQUEST_TIMEOUT: { status: 408, title: 'The request did not arrive in time' },
   CONFLICT: { status: 409, title: 'Conflict with the current state' },
   DATA_NOT_LOADED: { status: 409, title: 'The data this needs is not loaded yet' },
   DATA_MODEL_MISMATCH: { status: 409, title: "The warehouse's tables do not fit the model" },
@@ -20,6 +22,7 @@ export const ERROR_CODES = {
   PAYLOAD_TOO_LARGE: { status: 413, title: 'The body is too large' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, title: 'Unsupported media type' },
   RATE_LIMITED: { status: 429, title: 'Too many requests' },
+  HEADERS_TOO_LARGE: { status: 431, title: 'The request headers are too large' },
   UPSTREAM_FAILED: { status: 502, title: 'An upstream service failed' },
   SERVICE_UNAVAILABLE: { status: 503, title: 'Service unavailable' },
   INTERNAL: { status: 500, title: 'Internal server error' },

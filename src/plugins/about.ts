@@ -1,5 +1,6 @@
-// What is running (GET /api/v1/version) and where a browser landing on / should go. Both are public:
-// they say nothing a deployment keeps secret.
+// What is running (GET /api/v1/version) and where a browser landing on / should go. The version
+// needs credentials: the exact package, commit and Node.js versions tell an anonymous scanner
+// which known flaws to try (docs/security.md). The front door is public.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -29,7 +30,7 @@ export function installAbout(app: FastifyInstance, deps: { commit?: string; ware
   const body = { ...packageInfo(), commit: deps.commit ?? null, node: process.versions.node, warehouse: deps.warehouseDialect };
   app.get(
     '/api/v1/version',
-    { config: { public: true }, schema: { tags: ['service'], summary: 'What is running: package version, commit, Node.js, warehouse dialect', response: withErrors({ 200: VersionSchema }) } },
+    { schema: { tags: ['service'], summary: 'What is running: package version, commit, Node.js, warehouse dialect (any authenticated caller)', response: withErrors({ 200: VersionSchema }) } },
     async () => body,
   );
   // Until a web app is served here, the front door is the interactive API documentation.

@@ -1,9 +1,12 @@
 // Authentication for every route that is not marked public: `Authorization: Svc <api token>` or
-// `Authorization: Bearer <JWT>`. The resolved caller is attached as request.auth.
+// `Authorization: Bearer <JWT>`. The resolved caller is attached as request.auth. An address whose
+// authentications keep failing is answered 429 for the rest of the minute without its credentials
+// being looked at (docs/security.md).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AuthContext } from '../auth/context.ts';
 import { JwtRejected, type JwtVerifier } from '../auth/jwt.ts';
 import { AppError } from '../lib/errors.ts';
+import type { FixedWindowCounter } from '../lib/fixed-window.ts';
 import type { TokensService } from '../modules/tokens/tokens.service.ts';
 
 declare module 'fastify' {
@@ -35,7 +38,9 @@ export async function authenticate(
       headers: { 'WWW-Authenticate': CHALLENGE },
     });
   }
-  const match = /^(\S+)\s+(\S+)\s*$/.exec(header);
+  // RFC 9110 §11.4: a token for the scheme (case-insensitive), one or more spaces, a token68. Tabs,
+  // line breaks or a second credential are malformed, not read leniently.
+  const match = /^([A-Za-z0-9!#$%&'*+.^_`|~-]+) +([A-Za-z0-9._~+/-]+=*)$/.exec(header);
   if (!match) throw unauthenticated('The Authorization header is malformed.', 'invalid_request');
   const scheme = match[1].toLowerCase();
   const credential = match[2];
@@ -56,11 +61,32 @@ export async function authenticate(
   throw unauthenticated(`The scheme "${match[1]}" is not supported; use Svc or Bearer.`, 'invalid_request');
 }
 
-export function installAuth(app: FastifyInstance, tokens: TokensService, jwt: JwtVerifier): void {
+/**
+ * Who the caller is, for per-caller limits: the API token's id, or the tenant and subject of a JWT
+ * (a client minting a fresh JWT per request is still one caller). Never the header's text, which
+ * can be respelled (`svc`, extra spaces) for a fresh allowance.
+ */
+export function callerKey(auth: AuthContext): string {
+  return auth.tokenId ? `token:${auth.tokenId}` : `jwt:${JSON.stringify([auth.tenantId, auth.userId])}`;
+}
+
+export function installAuth(app: FastifyInstance, tokens: TokensService, jwt: JwtVerifier, failures: FixedWindowCounter): void {
   app.decorateRequest('auth', null as unknown as AuthContext);
   app.addHook('onRequest', async (req) => {
     // Unknown routes fall through to the not-found handler, which needs no credentials.
     if (req.routeOptions.config?.public || req.is404) return;
-    req.auth = await authenticate(req, tokens, jwt);
+    const address = `ip:${req.ip}`;
+    const retry = failures.exhausted(address);
+    if (retry !== undefined) {
+      throw new AppError('RATE_LIMITED', `Too many failed authentications from your address (${failures.perMinute} per minute); retry in ${retry} s.`, {
+        headers: { 'Retry-After': String(retry) },
+      });
+    }
+    try {
+      req.auth = await authenticate(req, tokens, jwt);
+    } catch (err) {
+      if (err instanceof AppError && err.code === 'UNAUTHENTICATED') failures.add(address);
+      throw err;
+    }
   });
 }

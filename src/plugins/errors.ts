@@ -1,6 +1,8 @@
 // One error handler for the whole app: every failure leaves as application/problem+json with a
 // stable code, Fastify's own errors included. Unknown errors become a generic 500 and are logged.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import http from 'node:http';
+import type { Socket } from 'node:net';
 import { AppError, toProblem, type ErrorCode, type FieldError } from '../lib/errors.ts';
 
 const CONTEXT_PATH: Record<string, string> = { body: '/body', querystring: '/query', params: '/params', headers: '/headers' };
@@ -74,6 +76,53 @@ export function frameworkErrorHandler(err: FastifyError, req: FastifyRequest, re
   }
   req.log.error({ err }, 'router error');
   void reply.code(400).send(toProblem('BAD_REQUEST', 'The request could not be routed.'));
+}
+
+/**
+ * Errors Node's HTTP parser raises before Fastify sees a request (headers over http.maxHeaderSize,
+ * bytes that are not HTTP, a request that took too long to arrive): written to the socket as
+ * problem documents, then the connection is closed, as Node itself does. Passed to Fastify as its
+ * clientErrorHandler option.
+ */
+export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Socket): void {
+  // A reset connection has nobody left to answer.
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const problem =
+    err.code === 'HPE_HEADER_OVERFLOW'
+      ? toProblem('HEADERS_TOO_LARGE', `The request's headers are larger than the ${http.maxHeaderSize / 1024} KiB this server accepts.`)
+      : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? toProblem('REQUEST_TIMEOUT', 'The request did not arrive in time.')
+        : toProblem('BAD_REQUEST', 'The request is not valid HTTP/1.1.');
+  if (socket.writable) {
+    const body = JSON.stringify(problem);
+    socket.write(
+      `HTTP/1.1 ${problem.status} ${http.STATUS_CODES[problem.status]}\r\nConnection: close\r\n` +
+        `Content-Type: application/problem+json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy();
+}
+
+/**
+ * While the server drains on SIGTERM, a request that still arrives on an open keep-alive
+ * connection is told to go elsewhere with a 503 problem (Fastify's own return503OnClosing answer
+ * is plain JSON, so it is switched off in app.ts). Registered before every other hook.
+ */
+export function installDrainingAnswer(app: FastifyInstance): void {
+  let closing = false;
+  app.addHook('preClose', (done) => {
+    closing = true;
+    done();
+  });
+  app.addHook('onRequest', (_req, reply, done) => {
+    if (!closing) return done();
+    void reply
+      .code(503)
+      .header('Connection', 'close')
+      .header('Retry-After', '1')
+      .type('application/problem+json')
+      .send(toProblem('SERVICE_UNAVAILABLE', 'The server is shutting down; retry, another instance or the restarted one will answer.'));
+  });
 }
 
 /**

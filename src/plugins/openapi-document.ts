@@ -102,20 +102,30 @@ export function completeDocument(doc: OpenApiDocument): OpenApiDocument {
         if (op.requestBody) op.requestBody.required = false;
         delete op['x-body-optional'];
       }
-      completeResponses(op, path);
+      completeResponses(op, path, method);
     }
   }
   doc.paths = nameSchemas(doc.paths ?? {}, doc.components.schemas) as OpenApiDocument['paths'];
   return doc;
 }
 
-function completeResponses(op: Operation, path: string): void {
+/** Fastify reads a body on these methods whether the route declares one or not. */
+const BODY_METHODS = new Set(['post', 'put', 'patch', 'delete']);
+
+function completeResponses(op: Operation, path: string, method: string): void {
   const responses = (op.responses ??= {});
   const isPublic = Array.isArray(op.security) && op.security.length === 0;
   const extra: [string, string][] = [];
   if (!isPublic) extra.push(['401', 'Missing or invalid credentials']);
   if (path.includes('{')) extra.push(['404', 'No such resource, or one of another tenant or that you may not view']);
-  if (op.requestBody) extra.push(['413', 'The body is too large'], ['415', 'The body is not application/json']);
+  if (op.requestBody || BODY_METHODS.has(method)) extra.push(['413', 'The body is too large'], ['415', 'The body is not application/json']);
+  // Any request can meet these before a route is chosen: Node's parser (slow or oversized
+  // headers) and a server draining on SIGTERM (docs/errors.md).
+  extra.push(
+    ['408', 'The request did not arrive in time'],
+    ['431', 'The request headers are too large'],
+    ['503', 'The server is shutting down or a dependency is unavailable; retry'],
+  );
   for (const [status, description] of extra) responses[status] ??= { description };
 
   for (const [status, response] of Object.entries(responses)) {

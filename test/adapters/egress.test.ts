@@ -51,6 +51,51 @@ describe('egress guard', () => {
     assert.equal(allowed.isAllowed('192.168.0.1'), false);
   });
 
+  test('IPv6 forms that carry an IPv4 address are judged by that address, allow list included', () => {
+    const g = new EgressGuard();
+    const listed = new EgressGuard(['127.0.0.0/8']);
+    // [address, allowed by default, allowed with 127.0.0.0/8 listed]
+    const cases: [string, boolean, boolean][] = [
+      ['::127.0.0.1', false, true], // IPv4-compatible: Linux routes it to the host itself
+      ['::7f00:1', false, true],
+      ['::a00:1', false, false], // ::10.0.0.1
+      ['::a9fe:a9fe', false, false], // ::169.254.169.254
+      ['::808:808', true, true],
+      ['::ffff:0:7f00:1', false, true], // IPv4-translated (SIIT)
+      ['::ffff:0:808:808', true, true],
+      ['64:ff9b::7f00:1', false, true], // NAT64, well-known prefix
+      ['64:ff9b::a9fe:a9fe', false, false],
+      ['64:ff9b::c0a8:101', false, false], // 192.168.1.1
+      ['64:ff9b::808:808', true, true],
+      ['64:ff9b:1::a00:1', false, false], // NAT64, local-use prefix: every RFC 6052 reading must be public
+      ['64:ff9b:1:a00:1::', false, false],
+      ['2002:7f00:1::1', false, true], // 6to4
+      ['2002:a00:1::1', false, false],
+      ['2002:808:808::1', true, true],
+      ['2001:0:7f00:1::80ff:fffe', false, true], // Teredo: server and client (inverted) 127.0.0.1
+      ['2001:0:7f00:1::f5ff:fffe', false, false], // server 127.0.0.1, client 10.0.0.1
+      ['2001:0:808:808::f5ff:fffe', false, false], // server public, client 10.0.0.1
+      ['2001:0:808:808::f7f7:f7f7', true, true], // both public
+      ['::1', false, false],
+      ['::', false, false],
+      ['2606:4700:4700::1111', true, true],
+    ];
+    for (const [address, byDefault, withList] of cases) {
+      assert.equal(g.isAllowed(address), byDefault, address);
+      assert.equal(listed.isAllowed(address), withList, `${address} with 127.0.0.0/8 listed`);
+    }
+    // Listing the IPv6 prefix itself lets the whole prefix through.
+    assert.equal(new EgressGuard(['64:ff9b:1::/48']).isAllowed('64:ff9b:1:a00:1::'), true);
+  });
+
+  test('an IPv4-compatible or NAT64 literal of loopback is refused before connecting', async () => {
+    const g = new EgressGuard();
+    for (const url of [`http://[::127.0.0.1]:${port}/`, 'https://[::127.0.0.1]/', `http://[64:ff9b::7f00:1]:${port}/`, `http://[2002:7f00:1::1]:${port}/`, `http://[::ffff:0:7f00:1]:${port}/`]) {
+      await assert.rejects(g.request(url), EgressRefused, url);
+    }
+    await g.close();
+  });
+
   test('refuses loopback by IP literal, by name, and by numeric forms unless allowed', async () => {
     const g = new EgressGuard();
     for (const url of [`http://127.0.0.1:${port}/`, `http://localhost:${port}/`, `http://2130706433:${port}/`, `http://0x7f.1:${port}/`, `http://[::ffff:127.0.0.1]:${port}/`]) {

@@ -60,6 +60,27 @@ describe('authentication and API tokens', () => {
     assert.equal((await call(t, other, 'DELETE', `/api/v1/auth/tokens/${mine.data.id}`)).statusCode, 404);
   });
 
+  test("an admin may not revoke an owner's token (the owner keeps access), but may revoke an admin's or a member's", async () => {
+    const admin = await t.login({ tenant: 'acme', user: 'ada', role: 'admin' });
+    const ownerToken = await call(t, owner, 'POST', '/api/v1/auth/tokens', { name: 'laptop', user_id: 'olga', role: 'owner' });
+    assert.equal(ownerToken.statusCode, 201);
+    const res = await call(t, admin, 'DELETE', `/api/v1/auth/tokens/${ownerToken.data.id}`);
+    assert.equal(res.statusCode, 403);
+    assert.equal(res.data.code, 'FORBIDDEN');
+    assert.match(res.data.detail, /role above your own \(admin\)/);
+    const stillOwner = `Svc ${ownerToken.data.token}`;
+    assert.equal((await call(t, stillOwner, 'GET', '/api/v1/auth/tokens')).statusCode, 200, 'the owner is not locked out');
+    const list = await call(t, owner, 'GET', '/api/v1/auth/tokens');
+    assert.equal(list.data.find((x: any) => x.id === ownerToken.data.id).revoked_at, null);
+
+    for (const role of ['admin', 'member']) {
+      const other = await call(t, owner, 'POST', '/api/v1/auth/tokens', { name: role, user_id: `u-${role}`, role });
+      assert.equal((await call(t, admin, 'DELETE', `/api/v1/auth/tokens/${other.data.id}`)).statusCode, 204, role);
+    }
+    // An owner may revoke another owner's token.
+    assert.equal((await call(t, owner, 'DELETE', `/api/v1/auth/tokens/${ownerToken.data.id}`)).statusCode, 204);
+  });
+
   test('400 names every unknown and missing field', async () => {
     const res = await call(t, owner, 'POST', '/api/v1/auth/tokens', { name: 'x', role: 'member', foo: 1, bar: 2 });
     assert.equal(res.statusCode, 400);

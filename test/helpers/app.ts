@@ -50,6 +50,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     INSIGHTS_DATA_DIR: '/nonexistent-test-data-dir',
     INSIGHTS_JWT_SECRET: JWT_SECRET,
     INSIGHTS_RATE_LIMIT: '100000',
+    INSIGHTS_AUTH_FAILURE_LIMIT: '100000',
     ...options.env,
   });
   const clock = options.clock ?? new ManualClock(new Date());

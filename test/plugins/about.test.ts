@@ -17,12 +17,24 @@ describe('version and front door', () => {
   });
   after(() => t.close());
 
-  test('GET /api/v1/version names the package, its version, the commit, Node.js and the warehouse dialect, without credentials', async () => {
-    const res = await call(t, undefined, 'GET', '/api/v1/version');
+  test('GET /api/v1/version names the package, its version, the commit, Node.js and the warehouse dialect to an authenticated caller', async () => {
+    const member = await t.login({ tenant: 'acme', user: 'mia', role: 'member' });
+    const res = await call(t, member, 'GET', '/api/v1/version');
     assert.equal(res.statusCode, 200);
     assert.deepEqual(res.data, { name: pkg.name, version: pkg.version, commit: 'abc1234', node: process.versions.node, warehouse: 'duckdb' });
     const doc = (await call(t, undefined, 'GET', '/api/v1/openapi.json')).data;
-    assert.ok(doc.paths['/api/v1/version'].get.responses['200'], 'the version operation is in the OpenAPI document');
+    const op = doc.paths['/api/v1/version'].get;
+    assert.ok(op.responses['200'], 'the version operation is in the OpenAPI document');
+    assert.ok(op.responses['401'], 'it declares 401');
+    assert.notDeepEqual(op.security, [], 'it is not marked public');
+  });
+
+  test('GET /api/v1/version without credentials is a 401 problem that tells no version', async () => {
+    const res = await call(t, undefined, 'GET', '/api/v1/version');
+    assert.equal(res.statusCode, 401);
+    assert.match(String(res.headers['content-type']), /application\/problem\+json/);
+    assert.doesNotMatch(res.body, new RegExp(process.versions.node.replace(/\./g, '\\.')));
+    assert.doesNotMatch(res.body, new RegExp(`"${pkg.version.replace(/\./g, '\\.')}"`));
   });
 
   test('GET / is the web app when it is built, else leads to the API documentation', async () => {
@@ -60,7 +72,8 @@ describe('version and front door', () => {
 test('without INSIGHTS_CORS_ORIGINS no origin is allowed', async () => {
   const t = await buildTestApp();
   try {
-    const res = await t.app.inject({ method: 'GET', url: '/api/v1/version', headers: { origin: 'https://app.example.com' } });
+    const member = await t.login({ tenant: 'acme', user: 'mia', role: 'member' });
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/version', headers: { origin: 'https://app.example.com', authorization: member } });
     assert.equal(res.headers['access-control-allow-origin'], undefined);
     assert.equal(JSON.parse(res.body).commit, null);
   } finally {

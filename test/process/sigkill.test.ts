@@ -59,7 +59,7 @@ describe('durability on PGlite', { skip: process.env.DATABASE_URL ? 'about the e
     assert.equal(first.child.signalCode, 'SIGKILL');
     assert.ok(acked.length >= KILL_AFTER_ACKS, `acknowledged ${acked.length} of ${attempted}`);
 
-    // The dead server's lock is stale and is taken over; recovery replays the WAL.
+    // The kernel dropped the dead server's lock with it; recovery replays the WAL.
     const second = await startServer(dataDir);
     servers.push(second);
     const res = await fetch(`${second.url}/api/v1/dashboards/?limit=1000`, { headers: { authorization: auth } });

@@ -19,7 +19,11 @@ import { PostgresWarehouse } from '../../src/warehouse/postgres.ts';
 import type { Warehouse } from '../../src/warehouse/warehouse.ts';
 import { DATA, SHOP_MODEL } from './shop-model.ts';
 
-const PG_URL = process.env.WAREHOUSE_TEST_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+import { PGliteWarehouse, postgresWarehouseUrl } from '../helpers/warehouse.ts';
+
+// The PostgreSQL dialect runs on the configured server (DATABASE_URL or WAREHOUSE_TEST_URL), else
+// on PGlite: a newcomer's `npm test` needs no server, and CI still runs it against a real one.
+const PG_URL = postgresWarehouseUrl;
 
 for (const engine of ['duckdb', 'postgres'] as const) describe(`a new model on ${engine}`, () => {
   let wh: Warehouse;
@@ -27,6 +31,7 @@ for (const engine of ['duckdb', 'postgres'] as const) describe(`a new model on $
   let drop = async () => {};
   before(async () => {
     if (engine === 'duckdb') wh = await DuckDbWarehouse.open(':memory:');
+    else if (!PG_URL) wh = await PGliteWarehouse.open();
     else {
       const schema = `m_${crypto.randomBytes(5).toString('hex')}`;
       const admin = new pg.Client({ connectionString: PG_URL });

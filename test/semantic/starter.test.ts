@@ -14,7 +14,11 @@ import { DuckDbWarehouse } from '../../src/warehouse/duckdb.ts';
 import { PostgresWarehouse } from '../../src/warehouse/postgres.ts';
 import type { Warehouse } from '../../src/warehouse/warehouse.ts';
 
-const PG_URL = process.env.WAREHOUSE_TEST_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+import { PGliteWarehouse, postgresWarehouseUrl } from '../helpers/warehouse.ts';
+
+// The PostgreSQL dialect runs on the configured server (DATABASE_URL or WAREHOUSE_TEST_URL), else
+// on PGlite: a newcomer's `npm test` needs no server, and CI still runs it against a real one.
+const PG_URL = postgresWarehouseUrl;
 
 const ROWS = Array.from({ length: 30 }, (_, i) => ({
   day: `2025-0${(i % 3) + 1}-${String((i % 28) + 1).padStart(2, '0')}`,
@@ -31,6 +35,7 @@ for (const engine of ['duckdb', 'postgres'] as const) describe(`the starter mode
   let drop = async () => {};
   before(async () => {
     if (engine === 'duckdb') wh = await DuckDbWarehouse.open(':memory:');
+    else if (!PG_URL) wh = await PGliteWarehouse.open();
     else {
       const schema = `s_${crypto.randomBytes(5).toString('hex')}`;
       const admin = new pg.Client({ connectionString: PG_URL });

@@ -94,6 +94,11 @@ export class TokensService {
     requireRole(auth, 'admin', 'revoke API tokens');
     const t = await this.repo.find(auth.tenantId, id);
     if (!t) throw notFound('Token');
+    // The rule of creation, for revocation too: an admin who could revoke an owner's token could
+    // lock the tenant's owners out of their own account.
+    if (!roleAtLeast(auth.role, t.role)) {
+      throw new AppError('FORBIDDEN', `You may not revoke a token with a role above your own (${auth.role}); this one is ${t.role}.`);
+    }
     await this.repo.revoke(id, this.clock.now());
   }
 
