@@ -37,30 +37,55 @@ export function onCluster(t: ClickHouseTopology): string {
   return t.cluster ? ` ON CLUSTER ${chQuote(t.cluster)}` : '';
 }
 
-function engineClause(t: ClickHouseTopology, spec: TableSpec): string {
-  const tenant = spec.tenant !== false;
-  const key = [...(tenant ? [TENANT_COLUMN] : []), ...spec.orderBy].map(chQuote);
-  const engine = t.cluster
-    ? `ReplicatedMergeTree('/clickhouse/tables/{shard}/{database}/${localTable(t, spec.name)}', '{replica}')`
-    : 'MergeTree';
+// The replication path holds the table's UUID (ON CLUSTER gives every replica the same one), so a
+// table dropped and created again, or swapped with EXCHANGE TABLES, never meets an old path.
+const REPLICATED = "ReplicatedMergeTree('/clickhouse/tables/{uuid}/{shard}', '{replica}')";
+
+function engineClause(t: ClickHouseTopology, key: string[], partitionBy?: string): string {
   return (
-    `ENGINE = ${engine}` +
-    (spec.partitionBy ? ` PARTITION BY toYYYYMM(${chQuote(spec.partitionBy)})` : '') +
-    ` ORDER BY ${key.length ? `(${key.join(', ')})` : 'tuple()'}`
+    `ENGINE = ${t.cluster ? REPLICATED : 'MergeTree'}` +
+    (partitionBy ? ` PARTITION BY toYYYYMM(${chQuote(partitionBy)})` : '') +
+    ` ORDER BY ${key.length ? `(${key.map(chQuote).join(', ')})` : 'tuple()'}`
   );
+}
+
+const keyOf = (spec: TableSpec) => [...(spec.tenant !== false ? [TENANT_COLUMN] : []), ...spec.orderBy];
+
+function distributed(t: ClickHouseTopology, name: string, ine: string, shardColumn?: string): string {
+  const shardBy = shardColumn ? `cityHash64(${chQuote(shardColumn)})` : 'rand()';
+  return (
+    `CREATE TABLE ${ine}${chQuote(name)}${onCluster(t)} AS ${chQuote(localTable(t, name))} ` +
+    `ENGINE = Distributed(${chQuote(t.cluster!)}, ${chQuote(t.database)}, ${chQuote(localTable(t, name))}, ${shardBy})`
+  );
+}
+
+/**
+ * A table created from a SELECT (`empty`: its columns only), sorted by `key` and, on a cluster,
+ * sharded by `shardColumn`: rollup tables. On a cluster the rows go in through the Distributed table.
+ */
+export function createTableAs(t: ClickHouseTopology, name: string, key: string[], shardColumn: string, select: string, opts: { empty?: boolean; ifNotExists?: boolean } = {}): string[] {
+  const ine = opts.ifNotExists ? 'IF NOT EXISTS ' : '';
+  // A rollup's keys come through LEFT JOINs (order_items' day is its order's), so they may be NULL.
+  const engine = `${engineClause(t, key)} SETTINGS allow_nullable_key = 1`;
+  if (!t.cluster) return [`CREATE TABLE ${ine}${chQuote(name)} ${engine} ${opts.empty ? 'EMPTY ' : ''}AS ${select}`];
+  return [
+    `CREATE TABLE ${ine}${chQuote(localTable(t, name))}${onCluster(t)} ${engine} EMPTY AS ${select}`,
+    distributed(t, name, ine, shardColumn),
+    ...(opts.empty ? [] : [`INSERT INTO ${chQuote(name)} ${select}`]),
+  ];
+}
+
+/** Swaps two tables' contents atomically for readers (EXCHANGE TABLES; on a cluster their local tables on every replica). */
+export function exchangeTables(t: ClickHouseTopology, a: string, b: string): string {
+  return `EXCHANGE TABLES ${chQuote(localTable(t, a))} AND ${chQuote(localTable(t, b))}${onCluster(t)}`;
 }
 
 /** The statements that create a table (IF NOT EXISTS): one on a server, two on a cluster. */
 export function createTable(t: ClickHouseTopology, spec: TableSpec, ifNotExists = true): string[] {
   const ine = ifNotExists ? 'IF NOT EXISTS ' : '';
-  const local = `CREATE TABLE ${ine}${chQuote(localTable(t, spec.name))}${onCluster(t)} (${spec.columns.join(', ')}) ${engineClause(t, spec)}`;
+  const local = `CREATE TABLE ${ine}${chQuote(localTable(t, spec.name))}${onCluster(t)} (${spec.columns.join(', ')}) ${engineClause(t, keyOf(spec), spec.partitionBy)}`;
   if (!t.cluster) return [local];
-  const shardBy = spec.tenant !== false ? `cityHash64(${chQuote(TENANT_COLUMN)})` : 'rand()';
-  return [
-    local,
-    `CREATE TABLE ${ine}${chQuote(spec.name)}${onCluster(t)} AS ${chQuote(localTable(t, spec.name))} ` +
-      `ENGINE = Distributed(${chQuote(t.cluster)}, ${chQuote(t.database)}, ${chQuote(localTable(t, spec.name))}, ${shardBy})`,
-  ];
+  return [local, distributed(t, spec.name, ine, spec.tenant !== false ? TENANT_COLUMN : undefined)];
 }
 
 /** Drops a table (and its local tables on a cluster). */

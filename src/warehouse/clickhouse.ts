@@ -5,7 +5,10 @@
 // standard way (NULL for an empty aggregate and an unmatched LEFT JOIN row, UTC); docs/clickhouse.md.
 import { ClickHouseLogLevel, createClient, type ClickHouseClient, type ClickHouseSettings } from '@clickhouse/client';
 import { clickhouseWarehouseDdl, canonicalFromClickHouse, splitStatements, type ClickHouseTopology } from './clickhouse-ddl.ts';
+import { ROLLUP_SCHEMA } from '../semantic/rollups.ts';
 import { loadIntoClickHouse } from './clickhouse-load.ts';
+import { clickhouseRollupDdl, rewriteRollupQualifier } from './clickhouse-rollups.ts';
+import type { RollupDdl } from './rollup-ddl.ts';
 import { groupTables } from './load-duckdb.ts';
 import { TENANT_VERSIONS_TABLE, type LoadRequest, type LoadResult, type WarehouseTable } from './load.ts';
 import type { TransactionStatement, Warehouse, WarehouseRow, WarehouseValue } from './warehouse.ts';
@@ -62,6 +65,7 @@ const TOKENS = /'(?:[^'\\]|\\.|'')*'|"(?:[^"\\]|\\.)*"|\$(\d+)/g;
  * {p1:Type} placeholders; the compiler's {pN:Type} pass unchanged. Values are always sent apart.
  */
 export function bindParams(sql: string, params: unknown[]): { query: string; query_params: Record<string, unknown> } {
+  sql = rewriteRollupQualifier(sql, ROLLUP_SCHEMA);
   const query = params.length ? sql.replace(TOKENS, (m, n?: string) => (n === undefined ? m : `{p${n}:${paramType(params[Number(n) - 1])}}`)) : sql;
   const query_params: Record<string, unknown> = {};
   params.forEach((v, i) => (query_params[`p${i + 1}`] = v === null || v === undefined ? null : typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' ? v : String(v)));
@@ -74,12 +78,14 @@ export class ClickHouseWarehouse implements Warehouse {
   readonly dialect = 'clickhouse' as const;
   readonly client: ClickHouseClient;
   readonly topology: ClickHouseTopology;
+  readonly rollupDdl: RollupDdl;
   private cachedVersion: { value: string | undefined; at: number } | undefined;
   private readonly tenantVersions = new Map<string, { value: string | undefined; at: number }>();
 
   constructor(url: string, options: { cluster?: string; maxConnections?: number } = {}) {
     const c = clickhouseConnection(url);
     this.topology = { database: c.database, ...(options.cluster ? { cluster: options.cluster } : {}) };
+    this.rollupDdl = clickhouseRollupDdl(this.topology);
     this.client = createClient({
       url: c.url,
       username: c.username,
@@ -118,7 +124,7 @@ export class ClickHouseWarehouse implements Warehouse {
   }
 
   async exec(sql: string): Promise<void> {
-    for (const statement of splitStatements(sql)) await this.client.command({ query: statement });
+    for (const statement of splitStatements(sql)) await this.client.command({ query: bindParams(statement, []).query });
     this.forgetVersions();
   }
 

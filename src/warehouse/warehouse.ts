@@ -3,6 +3,7 @@
 // is separate.
 
 import type { LoadRequest, LoadResult, WarehouseTable } from './load.ts';
+import type { RollupDdl } from './rollup-ddl.ts';
 
 export type { LoadRequest, LoadResult, WarehouseTable } from './load.ts';
 
@@ -37,6 +38,8 @@ export interface Warehouse {
   load(request: LoadRequest): Promise<LoadResult>;
   /** The tables that carry the tenant column, with their other columns (canonical types). */
   tables(): Promise<WarehouseTable[]>;
+  /** How this engine creates, swaps and deletes from rollup tables, where it differs (rollup-ddl.ts). */
+  readonly rollupDdl?: RollupDdl;
   close(): Promise<void>;
 }
 
