@@ -2,7 +2,8 @@
 // PostgreSQL take them as written here (inside one transaction); ClickHouse has no transactions, no
 // CREATE SCHEMA and no ALTER … RENAME TO, and on a cluster writes through its shards' local tables
 // (clickhouse-rollups.ts). The rest of a build (INSERT … SELECT, the state rows) is common SQL.
-import type { TransactionStatement } from './warehouse.ts';
+/** A statement of a rollup build (Warehouse.transaction's). */
+export type TransactionStatement = { sql: string; params?: unknown[] };
 
 export interface RollupDdl {
   /** A script creating the rollup schema and the state table (columns given in standard SQL). */
