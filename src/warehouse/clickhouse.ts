@@ -36,6 +36,19 @@ export const CLICKHOUSE_SETTINGS: ClickHouseSettings = {
   http_headers_progress_interval_ms: '60000',
 };
 
+/**
+ * On a cluster, besides: every table is sharded by the tenant column and every query names one
+ * tenant, so a query goes to that tenant's shard only, and a join's other side is read from the
+ * same shard's local table (co-sharded: the rows it can match are there).
+ */
+export const CLUSTER_SETTINGS: ClickHouseSettings = {
+  optimize_skip_unused_shards: 1,
+  distributed_product_mode: 'local',
+  // A DELETE ON CLUSTER, EXCHANGE or CREATE returns once every replica has applied it.
+  distributed_ddl_task_timeout: '600',
+  distributed_ddl_output_mode: 'throw',
+};
+
 /** clickhouse://, clickhouses://, http:// and https:// URLs → the client's connection options. */
 export function clickhouseConnection(url: string): { url: string; username: string; password: string; database: string } {
   const u = new URL(url);
@@ -91,7 +104,7 @@ export class ClickHouseWarehouse implements Warehouse {
       username: c.username,
       password: c.password,
       database: c.database,
-      clickhouse_settings: CLICKHOUSE_SETTINGS,
+      clickhouse_settings: options.cluster ? { ...CLICKHOUSE_SETTINGS, ...CLUSTER_SETTINGS } : CLICKHOUSE_SETTINGS,
       compression: { request: false, response: false },
       request_timeout: 600_000,
       max_open_connections: options.maxConnections ?? 10,

@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../config/index.ts';
-import { firstContact } from '../lib/startup.ts';
+import { firstContact, StartupError, where } from '../lib/startup.ts';
 import { ClickHouseWarehouse } from './clickhouse.ts';
 import { DuckDbWarehouse } from './duckdb.ts';
 import { PostgresWarehouse } from './postgres.ts';
@@ -62,7 +62,7 @@ async function openClickHouse(url: string, cluster?: string): Promise<ClickHouse
     await ch.query('SELECT 1 FROM system.one');
     if (cluster) {
       const [row] = await ch.query('SELECT count() AS n FROM system.clusters WHERE cluster = $1', [cluster]);
-      if (!Number(row?.n)) throw new Error(`the server knows no cluster "${cluster}" (INSIGHTS_CLICKHOUSE_CLUSTER; see system.clusters)`);
+      if (!Number(row?.n)) throw new StartupError('INSIGHTS_CLICKHOUSE_CLUSTER', `the ClickHouse server at ${where(url)} knows no cluster "${cluster}" (see system.clusters)`);
     }
     return ch;
   } catch (err) {
