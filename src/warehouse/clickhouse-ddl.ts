@@ -23,7 +23,12 @@ export interface TableSpec {
   partitionBy?: string;
   /** Default true: the table carries the tenant column and is sharded by it. */
   tenant?: boolean;
+  /** The time column may hold NULL (a loaded file's empty values): it may still sort and partition. */
+  nullableKey?: boolean;
 }
+
+/** A load's staging table (clickhouse-load.ts): never listed as a table of the warehouse. */
+export const STAGING_NAME = /__load_[0-9a-f]{12}(_local)?$/;
 
 export const chQuote = (id: string) => `"${id.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
 
@@ -41,11 +46,12 @@ export function onCluster(t: ClickHouseTopology): string {
 // table dropped and created again, or swapped with EXCHANGE TABLES, never meets an old path.
 const REPLICATED = "ReplicatedMergeTree('/clickhouse/tables/{uuid}/{shard}', '{replica}')";
 
-function engineClause(t: ClickHouseTopology, key: string[], partitionBy?: string): string {
+function engineClause(t: ClickHouseTopology, key: string[], partitionBy?: string, nullableKey = false): string {
   return (
     `ENGINE = ${t.cluster ? REPLICATED : 'MergeTree'}` +
     (partitionBy ? ` PARTITION BY toYYYYMM(${chQuote(partitionBy)})` : '') +
-    ` ORDER BY ${key.length ? `(${key.map(chQuote).join(', ')})` : 'tuple()'}`
+    ` ORDER BY ${key.length ? `(${key.map(chQuote).join(', ')})` : 'tuple()'}` +
+    (nullableKey ? ' SETTINGS allow_nullable_key = 1' : '')
   );
 }
 
@@ -66,7 +72,7 @@ function distributed(t: ClickHouseTopology, name: string, ine: string, shardColu
 export function createTableAs(t: ClickHouseTopology, name: string, key: string[], shardColumn: string, select: string, opts: { empty?: boolean; ifNotExists?: boolean } = {}): string[] {
   const ine = opts.ifNotExists ? 'IF NOT EXISTS ' : '';
   // A rollup's keys come through LEFT JOINs (order_items' day is its order's), so they may be NULL.
-  const engine = `${engineClause(t, key)} SETTINGS allow_nullable_key = 1`;
+  const engine = engineClause(t, key, undefined, true);
   if (!t.cluster) return [`CREATE TABLE ${ine}${chQuote(name)} ${engine} ${opts.empty ? 'EMPTY ' : ''}AS ${select}`];
   return [
     `CREATE TABLE ${ine}${chQuote(localTable(t, name))}${onCluster(t)} ${engine} EMPTY AS ${select}`,
@@ -83,7 +89,7 @@ export function exchangeTables(t: ClickHouseTopology, a: string, b: string): str
 /** The statements that create a table (IF NOT EXISTS): one on a server, two on a cluster. */
 export function createTable(t: ClickHouseTopology, spec: TableSpec, ifNotExists = true): string[] {
   const ine = ifNotExists ? 'IF NOT EXISTS ' : '';
-  const local = `CREATE TABLE ${ine}${chQuote(localTable(t, spec.name))}${onCluster(t)} (${spec.columns.join(', ')}) ${engineClause(t, keyOf(spec), spec.partitionBy)}`;
+  const local = `CREATE TABLE ${ine}${chQuote(localTable(t, spec.name))}${onCluster(t)} (${spec.columns.join(', ')}) ${engineClause(t, keyOf(spec), spec.partitionBy, spec.nullableKey)}`;
   if (!t.cluster) return [local];
   return [local, distributed(t, spec.name, ine, spec.tenant !== false ? TENANT_COLUMN : undefined)];
 }

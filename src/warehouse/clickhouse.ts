@@ -4,7 +4,7 @@
 // Every request carries the settings under which ClickHouse reads the compiler's standard SQL the
 // standard way (NULL for an empty aggregate and an unmatched LEFT JOIN row, UTC); docs/clickhouse.md.
 import { ClickHouseLogLevel, createClient, type ClickHouseClient, type ClickHouseSettings } from '@clickhouse/client';
-import { clickhouseWarehouseDdl, canonicalFromClickHouse, splitStatements, type ClickHouseTopology } from './clickhouse-ddl.ts';
+import { clickhouseWarehouseDdl, canonicalFromClickHouse, splitStatements, STAGING_NAME, type ClickHouseTopology } from './clickhouse-ddl.ts';
 import { ROLLUP_SCHEMA } from '../semantic/rollups.ts';
 import { loadIntoClickHouse } from './clickhouse-load.ts';
 import { clickhouseRollupDdl, rewriteRollupQualifier } from './clickhouse-rollups.ts';
@@ -128,10 +128,10 @@ export class ClickHouseWarehouse implements Warehouse {
     }
     const rs = await this.client.query({ query, query_params, format: 'JSONCompactEachRowWithNamesAndTypes' });
     const [names, types, ...rows] = (await rs.json()) as unknown as [string[], string[], ...WarehouseValue[][]];
-    // DateTime64(6) prints its six zeros; the other engines print a whole second without them.
+    // DateTime64(6) prints six decimals; the other engines print only those that are not 0.
     const times = (types ?? []).flatMap((t, i) => (/^(Nullable\()?DateTime64/.test(t) ? [i] : []));
     return rows.map((r) => {
-      for (const i of times) if (typeof r[i] === 'string') r[i] = (r[i] as string).replace(/\.0+$/, '');
+      for (const i of times) if (typeof r[i] === 'string') r[i] = (r[i] as string).replace(/(\.\d*?)0+$/, '$1').replace(/\.$/, '');
       return Object.fromEntries(names.map((n, i) => [n, r[i]]));
     });
   }
@@ -208,14 +208,19 @@ export class ClickHouseWarehouse implements Warehouse {
 
   /** The tables with the tenant column (on a cluster the Distributed ones, not their shards' local tables). */
   async tables(): Promise<WarehouseTable[]> {
+    return (await this.allTables()).tables;
+  }
+
+  /** Every table of the database (a load refuses a name taken by a table without the tenant column). */
+  async allTables(): Promise<{ tables: WarehouseTable[]; all: Set<string> }> {
     const rows = await this.query(
       `SELECT c.table AS t, c.name AS c, c.type AS type FROM system.columns AS c
        INNER JOIN system.tables AS s ON s.database = c.database AND s.name = c.table
        WHERE c.database = currentDatabase() AND NOT s.is_temporary AND s.engine NOT IN ('View', 'MaterializedView')
-         AND NOT (${this.topology.cluster ? "endsWith(c.table, '_local') OR " : ''}startsWith(c.table, '.'))
        ORDER BY c.table, c.position`,
     );
-    return groupTables(rows.map((r) => ({ table: String(r.t), column: String(r.c), type: canonicalFromClickHouse(String(r.type)) }))).tables;
+    const hidden = (name: string) => STAGING_NAME.test(name) || name.startsWith('.') || (this.topology.cluster !== undefined && name.endsWith('_local'));
+    return groupTables(rows.filter((r) => !hidden(String(r.t))).map((r) => ({ table: String(r.t), column: String(r.c), type: canonicalFromClickHouse(String(r.type)) })));
   }
 
   async close(): Promise<void> {
