@@ -31,6 +31,9 @@ export const CLICKHOUSE_SETTINGS: ClickHouseSettings = {
   // DELETE and ALTER … DELETE are applied on every replica before they return.
   lightweight_deletes_sync: '2',
   mutations_sync: '2',
+  // A CREATE TABLE written for every engine (no ENGINE clause) makes a MergeTree table.
+  default_table_engine: 'MergeTree',
+  create_table_empty_primary_key_by_default: 1,
   // A long build or load keeps its connection alive through proxies and load balancers.
   send_progress_in_http_headers: 1,
   http_headers_progress_interval_ms: '60000',

@@ -17,16 +17,18 @@ import { probeModel } from '../../src/semantic/probe.ts';
 import { DuckDbWarehouse } from '../../src/warehouse/duckdb.ts';
 import { PostgresWarehouse } from '../../src/warehouse/postgres.ts';
 import type { Warehouse } from '../../src/warehouse/warehouse.ts';
+import { clickhouseSkip, emptyClickHouseWarehouse } from '../helpers/clickhouse.ts';
 import { DATA, SHOP_MODEL } from './shop-model.ts';
 
 const PG_URL = process.env.WAREHOUSE_TEST_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
-for (const engine of ['duckdb', 'postgres'] as const) describe(`a new model on ${engine}`, () => {
+for (const engine of ['duckdb', 'postgres', 'clickhouse'] as const) describe(`a new model on ${engine}`, { skip: engine === 'clickhouse' && clickhouseSkip }, () => {
   let wh: Warehouse;
   let insights: InsightsService;
   let drop = async () => {};
   before(async () => {
     if (engine === 'duckdb') wh = await DuckDbWarehouse.open(':memory:');
+    else if (engine === 'clickhouse') wh = await emptyClickHouseWarehouse();
     else {
       const schema = `m_${crypto.randomBytes(5).toString('hex')}`;
       const admin = new pg.Client({ connectionString: PG_URL });
