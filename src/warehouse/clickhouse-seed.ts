@@ -19,12 +19,13 @@ export interface DemoCopy {
 
 /**
  * Runs the generator in a scratch DuckDB and copies its rows of `tenants` into ClickHouse. The
- * DuckDB memory ceiling is the machine's to decide: the CLI's seed of 100 M orders needs several GB.
+ * scratch DuckDB gets the ceiling `insights demo seed` gives the embedded one (2 GB: it spills to
+ * its file beyond that) and every core.
  */
 export async function seedClickHouseFromDuckDb(ch: ClickHouseWarehouse, copy: DemoCopy): Promise<void> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'insights-ch-seed-'));
   try {
-    const duck = await DuckDbWarehouse.open(path.join(dir, 'gen.duckdb'));
+    const duck = await DuckDbWarehouse.open(path.join(dir, 'gen.duckdb'), { memoryLimit: '2GB', threads: os.cpus().length });
     try {
       await duck.exec('SET preserve_insertion_order = false');
       await duck.exec(copy.script);

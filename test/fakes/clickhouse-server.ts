@@ -79,6 +79,8 @@ export interface StandInOptions {
   users?: Record<string, string>;
   /** Let the process exit while the server listens. */
   unref?: boolean;
+  /** The engine's data directory, kept after close (benchmarks reuse their 100 M rows); default a temporary one. */
+  path?: string;
 }
 
 /**
@@ -89,7 +91,7 @@ export async function startClickHouseStandIn(opts: StandInOptions = {}): Promise
   const { chdb, why } = loadChdb();
   if (!chdb) throw new Error(why);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'chdb-'));
-  const session = new chdb.Session(path.join(dir, 'db'));
+  const session = new chdb.Session(opts.path ?? path.join(dir, 'db'));
   const users = opts.users ?? { default: '' };
   const requests: ClickHouseStandIn['requests'] = [];
   // One statement at a time: the session's current database and settings are per statement.
@@ -100,6 +102,7 @@ export async function startClickHouseStandIn(opts: StandInOptions = {}): Promise
     return p;
   };
   let seq = 0;
+  const current = { database: '', settings: new Map<string, string>() };
 
   async function handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://localhost');
@@ -148,8 +151,16 @@ export async function startClickHouseStandIn(opts: StandInOptions = {}): Promise
     const format = /\bFORMAT\s+(\w+)\s*;?\s*$/i.exec(query)?.[1] ?? url.searchParams.get('default_format') ?? 'TabSeparated';
     try {
       const text = await serial(async () => {
-        await session.queryAsync(`USE ${database.replace(/[^\w]/g, '')}`);
-        for (const [k, v] of Object.entries(settings)) await session.queryAsync(`SET ${k.replace(/[^\w]/g, '')} = ${/^-?\d+(\.\d+)?$/.test(v) ? v : quoteLiteral(v)}`);
+        // The session keeps its database and settings: only changes are sent (each is a statement).
+        if (database !== current.database) {
+          await session.queryAsync(`USE ${database.replace(/[^\w]/g, '')}`);
+          current.database = database;
+        }
+        for (const [k, v] of Object.entries(settings)) {
+          if (current.settings.get(k) === v) continue;
+          await session.queryAsync(`SET ${k.replace(/[^\w]/g, '')} = ${/^-?\d+(\.\d+)?$/.test(v) ? v : quoteLiteral(v)}`);
+          current.settings.set(k, v);
+        }
         let sql = query;
         if (dataFile) {
           const m = /^([\s\S]*?)\s+FORMAT\s+(\w+)\s*$/i.exec(query.trim());
