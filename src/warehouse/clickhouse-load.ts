@@ -13,12 +13,12 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Transform } from 'node:stream';
 import type { ClickHouseClient } from '@clickhouse/client';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { chQuote, clickhouseType, createTable, dropTable, localTable, onCluster, VERSIONS_TABLE, type ClickHouseTopology } from './clickhouse-ddl.ts';
 import { targetTable } from './load-duckdb.ts';
 import { checkTableName, isTimeType, LoadError, planLoad, quoteIdent, quoteLiteral, TENANT_COLUMN, TENANT_VERSIONS_TABLE, type LoadRequest, type LoadResult, type WarehouseTable } from './load.ts';
+import { byteCounter } from './load-postgres.ts';
 import { describeFile, explainReadError, fileTimeRanges, readerSql, watchProgress } from './load-reader.ts';
 
 /** What a load needs of the warehouse: its client, its topology and its queries. */
@@ -133,21 +133,4 @@ async function load(ch: ClickHouseTarget, req: LoadRequest): Promise<LoadResult>
     conn.closeSync();
     instance.closeSync();
   }
-}
-
-/** Counts the bytes sent, for the progress of the INSERT. */
-function byteCounter(total: number, onProgress?: LoadRequest['onProgress']): Transform {
-  let sent = 0;
-  let last = 0;
-  return new Transform({
-    transform(chunk: Buffer, _enc, done) {
-      sent += chunk.length;
-      const now = Date.now();
-      if (onProgress && (now - last > 250 || sent === total)) {
-        last = now;
-        onProgress({ step: 'sending', fraction: total ? sent / total : 1 });
-      }
-      done(null, chunk);
-    },
-  });
 }

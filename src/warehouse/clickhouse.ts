@@ -9,6 +9,7 @@ import { ROLLUP_SCHEMA } from '../semantic/rollups.ts';
 import { loadIntoClickHouse } from './clickhouse-load.ts';
 import { clickhouseRollupDdl, rewriteRollupQualifier } from './clickhouse-rollups.ts';
 import type { RollupDdl } from './rollup-ddl.ts';
+import { VersionMemo } from './versions.ts';
 import { groupTables } from './load-duckdb.ts';
 import { TENANT_VERSIONS_TABLE, type LoadRequest, type LoadResult, type WarehouseTable } from './load.ts';
 import type { TransactionStatement, Warehouse, WarehouseRow, WarehouseValue } from './warehouse.ts';
@@ -95,8 +96,14 @@ export class ClickHouseWarehouse implements Warehouse {
   readonly client: ClickHouseClient;
   readonly topology: ClickHouseTopology;
   readonly rollupDdl: RollupDdl;
-  private cachedVersion: { value: string | undefined; at: number } | undefined;
-  private readonly tenantVersions = new Map<string, { value: string | undefined; at: number }>();
+  // Other processes may load into a shared server, so the memos are short (as on PostgreSQL).
+  private readonly versions = new VersionMemo(
+    (sql, params) => this.query(sql, params),
+    2000,
+    // A row per load: the latest is the tenant's version (no row: never loaded).
+    `SELECT argMax(version, loaded_at) AS version FROM ${TENANT_VERSIONS_TABLE} WHERE tenant_id = $1 HAVING count() > 0`,
+    'SELECT version FROM warehouse_meta WHERE id = 1 ORDER BY seeded_at DESC LIMIT 1',
+  );
 
   constructor(url: string, options: { cluster?: string; maxConnections?: number } = {}) {
     const c = clickhouseConnection(url);
@@ -162,43 +169,11 @@ export class ClickHouseWarehouse implements Warehouse {
   }
 
   private forgetVersions(): void {
-    this.cachedVersion = undefined;
-    this.tenantVersions.clear();
+    this.versions.forget();
   }
 
-  // Other processes may load into a shared server, so the memos are short (as on PostgreSQL).
-  async version(tenantId?: string): Promise<string | undefined> {
-    const base = await this.baseVersion();
-    if (tenantId === undefined) return base;
-    const now = Date.now();
-    let memo = this.tenantVersions.get(tenantId);
-    if (!memo || now - memo.at >= 2000) {
-      let value: string | undefined;
-      try {
-        const rows = await this.query(`SELECT argMax(version, loaded_at) AS version, count() AS n FROM ${TENANT_VERSIONS_TABLE} WHERE tenant_id = $1`, [tenantId]);
-        value = rows.length && Number(rows[0].n) > 0 ? String(rows[0].version) : undefined;
-      } catch {
-        value = undefined;
-      }
-      memo = { value, at: now };
-      if (this.tenantVersions.size > 10_000) this.tenantVersions.clear();
-      this.tenantVersions.set(tenantId, memo);
-    }
-    return base === undefined && memo.value === undefined ? undefined : `${base ?? ''}/${memo.value ?? ''}`;
-  }
-
-  private async baseVersion(): Promise<string | undefined> {
-    const now = Date.now();
-    if (this.cachedVersion && now - this.cachedVersion.at < 2000) return this.cachedVersion.value;
-    let value: string | undefined;
-    try {
-      const rows = await this.query('SELECT version FROM warehouse_meta WHERE id = 1 ORDER BY seeded_at DESC LIMIT 1');
-      value = rows.length ? String(rows[0].version) : undefined;
-    } catch {
-      value = undefined;
-    }
-    this.cachedVersion = { value, at: now };
-    return value;
+  version(tenantId?: string): Promise<string | undefined> {
+    return this.versions.version(tenantId);
   }
 
   async load(request: LoadRequest): Promise<LoadResult> {
