@@ -9,7 +9,7 @@ import { EgressGuard } from '../src/adapters/egress.ts';
 import { PostgresDb } from '../src/db/index.ts';
 import { nextSlotAfter } from '../src/modules/subscriptions/schedule.ts';
 import { offsetAt } from '../src/modules/subscriptions/zoned-time.ts';
-import { renderDashboardPdf } from '../src/modules/reports/pdf.ts';
+import { renderDashboardPdf } from '../src/adapters/charts/pdf.ts';
 import { DuckDbWarehouse } from '../src/warehouse/duckdb.ts';
 import { insightLatenessMs, nextSlot, percentile, ShiftedClock, startReceiverProcess, waitDelivered, webhookBenchApp } from './deliveries.ts';
 import { sampleDashboardReport } from './fixtures/dashboard-report.ts';

@@ -59,7 +59,7 @@ import { InsightSubscriptionsRepository } from './modules/subscriptions/insight-
 import { InsightSubscriptionsService } from './modules/subscriptions/insight-subscriptions.service.ts';
 import { dashboardSubscriptionsRoutes, insightSubscriptionsRoutes } from './modules/subscriptions/subscriptions.routes.ts';
 import { DeliveryWorker } from './jobs/delivery-worker.ts';
-import { SubscriptionDeliveryTargets } from './jobs/delivery-targets.ts';
+import { SubscriptionDeliveryTargets } from './modules/subscriptions/delivery-targets.ts';
 import { NotificationLoops } from './jobs/notification-loops.ts';
 import { Scheduler } from './jobs/scheduler.ts';
 import { DataRepository } from './modules/data/data.repository.ts';

@@ -2,6 +2,7 @@
 // printed as one line to stderr with a non-zero exit, never a stack trace.
 import fs from 'node:fs';
 import nodePath from 'node:path';
+import { parseArgs } from 'node:util';
 import { SignJWT } from 'jose';
 import { ConfigError, loadConfig, type Config } from './config/index.ts';
 import { DataDirLockedError, lockDataDir, type DataDirLock } from './db/lock.ts';
@@ -10,6 +11,7 @@ import { isRole } from './auth/context.ts';
 import { systemClock } from './lib/clock.ts';
 import { openRuntime } from './runtime.ts';
 import { openWarehouse, WarehouseLockedError } from './warehouse/open.ts';
+import type { Warehouse } from './warehouse/warehouse.ts';
 import { DEFAULT_SEED_ROWS, DEFAULT_TENANTS, seedDemo } from './warehouse/demo.ts';
 import { loadModel, ModelError } from './semantic/model.ts';
 import { RollupStore } from './warehouse/rollups.ts';
@@ -17,7 +19,8 @@ import { need, options, UsageError, type Command } from './cli-args.ts';
 import type { TokensService } from './modules/tokens/tokens.service.ts';
 import { loadDataFile } from './modules/data/data.cli.ts';
 import { isTenantId } from './modules/data/data.service.ts';
-import { dataFileOf, LOAD_MODES, LoadError, tableNameProblem, type DataFile, type LoadMode } from './warehouse/load.ts';
+import { dataFileOf, LOAD_MODES, LoadError, TENANT_COLUMN, tableNameProblem, type DataFile, type LoadMode } from './warehouse/load.ts';
+import { progressReporter } from './lib/progress.ts';
 
 /** The memory ceiling of `insights demo seed` when the configured one is smaller. */
 const SEED_MEMORY_LIMIT = '2GB';
@@ -49,6 +52,8 @@ const USAGE = `Usage: insights <command>
   rollups status                          each rollup's tenants, rows, build time and whether current
   model check [--model PATH]              validate a model (default INSIGHTS_MODEL, else the demo)
                                           and check its tables and columns in the warehouse
+  model init --table T [--table U …] [--out F]
+                                          write a starter model from loaded tables (docs/model.md)
   jwt --tenant T --user U --role R [--ttl 1h] [--name N] [--email E]
                                           mint a development JWT (needs INSIGHTS_JWT_SECRET)
 `;
@@ -169,7 +174,8 @@ const commands: Record<string, Command> = {
 
   async model(config, args) {
     const [sub, ...rest] = args;
-    if (sub !== 'check') throw new UsageError('model needs check');
+    if (sub === 'init') return modelInit(config, rest);
+    if (sub !== 'check') throw new UsageError('model needs check or init');
     const { values } = options(rest, ['model']);
     const { runModelCheck } = await import('./semantic/model-check.ts');
     // The system of record, when one exists: an embedded one not created yet has nothing to check.
@@ -191,32 +197,21 @@ const commands: Record<string, Command> = {
     if (values.rollup && !model.rollups.some((r) => r.id === values.rollup || r.name === values.rollup)) {
       throw new UsageError(`--rollup: the model has no rollup ${values.rollup} (it has: ${model.rollups.map((r) => r.id).join(', ') || 'none'})`);
     }
-    let lock: DataDirLock | undefined;
-    if (!config.warehouseUrl) lock = lockDataDir(config.dataDir);
-    try {
-      const warehouse = await openWarehouse(config).catch((err) => {
-        throw err instanceof WarehouseLockedError ? new UsageError(err.message) : err;
-      });
-      try {
-        const store = new RollupStore(warehouse, model.rollups);
-        if (sub === 'build') {
-          if (!model.rollups.length) return void console.log('The model declares no rollups (pre_aggregations).');
-          for (const b of await store.build(values.rollup ? [values.rollup] : undefined)) {
-            console.log(b.skipped ? `${b.rollup}: not built, ${b.skipped}` : `${b.rollup}: built for ${b.tenants.length} tenant${b.tenants.length === 1 ? '' : 's'} in ${(b.ms / 1000).toFixed(1)} s`);
-          }
-        } else {
-          for (const r of await store.status()) {
-            console.log(`${r.rollup} (${r.table}, ${r.granularity}${r.partition_granularity ? `, partitions by ${r.partition_granularity}` : ''})`);
-            if (!r.tenants.length) console.log('  not built');
-            for (const t of r.tenants) console.log(`  ${t.tenant}: ${t.rows.toLocaleString('en')} rows, built ${t.built_at}, ${t.current ? 'current' : 'outdated (the raw rows answer until it is rebuilt)'}`);
-          }
+    await withWarehouse(config, async (warehouse) => {
+      const store = new RollupStore(warehouse, model.rollups);
+      if (sub === 'build') {
+        if (!model.rollups.length) return void console.log('The model declares no rollups (pre_aggregations).');
+        for (const b of await store.build(values.rollup ? [values.rollup] : undefined)) {
+          console.log(b.skipped ? `${b.rollup}: not built, ${b.skipped}` : `${b.rollup}: built for ${b.tenants.length} tenant${b.tenants.length === 1 ? '' : 's'} in ${(b.ms / 1000).toFixed(1)} s`);
         }
-      } finally {
-        await warehouse.close();
+      } else {
+        for (const r of await store.status()) {
+          console.log(`${r.rollup} (${r.table}, ${r.granularity}${r.partition_granularity ? `, partitions by ${r.partition_granularity}` : ''})`);
+          if (!r.tenants.length) console.log('  not built');
+          for (const t of r.tenants) console.log(`  ${t.tenant}: ${t.rows.toLocaleString('en')} rows, built ${t.built_at}, ${t.current ? 'current' : 'outdated (the raw rows answer until it is rebuilt)'}`);
+        }
       }
-    } finally {
-      lock?.release();
-    }
+    });
   },
 
   async jwt(config, args) {
@@ -236,6 +231,59 @@ const commands: Record<string, Command> = {
     console.log(await jwt.sign(config.jwt.secret));
   },
 };
+
+/** `insights model init`: a starter model from loaded tables (src/semantic/starter.ts). */
+async function modelInit(config: Config, args: string[]): Promise<void> {
+  let parsed;
+  try {
+    parsed = parseArgs({ args, options: { table: { type: 'string', multiple: true }, out: { type: 'string' } }, strict: true });
+  } catch (err) {
+    throw new UsageError((err as Error).message);
+  }
+  const tables = (parsed.values.table ?? []).map((t) => t.trim()).filter(Boolean);
+  if (!tables.length) throw new UsageError('--table is required (once per table: --table sales --table customers)');
+  const out = parsed.values.out;
+  if (out && fs.existsSync(out)) throw new UsageError(`--out ${out} exists; name a new file (the starter model never overwrites one)`);
+  const { profileTable, starterModel } = await import('./semantic/starter.ts');
+  await withWarehouse(config, async (warehouse) => {
+    const loaded = await warehouse.tables();
+    const progress = progressReporter();
+    const profiles = [];
+    for (const name of tables) {
+      const table = loaded.find((t) => t.name === name);
+      if (!table) {
+        const names = loaded.map((t) => t.name);
+        throw new UsageError(`--table ${name}: no such table in the ${warehouse.dialect} warehouse (${names.length ? `loaded: ${names.join(', ')}` : 'load one first: insights data load --table … --file …'})`);
+      }
+      progress.step(`Reading ${name}`);
+      profiles.push(await profileTable(warehouse, { name, columns: table.columns, tenantColumn: TENANT_COLUMN }));
+    }
+    const { yaml, model, notes } = starterModel(profiles, systemClock.now().toISOString().slice(0, 10));
+    if (out) fs.writeFileSync(out, yaml, { flag: 'wx' });
+    else process.stdout.write(yaml);
+    for (const n of notes) process.stderr.write(`note: ${n}\n`);
+    const counts = `${model.cubes?.length} cube${model.cubes?.length === 1 ? '' : 's'}, ${model.insights?.length} insights`;
+    if (out) progress.done(`Wrote ${out} (${counts}). Check it with: insights model check --model ${out}`);
+  });
+}
+
+/** The warehouse to this process alone (the data-dir lock for the embedded one), closed after `fn`. */
+async function withWarehouse(config: Config, fn: (warehouse: Warehouse) => Promise<void>): Promise<void> {
+  let lock: DataDirLock | undefined;
+  if (!config.warehouseUrl) lock = lockDataDir(config.dataDir);
+  try {
+    const warehouse = await openWarehouse(config).catch((err) => {
+      throw err instanceof WarehouseLockedError ? new UsageError(err.message) : err;
+    });
+    try {
+      await fn(warehouse);
+    } finally {
+      await warehouse.close();
+    }
+  } finally {
+    lock?.release();
+  }
+}
 
 export async function main(argv: string[]): Promise<number> {
   const [name, ...args] = argv;

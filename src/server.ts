@@ -45,7 +45,7 @@ export async function serve(config: Config): Promise<void> {
   if (seeded) app.log.info(`Generated the demo warehouse (${seeded.rows} orders for ${seeded.tenants.join(', ')}) in ${seeded.ms} ms`);
   if (seededInChild?.rollups?.length) app.log.info(`Built the demo rollups with it: ${seededInChild.rollups.join(', ')}`);
   // Tables and columns the warehouse lacks are warnings: their data may be loaded later.
-  for (const w of await probeModel(model, warehouse)) app.log.warn(`model: ${formatIssue(w).trim()}`);
+  for (const w of await probeModel(model, warehouse)) app.log[w.severity === 'error' ? 'error' : 'warn'](`model: ${formatIssue(w).trim()}`);
   if (runtime.masterKeyGenerated) {
     app.log.warn(`No INSIGHTS_MASTER_KEY set: generated one into ${config.dataDir}/master.key (keep it; secrets depend on it)`);
   }

@@ -5,28 +5,12 @@
 // again (same id, so the same webhook-id).
 import os from 'node:os';
 import crypto from 'node:crypto';
-import { DeliveryError, type ChannelTransport, type OutboundChannel, type Report } from '../adapters/delivery/types.ts';
+import { DeliveryError, type ChannelTransport } from '../adapters/delivery/types.ts';
 import type { Clock } from '../lib/clock.ts';
 import { newId } from '../lib/ids.ts';
-import type { DeliveriesRepository, DeliveryRecord } from '../modules/deliveries/deliveries.repository.ts';
+import type { DeliveriesRepository } from '../modules/deliveries/deliveries.repository.ts';
+import type { DeliveryRecord, DeliveryTarget, DeliveryTargets } from '../modules/deliveries/delivery.ts';
 import { OutcomeWriter } from './outcome-writer.ts';
-
-/** What a delivery resolves to before sending: or a reason it will never be sent. */
-export type DeliveryTarget =
-  | { cancel: string }
-  | {
-      owner: string;
-      /** The insight's name, or the dashboard's for a dashboard report (docs/product.md §6). */
-      name: string;
-      channel: OutboundChannel;
-      /** Composes the report; may run queries, may throw; `skip` when the slot sends nothing (an alert whose condition does not hold). */
-      report: () => Promise<Report | { skip: string }>;
-    };
-
-export interface DeliveryTargets {
-  /** One target per delivery, in order. */
-  resolveMany(ds: DeliveryRecord[]): Promise<DeliveryTarget[]>;
-}
 
 export interface WorkerOptions {
   workerId?: string;

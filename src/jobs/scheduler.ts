@@ -7,8 +7,8 @@ import type { Db } from '../db/index.ts';
 import type { Clock } from '../lib/clock.ts';
 import { newId } from '../lib/ids.ts';
 import { DeliveriesRepository, type NewDelivery } from '../modules/deliveries/deliveries.repository.ts';
-import { DashboardSubscriptionsRepository } from '../modules/subscriptions/dashboard-subscriptions.repository.ts';
-import { InsightSubscriptionsRepository } from '../modules/subscriptions/insight-subscriptions.repository.ts';
+import { SUBSCRIPTION_KINDS, SubscriptionSchedulesRepository } from '../modules/subscriptions/schedules.repository.ts';
+import type { SubscriptionKind } from '../modules/deliveries/delivery.ts';
 import { dueSlot } from '../modules/subscriptions/schedule.ts';
 import { scheduleOf } from '../modules/subscriptions/schedule-input.ts';
 
@@ -42,7 +42,7 @@ export class Scheduler {
     const now = this.clock.now();
     const horizon = new Date(now.getTime() + aheadMs);
     const total: TickResult = { enqueued: 0, skipped: 0 };
-    for (const kind of ['insight', 'dashboard'] as const) {
+    for (const kind of SUBSCRIPTION_KINDS) {
       for (;;) {
         const r = await this.db.transaction((tx) => this.batch(kind, tx, horizon, now));
         total.enqueued += r.enqueued;
@@ -55,11 +55,9 @@ export class Scheduler {
     return total;
   }
 
-  private async batch(kind: 'insight' | 'dashboard', tx: Parameters<Parameters<Db['transaction']>[0]>[0], horizon: Date, now: Date) {
-    const subs =
-      kind === 'insight'
-        ? (await new InsightSubscriptionsRepository(tx).lockDue(horizon, this.batchSize)).map((s) => ({ ...s, channels: [s.channel_id] }))
-        : (await new DashboardSubscriptionsRepository(tx).lockDue(horizon, this.batchSize)).map((s) => ({ ...s, channels: s.channel_ids }));
+  private async batch(kind: SubscriptionKind, tx: Parameters<Parameters<Db['transaction']>[0]>[0], horizon: Date, now: Date) {
+    const schedules = new SubscriptionSchedulesRepository(tx);
+    const subs = await schedules.lockDue(kind, horizon, this.batchSize);
     const deliveries: NewDelivery[] = [];
     const ids: string[] = [];
     const nexts: Date[] = [];
@@ -67,7 +65,7 @@ export class Scheduler {
     for (const s of subs) {
       const { send, next } = dueSlot(scheduleOf(s), s.next_run_at!, horizon);
       if (send) {
-        for (const channelId of s.channels) {
+        for (const channelId of s.channel_ids) {
           deliveries.push({
             id: newId(),
             tenant_id: s.tenant_id,
@@ -85,8 +83,7 @@ export class Scheduler {
       nexts.push(next);
     }
     const enqueued = await new DeliveriesRepository(tx).enqueue(deliveries, now);
-    if (kind === 'insight') await new InsightSubscriptionsRepository(tx).advance(ids, nexts);
-    else await new DashboardSubscriptionsRepository(tx).advance(ids, nexts);
+    await schedules.advance(kind, ids, nexts);
     const first = deliveries.reduce<number | undefined>((m, d) => Math.min(m ?? Infinity, Math.max(d.slot_at.getTime(), now.getTime())), undefined);
     return { locked: subs.length, enqueued, skipped, firstRunAt: first === undefined ? undefined : new Date(first) };
   }

@@ -15,6 +15,7 @@ export const ERROR_CODES = {
   METHOD_NOT_ALLOWED: { status: 405, title: 'Method not allowed' },
   CONFLICT: { status: 409, title: 'Conflict with the current state' },
   DATA_NOT_LOADED: { status: 409, title: 'The data this needs is not loaded yet' },
+  DATA_MODEL_MISMATCH: { status: 409, title: "The warehouse's tables do not fit the model" },
   INSIGHT_NOT_IN_MODEL: { status: 409, title: 'The insight is not in the current model' },
   PAYLOAD_TOO_LARGE: { status: 413, title: 'The body is too large' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, title: 'Unsupported media type' },

@@ -1,8 +1,9 @@
 // The cubes of a model, indexed and checked as a whole: names, joins, references between SQL
 // fragments, number measures, and the tenancy of derived cubes. SQL fragments are qualified here
 // once ({CUBE} → "orders", a bare column → "orders"."revenue"), so the compiler only assembles.
-import { issueAt, type ModelIssue, type ModelSource, type PathPart } from './load.ts';
+import { issueAt, type ModelIssue, type ModelSource, type PathPart } from './issues.ts';
 import type { CubeDef, DimensionDef, MeasureDef, SegmentDef } from './model.schema.ts';
+import { didYouMean } from './shape.ts';
 import type { CubeSource, DerivedSql, NumberToken } from './types.ts';
 
 export interface Located {
@@ -100,11 +101,10 @@ export function humanize(name: string): string {
 /** Builds the cube index; every problem found goes to `issues`. */
 export function indexCubes(sources: ModelSource[], issues: ModelIssue[]): Map<string, CubeInfo> {
   const cubes = new Map<string, CubeInfo>();
-  const err = (src: ModelSource, path: PathPart[], message: string) => issues.push(issueAt(src, path, message));
+  const err = (src: ModelSource, path: PathPart[], message: string, ref?: string) => issues.push(issueAt(src, path, message, 'error', ref));
 
   for (const src of sources) {
     (src.data.cubes ?? []).forEach((def, ci) => {
-      if (src.skip?.cubes.has(ci)) return;
       const path: PathPart[] = ['cubes', ci];
       if (cubes.has(def.name)) return err(src, [...path, 'name'], `cube "${def.name}" is declared twice`);
       if (Boolean(def.sql_table) === Boolean(def.sql)) err(src, path, 'needs exactly one of sql_table and sql');
@@ -130,18 +130,21 @@ export function indexCubes(sources: ModelSource[], issues: ModelIssue[]): Map<st
       if (m.sql) noReads(m.sql, ['measures', i, 'sql']);
       (m.filters ?? []).forEach((f, j) => noReads(f.sql, ['measures', i, 'filters', j, 'sql']));
     });
-    if (def.sql) cube.source.derived = derivedSql(cube, cubes, (p, m) => err(src, at(...p), m));
+    if (def.sql) cube.source.derived = derivedSql(cube, cubes, (p, m, ref) => err(src, at(...p), m, ref));
     const names = new Set<string>();
     const unique = (name: string, p: PathPart[]) => {
       if (names.has(name)) err(src, p, `"${name}" is declared twice in cube ${def.name} (measures, dimensions and segments share names)`);
       names.add(name);
     };
     (def.joins ?? []).forEach((j, i) => {
-      if (!cubes.has(j.name)) return err(src, at('joins', i, 'name'), `"${j.name}" is not a cube`);
+      // Unnamed sides make the condition's columns ambiguous (or silently the wrong table's).
+      if (!/\{CUBE\}/.test(j.sql)) err(src, at('joins', i, 'sql'), `must name both cubes, as in {CUBE}.column = {${j.name}}.column: {CUBE} is missing`);
+      if (!cubes.has(j.name)) return err(src, at('joins', i, 'name'), `"${j.name}" is not a cube${didYouMean(j.name, [...cubes.keys()])}`, j.name);
       if (j.name === def.name) return err(src, at('joins', i, 'name'), 'a cube cannot join itself');
       if (cube.joins.has(j.name)) return err(src, at('joins', i, 'name'), `cube ${j.name} is joined twice`);
       const q = qualify(j.sql, def.name);
       for (const r of q.refs) if (r !== j.name) err(src, at('joins', i, 'sql'), `{${r}} is neither {CUBE} nor the joined cube {${j.name}}`);
+      if (!q.refs.has(j.name)) err(src, at('joins', i, 'sql'), `must name both cubes, as in {CUBE}.column = {${j.name}}.column: {${j.name}} is missing`);
       cube.joins.set(j.name, q.sql);
     });
     (def.dimensions ?? []).forEach((d, i) => {
@@ -192,8 +195,8 @@ export function indexCubes(sources: ModelSource[], issues: ModelIssue[]): Map<st
     const checkRefs = (refs: Set<string>, path: PathPart[]) => {
       for (const r of refs) {
         if (r.includes('.')) err(cube.src, path, `{${r}}: only {CUBE} and {cube} references are allowed here`);
-        else if (!cubes.has(r)) err(cube.src, path, `{${r}} is not a cube`);
-        else if (!reach.has(r)) err(cube.src, path, `cube ${r} is not reachable from ${cube.name} through many_to_one joins`);
+        else if (!cubes.has(r)) err(cube.src, path, `{${r}} is not a cube`, r);
+        else if (!reach.has(r)) err(cube.src, path, `cube ${r} is not reachable from ${cube.name} through many_to_one joins`, 'joins');
       }
     };
     for (const m of cube.measures.values()) {
@@ -201,7 +204,8 @@ export function indexCubes(sources: ModelSource[], issues: ModelIssue[]): Map<st
         for (const t of m.tokens) {
           if (typeof t === 'string') continue;
           const [c, name] = t.measure.split('.');
-          if (!cubes.get(c)?.measures.has(name)) err(cube.src, [...m.path, 'sql'], `{${t.measure.startsWith(`${cube.name}.`) ? name : t.measure}} is not a measure`);
+          const target = cubes.get(c);
+          if (!target?.measures.has(name)) err(cube.src, [...m.path, 'sql'], `{${t.measure.startsWith(`${cube.name}.`) ? name : t.measure}} is not a measure${target ? didYouMean(name, [...target.measures.keys()]) : ''}`, t.measure);
         }
       } else checkRefs(m.refs, [...m.path, m.def.sql ? 'sql' : 'filters']);
     }
@@ -274,7 +278,7 @@ export function reachable(from: string, cubes: Map<string, CubeInfo>): Map<strin
  * to the caller's tenant, so its SQL never sees another tenant's rows. Reading a table directly
  * would bypass that, so it is refused.
  */
-function derivedSql(cube: CubeInfo, cubes: Map<string, CubeInfo>, err: (p: PathPart[], m: string) => void): DerivedSql {
+function derivedSql(cube: CubeInfo, cubes: Map<string, CubeInfo>, err: (p: PathPart[], m: string, ref?: string) => void): DerivedSql {
   const sql = cube.def.sql!;
   const parts: DerivedSql = [];
   let last = 0;
@@ -282,7 +286,7 @@ function derivedSql(cube: CubeInfo, cubes: Map<string, CubeInfo>, err: (p: PathP
     parts.push(sql.slice(last, m.index));
     last = m.index! + m[0].length;
     const target = cubes.get(m[1]);
-    if (!target) err(['sql'], `{${m[1]}} is not a cube`);
+    if (!target) err(['sql'], `{${m[1]}} is not a cube`, m[1]);
     else if (!target.def.sql_table) err(['sql'], `{${m[1]}} is a derived cube; a derived cube reads table cubes only`);
     else parts.push({ table: target.source.table!, tenantColumn: quote(target.def.tenant_column) });
   }

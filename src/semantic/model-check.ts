@@ -1,5 +1,6 @@
 // `insights model check`: the whole model's problems (errors), then what the warehouse lacks
-// (warnings). Exit status 1 only for errors: a valid model with no data loaded yet is fine.
+// (warnings) or has wrong (a table without its cube's tenant column: an error). Exit status 1 only
+// for errors: a valid model with no data loaded yet is fine.
 import { checkModel, formatIssue, type ModelIssue } from './model.ts';
 import { probeModel, type ProbeTarget } from './probe.ts';
 import { insightReferenceWarnings } from './references.ts';
@@ -37,6 +38,8 @@ export async function runModelCheck(
   } catch (err) {
     io.err(`warning: the warehouse could not be opened to check tables and columns: ${err instanceof Error ? err.message : String(err)}`);
   }
+  const wrong = warnings.filter((w) => w.severity === 'error');
+  warnings = warnings.filter((w) => w.severity !== 'error');
   for (const w of warnings) io.err(`warning:${formatIssue(w).replace(/^ +/, ' ')}`);
   // Widgets and subscriptions saved under another model: they answer 409 INSIGHT_NOT_IN_MODEL.
   let references: string[] = [];
@@ -56,6 +59,11 @@ export async function runModelCheck(
   }
   for (const r of references) io.err(`warning: ${r}`);
   const count = warnings.length + references.length;
+  if (wrong.length) {
+    io.err(`${where}: ${wrong.length} problem${wrong.length === 1 ? '' : 's'} with the warehouse's tables:`);
+    for (const w of wrong) io.err(formatIssue(w));
+    return 1;
+  }
   io.out(`${where}: valid — ${model.cubes.size} cubes, ${model.insights.length} insights${count ? `, ${count} warning${count === 1 ? '' : 's'}` : ''}.`);
   return 0;
 }

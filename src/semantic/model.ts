@@ -2,7 +2,7 @@
 // validated whole, resolved into the insight catalog. An invalid model is a ModelError listing
 // every problem; it never becomes a half-working catalog.
 import { indexCubes, type CubeInfo } from './cubes.ts';
-import { DEMO_MODEL_PATH, ModelError, parseModelText, readModelSources, type ModelIssue, type ModelSource } from './load.ts';
+import { DEMO_MODEL_PATH, ModelError, parseModelText, readModelSources, type Damage, type ModelIssue, type ModelSource } from './load.ts';
 import { resolveInsights } from './resolve.ts';
 import { resolveRollups } from './rollups.ts';
 import type { InsightDefinition, RollupDefinition } from './types.ts';
@@ -18,15 +18,32 @@ export interface SemanticModel {
   rollups: RollupDefinition[];
 }
 
-function build(location: string, sources: ModelSource[], shapeIssues: ModelIssue[]): { model?: SemanticModel; issues: ModelIssue[] } {
+function build(location: string, sources: ModelSource[], shapeIssues: ModelIssue[], damage: Damage[]): { model?: SemanticModel; issues: ModelIssue[] } {
   const cross: ModelIssue[] = [];
   const cubes = indexCubes(sources, cross);
   const insights = resolveInsights(sources, cubes, cross);
   const rollups = resolveRollups(cubes, cross);
-  // A cube left out for its shape is already reported; references to it would only repeat that.
-  const broken = new Set<string>();
-  for (const s of sources) for (const i of s.skip?.cubes ?? []) if (typeof s.data.cubes?.[i]?.name === 'string') broken.add(s.data.cubes[i].name);
-  const issues = [...shapeIssues, ...cross.filter((i) => ![...broken].some((b) => i.message.startsWith(`"${b}" is not a cube`) || i.message.startsWith(`{${b}`)))];
+  // What a shape problem left out is already reported: references to it, and checks of what
+  // stood in for it, would only repeat that.
+  const refs = new Set(damage.flatMap((d) => [...d.refs]));
+  const paths = new Set(sources.flatMap((s) => [...(s.damage?.paths ?? [])].map((p) => `${s.file}\u0000${p}`)));
+  const echo = (i: ModelIssue) => {
+    if (i.ref !== undefined) {
+      const cube = i.ref.split('.')[0];
+      if (refs.has('*') || refs.has(i.ref) || refs.has(cube) || refs.has(`${cube}.*`)) return true;
+    }
+    if (paths.has(`${i.file}\u0000${i.path}=`)) return true;
+    for (let p = i.path; p; p = p.replace(/(\.[^.[]*|\[\d+\])$/, '')) {
+      if (paths.has(`${i.file}\u0000${p}`)) return true;
+      if (!/[.[]/.test(p)) break;
+    }
+    return false;
+  };
+  // In reading order: file by file (as given), line by line.
+  const files = [...new Set([...shapeIssues, ...cross].map((i) => i.file))];
+  const issues = [...shapeIssues, ...cross.filter((i) => !echo(i))]
+    .map(({ ref: _ref, ...i }) => i)
+    .sort((a, b) => files.indexOf(a.file) - files.indexOf(b.file) || (a.line ?? 0) - (b.line ?? 0));
   if (issues.some((i) => i.severity === 'error')) return { issues };
   return { model: { location, cubes, insights, rollups }, issues };
 }
@@ -34,8 +51,8 @@ function build(location: string, sources: ModelSource[], shapeIssues: ModelIssue
 /** Every problem of the model at `target`, and the model when there is none. */
 export function checkModel(target: string = DEMO_MODEL_PATH): { model?: SemanticModel; issues: ModelIssue[] } {
   try {
-    const { sources, issues } = readModelSources(target);
-    return build(target, sources, issues);
+    const { sources, issues, damage } = readModelSources(target);
+    return build(target, sources, issues, damage);
   } catch (err) {
     if (err instanceof ModelError) return { issues: err.issues };
     throw err;
@@ -51,8 +68,8 @@ export function loadModel(target?: string): SemanticModel {
 
 /** A model from YAML text (tests, and models assembled in code). */
 export function modelFromText(text: string, file = 'model.yml'): SemanticModel {
-  const { source, issues } = parseModelText(file, text);
-  const { model, issues: all } = build(file, source ? [source] : [], issues);
+  const { source, issues, damage } = parseModelText(file, text);
+  const { model, issues: all } = build(file, source ? [source] : [], issues, [...(damage ? [damage] : []), ...(source?.damage ? [source.damage] : [])]);
   if (!model) throw new ModelError(all);
   return model;
 }

@@ -1,8 +1,9 @@
 // Checks a valid model against the warehouse: every cube's source, tenant column, measure and
 // dimension is compiled and run with `WHERE 1 = 0`, so the engine resolves every table and column
-// without reading a row. What fails is a warning, never an error: data may be loaded later.
-import type { ModelIssue, PathPart } from './load.ts';
-import { issueAt } from './load.ts';
+// without reading a row. What fails is a warning (data may be loaded later), except a table that
+// exists without its cube's tenant column: no load can fix that, and every query of the cube
+// would fail, so it is an error.
+import { issueAt, type ModelIssue, type PathPart } from './issues.ts';
 import type { SemanticModel } from './model.ts';
 import type { CubeInfo } from './cubes.ts';
 
@@ -27,26 +28,78 @@ function fromSql(cube: CubeInfo, model: SemanticModel, reach: Set<string>): stri
   return sql;
 }
 
-function firstLine(err: unknown): string {
-  return String(err instanceof Error ? err.message : err).split('\n')[0];
+/** A table of the model that lacks its cube's tenant column, in the words check and query use. */
+export function tenantColumnMissing(table: string, column: string, cube: string): string {
+  return (
+    `table ${table} has no column ${column}, which cube ${cube} declares as its tenant_column: ` +
+    `name the table's tenant column there (a table loaded while no cube read it has tenant_id), or load the data into a table of a new name`
+  );
 }
 
-export async function probeModel(model: SemanticModel, warehouse: ProbeTarget): Promise<ModelIssue[]> {
+const quoted = (name: string) => name.split('.').map((p) => `"${p.replace(/"/g, '""')}"`).join('.');
+
+/** Why a table a cube reads cannot be queried: it is missing, or lacks the tenant column; else undefined. */
+export async function tableProblem(warehouse: ProbeTarget, use: { table: string; cube: string; tenantColumn: string }): Promise<{ missing: boolean; message: string } | undefined> {
+  try {
+    await warehouse.query(`SELECT ${quoted(use.tenantColumn)} FROM ${quoted(use.table)} WHERE 1 = 0`);
+    return undefined;
+  } catch (err) {
+    try {
+      await warehouse.query(`SELECT 1 FROM ${quoted(use.table)} WHERE 1 = 0`);
+    } catch {
+      return { missing: true, message: firstLine(err) };
+    }
+    return { missing: false, message: tenantColumnMissing(use.table, use.tenantColumn, use.cube) };
+  }
+}
+
+function firstLine(err: unknown): string {
+  const line = String(err instanceof Error ? err.message : err).split('\n')[0];
+  // Two cubes with a column of that name, one of them unnamed in the SQL.
+  const ambiguous = /Ambiguous (?:reference to )?column(?: reference)?(?: name)? "([^"]+)"/i.exec(line);
+  return ambiguous ? `${line} — write {CUBE}.${ambiguous[1]} for this cube's column, {other}.${ambiguous[1]} for a joined cube's` : line;
+}
+
+/**
+ * What the warehouse lacks of the model (warnings), and tables without their tenant column
+ * (errors); `only` limits the check to some cubes (the insight engine, after a query failed).
+ */
+export async function probeModel(model: SemanticModel, warehouse: ProbeTarget, only?: ReadonlySet<string>): Promise<ModelIssue[]> {
   const warnings: ModelIssue[] = [];
   const warn = (cube: CubeInfo, path: PathPart[], message: string) => warnings.push(issueAt(cube.src, [...cube.path, ...path], message, 'warning'));
   for (const cube of model.cubes.values()) {
+    if (only && !only.has(cube.name)) continue;
+    if (cube.def.sql_table) {
+      const problem = await tableProblem(warehouse, { table: cube.def.sql_table, cube: cube.name, tenantColumn: cube.def.tenant_column });
+      if (problem && !problem.missing) {
+        warnings.push(issueAt(cube.src, [...cube.path, 'tenant_column'], problem.message, 'error'));
+        continue;
+      }
+    }
     const reach = new Set<string>();
     const queue = [cube.name];
     while (queue.length) for (const t of model.cubes.get(queue.shift()!)!.joins.keys()) if (!reach.has(t) && t !== cube.name) (reach.add(t), queue.push(t));
-    let from: string;
+    const own = fromSql(cube, model, new Set());
     try {
-      from = fromSql(cube, model, new Set([...reach].filter((r) => model.cubes.get(r)!.source.table)));
-      await warehouse.query(`SELECT ${cube.source.tenant} FROM ${from} WHERE 1 = 0`);
+      await warehouse.query(`SELECT ${cube.source.tenant} FROM ${own} WHERE 1 = 0`);
     } catch (err) {
-      // Without its table (or its tenant column) nothing else of the cube can be checked.
+      // Without its table nothing else of the cube can be checked.
       warn(cube, [cube.def.sql_table ? 'sql_table' : 'sql'], `the warehouse cannot read it: ${firstLine(err)}`);
       continue;
     }
+    // Each join on its own first, so a wrong condition is reported where it is written.
+    let joinsRead = true;
+    for (const [i, j] of (cube.def.joins ?? []).entries()) {
+      const target = model.cubes.get(j.name);
+      if (!target?.source.table) continue;
+      await warehouse.query(`SELECT 1 FROM ${fromSql(cube, model, new Set([j.name]))} WHERE 1 = 0`).catch((err) => {
+        joinsRead = false;
+        warn(cube, ['joins', i, 'sql'], firstLine(err));
+      });
+    }
+    const from = fromSql(cube, model, new Set([...reach].filter((r) => model.cubes.get(r)!.source.table)));
+    // A join further on is reported by the cube that declares it.
+    if (!joinsRead || !(await warehouse.query(`SELECT 1 FROM ${from} WHERE 1 = 0`).then(() => true, () => false))) continue;
     for (const d of cube.dimensions.values()) {
       await warehouse.query(`SELECT ${d.sql} FROM ${from} WHERE 1 = 0`).catch((err) => warn(cube, [...d.path.slice(cube.path.length), 'sql'], firstLine(err)));
     }
@@ -56,8 +109,11 @@ export async function probeModel(model: SemanticModel, warehouse: ProbeTarget): 
     for (const m of cube.measures.values()) {
       if (m.tokens) continue;
       const agg = m.def.type === 'count' ? (m.sql ? `count(${m.sql})` : 'count(*)') : m.def.type === 'count_distinct' ? `count(DISTINCT ${m.sql})` : `${m.def.type}(${m.sql})`;
-      const filter = m.filters.length ? ` FILTER (WHERE ${m.filters.map((f) => `(${f})`).join(' AND ')})` : '';
-      await warehouse.query(`SELECT ${agg}${filter} FROM ${from} WHERE 1 = 0`).catch((err) => warn(cube, [...m.path.slice(cube.path.length), 'sql'], firstLine(err)));
+      const at = m.path.slice(cube.path.length);
+      await warehouse.query(`SELECT ${agg} FROM ${from} WHERE 1 = 0`).catch((err) => warn(cube, [...at, 'sql'], firstLine(err)));
+      for (const [j, f] of m.filters.entries()) {
+        await warehouse.query(`SELECT count(*) FILTER (WHERE ${f}) FROM ${from} WHERE 1 = 0`).catch((err) => warn(cube, [...at, 'filters', j, 'sql'], firstLine(err)));
+      }
     }
   }
   return warnings;

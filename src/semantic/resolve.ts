@@ -2,8 +2,9 @@
 // it aggregates (one "fact" per cube, so a many_to_one join never multiplies rows), how each fact
 // reaches the time dimension, the filters and the grouping dimensions, and the output columns.
 import { humanize, leafMeasures, reachable, type CubeInfo, type DimensionInfo } from './cubes.ts';
-import { issueAt, type ModelIssue, type ModelSource, type PathPart } from './load.ts';
+import { issueAt, type ModelIssue, type ModelSource, type PathPart } from './issues.ts';
 import { plainText, synonymsIn, type InsightDef, type ModelLanguage } from './model.schema.ts';
+import { didYouMean } from './shape.ts';
 import {
   GRANULARITIES,
   type ChartDefault,
@@ -16,6 +17,7 @@ import {
   type NumberToken,
   type OutputColumn,
   type RatioInfo,
+  type TableUse,
 } from './types.ts';
 
 const DEFAULT_CHART: Record<InsightDef['kind'], ChartDefault['type']> = { timeseries: 'line', breakdown: 'bar', top: 'table', kpi: 'kpi' };
@@ -37,12 +39,17 @@ export function resolveInsights(sources: ModelSource[], cubes: Map<string, CubeI
   const codes = new Set<string>();
   for (const src of sources) {
     (src.data.insights ?? []).forEach((def, i) => {
-      if (src.skip?.insights.has(i)) return;
       const path: PathPart[] = ['insights', i];
       const before = issues.length;
-      const err = (p: PathPart[], message: string) => issues.push(issueAt(src, [...path, ...p], message));
-      if (codes.has(def.code)) err(['code'], `insight "${def.code}" is declared twice`);
-      codes.add(def.code);
+      const err: Err = (p, message, ref) => issues.push(issueAt(src, [...path, ...p], message, 'error', ref));
+      const broken = src.damage?.insights.get(i);
+      if (broken?.has('*')) return;
+      if (!broken?.has('code')) {
+        if (codes.has(def.code)) err(['code'], `insight "${def.code}" is declared twice`);
+        codes.add(def.code);
+      }
+      // An insight of the wrong shape cannot be planned, but what it names is still checked.
+      if (broken) return checkReferences(def, cubes, broken, err);
       const insight = resolveInsight(def, cubes, err);
       if (insight && issues.length === before) out.push(insight);
     });
@@ -50,20 +57,64 @@ export function resolveInsights(sources: ModelSource[], cubes: Map<string, CubeI
   return out;
 }
 
-function resolveInsight(def: InsightDef, cubes: Map<string, CubeInfo>, err: (p: PathPart[], m: string) => void): InsightDefinition | undefined {
-  const kind = def.kind;
+type Err = (p: PathPart[], message: string, ref?: string) => void;
+
+/** Finds what an insight names, reporting each reference to something the model lacks. */
+function lookup(cubes: Map<string, CubeInfo>, err: Err) {
   const member = (ref: string) => {
     const [c, name] = ref.split('.');
     return { cube: cubes.get(c), c, name };
   };
+  const find = <T>(ref: string, p: PathPart[], kind: 'measure' | 'dimension' | 'segment', get: (cube: CubeInfo, name: string) => T | undefined): T | undefined => {
+    const { cube, c, name } = member(ref);
+    if (!cube) return void err(p, `"${c}" is not a cube${didYouMean(c, [...cubes.keys()])}`, c);
+    const found = get(cube, name);
+    if (!found) err(p, `"${name}" is not a ${kind} of cube ${c}${didYouMeanMember(name, cube, kind)}`, ref);
+    return found;
+  };
+  return {
+    member,
+    measure: (ref: string, p: PathPart[]) => find(ref, p, 'measure', (cube, name) => cube.measures.get(name)),
+    dimension: (ref: string, p: PathPart[]) => find(ref, p, 'dimension', (cube, name) => cube.dimensions.get(name)),
+    segment: (ref: string, p: PathPart[]) => find(ref, p, 'segment', (cube, name) => cube.segments.get(name)),
+  };
+}
+
+function didYouMeanMember(name: string, cube: CubeInfo, kind: 'measure' | 'dimension' | 'segment'): string {
+  const own = [...(kind === 'measure' ? cube.measures : kind === 'dimension' ? cube.dimensions : cube.segments).keys()];
+  const hint = didYouMean(name, own);
+  if (hint) return hint;
+  // Named as the other kind: a measure where a dimension belongs, or the other way round.
+  if (kind !== 'segment' && (kind === 'measure' ? cube.dimensions : cube.measures).has(name)) return ` (${name} is a ${kind === 'measure' ? 'dimension' : 'measure'})`;
+  return '';
+}
+
+/** The references of an insight whose shape is wrong, for the keys that are right. */
+function checkReferences(def: InsightDef, cubes: Map<string, CubeInfo>, broken: Set<string>, err: Err): void {
+  const find = lookup(cubes, err);
+  const list = (key: 'measures' | 'dimensions' | 'filters' | 'segments' | 'time_dimension' | 'dimension', check: (ref: string, p: PathPart[]) => unknown) => {
+    const v = def[key];
+    if (broken.has(key) || v === undefined) return;
+    if (Array.isArray(v)) v.forEach((ref, i) => check(ref, [key, i]));
+    else check(v, [key]);
+  };
+  list('measures', find.measure);
+  list('time_dimension', find.dimension);
+  list('dimension', find.dimension);
+  list('dimensions', find.dimension);
+  list('filters', find.dimension);
+  list('segments', find.segment);
+}
+
+function resolveInsight(def: InsightDef, cubes: Map<string, CubeInfo>, err: Err): InsightDefinition | undefined {
+  const kind = def.kind;
+  const find = lookup(cubes, err);
+  const member = find.member;
 
   // Measures: the insight's own, then the parts its number measures are computed from.
   const named: string[] = [];
   def.measures.forEach((ref, i) => {
-    const { cube, c, name } = member(ref);
-    if (!cube) return err(['measures', i], `"${c}" is not a cube`);
-    if (!cube.measures.has(name)) return err(['measures', i], `"${name}" is not a measure of cube ${c}`);
-    named.push(ref);
+    if (find.measure(ref, ['measures', i])) named.push(ref);
   });
   // The other references are still checked when a measure is wrong: every problem at once.
   const used = kind === 'kpi' ? named.slice(0, 1) : named;
@@ -82,21 +133,12 @@ function resolveInsight(def: InsightDef, cubes: Map<string, CubeInfo>, err: (p: 
   const timeRefs = Array.isArray(def.time_dimension) ? def.time_dimension : [def.time_dimension];
   const timeDims: DimensionInfo[] = [];
   timeRefs.forEach((ref, i) => {
-    const { cube, c, name } = member(ref);
     const p = Array.isArray(def.time_dimension) ? ['time_dimension', i] : ['time_dimension'];
-    const d = cube?.dimensions.get(name);
-    if (!cube) err(p, `"${c}" is not a cube`);
-    else if (!d) err(p, `"${name}" is not a dimension of cube ${c}`);
-    else if (d.def.type !== 'time') err(p, `${ref} is a ${d.def.type} dimension, not a time dimension`);
-    else timeDims.push(d);
+    const d = find.dimension(ref, p);
+    if (d && d.def.type !== 'time') err(p, `${ref} is a ${d.def.type} dimension, not a time dimension`);
+    else if (d) timeDims.push(d);
   });
-  const dimension = (ref: string, p: PathPart[]): DimensionInfo | undefined => {
-    const { cube, c, name } = member(ref);
-    const d = cube?.dimensions.get(name);
-    if (!cube) err(p, `"${c}" is not a cube`);
-    else if (!d) err(p, `"${name}" is not a dimension of cube ${c}`);
-    return d;
-  };
+  const dimension = find.dimension;
   const keyRefs = def.dimensions ?? (def.dimension ? [def.dimension] : []);
   const keyPath = (i: number): PathPart[] => (def.dimensions ? ['dimensions', i] : ['dimension']);
   if (def.dimension && def.dimensions) err(['dimensions'], 'give dimension or dimensions, not both');
@@ -112,19 +154,13 @@ function resolveInsight(def: InsightDef, cubes: Map<string, CubeInfo>, err: (p: 
     if (['granularity', 'date_from', 'date_to', 'limit'].includes(d.def.name)) err(['filters', i], `"${d.def.name}" is an execute parameter of its own`);
     filterNames.add(d.def.name);
   });
-  const segments = (def.segments ?? []).map((ref, i) => {
-    const { cube, c, name } = member(ref);
-    const s = cube?.segments.get(name);
-    if (!cube) err(['segments', i], `"${c}" is not a cube`);
-    else if (!s) err(['segments', i], `"${name}" is not a segment of cube ${c}`);
-    return s;
-  });
+  const segments = (def.segments ?? []).map((ref, i) => find.segment(ref, ['segments', i]));
 
   // One fact per cube owning leaf measures, in order of first use.
   const factCubes: string[] = [];
   for (const l of leaves) if (!factCubes.includes(l.split('.')[0])) factCubes.push(l.split('.')[0]);
   const facts: FactPlan[] = [];
-  const tables = new Set<string>();
+  const tables = new Map<string, TableUse>();
   for (const f of factCubes) {
     const fact = cubes.get(f)!;
     const reach = reachable(f, cubes);
@@ -135,7 +171,7 @@ function resolveInsight(def: InsightDef, cubes: Map<string, CubeInfo>, err: (p: 
       let chosen: DimensionInfo | undefined = reach.has(d.cube) ? d : fact.dimensions.get(d.def.name);
       if (chosen && chosen.def.type !== d.def.type) chosen = undefined;
       if (!chosen) {
-        err(p, `cube ${f} (measures of this insight) cannot reach ${d.cube}.${d.def.name} through many_to_one joins and has no ${what} dimension named ${d.def.name}`);
+        err(p, `cube ${f} (measures of this insight) cannot reach ${d.cube}.${d.def.name} through many_to_one joins and has no ${what} dimension named ${d.def.name}`, 'joins');
         return undefined;
       }
       needed.add(chosen.cube);
@@ -156,7 +192,7 @@ function resolveInsight(def: InsightDef, cubes: Map<string, CubeInfo>, err: (p: 
     const segs: string[] = [];
     segments.forEach((s, i) => {
       if (!s) return;
-      if (!reach.has(s.cube)) return err(['segments', i], `cube ${f} (measures of this insight) cannot reach cube ${s.cube} through many_to_one joins`);
+      if (!reach.has(s.cube)) return err(['segments', i], `cube ${f} (measures of this insight) cannot reach cube ${s.cube} through many_to_one joins`, 'joins');
       needed.add(s.cube);
       s.refs.forEach((r) => needed.add(r));
       segs.push(s.sql);
@@ -178,8 +214,11 @@ function resolveInsight(def: InsightDef, cubes: Map<string, CubeInfo>, err: (p: 
     }
     for (const c of needed) {
       const info = cubes.get(c);
-      if (info?.source.table) tables.add(info.def.sql_table!);
-      for (const part of info?.source.derived ?? []) if (typeof part !== 'string') tables.add(part.table.replace(/"/g, ''));
+      if (info?.source.table) tables.set(info.def.sql_table!, { table: info.def.sql_table!, cube: info.name, tenantColumn: info.def.tenant_column });
+      for (const part of info?.source.derived ?? []) {
+        const read = typeof part === 'string' ? undefined : [...cubes.values()].find((x) => x.source.table === part.table);
+        if (read) tables.set(read.def.sql_table!, { table: read.def.sql_table!, cube: read.name, tenantColumn: read.def.tenant_column });
+      }
     }
     const refs = {
       time: chosenRefs.get(time ?? '') ?? '',
@@ -291,7 +330,7 @@ function resolveInsight(def: InsightDef, cubes: Map<string, CubeInfo>, err: (p: 
     synonyms: synonymsIn(def.synonyms),
     ...(def.synonyms && !Array.isArray(def.synonyms) ? { localizedSynonyms: def.synonyms } : {}),
     localizedTitles,
-    tables: [...tables],
+    tables: [...tables.values()],
     plan: { facts, numbers, headline: headline.name },
   };
 }

@@ -2,11 +2,9 @@
 // the compiler and the service need. Nothing here names a table or a column of the demo shop.
 import type { ModelLanguage } from './model.schema.ts';
 
-export const GRANULARITIES = ['day', 'week', 'month', 'quarter', 'year'] as const;
-export type Granularity = (typeof GRANULARITIES)[number];
-
-export const CHART_TYPES = ['line', 'bar', 'stacked_bar', 'area', 'pie', 'scatter', 'table', 'kpi'] as const;
-export type ChartType = (typeof CHART_TYPES)[number];
+// The vocabulary the API shares (granularities, chart types) is defined once, in the kernel.
+import type { ChartType, Granularity } from '../lib/chart.schemas.ts';
+export { CHART_TYPES, GRANULARITIES, type ChartType, type Granularity } from '../lib/chart.schemas.ts';
 
 export type ColumnType = 'date' | 'string' | 'integer' | 'money' | 'percent' | 'number' | 'boolean';
 
@@ -52,6 +50,13 @@ export interface CubeSource {
   derived?: DerivedSql;
   /** Qualified tenant column, e.g. "orders"."tenant_id". */
   tenant: string;
+}
+
+/** A table as a cube reads it: `schema.table` unquoted, the cube, its tenant column unquoted. */
+export interface TableUse {
+  table: string;
+  cube: string;
+  tenantColumn: string;
 }
 
 /** Derived SQL as parts: text, and reads of a table restricted to the caller's tenant. */
@@ -164,8 +169,11 @@ export interface InsightDefinition {
   localizedSynonyms?: Partial<Record<ModelLanguage, string[]>>;
   /** Measure and dimension titles the model gives per language, by member name. */
   localizedTitles: Record<string, Partial<Record<ModelLanguage, string>>>;
-  /** Warehouse tables the insight reads (a missing one is DATA_NOT_LOADED). */
-  tables: string[];
+  /**
+   * Warehouse tables the insight reads, each with the cube that reads it and that cube's tenant
+   * column (a missing table is DATA_NOT_LOADED; a table without that column, DATA_MODEL_MISMATCH).
+   */
+  tables: TableUse[];
   plan: QueryPlan;
 }
 

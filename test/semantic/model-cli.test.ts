@@ -28,9 +28,11 @@ test('model check: errors exit 1 with every problem located; a valid model witho
     fs.writeFileSync(bad, VALID.replace('sum, sql: monthly_price', 'total, sql: monthly_price').replace('plans.tier]', 'plans.colour]'));
     const r1 = await runCli(['model', 'check', '--model', bad], { INSIGHTS_DATA_DIR: dir });
     assert.equal(r1.code, 1, r1.stderr);
-    assert.match(r1.stderr, new RegExp(`${bad}:6 +cubes\\[0\\]\\.measures\\[0\\]\\.type: must be one of: count, count_distinct, sum, avg, min, max, number`));
-    // The broken cube is left out of the reference checks: nothing more is said about plans.
-    assert.match(r1.stderr, /: 1 problem:/);
+    assert.match(r1.stderr, new RegExp(`${bad}:6 +cubes\\[0\\]\\.measures\\[0\\]\\.type: must be one of: count, count_distinct, sum, avg, min, max, number, not "total"`));
+    // The malformed measure is left out, the rest is still checked: the filter's reference too.
+    assert.match(r1.stderr, /: 2 problems:/);
+    assert.match(r1.stderr, /:11 +insights\[0\]\.filters\[0\]: "colour" is not a dimension of cube plans/);
+    assert.doesNotMatch(r1.stderr, /"mrr" is not a measure/);
     assert.doesNotMatch(r1.stderr, /^\s+at /m);
 
     fs.writeFileSync(bad, VALID.replace('plans.tier]', 'plans.colour]').replace('[plans.mrr]', '[plans.arr]'));

@@ -1,6 +1,6 @@
 // A KPI is a big number and its change, not a chart: drawn as a small SVG of our own (same font,
 // same renderer), so it looks the same in an e-mail, a messenger photo and a dashboard.
-import type { ReportKpi } from '../delivery/types.ts';
+import type { ReportKpi } from '../../lib/report.ts';
 import { FONT_STACK, measureText } from './font.ts';
 import { formatChange, formatNumber } from './kpi-value.ts';
 

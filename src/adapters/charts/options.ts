@@ -2,7 +2,7 @@
 // reader needs must be on the picture: a title, readable axis labels in compact numbers, a legend
 // when there is more than one series, percentages on pie slices.
 // Pure (no Node modules): the web app draws its charts with this same builder (web/src/charts.ts).
-import type { ReportColumn, ReportSection } from '../delivery/types.ts';
+import type { ReportColumn, ReportSection } from '../../lib/report.ts';
 import type { ChartType, DataRow } from '../../lib/chart.schemas.ts';
 import { FONT_STACK } from './font-stack.ts';
 

@@ -6,7 +6,7 @@ import * as echarts from 'echarts/core';
 import { BarChart, LineChart, PieChart, ScatterChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TitleComponent } from 'echarts/components';
 import { SVGRenderer } from 'echarts/renderers';
-import type { ReportSection } from '../delivery/types.ts';
+import type { ReportSection } from '../../lib/report.ts';
 import { FALLBACK_FONT_FILES, FONT_FAMILY, FONT_FILES, measureText, needsFallback } from './font.ts';
 import { kpiOf, kpiSvg } from './kpi.ts';
 import { chartInputOf, chartOption, type ChartInput } from './options.ts';

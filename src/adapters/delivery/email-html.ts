@@ -4,7 +4,7 @@
 import type { RenderedChart } from '../charts/renderer.ts';
 import { formatChange, formatNumber } from '../charts/kpi.ts';
 import { columnsOf, formatCell } from './format.ts';
-import type { Report, ReportSection } from './types.ts';
+import type { Report, ReportSection } from '../../lib/report.ts';
 
 export const EMAIL_TABLE_ROWS = 50;
 

@@ -12,7 +12,8 @@ import nodemailer from 'nodemailer';
 import type { ReportCharts } from '../charts/on-demand.ts';
 import { emailHtml, emailText, type EmailSection } from './email-html.ts';
 import { slug, toCsv } from './format.ts';
-import { DeliveryError, type ChannelTransport, type DeliveryContext, type DeliveryResult, type OutboundChannel, type Report } from './types.ts';
+import { DeliveryError, type ChannelTransport, type DeliveryContext, type DeliveryResult, type OutboundChannel } from './types.ts';
+import type { Report } from '../../lib/report.ts';
 
 export interface AddressPolicy {
   isAllowed(address: string): boolean;

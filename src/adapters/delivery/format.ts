@@ -1,6 +1,6 @@
 // How report values read as text, shared by the messenger, e-mail and CSV renderings so a number
 // looks the same everywhere.
-import type { ReportColumn, ReportSection } from './types.ts';
+import type { ReportColumn, ReportSection } from '../../lib/report.ts';
 import { formatChange, formatNumber } from '../charts/kpi.ts';
 
 // toLocaleString with options builds a new formatter on every call (~30 µs): a long table in a

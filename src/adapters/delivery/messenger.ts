@@ -7,7 +7,8 @@ import type { ReportCharts } from '../charts/on-demand.ts';
 import type { RenderedChart } from '../charts/renderer.ts';
 import { columnsOf, formatCell, kpiLine } from './format.ts';
 import { excerpt, fromEgressError, retryAfterMs, statusError, type HttpClient } from './http.ts';
-import { DeliveryError, type ChannelTransport, type DeliveryContext, type DeliveryResult, type OutboundChannel, type Report, type ReportSection } from './types.ts';
+import { DeliveryError, type ChannelTransport, type DeliveryContext, type DeliveryResult, type OutboundChannel } from './types.ts';
+import type { Report, ReportSection } from '../../lib/report.ts';
 
 export const MESSAGE_LIMIT = 4096;
 export const CAPTION_LIMIT = 1024;

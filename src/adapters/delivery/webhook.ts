@@ -4,7 +4,8 @@
 import crypto from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import { fromEgressError, statusError, type HttpClient } from './http.ts';
-import { DeliveryError, type ChannelTransport, type DeliveryContext, type DeliveryResult, type OutboundChannel, type Report, type ReportAttachment } from './types.ts';
+import { DeliveryError, type ChannelTransport, type DeliveryContext, type DeliveryResult, type OutboundChannel } from './types.ts';
+import type { Report, ReportAttachment } from '../../lib/report.ts';
 
 /** A new signing secret in the spec's form: "whsec_" + base64 of 32 random bytes. */
 export function newSigningSecret(): string {

@@ -1,30 +1,9 @@
 // The delivery queue and the delivery log. Every time here comes from the injected Clock (passed
 // in as parameters), never from the database's now(), so schedules and leases are testable.
 import type { Queryable } from '../../db/index.ts';
+import type { DeliveryRecord, NewDelivery, SubscriptionKind } from './delivery.ts';
 
-export type SubscriptionKind = 'insight' | 'dashboard';
-export type DeliveryStatus = 'pending' | 'running' | 'succeeded' | 'failed' | 'cancelled' | 'skipped';
-
-export interface NewDelivery {
-  id: string;
-  tenant_id: string;
-  subscription_kind: SubscriptionKind;
-  subscription_id: string;
-  slot_at: Date;
-  channel_id: string;
-  trigger: 'schedule' | 'manual';
-}
-
-export interface DeliveryRecord extends NewDelivery {
-  status: DeliveryStatus;
-  attempt: number;
-  run_at: Date;
-  lease_until: Date | null;
-  locked_by: string | null;
-  last_error: string | null;
-  created_at: Date;
-  updated_at: Date;
-}
+export type { DeliveryRecord, NewDelivery, SubscriptionKind } from './delivery.ts';
 
 /** What a finished attempt writes into its log row. */
 export interface AttemptLog {

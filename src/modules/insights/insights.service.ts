@@ -7,6 +7,7 @@ import { DIALECTS } from '../../semantic/dialects/index.ts';
 import { demoModel, type SemanticModel } from '../../semantic/model.ts';
 import type { CompareKind } from '../../lib/chart.schemas.ts';
 import { periodStarts } from '../../semantic/periods.ts';
+import { probeModel, tableProblem } from '../../semantic/probe.ts';
 import type { CatalogEntry, InsightDefinition, RollupDefinition } from '../../semantic/types.ts';
 import type { Warehouse, WarehouseRow } from '../../warehouse/warehouse.ts';
 import { ResultCache, type CacheEntry } from './insights.cache.ts';
@@ -201,10 +202,8 @@ export class InsightsService {
     try {
       raw = await this.warehouse.query(sql, params);
     } catch (err) {
-      const missing = await this.missingTable(def);
-      if (missing) {
-        throw new AppError('DATA_NOT_LOADED', `Table "${missing}" of insight ${def.code} is not in the warehouse yet; load its data first (insights data load --table ${missing} …).`);
-      }
+      const problem = await this.dataProblem(def);
+      if (problem) throw problem;
       if (version === undefined) {
         throw new AppError('SERVICE_UNAVAILABLE', 'The warehouse holds no data yet; run `insights demo seed` or restart the server.');
       }
@@ -229,17 +228,22 @@ export class InsightsService {
     return { result };
   }
 
-  /** The first table of the insight the warehouse lacks (checked only after a query failed). */
-  private async missingTable(def: InsightDefinition): Promise<string | undefined> {
-    for (const table of def.tables) {
-      const quoted = table.split('.').map((p) => `"${p.replace(/"/g, '""')}"`).join('.');
-      try {
-        await this.warehouse.query(`SELECT 1 FROM ${quoted} WHERE 1 = 0`);
-      } catch {
-        return table;
+  /**
+   * Why the insight's query failed when the model and the warehouse disagree (checked only after a
+   * query failed): a table not loaded yet, a table without its cube's tenant column, or a column the
+   * model's SQL names that the table lacks (the model check's probe, on this insight's cubes).
+   */
+  private async dataProblem(def: InsightDefinition): Promise<AppError | undefined> {
+    for (const use of def.tables) {
+      const problem = await tableProblem(this.warehouse, use);
+      if (problem?.missing) {
+        return new AppError('DATA_NOT_LOADED', `Table "${use.table}" of insight ${def.code} is not in the warehouse yet; load its data first (insights data load --table ${use.table} …).`);
       }
+      if (problem) return new AppError('DATA_MODEL_MISMATCH', `Insight ${def.code}: ${problem.message}.`);
     }
-    return undefined;
+    const cubes = new Set([...def.plan.facts.map((f) => f.cube), ...def.tables.map((t) => t.cube)]);
+    const found = (await probeModel(this.model, this.warehouse, cubes))[0];
+    return found && new AppError('DATA_MODEL_MISMATCH', `Insight ${def.code}: the model's ${found.path} does not fit the warehouse: ${found.message}`);
   }
 
   private shape(def: InsightDefinition, q: ResolvedQuery, raw: WarehouseRow[]): Record<string, Cell>[] {

@@ -1,7 +1,7 @@
 // Turns insight results into transport-neutral Reports: what a person reads (title, summary,
 // sections) and what a webhook receives (payload, docs/product.md §6 "Payloads"). Inputs are typed
 // structurally so composition depends on no module's internals.
-import type { Report, ReportAlert, ReportColumn, ReportSection } from '../../adapters/delivery/types.ts';
+import type { Report, ReportAlert, ReportColumn, ReportSection } from '../../lib/report.ts';
 import { kpiOf, formatChange, formatNumber } from '../../adapters/charts/kpi.ts';
 import { CHART_TYPES, type ChartType, type DataRow } from '../../lib/chart.schemas.ts';
 

@@ -2,7 +2,7 @@
 // narrow ports subscriptions and deliveries use (subscriptions/ports.ts) and composed into Reports.
 import { composeDashboardReport, composeInsightReport } from './compose.ts';
 import { slug } from '../../adapters/delivery/format.ts';
-import type { Report, ReportAttachment } from '../../adapters/delivery/types.ts';
+import type { Report, ReportAttachment } from '../../lib/report.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, invalidField } from '../../lib/errors.ts';
 import { GRANULARITIES } from '../../lib/chart.schemas.ts';
@@ -77,7 +77,7 @@ function attachPdf(report: Report, name: string, clock: Clock): void {
   let made: Promise<ReportAttachment> | undefined;
   report.document = () => {
     // Loaded on first use: pdfkit and its fonts cost ~0.3 s of CPU at start for every command.
-    made ??= import('./pdf.ts')
+    made ??= import('../../adapters/charts/pdf.ts')
       .then(({ renderDashboardPdf }) => renderDashboardPdf(report, clock.now()))
       .then((content) => ({ filename: `${slug(name) || 'dashboard'}.pdf`, contentType: 'application/pdf', content }));
     return made;

@@ -72,24 +72,4 @@ export class DashboardSubscriptionsRepository {
       [tenantId, channelId],
     );
   }
-
-  async lockDue(now: Date, limit: number): Promise<DashboardSubscriptionRecord[]> {
-    return this.db.query<DashboardSubscriptionRecord>(
-      `SELECT ${COLUMNS} FROM dashboard_subscriptions s
-        WHERE s.is_active AND s.next_run_at <= $1
-        ORDER BY s.next_run_at LIMIT $2
-        FOR UPDATE SKIP LOCKED`,
-      [now, limit],
-    );
-  }
-
-  async advance(ids: string[], nextRunAts: Date[]): Promise<void> {
-    if (ids.length === 0) return;
-    await this.db.query(
-      `UPDATE dashboard_subscriptions s SET next_run_at = v.next_run_at
-         FROM unnest($1::text[], $2::timestamptz[]) AS v(id, next_run_at)
-        WHERE s.id = v.id`,
-      [ids, nextRunAts.map((d) => d.toISOString())],
-    );
-  }
 }

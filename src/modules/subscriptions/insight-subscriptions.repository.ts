@@ -83,25 +83,4 @@ export class InsightSubscriptionsRepository {
     );
     return rows.length;
   }
-
-  /** Active subscriptions whose slot has come, locked so that concurrent ticks split them. */
-  async lockDue(now: Date, limit: number): Promise<InsightSubscriptionRecord[]> {
-    return this.db.query<InsightSubscriptionRecord>(
-      `SELECT ${COLUMNS} FROM insight_subscriptions
-        WHERE is_active AND next_run_at <= $1
-        ORDER BY next_run_at LIMIT $2
-        FOR UPDATE SKIP LOCKED`,
-      [now, limit],
-    );
-  }
-
-  async advance(ids: string[], nextRunAts: Date[]): Promise<void> {
-    if (ids.length === 0) return;
-    await this.db.query(
-      `UPDATE insight_subscriptions s SET next_run_at = v.next_run_at
-         FROM unnest($1::text[], $2::timestamptz[]) AS v(id, next_run_at)
-        WHERE s.id = v.id`,
-      [ids, nextRunAts.map((d) => d.toISOString())],
-    );
-  }
 }

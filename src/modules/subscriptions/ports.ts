@@ -2,7 +2,8 @@
 // services (channels, insights, dashboards, report composition, transports) are adapted to these
 // in app.ts (reports/report-sources.ts for insights and dashboards), so this code never depends on their internals.
 import type { AuthContext } from '../../auth/context.ts';
-import type { ChannelTransport, ChannelType, OutboundChannel, Report, ReportAlert } from '../../adapters/delivery/types.ts';
+import type { ChannelTransport, ChannelType, OutboundChannel } from '../../adapters/delivery/types.ts';
+import type { Report, ReportAlert } from '../../lib/report.ts';
 import type { AlertCondition, AlertResult, AlertShape } from './alert-condition.ts';
 
 export interface ChannelDirectory {

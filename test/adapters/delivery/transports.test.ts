@@ -9,7 +9,8 @@ import { ChartRenderer, PNG_SIGNATURE } from '../../../src/adapters/charts/rende
 import { EgressGuard } from '../../../src/adapters/egress.ts';
 import { createTransports } from '../../../src/adapters/delivery/index.ts';
 import { MESSAGE_LIMIT } from '../../../src/adapters/delivery/messenger.ts';
-import { DeliveryError, type OutboundChannel, type Report } from '../../../src/adapters/delivery/types.ts';
+import { DeliveryError, type OutboundChannel } from '../../../src/adapters/delivery/types.ts';
+import type { Report } from '../../../src/lib/report.ts';
 import { newSigningSecret } from '../../../src/adapters/delivery/webhook.ts';
 import { composeDashboardReport, composeInsightReport, type ResultLike } from '../../../src/modules/reports/compose.ts';
 import { parseTelegramHtml, startFakeBotApi, type FakeBotApi } from '../../fakes/bot-api.ts';

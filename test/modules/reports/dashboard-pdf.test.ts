@@ -5,7 +5,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { EgressGuard } from '../../../src/adapters/egress.ts';
 import { ManualClock } from '../../../src/lib/clock.ts';
-import { renderDashboardPdf } from '../../../src/modules/reports/pdf.ts';
+import { renderDashboardPdf } from '../../../src/adapters/charts/pdf.ts';
 import { composeInsightReport } from '../../../src/modules/reports/compose.ts';
 import { pdfField } from '../../../src/adapters/delivery/webhook.ts';
 import { buildTestApp, call, type TestApp } from '../../helpers/app.ts';

@@ -2,14 +2,14 @@
 // cancelled, nothing sent), the channel with plaintext config (gone → cancelled), and the report.
 // A whole claimed batch is resolved with one query per subscription kind and one channel lookup
 // per distinct channel, so the per-delivery cost is the send itself.
-import type { OutboundChannel, Report } from '../adapters/delivery/types.ts';
-import type { DeliveryRecord } from '../modules/deliveries/deliveries.repository.ts';
-import type { DashboardSubscriptionsRepository } from '../modules/subscriptions/dashboard-subscriptions.repository.ts';
-import type { InsightSubscriptionsRepository } from '../modules/subscriptions/insight-subscriptions.repository.ts';
-import { AppError, insightNotInModel } from '../lib/errors.ts';
-import type { ChannelDirectory, DashboardReports, InsightRunner, InsightSubscriptionRecord } from '../modules/subscriptions/ports.ts';
-import { evaluateCondition } from '../modules/subscriptions/alert-condition.ts';
-import type { DeliveryTarget, DeliveryTargets } from './delivery-worker.ts';
+import type { OutboundChannel } from '../../adapters/delivery/types.ts';
+import type { Report } from '../../lib/report.ts';
+import type { DashboardSubscriptionsRepository } from './dashboard-subscriptions.repository.ts';
+import type { InsightSubscriptionsRepository } from './insight-subscriptions.repository.ts';
+import { AppError, insightNotInModel } from '../../lib/errors.ts';
+import type { ChannelDirectory, DashboardReports, InsightRunner, InsightSubscriptionRecord } from './ports.ts';
+import { evaluateCondition } from './alert-condition.ts';
+import type { DeliveryRecord, DeliveryTarget, DeliveryTargets } from '../deliveries/delivery.ts';
 
 /**
  * A dashboard report goes to several channels, one delivery each: compose it once per

@@ -7,12 +7,12 @@ import fs from 'node:fs';
 import * as fontkit from 'fontkit';
 import PDFDocument from 'pdfkit';
 import SVGtoPDF from 'svg-to-pdfkit';
-import { ChartRenderer } from '../../adapters/charts/renderer.ts';
-import { FONT_FILES } from '../../adapters/charts/font.ts';
-import { kpiSvg } from '../../adapters/charts/kpi.ts';
-import { chartInputOf } from '../../adapters/charts/options.ts';
-import { columnsOf, formatCell } from '../../adapters/delivery/format.ts';
-import type { Report, ReportSection } from '../../adapters/delivery/types.ts';
+import { ChartRenderer } from './renderer.ts';
+import { FONT_FILES } from './font.ts';
+import { kpiSvg } from './kpi.ts';
+import { chartInputOf } from './options.ts';
+import { columnsOf, formatCell } from '../delivery/format.ts';
+import type { Report, ReportSection } from '../../lib/report.ts';
 
 export const SPANS = { small: 1, medium: 2, large: 3, full: 4 } as const;
 
