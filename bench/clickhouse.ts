@@ -59,8 +59,11 @@ async function clickhouse(duck: DuckDbWarehouse, url: string): Promise<{ ch: Cli
   const t = Date.now();
   const scratch = fs.mkdtempSync(path.join(DIR, 'copy-'));
   try {
+    // Writing Parquet wants more than the server's query ceiling; put back for the timings.
+    await duck.exec(`SET memory_limit = '2GB'`);
     await copyDemoTables(ch, duck, scratch, ['demo', 'acme']);
   } finally {
+    await duck.exec(`SET memory_limit = '${loadConfig().duckdb.memoryLimit}'`);
     fs.rmSync(scratch, { recursive: true, force: true });
   }
   const [{ n }] = await ch.query('SELECT (SELECT count() FROM orders) + (SELECT count() FROM order_items) + (SELECT count() FROM customers) AS n');
