@@ -9,6 +9,8 @@ export interface Config {
   dataDir: string;
   databaseUrl?: string;
   warehouseUrl?: string;
+  /** INSIGHTS_CLICKHOUSE_CLUSTER: the cluster a ClickHouse warehouse's tables span (docs/clickhouse.md). */
+  clickhouseCluster?: string;
   /** INSIGHTS_MODEL: a model file or a directory of them; undefined means the built-in demo shop. */
   modelPath?: string;
   masterKey?: Buffer;
@@ -157,6 +159,13 @@ export function loadConfig(env: Env = process.env): Config {
   const smtpUrl = url(env, 'SMTP_URL', ['smtp:', 'smtps:']);
   const smtpFrom = str(env, 'SMTP_FROM') ?? 'Insights <insights@localhost>';
 
+  const warehouseUrl = url(env, 'WAREHOUSE_URL', ['postgres:', 'postgresql:', 'clickhouse:', 'clickhouses:', 'http:', 'https:']);
+  const clickhouseCluster = str(env, 'INSIGHTS_CLICKHOUSE_CLUSTER');
+  if (clickhouseCluster !== undefined) {
+    if (!/^[A-Za-z0-9_.-]{1,100}$/.test(clickhouseCluster)) throw new ConfigError('INSIGHTS_CLICKHOUSE_CLUSTER', 'must be a cluster name (letters, digits, _ . -)');
+    if (!warehouseUrl || /^postgres(ql)?:/.test(warehouseUrl)) throw new ConfigError('INSIGHTS_CLICKHOUSE_CLUSTER', 'needs WAREHOUSE_URL to name a ClickHouse server (clickhouse://…)');
+  }
+
   const logLevel = str(env, 'LOG_LEVEL') ?? 'info';
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel)) {
     throw new ConfigError('LOG_LEVEL', 'must be one of fatal, error, warn, info, debug, trace, silent');
@@ -167,7 +176,8 @@ export function loadConfig(env: Env = process.env): Config {
     port: int(env, 'PORT', 8080, 0, 65535),
     dataDir: path.resolve(str(env, 'INSIGHTS_DATA_DIR') ?? './data'),
     databaseUrl: url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
-    warehouseUrl: url(env, 'WAREHOUSE_URL', ['postgres:', 'postgresql:']),
+    warehouseUrl,
+    ...(clickhouseCluster ? { clickhouseCluster } : {}),
     modelPath: str(env, 'INSIGHTS_MODEL') === undefined ? undefined : path.resolve(str(env, 'INSIGHTS_MODEL')!),
     masterKey,
     jwt: {

@@ -31,11 +31,13 @@ export function connectCause(err: unknown): string {
   return e?.message || e?.code || String(err);
 }
 
-/** host:port of a postgres:// URL, for messages (no user, no password). */
+const DEFAULT_PORTS: Record<string, string> = { 'clickhouse:': '8123', 'http:': '8123', 'clickhouses:': '8443', 'https:': '8443' };
+
+/** host:port of a database URL, for messages (no user, no password). */
 export function where(url: string): string {
   try {
     const u = new URL(url);
-    return `${u.hostname || 'localhost'}:${u.port || '5432'}${u.pathname && u.pathname !== '/' ? u.pathname : ''}`;
+    return `${u.hostname || 'localhost'}:${u.port || DEFAULT_PORTS[u.protocol] || '5432'}${u.pathname && u.pathname !== '/' ? u.pathname : ''}`;
   } catch {
     return 'the configured server';
   }

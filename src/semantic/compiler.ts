@@ -6,7 +6,7 @@
 // Measures aggregate on their own cube's rows: each cube whose measures an insight uses is one
 // "fact" query (joined only along many_to_one joins, which never multiply its rows); several facts
 // are aggregated separately and combined on the period or the grouping dimensions.
-import type { Dialect } from './dialects/dialect.ts';
+import type { Dialect, ParamType } from './dialects/dialect.ts';
 import { addDays, type Comparison, type Window } from './periods.ts';
 import { combinedMeasure, rollupFor, rowCountFor, sharedFilters } from './rollups.ts';
 import type { ColumnType, CubeSource, FactPlan, Granularity, InsightDefinition, LeafMeasure, OutputColumn, RollupDefinition } from './types.ts';
@@ -47,12 +47,12 @@ class Binder {
   // PostgreSQL infers one type per parameter, so a value is shared only between uses of one type.
   private readonly seen = new Map<string, string>();
   constructor(private readonly dialect: Dialect) {}
-  bind(value: unknown, type = 'text'): string {
+  bind(value: unknown, type: ParamType = 'text'): string {
     const key = `${type}\u0000${typeof value}\u0000${String(value)}`;
     const known = this.seen.get(key);
     if (known) return known;
     this.params.push(value);
-    const p = this.dialect.placeholder(this.params.length);
+    const p = this.dialect.placeholder(this.params.length, type);
     this.seen.set(key, p);
     return p;
   }
@@ -224,14 +224,15 @@ function compared(c: Ctx, cmp: Comparison): string {
   const qt = (x: string) => d.quote(x);
   const prev: Ctx = { ...c, q: { ...q, window: cmp.window, compare: undefined, limit: undefined } };
   const previous = def.measures.map((m) => `${qt('p')}.${qt(m.name)} AS ${qt(`${m.name}__previous`)}`);
-  const current = def.measures.map((m) => `${qt('c')}.${qt(m.name)}`);
+  // Every column is named: ClickHouse would name an unaliased "c"."x" c.x, the others x.
+  const current = def.measures.map((m) => `${qt('c')}.${qt(m.name)} AS ${qt(m.name)}`);
   if (def.kind === 'timeseries') {
-    const date = (v: string | null) => (v === null ? 'CAST(NULL AS DATE)' : d.typedParam(b.bind(v, 'date'), 'date'));
+    const date = (v: string | null) => (v === null ? `CAST(NULL AS ${d.types.date})` : d.typedParam(b.bind(v, 'date'), 'date'));
     const seriesValues = q.series ? filterValues(q.filters[q.series]!) : [undefined];
     const pairs = cmp.periods!.flatMap((p) => seriesValues.map((v) => `(${date(p.period)}, ${date(p.previous)}${v === undefined ? '' : `, ${b.bind(v)}`})`));
     const keyCols = [qt('period'), qt('previous'), ...(q.series ? [qt(q.series)] : [])];
     const on = (alias: string, period: string) => `${qt(alias)}.${qt('period')} = ${qt('k')}.${qt(period)}` + (q.series ? ` AND ${qt(alias)}.${qt(q.series)} = ${qt('k')}.${qt(q.series)}` : '');
-    const keys = [`${qt('k')}.${qt('period')}`, ...(q.series ? [`${qt('k')}.${qt(q.series)}`] : [])];
+    const keys = [`${qt('k')}.${qt('period')} AS ${qt('period')}`, ...(q.series ? [`${qt('k')}.${qt(q.series)} AS ${qt(q.series)}`] : [])];
     return (
       `SELECT ${[...keys, ...current, ...previous].join(', ')} FROM (VALUES ${pairs.join(', ')}) AS ${qt('k')}(${keyCols.join(', ')}) ` +
       `LEFT JOIN (${query(c, false)}) AS ${qt('c')} ON ${on('c', 'period')} LEFT JOIN (${query(prev, false)}) AS ${qt('p')} ON ${on('p', 'previous')}` +
@@ -241,7 +242,7 @@ function compared(c: Ctx, cmp: Comparison): string {
   const keys = def.plan.facts[0].keys.map((k) => k.name);
   const on = keys.map((k) => `${qt('c')}.${qt(k)} IS NOT DISTINCT FROM ${qt('p')}.${qt(k)}`).join(' AND ');
   return (
-    `SELECT ${[...keys.map((k) => `${qt('c')}.${qt(k)}`), ...current, ...previous].join(', ')} FROM (${query(c)}) AS ${qt('c')} ` +
+    `SELECT ${[...keys.map((k) => `${qt('c')}.${qt(k)} AS ${qt(k)}`), ...current, ...previous].join(', ')} FROM (${query(c)}) AS ${qt('c')} ` +
     `LEFT JOIN (${query(prev, false)}) AS ${qt('p')} ON ${on}` +
     orderAndLimit(c, true, false)
   );
@@ -274,7 +275,7 @@ function query(c: Ctx, ordered = true): string {
   const keyCols = keyNames.map((k) => q_(k));
   if (facts.length === 1) {
     const col = (m: string) => `${alias(0)}.${q_(m)}`;
-    const cols = [...keyNames.map((k) => col(k)), ...measures.map(col), ...numberCols(col)];
+    const cols = [...[...keyNames, ...measures].map((k) => `${col(k)} AS ${q_(k)}`), ...numberCols(col)];
     return `SELECT ${cols.join(', ')} FROM (${factSelect(facts[0], c, true)}) AS ${alias(0)}` + tail();
   }
   // Several facts: each aggregated on its own rows, stacked with UNION ALL and grouped again on
@@ -282,7 +283,7 @@ function query(c: Ctx, ordered = true): string {
   // on the keys would not). Hash-joinable on every engine, unlike a FULL JOIN on nullable keys.
   const stacked = facts.map((f) => factSelect(f, c, true, measures)).join(' UNION ALL ');
   const combined = (m: string) => `max(${q_('u')}.${q_(m)})`;
-  const cols = [...keyCols.map((k) => `${q_('u')}.${k}`), ...measures.map((m) => `${combined(m)} AS ${q_(m)}`), ...numberCols(combined)];
+  const cols = [...keyCols.map((k) => `${q_('u')}.${k} AS ${k}`), ...measures.map((m) => `${combined(m)} AS ${q_(m)}`), ...numberCols(combined)];
   const groupBy = keyNames.map((_, i) => i + 1).join(', ');
   return `SELECT ${cols.join(', ')} FROM (${stacked}) AS ${q_('u')} GROUP BY ${groupBy}` + tail();
 }

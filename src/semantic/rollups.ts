@@ -221,7 +221,7 @@ export interface BuildScope {
 export function rollupSelect(r: RollupDefinition, d: Dialect, scope: BuildScope = {}): string {
   const cols = [
     `${r.source.tenant} AS ${d.quote('__tenant')}`,
-    `CAST(${d.bucket(r.granularity, r.time.sql)} AS ${d.name === 'duckdb' ? 'DATE' : 'date'}) AS ${d.quote('__bucket')}`,
+    `CAST(${d.bucket(r.granularity, r.time.sql)} AS ${d.types.date}) AS ${d.quote('__bucket')}`,
     ...r.dimensions.map((x) => `${x.sql} AS ${d.quote(x.column)}`),
   ];
   const filtered = (agg: string, filters: string[]) => (filters.length ? `${agg} FILTER (WHERE ${filters.map(cond).join(' AND ')})` : agg);
@@ -242,7 +242,7 @@ export function rollupSelect(r: RollupDefinition, d: Dialect, scope: BuildScope 
   let n = 0;
   if (scope.tenant) where.push(`${r.source.tenant} = ${d.placeholder(++n)}`);
   if (scope.range) {
-    where.push(`${r.time.sql} >= ${d.typedParam(d.placeholder(++n), 'timestamp')}`, `${r.time.sql} < ${d.typedParam(d.placeholder(++n), 'timestamp')}`);
+    where.push(`${r.time.sql} >= ${d.typedParam(d.placeholder(++n, 'timestamp'), 'timestamp')}`, `${r.time.sql} < ${d.typedParam(d.placeholder(++n, 'timestamp'), 'timestamp')}`);
   }
   const groupBy = cols.length - [...r.measures.values()].reduce((s, m) => s + m.partials.length, 0) - r.rowCounts.length;
   return `SELECT ${cols.join(', ')} FROM ${table}${joins.join('')}${where.length ? ` WHERE ${where.join(' AND ')}` : ''} GROUP BY ${Array.from({ length: groupBy }, (_, i) => i + 1).join(', ')}`;
@@ -256,6 +256,6 @@ export function rollupTimeSpanSql(r: RollupDefinition, d: Dialect): string {
   const owner = quote(r.time.ref.split('.')[0]);
   const src = owner === r.source.alias ? r.source : r.joins.find((j) => j.source.alias === owner)!.source;
   const table = src.table === src.alias ? src.table! : `${src.table} AS ${src.alias}`;
-  const text = d.name === 'duckdb' ? 'VARCHAR' : 'text';
-  return `SELECT CAST(CAST(min(${r.time.sql}) AS DATE) AS ${text}) AS lo, CAST(CAST(max(${r.time.sql}) AS DATE) AS ${text}) AS hi, count(*) AS n FROM ${table}`;
+  const text = d.types.text;
+  return `SELECT CAST(CAST(min(${r.time.sql}) AS ${d.types.date}) AS ${text}) AS lo, CAST(CAST(max(${r.time.sql}) AS ${d.types.date}) AS ${text}) AS hi, count(*) AS n FROM ${table}`;
 }

@@ -4,6 +4,8 @@
 // PostgreSQL produce the very same rows, and 10M orders take seconds, not a JS loop.
 import { newId } from '../lib/ids.ts';
 import { ADJECTIVES, BRANDS, CATEGORIES, HOURS, profileFor, type TenantProfile } from './demo-profiles.ts';
+import { ClickHouseWarehouse } from './clickhouse.ts';
+import { seedClickHouseFromDuckDb } from './clickhouse-seed.ts';
 import { warehouseDdl, type DialectName, type Warehouse } from './warehouse.ts';
 
 export interface SeedOptions {
@@ -115,7 +117,7 @@ interface Sql {
 
 const MIX = (x: string, d: Sql) => `((${d.xor(`(${x}) >> 16`, x)} * 73244475) % 4294967296)`;
 
-const SQL: Record<DialectName, Sql> = {
+const SQL: Record<Exclude<DialectName, 'clickhouse'>, Sql> = {
   duckdb: {
     xor: (a, b) => `xor(${a}, ${b})`,
     div: (a, b) => `((${a}) // (${b}))`,
@@ -182,7 +184,7 @@ function hourCase(draw: string): string {
 }
 
 /** The full generation script for one dialect (one round trip, so temp objects share a session). */
-export function seedScript(dialect: DialectName, opts: SeedOptions): { sql: string; version: string; perTenant: Record<string, number> } {
+export function seedScript(dialect: Exclude<DialectName, 'clickhouse'>, opts: SeedOptions): { sql: string; version: string; perTenant: Record<string, number> } {
   const d = SQL[dialect];
   const days = opts.days ?? 730;
   const profiles = opts.tenants.map((t, i) => profileFor(t, i));
@@ -303,8 +305,10 @@ ${d.finish}
 
 /** (Re)generates the demo data of the given tenants; other tenants' rows stay. */
 export async function seedDemo(warehouse: Warehouse, opts: SeedOptions): Promise<{ version: string; perTenant: Record<string, number> }> {
-  const { sql, version, perTenant } = seedScript(warehouse.dialect, opts);
-  await warehouse.exec(sql);
+  const { sql, version, perTenant } = seedScript(warehouse.dialect === 'clickhouse' ? 'duckdb' : warehouse.dialect, opts);
+  // ClickHouse takes DuckDB's rows as Parquet (clickhouse-seed.ts): the very same rows.
+  if (warehouse instanceof ClickHouseWarehouse) await seedClickHouseFromDuckDb(warehouse, { script: sql, tenants: opts.tenants });
+  else await warehouse.exec(sql);
   return { version, perTenant };
 }
 

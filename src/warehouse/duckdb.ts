@@ -1,7 +1,8 @@
 // The embedded warehouse: a DuckDB file (or :memory: for tests) through @duckdb/node-api.
 import { DuckDBInstance, type DuckDBConnection, type DuckDBValue } from '@duckdb/node-api';
 import { duckDbTables, loadIntoDuckDb } from './load-duckdb.ts';
-import { TENANT_VERSIONS_TABLE, type LoadRequest, type LoadResult, type WarehouseTable } from './load.ts';
+import type { LoadRequest, LoadResult, WarehouseTable } from './load.ts';
+import { VersionMemo } from './versions.ts';
 import { runTransaction, type TransactionStatement, type Warehouse, type WarehouseRow, type WarehouseValue } from './warehouse.ts';
 
 export interface DuckDbSettings {
@@ -14,8 +15,10 @@ const NUMERIC_TYPES = /^(BIGINT|HUGEINT|UBIGINT|UHUGEINT|DECIMAL)/;
 
 export class DuckDbWarehouse implements Warehouse {
   readonly dialect = 'duckdb' as const;
-  private cachedVersion: { value: string | undefined } | undefined;
-  private readonly tenantVersions = new Map<string, string | undefined>();
+  // No other process can write the file while this one has it open (DuckDB locks it), and every
+  // write of this process goes through exec() or a non-SELECT query(), which forget the versions:
+  // so they are read once.
+  private readonly versions = new VersionMemo((sql, params) => this.query(sql, params), Number.POSITIVE_INFINITY);
   /** Loads run one at a time: each already uses every core, and two first loads of a table would race. */
   private loads: Promise<unknown> = Promise.resolve();
   private constructor(private readonly instance: DuckDBInstance, private readonly conn: DuckDBConnection) {}
@@ -60,40 +63,11 @@ export class DuckDbWarehouse implements Warehouse {
   }
 
   private forgetVersions(): void {
-    this.cachedVersion = undefined;
-    this.tenantVersions.clear();
+    this.versions.forget();
   }
 
-  // No other process can write the file while this one has it open (DuckDB locks it), and every
-  // write of this process goes through exec(), which forgets the version: so it is read once.
-  async version(tenantId?: string): Promise<string | undefined> {
-    const base = await this.baseVersion();
-    if (tenantId === undefined) return base;
-    if (!this.tenantVersions.has(tenantId)) {
-      let value: string | undefined;
-      try {
-        const rows = await this.query(`SELECT version FROM ${TENANT_VERSIONS_TABLE} WHERE tenant_id = $1`, [tenantId]);
-        value = rows.length ? String(rows[0].version) : undefined;
-      } catch {
-        value = undefined;
-      }
-      this.tenantVersions.set(tenantId, value);
-    }
-    const loaded = this.tenantVersions.get(tenantId);
-    return base === undefined && loaded === undefined ? undefined : `${base ?? ''}/${loaded ?? ''}`;
-  }
-
-  private async baseVersion(): Promise<string | undefined> {
-    if (this.cachedVersion) return this.cachedVersion.value;
-    let value: string | undefined;
-    try {
-      const rows = await this.query('SELECT version FROM warehouse_meta WHERE id = 1');
-      value = rows.length ? String(rows[0].version) : undefined;
-    } catch {
-      value = undefined;
-    }
-    this.cachedVersion = { value };
-    return value;
+  version(tenantId?: string): Promise<string | undefined> {
+    return this.versions.version(tenantId);
   }
 
   /**

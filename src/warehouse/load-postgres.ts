@@ -105,7 +105,7 @@ export async function ensurePostgresVersionsTable(query: Query): Promise<void> {
 }
 
 /** Counts the bytes read from the staged file, for the progress of the COPY. */
-function byteCounter(total: number, onProgress?: LoadRequest['onProgress']): Transform {
+export function byteCounter(total: number, onProgress?: LoadRequest['onProgress']): Transform {
   let sent = 0;
   let last = 0;
   return new Transform({

@@ -1,10 +1,11 @@
-// Opens the warehouse a process uses: PostgreSQL when WAREHOUSE_URL is set, else the DuckDB file
-// <data dir>/warehouse.duckdb. The tables are created when missing, so queries on an unseeded
+// Opens the warehouse a process uses: PostgreSQL or ClickHouse when WAREHOUSE_URL is set, else the
+// DuckDB file <data dir>/warehouse.duckdb. The tables are created when missing, so queries on an unseeded
 // warehouse return no rows rather than failing.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../config/index.ts';
-import { firstContact } from '../lib/startup.ts';
+import { firstContact, StartupError, where } from '../lib/startup.ts';
+import { ClickHouseWarehouse } from './clickhouse.ts';
 import { DuckDbWarehouse } from './duckdb.ts';
 import { PostgresWarehouse } from './postgres.ts';
 import { warehouseDdl, type Warehouse } from './warehouse.ts';
@@ -21,6 +22,7 @@ export async function openWarehouse(config: Config): Promise<Warehouse> {
   if (config.warehouseUrl) {
     const url = config.warehouseUrl;
     warehouse = await firstContact('WAREHOUSE_URL', url, async () => {
+      if (!/^postgres(ql)?:/.test(url)) return openClickHouse(url, config.clickhouseCluster);
       const pg = new PostgresWarehouse(url);
       try {
         await pg.exec('SELECT 1');
@@ -44,10 +46,27 @@ export async function openWarehouse(config: Config): Promise<Warehouse> {
     }
   }
   try {
-    await warehouse.exec(warehouseDdl(warehouse.dialect));
+    if (warehouse instanceof ClickHouseWarehouse) await warehouse.ensureTables();
+    else await warehouse.exec(warehouseDdl(warehouse.dialect as 'duckdb' | 'postgres'));
   } catch (err) {
     await warehouse.close().catch(() => {});
     throw err;
   }
   return warehouse;
+}
+
+/** A ClickHouse server (or cluster) answering as the URL says: reachable, credentials and database right. */
+async function openClickHouse(url: string, cluster?: string): Promise<ClickHouseWarehouse> {
+  const ch = new ClickHouseWarehouse(url, { cluster });
+  try {
+    await ch.query('SELECT 1 FROM system.one');
+    if (cluster) {
+      const [row] = await ch.query('SELECT count() AS n FROM system.clusters WHERE cluster = $1', [cluster]);
+      if (!Number(row?.n)) throw new StartupError('INSIGHTS_CLICKHOUSE_CLUSTER', `the ClickHouse server at ${where(url)} knows no cluster "${cluster}" (see system.clusters)`);
+    }
+    return ch;
+  } catch (err) {
+    void ch.close().catch(() => {});
+    throw err;
+  }
 }

@@ -1,7 +1,8 @@
 // PostgreSQL (or any Postgres-wire engine) as the warehouse, via WAREHOUSE_URL.
 import pg from 'pg';
 import { loadIntoPostgres, postgresTables } from './load-postgres.ts';
-import { TENANT_VERSIONS_TABLE, type LoadRequest, type LoadResult, type WarehouseTable } from './load.ts';
+import type { LoadRequest, LoadResult, WarehouseTable } from './load.ts';
+import { VersionMemo } from './versions.ts';
 import { runTransaction, type TransactionStatement, type Warehouse, type WarehouseRow } from './warehouse.ts';
 
 // Dates and timestamps stay text (no local-time Date conversion); numbers become JS numbers, like
@@ -21,8 +22,8 @@ const types = {
 export class PostgresWarehouse implements Warehouse {
   readonly dialect = 'postgres' as const;
   readonly pool: pg.Pool;
-  private cachedVersion: { value: string | undefined; at: number } | undefined;
-  private readonly tenantVersions = new Map<string, { value: string | undefined; at: number }>();
+  // Another process may re-seed or load into a shared warehouse, so the memos are short.
+  private readonly versions = new VersionMemo(async (sql, params) => (await this.pool.query(sql, params)).rows, 2000);
 
   constructor(connectionString: string, options: { schema?: string; max?: number } = {}) {
     this.pool = new pg.Pool({
@@ -40,37 +41,18 @@ export class PostgresWarehouse implements Warehouse {
 
   async exec(sql: string): Promise<void> {
     await this.pool.query(sql);
-    this.cachedVersion = undefined;
-    this.tenantVersions.clear();
+    this.versions.forget();
   }
 
-  // Another process may re-seed or load into a shared warehouse, so the memos are short.
-  async version(tenantId?: string): Promise<string | undefined> {
-    const base = await this.baseVersion();
-    if (tenantId === undefined) return base;
-    const now = Date.now();
-    let memo = this.tenantVersions.get(tenantId);
-    if (!memo || now - memo.at >= 2000) {
-      let value: string | undefined;
-      try {
-        const rows = await this.query(`SELECT version FROM ${TENANT_VERSIONS_TABLE} WHERE tenant_id = $1`, [tenantId]);
-        value = rows.length ? String(rows[0].version) : undefined;
-      } catch {
-        value = undefined;
-      }
-      memo = { value, at: now };
-      if (this.tenantVersions.size > 10_000) this.tenantVersions.clear();
-      this.tenantVersions.set(tenantId, memo);
-    }
-    return base === undefined && memo.value === undefined ? undefined : `${base ?? ''}/${memo.value ?? ''}`;
+  version(tenantId?: string): Promise<string | undefined> {
+    return this.versions.version(tenantId);
   }
 
   async load(request: LoadRequest): Promise<LoadResult> {
     try {
       return await loadIntoPostgres(this.pool, request);
     } finally {
-      this.cachedVersion = undefined;
-      this.tenantVersions.clear();
+      this.versions.forget();
     }
   }
 
@@ -80,27 +62,12 @@ export class PostgresWarehouse implements Warehouse {
       await runTransaction((sql, params) => client.query(sql, params ?? []), statements, signal);
     } finally {
       client.release();
-      this.cachedVersion = undefined;
-      this.tenantVersions.clear();
+      this.versions.forget();
     }
   }
 
   async tables(): Promise<WarehouseTable[]> {
     return (await postgresTables((sql, params) => this.pool.query(sql, params))).tables;
-  }
-
-  private async baseVersion(): Promise<string | undefined> {
-    const now = Date.now();
-    if (this.cachedVersion && now - this.cachedVersion.at < 2000) return this.cachedVersion.value;
-    let value: string | undefined;
-    try {
-      const rows = await this.query('SELECT version FROM warehouse_meta WHERE id = 1');
-      value = rows.length ? String(rows[0].version) : undefined;
-    } catch {
-      value = undefined;
-    }
-    this.cachedVersion = { value, at: now };
-    return value;
   }
 
   async close(): Promise<void> {

@@ -9,6 +9,7 @@ import { addPeriods, bucketStart } from '../semantic/periods.ts';
 import { ROLLUP_SCHEMA, rollsUpTo, rollupSelect, rollupTimeSpanSql } from '../semantic/rollups.ts';
 import { GRANULARITIES, type Granularity, type RollupDefinition } from '../semantic/types.ts';
 import type { LoadMode } from './load.ts';
+import { STANDARD_ROLLUP_DDL, type RollupDdl } from './rollup-ddl.ts';
 import type { Warehouse } from './warehouse.ts';
 
 const STATE = `"${ROLLUP_SCHEMA}"."state"`;
@@ -97,15 +98,22 @@ export class RollupStore {
   private ensureSchema(): Promise<void> {
     this.schemaReady ??= this.warehouse
       .exec(
-        `CREATE SCHEMA IF NOT EXISTS "${ROLLUP_SCHEMA}";
-         CREATE TABLE IF NOT EXISTS ${STATE} (rollup VARCHAR NOT NULL, tenant VARCHAR NOT NULL, definition VARCHAR NOT NULL,
-           data_version VARCHAR NOT NULL, version VARCHAR NOT NULL, built_at TIMESTAMP NOT NULL, PRIMARY KEY (rollup, tenant))`,
+        this.ddl.schema(
+          `"${ROLLUP_SCHEMA}"`,
+          STATE,
+          'rollup VARCHAR NOT NULL, tenant VARCHAR NOT NULL, definition VARCHAR NOT NULL, data_version VARCHAR NOT NULL, version VARCHAR NOT NULL, built_at TIMESTAMP NOT NULL, PRIMARY KEY (rollup, tenant)',
+        ),
       )
       .catch((err) => {
         this.schemaReady = undefined;
         throw err;
       });
     return this.schemaReady;
+  }
+
+  /** The engine's way with rollup tables (rollup-ddl.ts). */
+  private get ddl(): RollupDdl {
+    return this.warehouse.rollupDdl ?? STANDARD_ROLLUP_DDL;
   }
 
   private async stateOf(tenantId: string): Promise<Map<string, StateRow>> {
@@ -172,12 +180,11 @@ export class RollupStore {
       const [span] = await this.warehouse.query(rollupTimeSpanSql(r, this.d));
       const slices = span?.lo && span?.hi ? buildSlices(r, String(span.lo), String(span.hi), Number(span.n)) : [];
       const statements = [
-        { sql: `DROP TABLE IF EXISTS "${ROLLUP_SCHEMA}".${building}` },
-        { sql: `CREATE TABLE "${ROLLUP_SCHEMA}".${building} AS ${rollupSelect(r, this.d, { range: true })}`, params: ['1970-01-01', '1970-01-01'] },
+        ...this.ddl.drop(`"${ROLLUP_SCHEMA}".${building}`),
+        ...this.ddl.createAs(`"${ROLLUP_SCHEMA}".${building}`, rollupSelect(r, this.d, { range: true }), ['1970-01-01', '1970-01-01']),
         ...slices.map(([from, to]) => ({ sql: `INSERT INTO "${ROLLUP_SCHEMA}".${building} ${rollupSelect(r, this.d, { range: true })}`, params: [from, to] })),
-        { sql: `DROP TABLE IF EXISTS ${r.table}` },
-        { sql: `ALTER TABLE "${ROLLUP_SCHEMA}".${building} RENAME TO ${this.d.quote(`${r.cube}__${r.name}`)}` },
-        { sql: `DELETE FROM ${STATE} WHERE rollup = $1`, params: [r.id] },
+        ...this.ddl.replace(`"${ROLLUP_SCHEMA}".${building}`, r.table, this.d.quote(`${r.cube}__${r.name}`), rollupSelect(r, this.d, { range: true }), ['1970-01-01', '1970-01-01']),
+        this.ddl.delete(STATE, 'rollup = $1', [r.id]),
         ...tenants.map((t, i) => ({
           sql: `INSERT INTO ${STATE} VALUES ($1, $2, $3, $4, $5, CAST($6 AS TIMESTAMP))`,
           params: [r.id, t, r.definitionHash, versions[i], version, this.builtAt()],
@@ -213,17 +220,17 @@ export class RollupStore {
         const from = bucketStart(range.min.slice(0, 10), g);
         const to = bucketEnd(bucketStart(range.max.slice(0, 10), g), g);
         statements.push(
-          { sql: `DELETE FROM ${r.table} WHERE "__tenant" = $1 AND "__bucket" >= CAST($2 AS DATE) AND "__bucket" < CAST($3 AS DATE)`, params: [load.tenantId, from, to] },
+          this.ddl.delete(r.table, `"__tenant" = $1 AND "__bucket" >= CAST($2 AS DATE) AND "__bucket" < CAST($3 AS DATE)`, [load.tenantId, from, to]),
           { sql: `INSERT INTO ${r.table} ${rollupSelect(r, this.d, { tenant: true, range: true })}`, params: [load.tenantId, from, to] },
         );
       } else {
         statements.push(
-          { sql: `DELETE FROM ${r.table} WHERE "__tenant" = $1`, params: [load.tenantId] },
+          this.ddl.delete(r.table, '"__tenant" = $1', [load.tenantId]),
           { sql: `INSERT INTO ${r.table} ${rollupSelect(r, this.d, { tenant: true })}`, params: [load.tenantId] },
         );
       }
       statements.push(
-        { sql: `DELETE FROM ${STATE} WHERE rollup = $1 AND tenant = $2`, params: [r.id, load.tenantId] },
+        this.ddl.delete(STATE, 'rollup = $1 AND tenant = $2', [r.id, load.tenantId]),
         {
           sql: `INSERT INTO ${STATE} VALUES ($1, $2, $3, $4, $5, CAST($6 AS TIMESTAMP))`,
           params: [r.id, load.tenantId, r.definitionHash, dataVersion, newVersion(), this.builtAt()],

@@ -1,14 +1,16 @@
 // The analytics warehouse: where the insight catalog's SQL runs. DuckDB (embedded, a file in the
-// data dir) by default, PostgreSQL via WAREHOUSE_URL. The system of record (src/db) is separate.
+// data dir) by default, PostgreSQL or ClickHouse via WAREHOUSE_URL. The system of record (src/db)
+// is separate.
 
 import type { LoadRequest, LoadResult, WarehouseTable } from './load.ts';
+import type { RollupDdl } from './rollup-ddl.ts';
 
 export type { LoadRequest, LoadResult, WarehouseTable } from './load.ts';
 
 export type WarehouseValue = string | number | boolean | null;
 export type WarehouseRow = Record<string, WarehouseValue>;
 
-export type DialectName = 'duckdb' | 'postgres';
+export type DialectName = 'duckdb' | 'postgres' | 'clickhouse';
 
 export interface Warehouse {
   readonly dialect: DialectName;
@@ -36,6 +38,8 @@ export interface Warehouse {
   load(request: LoadRequest): Promise<LoadResult>;
   /** The tables that carry the tenant column, with their other columns (canonical types). */
   tables(): Promise<WarehouseTable[]>;
+  /** How this engine creates, swaps and deletes from rollup tables, where it differs (rollup-ddl.ts). */
+  readonly rollupDdl?: RollupDdl;
   close(): Promise<void>;
 }
 
@@ -61,7 +65,7 @@ export async function runTransaction(run: (sql: string, params?: unknown[]) => P
   }
 }
 
-export function warehouseDdl(dialect: DialectName): string {
+export function warehouseDdl(dialect: Exclude<DialectName, 'clickhouse'>): string {
   const text = dialect === 'duckdb' ? 'VARCHAR' : 'text';
   return `
 CREATE TABLE IF NOT EXISTS warehouse_meta (

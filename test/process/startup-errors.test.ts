@@ -38,12 +38,19 @@ describe('start-up errors', () => {
 
   test('a malformed DATABASE_URL or WAREHOUSE_URL', async () => {
     assertOneLine(await serve({ DATABASE_URL: 'not a url' }), /^insights: .*DATABASE_URL is not a valid URL$/);
-    assertOneLine(await serve({ WAREHOUSE_URL: 'mysql://h/db' }), /^insights: .*WAREHOUSE_URL must use postgres: or postgresql:$/);
+    assertOneLine(await serve({ WAREHOUSE_URL: 'mysql://h/db' }), /^insights: .*WAREHOUSE_URL must use postgres: or postgresql: or clickhouse: or clickhouses: or http: or https:$/);
   });
 
   test('an unreachable WAREHOUSE_URL', async () => {
     const port = await freePort();
     assertOneLine(await serve({ WAREHOUSE_URL: `postgres://x@127.0.0.1:${port}/wh` }), /^insights: WAREHOUSE_URL: .*connection refused$/);
+  });
+
+  test('an unreachable ClickHouse WAREHOUSE_URL; the password is never printed', async () => {
+    const port = await freePort();
+    const res = await serve({ WAREHOUSE_URL: `clickhouse://insights:s3cret@127.0.0.1:${port}/shop` });
+    assertOneLine(res, new RegExp(`^insights: WAREHOUSE_URL: cannot use the database at 127\\.0\\.0\\.1:${port}/shop: connection refused$`));
+    assert.doesNotMatch(res.stderr, /s3cret/);
   });
 
   test('a busy port names PORT, and the data dir is left unlocked', async () => {

@@ -78,7 +78,7 @@ test('compare on a time series: exact SQL on DuckDB, periods joined through a li
     `AND "orders"."ordered_at" >= CAST(${from} AS TIMESTAMP) AND "orders"."ordered_at" < CAST(${to} AS TIMESTAMP) GROUP BY 1`;
   assert.equal(
     c.sql,
-    `SELECT "k"."period", "c"."revenue", "p"."revenue" AS "revenue__previous" FROM ` +
+    `SELECT "k"."period" AS "period", "c"."revenue" AS "revenue", "p"."revenue" AS "revenue__previous" FROM ` +
       `(VALUES (CAST($1 AS DATE), CAST($2 AS DATE)), (CAST($3 AS DATE), CAST($4 AS DATE))) AS "k"("period", "previous") ` +
       `LEFT JOIN (${inner('$7', '$8')}) AS "c" ON "c"."period" = "k"."period" ` +
       `LEFT JOIN (${inner('$9', '$10')}) AS "p" ON "p"."period" = "k"."previous" ORDER BY 1`,
@@ -107,7 +107,7 @@ test('several values of a filter: IN on every fact, and a time series split by t
 
   // Two facts (orders and sessions): both split by the channel.
   const conv = compile(def('conversion_rate'), DIALECTS.postgres, resolveParams(def('conversion_rate'), 'acme', { granularity: 'month', channel: ['web', 'mobile'] }, '2026-11-23'));
-  assert.match(conv.sql, /^SELECT "u"\."period", "u"\."channel", max\("u"\."orders"\)/);
+  assert.match(conv.sql, /^SELECT "u"\."period" AS "period", "u"\."channel" AS "channel", max\("u"\."orders"\)/);
   assert.equal(conv.sql.match(/"channel" IN \(\$2, \$3\)/g)?.length, 2);
   assert.match(conv.sql, /GROUP BY 1, 2 ORDER BY 1, 2$/);
 
@@ -126,7 +126,7 @@ test('compare on a top list: its own rows and limit, the previous figures of the
   assert.deepEqual(q.compare?.window, { from: '2026-09-01', to: '2026-09-30' });
   const c = compile(def('top_products'), DIALECTS.postgres, q);
   const keys = def('top_products').plan.facts[0].keys.map((k) => k.name);
-  assert.ok(c.sql.startsWith(`SELECT ${keys.map((k) => `"c"."${k}"`).join(', ')}, `), c.sql);
+  assert.ok(c.sql.startsWith(`SELECT ${keys.map((k) => `"c"."${k}" AS "${k}"`).join(', ')}, `), c.sql);
   assert.match(c.sql, / LIMIT \$\d+\) AS "c" LEFT JOIN \(SELECT .* GROUP BY [\d, ]+\) AS "p" ON /);
   for (const k of keys) assert.ok(c.sql.includes(`"c"."${k}" IS NOT DISTINCT FROM "p"."${k}"`), k);
   assert.ok(c.sql.endsWith(`ORDER BY "${def('top_products').plan.headline}" DESC NULLS LAST, 1 ASC`), c.sql);

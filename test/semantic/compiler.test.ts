@@ -45,7 +45,7 @@ test('conversion_rate on PostgreSQL: each cube aggregated per period on its own 
   const q = compile(def('conversion_rate'), DIALECTS.postgres, { tenantId: 'acme', granularity: 'month', filters: { channel: 'web' }, window });
   assert.equal(
     q.sql,
-    `SELECT "u"."period", max("u"."orders") AS "orders", max("u"."sessions") AS "sessions", ` +
+    `SELECT "u"."period" AS "period", max("u"."orders") AS "orders", max("u"."sessions") AS "sessions", ` +
       `100.0 * (CAST(max("u"."orders") AS double precision)) / NULLIF((CAST(max("u"."sessions") AS double precision)), 0) AS "conversion_rate" FROM ` +
       `(SELECT date_trunc('month', CAST("orders"."ordered_at" AS timestamp)) AS "period", count(*) AS "orders", NULL AS "sessions" FROM "orders" ` +
       `WHERE "orders"."tenant_id" = $1 AND "orders".status = 'completed' AND "orders"."channel" = $2 ` +

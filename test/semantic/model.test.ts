@@ -17,6 +17,7 @@ import { probeModel } from '../../src/semantic/probe.ts';
 import { DuckDbWarehouse } from '../../src/warehouse/duckdb.ts';
 import { PostgresWarehouse } from '../../src/warehouse/postgres.ts';
 import type { Warehouse } from '../../src/warehouse/warehouse.ts';
+import { clickhouseSkip, emptyClickHouseWarehouse } from '../helpers/clickhouse.ts';
 import { DATA, SHOP_MODEL } from './shop-model.ts';
 
 import { PGliteWarehouse, postgresWarehouseUrl } from '../helpers/warehouse.ts';
@@ -25,12 +26,13 @@ import { PGliteWarehouse, postgresWarehouseUrl } from '../helpers/warehouse.ts';
 // on PGlite: a newcomer's `npm test` needs no server, and CI still runs it against a real one.
 const PG_URL = postgresWarehouseUrl;
 
-for (const engine of ['duckdb', 'postgres'] as const) describe(`a new model on ${engine}`, () => {
+for (const engine of ['duckdb', 'postgres', 'clickhouse'] as const) describe(`a new model on ${engine}`, { skip: engine === 'clickhouse' && clickhouseSkip }, () => {
   let wh: Warehouse;
   let insights: InsightsService;
   let drop = async () => {};
   before(async () => {
     if (engine === 'duckdb') wh = await DuckDbWarehouse.open(':memory:');
+    else if (engine === 'clickhouse') wh = await emptyClickHouseWarehouse();
     else if (!PG_URL) wh = await PGliteWarehouse.open();
     else {
       const schema = `m_${crypto.randomBytes(5).toString('hex')}`;

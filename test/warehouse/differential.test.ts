@@ -1,69 +1,84 @@
-// The same catalog on DuckDB and on PostgreSQL, both loaded by the demo generator with the same
-// data: every insight × granularity × a set of filters must give the same rows. PostgreSQL is the
-// configured server (WAREHOUSE_TEST_URL or DATABASE_URL), else PGlite.
+// The same catalog on DuckDB, PostgreSQL and ClickHouse, all loaded by the demo generator with the
+// same data: every insight × granularity × a set of filters must give the same rows. PostgreSQL is
+// the configured server (WAREHOUSE_TEST_URL or DATABASE_URL), else PGlite; ClickHouse is the
+// chdb-backed server over HTTP, where chdb is installed (the test says why it skips otherwise).
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { ManualClock } from '../../src/lib/clock.ts';
 import { InsightsService, type ExecuteParams } from '../../src/modules/insights/insights.service.ts';
 import type { Warehouse } from '../../src/warehouse/warehouse.ts';
+import { clickhouseSkip, testClickHouseWarehouse } from '../helpers/clickhouse.ts';
 import { testPostgresWarehouse, testWarehouse } from '../helpers/warehouse.ts';
 
 const clock = new ManualClock(new Date('2026-03-31T12:00:00Z'));
 let duck: Warehouse;
 let pg: Warehouse;
+let ch: Warehouse | undefined;
 
 before(async () => {
-  [duck, pg] = await Promise.all([testWarehouse(clock.now(), 4000), testPostgresWarehouse(clock.now(), 4000)]);
+  [duck, pg, ch] = await Promise.all([
+    testWarehouse(clock.now(), 4000),
+    testPostgresWarehouse(clock.now(), 4000),
+    clickhouseSkip ? undefined : testClickHouseWarehouse(clock.now(), 4000),
+  ]);
 });
 after(async () => {
   await duck?.close();
   await pg?.close();
+  await ch?.close();
 });
 
-test('the generator writes identical tables on both engines', async () => {
-  const checks = [
+const CHECKS = [
     'SELECT count(*) AS n, sum(revenue) AS rev, sum(discount) AS disc, sum(items) AS items, sum(customer_id) AS cust, count(DISTINCT ordered_at) AS ts FROM orders',
     "SELECT count(*) AS n, sum(quantity) AS q, sum(unit_price) AS p, sum(product_id) AS pid FROM order_items WHERE tenant_id = 'acme'",
     'SELECT count(*) AS n, sum(sessions) AS s FROM web_sessions',
     'SELECT count(*) AS n, sum(customer_id) AS c, min(signup_at) AS first, max(signup_at) AS last FROM customers',
     "SELECT status, country, channel, count(*) AS n, sum(revenue) AS rev FROM orders GROUP BY 1, 2, 3 ORDER BY 1, 2, 3",
     'SELECT count(*) AS n, count(DISTINCT category) AS c FROM products',
-  ];
-  for (const sql of checks) {
+];
+const norm = (rows: Record<string, unknown>[]) => rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, typeof v === 'string' ? v.replace(/\.0+$/, '') : v])));
+
+test('the generator writes identical tables on both engines', async () => {
+  for (const sql of CHECKS) {
     const [a, b] = await Promise.all([duck.query(sql), pg.query(sql)]);
-    const norm = (rows: Record<string, unknown>[]) => rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, typeof v === 'string' ? v.replace(/\.0+$/, '') : v])));
     assert.deepEqual(norm(b), norm(a), sql);
   }
 });
 
-test('every insight × granularity × filters gives the same rows on DuckDB and PostgreSQL', async () => {
-  const onDuck = new InsightsService(duck, clock);
-  const onPg = new InsightsService(pg, clock);
-  const filterSets: ExecuteParams[] = [{}, { country: 'DE' }, { channel: 'mobile' }, { country: 'US', channel: 'web' }, { date_from: '2025-02-10', date_to: '2025-11-03' }];
-  const cases: { tenant: string; code: string; params: ExecuteParams }[] = [];
-  for (const entry of onDuck.catalog()) {
-    const grans = entry.granularities.length ? entry.granularities : [undefined];
-    for (const g of grans) {
-      for (const f of filterSets) {
-        const params: ExecuteParams = { ...f, ...(g ? { granularity: g } : {}) };
-        if (entry.filters.includes('category') && f.country === 'DE') params.category = 'Electronics';
-        for (const tenant of ['demo', 'acme']) cases.push({ tenant, code: entry.code, params });
+test('ClickHouse holds the very same rows', { skip: clickhouseSkip }, async () => {
+  for (const sql of CHECKS) assert.deepEqual(norm(await ch!.query(sql)), norm(await duck.query(sql)), sql);
+});
+
+for (const other of ['PostgreSQL', 'ClickHouse'] as const) {
+  test(`every insight × granularity × filters gives the same rows on DuckDB and ${other}`, { skip: other === 'ClickHouse' && clickhouseSkip }, async () => {
+    const onDuck = new InsightsService(duck, clock);
+    const onPg = new InsightsService(other === 'PostgreSQL' ? pg : ch!, clock);
+    const filterSets: ExecuteParams[] = [{}, { country: 'DE' }, { channel: 'mobile' }, { country: 'US', channel: 'web' }, { date_from: '2025-02-10', date_to: '2025-11-03' }];
+    const cases: { tenant: string; code: string; params: ExecuteParams }[] = [];
+    for (const entry of onDuck.catalog()) {
+      const grans = entry.granularities.length ? entry.granularities : [undefined];
+      for (const g of grans) {
+        for (const f of filterSets) {
+          const params: ExecuteParams = { ...f, ...(g ? { granularity: g } : {}) };
+          if (entry.filters.includes('category') && f.country === 'DE') params.category = 'Electronics';
+          for (const tenant of ['demo', 'acme']) cases.push({ tenant, code: entry.code, params });
+        }
       }
     }
-  }
-  let compared = 0;
-  let nonEmpty = 0;
-  // Several at a time: PostgreSQL answers on a pool of connections.
-  const worker = async () => {
-    for (let c = cases.shift(); c; c = cases.shift()) {
-      const [a, b] = await Promise.all([onDuck.execute(c.tenant, c.code, c.params), onPg.execute(c.tenant, c.code, c.params)]);
-      assert.deepEqual(b.rows, a.rows, `${c.tenant} ${c.code} ${JSON.stringify(c.params)}`);
-      assert.deepEqual(b.period, a.period);
-      compared++;
-      if (a.rows.some((r) => Object.values(r).some((v) => typeof v === 'number' && v > 0))) nonEmpty++;
-    }
-  };
-  await Promise.all([worker(), worker(), worker(), worker()]);
-  assert.ok(nonEmpty > compared * 0.75, `only ${nonEmpty} of ${compared} results had data`);
-  assert.ok(compared > 300, `compared ${compared}`);
-});
+    let compared = 0;
+    let nonEmpty = 0;
+    // Several at a time: PostgreSQL answers on a pool of connections.
+    const worker = async () => {
+      for (let c = cases.shift(); c; c = cases.shift()) {
+        const [a, b] = await Promise.all([onDuck.execute(c.tenant, c.code, c.params), onPg.execute(c.tenant, c.code, c.params)]);
+        assert.deepEqual(b.rows, a.rows, `${c.tenant} ${c.code} ${JSON.stringify(c.params)}`);
+        assert.deepEqual(b.period, a.period);
+        compared++;
+        if (a.rows.some((r) => Object.values(r).some((v) => typeof v === 'number' && v > 0))) nonEmpty++;
+      }
+    };
+    await Promise.all([worker(), worker(), worker(), worker()]);
+    assert.ok(nonEmpty > compared * 0.75, `only ${nonEmpty} of ${compared} results had data`);
+    assert.ok(compared > 300, `compared ${compared}`);
+  });
+}

@@ -1,5 +1,6 @@
 // Rollups (docs/rollups.md): answers from the demo model's pre-aggregated tables are the raw
-// answers, on DuckDB and on PostgreSQL (PGlite, or DATABASE_URL's server); a load keeps them
+// answers, on DuckDB, on PostgreSQL (PGlite, or DATABASE_URL's server) and on ClickHouse (the
+// chdb-backed server, where chdb is installed); a load keeps them
 // current for the loading tenant before it answers; anything not exactly answerable goes raw.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -13,6 +14,7 @@ import { rollupFor, rollsUpTo } from '../../src/semantic/rollups.ts';
 import { RollupStore } from '../../src/warehouse/rollups.ts';
 import type { Warehouse } from '../../src/warehouse/warehouse.ts';
 import { buildTestApp, call } from '../helpers/app.ts';
+import { clickhouseSkip, testClickHouseWarehouse } from '../helpers/clickhouse.ts';
 import { postgresWarehouseUrl, testPostgresWarehouse, testWarehouse } from '../helpers/warehouse.ts';
 
 const clock = new ManualClock(new Date('2026-03-31T12:00:00Z'));
@@ -45,12 +47,17 @@ function cases(service: InsightsService): { tenant: string; code: string; params
   return out;
 }
 
-for (const engine of ['duckdb', 'postgres'] as const) {
-  describe(`rollups on ${engine === 'duckdb' ? 'DuckDB' : postgresWarehouseUrl ? 'PostgreSQL' : 'PostgreSQL (PGlite)'}`, () => {
+const ENGINE_NAMES = { duckdb: 'DuckDB', postgres: postgresWarehouseUrl ? 'PostgreSQL' : 'PostgreSQL (PGlite)', clickhouse: 'ClickHouse' };
+
+for (const engine of ['duckdb', 'postgres', 'clickhouse'] as const) {
+  describe(`rollups on ${ENGINE_NAMES[engine]}`, { skip: engine === 'clickhouse' && clickhouseSkip }, () => {
     let warehouse: Warehouse;
     let store: RollupStore;
+    // Per-tenant versions: kept by DuckDB, PostgreSQL servers and ClickHouse (not the PGlite test warehouse).
+    const versioned = engine !== 'postgres' || Boolean(postgresWarehouseUrl);
     before(async () => {
-      warehouse = engine === 'duckdb' ? await testWarehouse(clock.now(), 4000) : await testPostgresWarehouse(clock.now(), 4000);
+      warehouse =
+        engine === 'duckdb' ? await testWarehouse(clock.now(), 4000) : engine === 'postgres' ? await testPostgresWarehouse(clock.now(), 4000) : await testClickHouseWarehouse(clock.now(), 4000);
       store = new RollupStore(warehouse, model.rollups);
     });
     after(async () => {
@@ -103,9 +110,11 @@ for (const engine of ['duckdb', 'postgres'] as const) {
         warehouse.transaction = transaction;
         assert.equal(res.statusCode, 200, res.body);
         // Only demo's March partition of each rollup reading orders was rebuilt.
-        const deletes = writes.filter((w) => w.startsWith('DELETE FROM "insights_rollups"."orders__daily"'));
+        // (ClickHouse keeps rollups in its own database as insights_rollups__*.)
+        const deletesFrom = (name: string) => writes.filter((w) => w.startsWith(`DELETE FROM "insights_rollups"."${name}"`) || w.startsWith(`DELETE FROM "insights_rollups__${name}"`));
+        const deletes = deletesFrom('orders__daily');
         assert.deepEqual(deletes.map((w) => w.slice(w.indexOf('['))), ['["demo","2026-03-01","2026-04-01"]']);
-        assert.ok(writes.some((w) => w.startsWith('DELETE FROM "insights_rollups"."order_items__daily_by_product"')), 'order_items rollup joins orders: refreshed too');
+        assert.ok(deletesFrom('order_items__daily_by_product').length > 0, 'order_items rollup joins orders: refreshed too');
         const after = await call(t, owner, 'GET', '/api/v1/insights/revenue/execute?granularity=month&country=DE');
         const march = (r: any) => r.data.data.rows.find((x: any) => x.period === '2026-03-01').revenue;
         assert.equal(Math.round((march(after) - march(before)) * 100) / 100, 1500);
@@ -119,18 +128,21 @@ for (const engine of ['duckdb', 'postgres'] as const) {
     });
 
     test('data loaded without a refresh outdates the tenant: its answers come from the raw rows until a build', async () => {
+      const order = `INSERT INTO orders VALUES (99000003, 'acme', 3, TIMESTAMP '2026-03-20 09:00:00', 'FR', 'web', 'completed', 1, 250.00, 0)`;
+      // ClickHouse keeps a row per load (the latest counts); the others one row per tenant.
       await warehouse.exec(
-        `CREATE TABLE IF NOT EXISTS warehouse_tenant_versions (tenant_id VARCHAR PRIMARY KEY, version VARCHAR NOT NULL, loaded_at TIMESTAMP NOT NULL);
-         INSERT INTO orders VALUES (99000003, 'acme', 3, TIMESTAMP '2026-03-20 09:00:00', 'FR', 'web', 'completed', 1, 250.00, 0);
+        engine === 'clickhouse'
+          ? `${order}; INSERT INTO warehouse_tenant_versions VALUES ('acme', 'outside-${engine}', TIMESTAMP '2026-03-31 00:00:00')`
+          : `CREATE TABLE IF NOT EXISTS warehouse_tenant_versions (tenant_id VARCHAR PRIMARY KEY, version VARCHAR NOT NULL, loaded_at TIMESTAMP NOT NULL);
+         ${order};
          INSERT INTO warehouse_tenant_versions VALUES ('acme', 'outside-${engine}', TIMESTAMP '2026-03-31 00:00:00') ON CONFLICT (tenant_id) DO UPDATE SET version = excluded.version`,
       );
       const { rollups } = await store.usable('acme');
-      // (The PGlite test warehouse keeps no per-tenant versions.)
-      if (engine === 'duckdb' || postgresWarehouseUrl) assert.deepEqual(rollups, [], 'acme is outdated');
+      if (versioned) assert.deepEqual(rollups, [], 'acme is outdated');
       const raw = new InsightsService(warehouse, clock, model);
       const rolled = new InsightsService(warehouse, clock, model, store);
       const params = { granularity: 'month', country: 'FR' };
-      if (engine === 'duckdb' || postgresWarehouseUrl) assert.deepEqual((await rolled.execute('acme', 'revenue', params)).rows, (await raw.execute('acme', 'revenue', params)).rows);
+      if (versioned) assert.deepEqual((await rolled.execute('acme', 'revenue', params)).rows, (await raw.execute('acme', 'revenue', params)).rows);
       await store.build();
       assert.equal((await store.usable('acme')).rollups.length, 2);
       assert.deepEqual((await rolled.execute('acme', 'revenue', params)).rows, (await raw.execute('acme', 'revenue', params)).rows);

@@ -15,12 +15,14 @@ export class DataRepository {
 
   async listTables(tenantId: string): Promise<TableSummary[]> {
     const text = this.warehouse.dialect === 'duckdb' ? 'VARCHAR' : 'text';
+    // ClickHouse's text of a DateTime64 has six decimals; its warehouse prints the value as the others do.
+    const asText = (sql: string) => (this.warehouse.dialect === 'clickhouse' ? sql : `CAST(${sql} AS ${text})`);
     const out: TableSummary[] = [];
     for (const table of await this.warehouse.tables()) {
       const times = table.columns.filter((c) => isTimeType(c.type));
       const ranges = times.flatMap((c, i) => [
-        `CAST(min(${quoteIdent(c.name)}) AS ${text}) AS min_${i}`,
-        `CAST(max(${quoteIdent(c.name)}) AS ${text}) AS max_${i}`,
+        `${asText(`min(${quoteIdent(c.name)})`)} AS min_${i}`,
+        `${asText(`max(${quoteIdent(c.name)})`)} AS max_${i}`,
       ]);
       const [row] = await this.warehouse.query(
         `SELECT ${['count(*) AS row_count', ...ranges].join(', ')} FROM ${quoteIdent(table.name)} WHERE ${TENANT_COLUMN} = $1`,

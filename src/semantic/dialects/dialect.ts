@@ -1,11 +1,15 @@
-// The few places where DuckDB and PostgreSQL SQL differ. Everything else the compiler emits is
-// common SQL (FILTER clauses, FULL JOIN, LEFT JOIN, COALESCE, CAST).
+// The few places where DuckDB, PostgreSQL and ClickHouse SQL differ. Everything else the compiler
+// emits is common SQL (FILTER clauses, FULL JOIN, LEFT JOIN, COALESCE, CAST); ClickHouse reads it
+// the standard way under the settings its warehouse sends with every query (docs/clickhouse.md).
 import type { Granularity } from '../types.ts';
 
+/** What a bound value is: ClickHouse names the type in the placeholder itself. */
+export type ParamType = 'text' | 'int' | 'date' | 'timestamp';
+
 export interface Dialect {
-  readonly name: 'duckdb' | 'postgres';
-  /** The n-th bound parameter (1-based). */
-  placeholder(n: number): string;
+  readonly name: 'duckdb' | 'postgres' | 'clickhouse';
+  /** The n-th bound parameter (1-based), of a type (text unless said). */
+  placeholder(n: number, type?: ParamType): string;
   quote(identifier: string): string;
   /**
    * The bucket start of a time column, DATE or TIMESTAMP. The service reads the first 10
@@ -16,4 +20,6 @@ export interface Dialect {
   typedParam(placeholder: string, type: 'date' | 'timestamp'): string;
   /** A value as a double, so `number` measures divide the same way on every engine. */
   toDouble(sql: string): string;
+  /** Type names for casts: a day and a text. */
+  readonly types: { date: string; text: string };
 }

@@ -12,4 +12,5 @@ export const duckdbDialect: Dialect = {
   },
   typedParam: (p, type) => `CAST(${p} AS ${type === 'date' ? 'DATE' : 'TIMESTAMP'})`,
   toDouble: (sql) => `CAST(${sql} AS DOUBLE)`,
+  types: { date: 'DATE', text: 'VARCHAR' },
 };

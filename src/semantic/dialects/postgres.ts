@@ -12,4 +12,5 @@ export const postgresDialect: Dialect = {
   },
   typedParam: (p, type) => `CAST(${p} AS ${type === 'date' ? 'date' : 'timestamp'})`,
   toDouble: (sql) => `CAST(${sql} AS double precision)`,
+  types: { date: 'date', text: 'text' },
 };

@@ -7,6 +7,7 @@ import { after, before, describe, test } from 'node:test';
 import { ManualClock } from '../../../src/lib/clock.ts';
 import { InsightsService } from '../../../src/modules/insights/insights.service.ts';
 import type { Warehouse } from '../../../src/warehouse/warehouse.ts';
+import { clickhouseSkip, testClickHouseWarehouse } from '../../helpers/clickhouse.ts';
 import { postgresWarehouseUrl, testPostgresWarehouse, testWarehouse } from '../../helpers/warehouse.ts';
 
 // Two years of data ending 2028-03-10: from 2026-03-12, across the 53-week ISO year 2026 and 2028's leap day.
@@ -20,8 +21,10 @@ interface Order {
 
 const cents = (n: number) => Math.round(n * 100) / 100;
 
-for (const engine of ['duckdb', 'postgres'] as const) {
-  describe(`compare on ${engine === 'duckdb' ? 'DuckDB' : postgresWarehouseUrl ? 'PostgreSQL' : 'PostgreSQL (PGlite)'}`, () => {
+const ENGINE_NAMES = { duckdb: 'DuckDB', postgres: postgresWarehouseUrl ? 'PostgreSQL' : 'PostgreSQL (PGlite)', clickhouse: 'ClickHouse' };
+
+for (const engine of ['duckdb', 'postgres', 'clickhouse'] as const) {
+  describe(`compare on ${ENGINE_NAMES[engine]}`, { skip: engine === 'clickhouse' && clickhouseSkip }, () => {
     let warehouse: Warehouse;
     let insights: InsightsService;
     let orders: Order[];
@@ -29,7 +32,12 @@ for (const engine of ['duckdb', 'postgres'] as const) {
       cents(orders.filter((o) => o.day >= from && o.day <= to && (!countries || countries.includes(o.country))).reduce((s, o) => s + o.revenue, 0));
 
     before(async () => {
-      warehouse = engine === 'duckdb' ? await testWarehouse(clock.now(), 5000, ['demo']) : await testPostgresWarehouse(clock.now(), 5000, ['demo']);
+      warehouse =
+        engine === 'duckdb'
+          ? await testWarehouse(clock.now(), 5000, ['demo'])
+          : engine === 'postgres'
+            ? await testPostgresWarehouse(clock.now(), 5000, ['demo'])
+            : await testClickHouseWarehouse(clock.now(), 5000, ['demo']);
       insights = new InsightsService(warehouse, clock);
       const rows = await warehouse.query(`SELECT CAST(ordered_at AS DATE) AS day, revenue, country FROM orders WHERE tenant_id = 'demo' AND status = 'completed'`);
       orders = rows.map((r) => ({ day: String(r.day).slice(0, 10), revenue: Number(r.revenue), country: String(r.country) }));

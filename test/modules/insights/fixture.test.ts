@@ -6,16 +6,19 @@ import { ManualClock } from '../../../src/lib/clock.ts';
 import { InsightsService, type ExecuteParams } from '../../../src/modules/insights/insights.service.ts';
 import { DuckDbWarehouse } from '../../../src/warehouse/duckdb.ts';
 import { warehouseDdl, type Warehouse } from '../../../src/warehouse/warehouse.ts';
+import { clickhouseSkip, emptyClickHouseWarehouse } from '../../helpers/clickhouse.ts';
 import { emptyPostgresWarehouse } from '../../helpers/warehouse.ts';
 
-for (const engine of ['duckdb', 'postgres'] as const) describe(engine, () => {
+for (const engine of ['duckdb', 'postgres', 'clickhouse'] as const) describe(engine, { skip: engine === 'clickhouse' && clickhouseSkip }, () => {
   let wh: Warehouse;
   let insights: InsightsService;
 
   before(async () => {
     if (engine === 'duckdb') wh = await DuckDbWarehouse.open(':memory:');
+    else if (engine === 'clickhouse') wh = await emptyClickHouseWarehouse();
     else wh = await emptyPostgresWarehouse();
-    await wh.exec(warehouseDdl(engine));
+    // (ClickHouse creates the demo tables when it opens.)
+    if (engine !== 'clickhouse') await wh.exec(warehouseDdl(engine));
     await wh.exec(`
       INSERT INTO orders VALUES
         (1, 't1', 1, TIMESTAMP '2026-03-01 23:59:59', 'DE', 'web', 'completed', 2, 100.00, 0),

@@ -1,0 +1,136 @@
+// Loading into ClickHouse (docs/clickhouse.md "Loading"). DuckDB reads the file with the same
+// readers, type rules and line-numbered errors as on the other engines (load-reader.ts) and writes
+// the rows, cast to the table's types and with the tenant column, as Parquet; ClickHouse takes that
+// stream with INSERT … FORMAT Parquet into a staging table shaped like the target.
+//
+// All or nothing without transactions: every row goes to the staging table first, and a failure
+// drops it (nothing reached the table). Then, in one ALTER (metadata only, no rows copied):
+// append attaches the staging table's partitions to the table; replace first copies into staging
+// the other tenants' rows of every partition it touches (the tenant's old months and new ones),
+// then swaps those partitions whole with REPLACE PARTITION, so readers see each month either
+// before or after, never the tenant without rows. Loads into one table run one at a time.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { ClickHouseClient } from '@clickhouse/client';
+import { DuckDBInstance } from '@duckdb/node-api';
+import { chQuote, clickhouseType, createTable, dropTable, localTable, onCluster, VERSIONS_TABLE, type ClickHouseTopology } from './clickhouse-ddl.ts';
+import { targetTable } from './load-duckdb.ts';
+import { checkTableName, isTimeType, LoadError, planLoad, quoteIdent, quoteLiteral, TENANT_COLUMN, TENANT_VERSIONS_TABLE, type LoadRequest, type LoadResult, type WarehouseTable } from './load.ts';
+import { byteCounter } from './load-postgres.ts';
+import { describeFile, explainReadError, fileTimeRanges, readerSql, watchProgress } from './load-reader.ts';
+
+/** What a load needs of the warehouse: its client, its topology and its queries. */
+export interface ClickHouseTarget {
+  readonly client: ClickHouseClient;
+  readonly topology: ClickHouseTopology;
+  query(sql: string, params?: unknown[]): Promise<Record<string, unknown>[]>;
+  /** Every table with its canonical column types (the tenant column included), for targetTable. */
+  allTables(): Promise<{ tables: WarehouseTable[]; all: Set<string> }>;
+}
+
+// DuckDB types Parquet cannot carry as ClickHouse reads them: TIME goes as text.
+const parquetCast = (type: string) => (type === 'TIME' ? 'VARCHAR' : type);
+
+const locks = new Map<string, Promise<unknown>>();
+
+/** Loads into one table run one at a time: a replace rebuilds whole partitions the next load could write into. */
+export function loadIntoClickHouse(ch: ClickHouseTarget, req: LoadRequest): Promise<LoadResult> {
+  const key = `${ch.topology.database}.${req.table}`;
+  const run = (locks.get(key) ?? Promise.resolve()).then(() => load(ch, req));
+  const settled = run.catch(() => {});
+  locks.set(key, settled);
+  void settled.then(() => locks.get(key) === settled && locks.delete(key));
+  return run;
+}
+
+async function load(ch: ClickHouseTarget, req: LoadRequest): Promise<LoadResult> {
+  checkTableName(req.table);
+  const t = ch.topology;
+  const instance = await DuckDBInstance.create(':memory:');
+  const conn = await instance.connect();
+  const staged = path.join(os.tmpdir(), `insights-load-${crypto.randomUUID()}.parquet`);
+  const staging = `${req.table}__load_${crypto.randomUUID().replace(/-/g, '').slice(0, 12)}`;
+  let stagingCreated = false;
+  try {
+    await conn.run('SET enable_progress_bar = true; SET enable_progress_bar_print = false; SET preserve_insertion_order = false');
+    req.onProgress?.({ step: 'reading' });
+    const detected = await describeFile(conn, req.file);
+    const existing = targetTable(req.table, await ch.allTables());
+    const plan = planLoad(req.file, detected, existing);
+
+    // Reading and casting happen here, so a row that does not fit is reported with its line.
+    const casts = plan.columns.map((c) => `CAST(CAST(${quoteIdent(c.name)} AS ${c.type}) AS ${parquetCast(c.type)}) AS ${quoteIdent(c.name)}`);
+    const stop = watchProgress(conn, 'loading', req.onProgress);
+    try {
+      await conn.run(
+        `COPY (SELECT ${[...casts, `$1 AS ${TENANT_COLUMN}`].join(', ')} FROM ${readerSql(req.file, plan.readTypes)}) TO ${quoteLiteral(staged)} (FORMAT parquet, ROW_GROUP_SIZE 1000000)`,
+        [req.tenantId],
+      );
+    } catch (err) {
+      throw await explainReadError(conn, req.file, err as Error, plan.readTypes ?? plan.columns);
+    } finally {
+      stop();
+    }
+    const rowsLoaded = Number((await conn.runAndReadAll(`SELECT count(*) AS n FROM read_parquet(${quoteLiteral(staged)})`)).getRowObjectsJson()[0].n);
+    const timeRanges = rowsLoaded > 0 ? await fileTimeRanges(conn, req.file, plan.columns, plan.readTypes) : {};
+
+    const time = plan.columns.find((c) => isTimeType(c.type))?.name;
+    const table = chQuote(req.table);
+    if (plan.create) {
+      // The first load decides the table: sorted by (tenant, first time column), a partition per month.
+      const columns = [...plan.columns.map((c) => `${chQuote(c.name)} ${clickhouseType(c.type)}`), `${chQuote(TENANT_COLUMN)} String`];
+      for (const sql of createTable(t, { name: req.table, columns, orderBy: time ? [time] : [], partitionBy: time, nullableKey: true }, false)) await ch.query(sql);
+    }
+    for (const sql of createTable(t, VERSIONS_TABLE)) await ch.query(sql);
+    // The staging table: the target's very structure, engine, sorting and partitioning.
+    await ch.query(`CREATE TABLE ${chQuote(localTable(t, staging))}${onCluster(t)} AS ${chQuote(localTable(t, req.table))}`);
+    stagingCreated = true;
+    if (t.cluster) {
+      await ch.query(`CREATE TABLE ${chQuote(staging)}${onCluster(t)} AS ${table} ENGINE = Distributed(${chQuote(t.cluster)}, ${chQuote(t.database)}, ${chQuote(localTable(t, staging))}, cityHash64(${chQuote(TENANT_COLUMN)}))`);
+    }
+    const size = (await fs.promises.stat(staged)).size;
+    await ch.client.insert({
+      table: staging,
+      columns: [TENANT_COLUMN, ...plan.columns.map((c) => c.name)],
+      values: fs.createReadStream(staged).pipe(byteCounter(size, req.onProgress)),
+      format: 'Parquet',
+      // Every row in one piece: a staging table is all or nothing anyway, and wide batches make few parts.
+      clickhouse_settings: { max_insert_block_size: '10000000', min_insert_block_size_rows: '1000000' },
+    });
+
+    req.onProgress?.({ step: 'committing' });
+    const partitions = async (from: string, where = '') =>
+      (await ch.query(`SELECT DISTINCT _partition_id AS p FROM ${chQuote(from)}${where}`, where ? [req.tenantId] : [])).map((r) => String(r.p));
+    const ids = (list: string[]) => list.map((p) => quoteLiteral(p));
+    const local = chQuote(localTable(t, req.table));
+    const from = chQuote(localTable(t, staging));
+    if (req.mode === 'append') {
+      const staged = await partitions(staging);
+      if (staged.length) await ch.query(`ALTER TABLE ${local}${onCluster(t)} ${staged.map((p) => `ATTACH PARTITION ID ${quoteLiteral(p)} FROM ${from}`).join(', ')}`);
+    } else {
+      const touched = [...new Set([...(await partitions(req.table, ` WHERE ${chQuote(TENANT_COLUMN)} = $1`)), ...(await partitions(staging))])];
+      if (touched.length) {
+        await ch.query(`INSERT INTO ${chQuote(staging)} SELECT * FROM ${table} WHERE _partition_id IN (${ids(touched).join(', ')}) AND ${chQuote(TENANT_COLUMN)} != $1`, [req.tenantId]);
+        // A month left with no rows at all is emptied on purpose.
+        await ch.query(
+          `ALTER TABLE ${local}${onCluster(t)} ${touched.map((p) => `REPLACE PARTITION ID ${quoteLiteral(p)} FROM ${from}`).join(', ')} SETTINGS allow_replace_partition_from_empty_source = 1`,
+        );
+      }
+    }
+    await ch.query(`INSERT INTO ${TENANT_VERSIONS_TABLE} VALUES ($1, $2, now64(6))`, [req.tenantId, crypto.randomUUID()]);
+    return { table: req.table, mode: req.mode, rowsLoaded, created: plan.create, timeRanges };
+  } catch (err) {
+    if (err instanceof LoadError) throw err;
+    // A value DuckDB accepted but ClickHouse does not (rare: a date beyond DateTime64's range).
+    const e = err as { type?: string; message: string };
+    if (e.type && /CANNOT_PARSE|CANNOT_CONVERT|ARGUMENT_OUT_OF_BOUND|DECIMAL_OVERFLOW|VALUE_IS_OUT_OF_RANGE/.test(e.type)) throw new LoadError('row', `${e.message.trim()}.`);
+    throw err;
+  } finally {
+    if (stagingCreated) for (const sql of dropTable(t, staging)) await ch.query(sql).catch(() => {});
+    await fs.promises.rm(staged, { force: true });
+    conn.closeSync();
+    instance.closeSync();
+  }
+}

@@ -1,0 +1,53 @@
+// Warehouse.version for every engine: the data version (warehouse_meta) and each tenant's load
+// version, remembered for `ttlMs` (forever for an embedded file only this process writes; briefly
+// for a server other processes load into) and forgotten at once when this process writes.
+import { TENANT_VERSIONS_TABLE } from './load.ts';
+
+type Read = (sql: string, params?: unknown[]) => Promise<Record<string, unknown>[]>;
+
+interface Memo {
+  value: string | undefined;
+  at: number;
+}
+
+export class VersionMemo {
+  private base: Memo | undefined;
+  private readonly tenants = new Map<string, Memo>();
+
+  /** `tenantSql` reads one column `version` for the tenant $1 (no row: never loaded). */
+  constructor(
+    private readonly read: Read,
+    private readonly ttlMs: number,
+    private readonly tenantSql = `SELECT version FROM ${TENANT_VERSIONS_TABLE} WHERE tenant_id = $1`,
+    private readonly baseSql = 'SELECT version FROM warehouse_meta WHERE id = 1',
+  ) {}
+
+  forget(): void {
+    this.base = undefined;
+    this.tenants.clear();
+  }
+
+  /** A missing table (nothing seeded or loaded yet) reads as undefined. */
+  private async fresh(memo: Memo | undefined, sql: string, params: unknown[]): Promise<Memo> {
+    const now = Date.now();
+    if (memo && now - memo.at < this.ttlMs) return memo;
+    let value: string | undefined;
+    try {
+      const rows = await this.read(sql, params);
+      value = rows.length && rows[0].version !== null && rows[0].version !== undefined ? String(rows[0].version) : undefined;
+    } catch {
+      value = undefined;
+    }
+    return { value, at: now };
+  }
+
+  async version(tenantId?: string): Promise<string | undefined> {
+    this.base = await this.fresh(this.base, this.baseSql, []);
+    if (tenantId === undefined) return this.base.value;
+    const memo = await this.fresh(this.tenants.get(tenantId), this.tenantSql, [tenantId]);
+    if (this.tenants.size > 10_000) this.tenants.clear();
+    this.tenants.set(tenantId, memo);
+    const base = this.base.value;
+    return base === undefined && memo.value === undefined ? undefined : `${base ?? ''}/${memo.value ?? ''}`;
+  }
+}
