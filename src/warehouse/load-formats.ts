@@ -59,7 +59,8 @@ export function parseDelimiter(text: string): string {
   return d;
 }
 
-const DATE_FORMATS = ['%Y-%m-%d', '%m/%d/%Y', '%d/%m/%Y', '%d.%m.%Y', '%d-%m-%Y', '%Y/%m/%d', '%b %d %Y', '%B %d %Y', '%b %d, %Y', '%B %d, %Y', '%d %b %Y', '%d %B %Y', '%m/%d/%y', '%d.%m.%y'];
+// Four-digit years only: `1.2.30` is as likely a version as a date (two-digit years need --date-format).
+const DATE_FORMATS = ['%Y-%m-%d', '%m/%d/%Y', '%d/%m/%Y', '%d.%m.%Y', '%d-%m-%Y', '%Y/%m/%d', '%b %d %Y', '%B %d %Y', '%b %d, %Y', '%B %d, %Y', '%d %b %Y', '%d %B %Y'];
 const TIME_PARTS = [' %H:%M:%S', ' %H:%M', ' %I:%M:%S %p', ' %I:%M %p'];
 /** In order of preference: where a column fits several (`3/5/2024`), the earlier wins — M/D/YYYY before D/M/YYYY. */
 const CANDIDATES: DateConversion[] = [
@@ -125,12 +126,14 @@ export function describeConversion(c: DateConversion): string {
 
 const SAMPLE_ROWS = 20480;
 // A cheap test before trying every format: values shaped like a date (with an optional time and zone).
-const DATE_SHAPE = `'[0-9A-Za-z]{1,9}\\.?[-/. ]+[0-9A-Za-z]{1,9},?[-/. ]+[0-9]{2,4}([ T][0-9:.]+( ?[AaPp][Mm])?)? ?(Z|[+-][0-9:]+)?'`;
+const DATE_SHAPE = `'([0-9]{4}[-/.][0-9]{1,2}[-/.][0-9]{1,2}|[0-9A-Za-z]{1,9}\\.?[-/. ]+[0-9A-Za-z]{1,9},?[-/. ]+[0-9]{4})([ T][0-9:.]+( ?[AaPp][Mm])?)? ?(Z|[+-][0-9:]+)?'`;
 
 /**
  * The date conversion of each text column whose non-empty values (in the first 20,480 rows, the
- * sample DuckDB's own detection uses) all read with one format. `preferred` (the user's format) is
- * tried first.
+ * sample DuckDB's own detection uses) are all shaped like dates: the format that reads the most of
+ * them (the earlier on a tie; at least half). A value it cannot read is then a bad row naming its
+ * line (`30.2.2024`), not a reason to keep the whole column as text. `preferred` (the user's
+ * format) is tried first.
  */
 export async function detectDates(conn: DuckDBConnection, rawReader: string, columns: Column[], preferred?: DateConversion): Promise<Map<string, DateConversion>> {
   const found = new Map<string, DateConversion>();
@@ -155,8 +158,12 @@ export async function detectDates(conn: DuckDBConnection, rawReader: string, col
     )
   ).getRowObjectsJson()[0];
   candidates.forEach((c, i) => {
-    const j = tries.findIndex((_, j) => Number(row[`m${i}_${j}`]) === 0);
-    if (j < 0) return;
+    const n = Number(shapes[`n${text.indexOf(c)}`]);
+    let j = -1;
+    tries.forEach((_, k) => {
+      if (j < 0 || Number(row[`m${i}_${k}`]) < Number(row[`m${i}_${j}`])) j = k;
+    });
+    if (Number(row[`m${i}_${j}`]) * 2 > n) return;
     const t = tries[j];
     found.set(c.name, !t.format && row[`z${i}`] === true ? { type: 'TIMESTAMPTZ' } : t);
   });
