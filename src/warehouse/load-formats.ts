@@ -7,12 +7,17 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { LoadError, quoteIdent, quoteLiteral, type Column, type DataFile } from './load.ts';
 
-/** How one text column is turned into dates: a strptime format, or ISO timestamps by CAST. */
+/**
+ * How one column read as text is converted: into dates (a strptime format, or ISO by CAST), into
+ * numbers (a JSON column of numbers and `""`), or into text whose `""` is NULL (JSON).
+ */
 export interface DateConversion {
-  type: 'DATE' | 'TIMESTAMP' | 'TIMESTAMPTZ';
-  /** A strptime format; undefined: ISO 8601 read by CAST. */
+  type: 'DATE' | 'TIMESTAMP' | 'TIMESTAMPTZ' | 'BIGINT' | 'DOUBLE' | 'VARCHAR';
+  /** A strptime format; undefined: read by CAST. */
   format?: string;
 }
+
+export const isDateConversion = (c: DateConversion) => /^(DATE|TIMESTAMP)/.test(c.type);
 
 /** What describeFile decided about a file: kept for readerSql and for showing the user. */
 export interface FileReading {
@@ -100,6 +105,7 @@ export function parseDateFormat(text: string): DateConversion {
 
 /** The SQL turning a text column into its dates; a value that does not read raises an error naming it (see unreadableValue). */
 export function conversionSql(column: string, conversion: DateConversion): string {
+  if (conversion.type === 'VARCHAR') return `NULLIF(${quoteIdent(column)}, '')`;
   const v = `trim(${quoteIdent(column)})`;
   const read = conversion.format ? `CAST(try_strptime(${v}, ${quoteLiteral(conversion.format)}) AS ${conversion.type})` : `TRY_CAST(${v} AS ${conversion.type})`;
   return `CASE WHEN NULLIF(${v}, '') IS NULL THEN NULL ELSE coalesce(${read}, error('insights-unreadable ' || to_json([${quoteLiteral(column)}, ${quoteIdent(column)}]))) END`;
@@ -118,6 +124,27 @@ export function unreadableValue(message: string): { column: string; value: strin
 }
 
 const WORDS: Record<string, string> = { Y: 'YYYY', y: 'YY', m: 'M', d: 'D', b: 'MMM', B: 'MMMM', H: 'HH', I: 'hh', M: 'mm', S: 'ss', p: 'AM/PM' };
+
+/**
+ * JSON columns of numbers mixed with `""` (DuckDB reads them as JSON values): numbers, `""` NULL.
+ * Text columns: `""` NULL. `sample` reads every such column as VARCHAR.
+ */
+export async function detectJsonValues(conn: DuckDBConnection, sample: string, columns: Column[]): Promise<Map<string, DateConversion>> {
+  const found = new Map<string, DateConversion>();
+  const mixed = columns.filter((c) => c.type === 'JSON');
+  for (const c of columns) if (c.type === 'VARCHAR' || c.type === 'JSON') found.set(c.name, { type: 'VARCHAR' });
+  if (mixed.length === 0) return found;
+  const v = (c: Column) => `NULLIF(trim(${quoteIdent(c.name)}), '')`;
+  const row = (
+    await conn.runAndReadAll(
+      `SELECT ${mixed.map((c, i) => `count(${v(c)}) AS n${i}, count(*) FILTER (WHERE ${v(c)} IS NOT NULL AND TRY_CAST(${v(c)} AS DOUBLE) IS NULL) AS text${i}, count(*) FILTER (WHERE ${v(c)} IS NOT NULL AND TRY_CAST(${v(c)} AS BIGINT) IS NULL) AS frac${i}`).join(', ')} FROM (SELECT * FROM ${sample} LIMIT ${SAMPLE_ROWS})`,
+    )
+  ).getRowObjectsJson()[0];
+  mixed.forEach((c, i) => {
+    if (Number(row[`n${i}`]) > 0 && Number(row[`text${i}`]) === 0) found.set(c.name, { type: Number(row[`frac${i}`]) === 0 ? 'BIGINT' : 'DOUBLE' });
+  });
+  return found;
+}
 
 /** A format in the words spreadsheets use: `%b %d %Y` → `MMM D YYYY`; ISO 8601 for CAST. */
 export function describeConversion(c: DateConversion): string {

@@ -11,6 +11,8 @@ import {
   describeConversion,
   detectDates,
   detectDelimiter,
+  detectJsonValues,
+  isDateConversion,
   parseDateFormat,
   readingOf,
   rememberReading,
@@ -36,7 +38,9 @@ export function readerSql(file: DataFile, types?: Column[]): string {
   // text keeps the text as written.
   const dates = [...(reading?.dates ?? [])].filter(([name, c]) => {
     const wanted = types?.find((t) => t.name === name)?.type;
-    return !wanted || wanted === c.type || /^(DATE|TIMESTAMP)/.test(wanted);
+    if (!wanted || wanted === c.type) return true;
+    if (c.type === 'VARCHAR') return false;
+    return isDateConversion(c) ? /^(DATE|TIMESTAMP)/.test(wanted) : /^(BIGINT|DOUBLE|DECIMAL)/.test(wanted);
   });
   const asText = new Set(dates.map(([name]) => name));
   const rawTypes = types?.map((c) => (asText.has(c.name) ? { name: c.name, type: 'VARCHAR' } : c));
@@ -119,7 +123,15 @@ export async function describeFile(conn: DuckDBConnection, file: DataFile): Prom
       if (numbers(withComma) > numbers(columns)) [columns, decimalComma] = [withComma, true];
     }
     const raw = rawReaderSql(file, undefined, { delimiter, decimalComma });
-    dates = file.format === 'parquet' ? new Map() : await detectDates(conn, raw, columns, preferred);
+    if (file.format === 'json' || file.format === 'ndjson') {
+      // Mixed JSON values are read as text here, and so are the dates and numbers among them.
+      const asText = rawReaderSql(file, columns.map((c) => (c.type === 'JSON' ? { name: c.name, type: 'VARCHAR' } : c)), {});
+      const values = await detectJsonValues(conn, asText, columns);
+      const found = await detectDates(conn, asText, columns.map((c) => (c.type === 'JSON' ? { name: c.name, type: 'VARCHAR' } : c)), preferred);
+      dates = new Map([...values, ...found]);
+    } else {
+      dates = file.format === 'parquet' ? new Map() : await detectDates(conn, raw, columns, preferred);
+    }
   } catch (err) {
     throw await explainReadError(conn, file, err as Error);
   }
@@ -147,7 +159,7 @@ export function fileColumns(file: DataFile): { name: string; type: string; date_
     const type = stored.get(c.name) ?? canonicalType(c.type) ?? c.type;
     // ISO dates are what every reader takes: only other ways of writing them are worth a note.
     const date = reading.dates.get(c.name);
-    if (!date || !date.format || date.format.startsWith('%Y-%m-%d') || date.type !== type) return { name: c.name, type };
+    if (!date || !isDateConversion(date) || !date.format || date.format.startsWith('%Y-%m-%d') || date.type !== type) return { name: c.name, type };
     return { name: c.name, type, date_format: describeConversion(date) };
   });
 }
@@ -255,7 +267,7 @@ export async function explainReadError(conn: DuckDBConnection, file: DataFile, e
 /** A text date that does not read with its column's format, at the first line holding it. */
 async function unreadableDateError(file: DataFile, column: string, value: string): Promise<LoadError> {
   const conversion = readingOf(file)?.dates.get(column);
-  const how = conversion ? ` (its dates read as ${describeConversion(conversion)}; name the format with --date-format or date_format)` : '';
+  const how = conversion && isDateConversion(conversion) ? ` (its dates read as ${describeConversion(conversion)}; name the format with --date-format or date_format)` : '';
   const line = await lineHolding(file, column, value);
   const type = conversion?.type ?? 'DATE';
   const where = line === undefined ? `Column ${column}` : `Line ${line}, column ${column}`;

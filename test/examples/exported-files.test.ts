@@ -183,7 +183,7 @@ test('execute answers with the files\' sums, through a join on quoted columns', 
     Object.fromEntries(byCustomer.map((r) => [r.customer, [r.revenue, r.discounted_orders]])),
     { 'Ada Books': [19.75, 0], 'Bit Games': [130.1, 2], 'Toy Box': [0, 0] },
   );
-  // The empty Segment ("") is no value: filtering on it finds nobody.
+  // The empty Segment ("") is NULL, not a value.
   assert.deepEqual(await get('/api/v1/insights/revenue_by_customer/execute?date_from=2024-01-01&date_to=2024-12-31&segment=Retail'), [
     { customer: 'Ada Books', revenue: 19.75, discounted_orders: 0 },
   ]);
@@ -197,7 +197,7 @@ test('execute answers with the files\' sums, through a join on quoted columns', 
     table: 'visits',
     mode: 'append',
     rows_loaded: 2,
-    columns: [{ name: 'Day', type: 'DATE', date_format: 'D.M.YYYY' }, { name: 'Page Views', type: 'VARCHAR' }],
+    columns: [{ name: 'Day', type: 'DATE', date_format: 'D.M.YYYY' }, { name: 'Page Views', type: 'BIGINT' }],
   });
   const tables = (await (await fetch(`${server.url}/api/v1/data/tables`, { headers: auth })).json()) as { tables: { name: string; columns: { name: string; type: string }[] }[] };
   assert.deepEqual(tables.tables.find((t) => t.name === 'sales')!.columns.map((c) => `${c.name} ${c.type}`), [
