@@ -158,6 +158,11 @@ test('a value that does not read is exit 1 naming line and column; nothing is lo
   const bad = await load('sales', 'more.csv');
   assert.equal(bad.code, 1, bad.stdout);
   assert.match(bad.stderr, /Line 3, column Order Date: "30\.2\.2024" is not a valid DATE \(its dates read as D\.M\.YYYY/);
+  // A JSON array as exporters indent it: the line of the object holding the bad value.
+  fs.writeFileSync(file('more-clients.json'), '[\n  {"Customer ID": 13, "Customer Name": "Dot", "Segment": "Retail", "Signed Up": "Feb 02 2003"},\n  {"Customer ID": 14, "Customer Name": "Eve", "Segment": "Retail", "Signed Up": "Feb 30 2003"}\n]\n');
+  const json = await load('clients', 'more-clients.json');
+  assert.equal(json.code, 1, json.stdout);
+  assert.match(json.stderr, /Line 3, column Signed Up: "Feb 30 2003" is not a valid DATE \(its dates read as MMM D YYYY/);
   const options = await load('sales', 'more.csv', '--date-format', 'Q');
   assert.equal(options.code, 2, 'a usage error');
   assert.match(options.stderr, /--date-format: Cannot read the date format "Q"/);
