@@ -125,10 +125,9 @@ export async function describeFile(conn: DuckDBConnection, file: DataFile): Prom
     const raw = rawReaderSql(file, undefined, { delimiter, decimalComma });
     if (file.format === 'json' || file.format === 'ndjson') {
       // Mixed JSON values are read as text here, and so are the dates and numbers among them.
-      const asText = rawReaderSql(file, columns.map((c) => (c.type === 'JSON' ? { name: c.name, type: 'VARCHAR' } : c)), {});
-      const values = await detectJsonValues(conn, asText, columns);
-      const found = await detectDates(conn, asText, columns.map((c) => (c.type === 'JSON' ? { name: c.name, type: 'VARCHAR' } : c)), preferred);
-      dates = new Map([...values, ...found]);
+      const textual = columns.map((c) => (c.type === 'JSON' ? { name: c.name, type: 'VARCHAR' } : c));
+      const asText = rawReaderSql(file, textual, {});
+      dates = new Map([...(await detectJsonValues(conn, asText, columns)), ...(await detectDates(conn, asText, textual, preferred))]);
     } else {
       dates = file.format === 'parquet' ? new Map() : await detectDates(conn, raw, columns, preferred);
     }
