@@ -9,6 +9,7 @@ import type { DataFile, LoadMode, LoadProgress } from '../../warehouse/load.ts';
 import { openWarehouse } from '../../warehouse/open.ts';
 import { RollupStore } from '../../warehouse/rollups.ts';
 import { loadModel } from '../../semantic/model.ts';
+import { tenantColumns } from '../../semantic/tenancy.ts';
 
 export interface FileLoad {
   table: string;
@@ -20,6 +21,10 @@ export interface FileLoad {
 /** Loads the file, drawing progress on stderr and printing rows, size and time on stdout. */
 export async function loadDataFile(config: Config, { table, file, tenantId, mode }: FileLoad): Promise<void> {
   const bytes = fs.statSync(file.path).size;
+  // Before anything is loaded: the model names the table's tenant column, and an invalid model
+  // refuses the load rather than failing after its commit.
+  const model = loadModel(config.modelPath);
+  const tenantColumn = tenantColumns(model)(table);
   let lock: DataDirLock | undefined;
   if (!config.warehouseUrl) lock = lockDataDir(config.dataDir);
   try {
@@ -37,6 +42,7 @@ export async function loadDataFile(config: Config, { table, file, tenantId, mode
         table,
         file,
         tenantId,
+        tenantColumn,
         mode,
         exclusive: true,
         onProgress: (p) => {
@@ -45,7 +51,7 @@ export async function loadDataFile(config: Config, { table, file, tenantId, mode
         },
       });
       progress.step('Refreshing rollups');
-      const refreshed = await new RollupStore(warehouse, loadModel(config.modelPath).rollups).refreshAfterLoad({ table, tenantId, mode, timeRanges: result.timeRanges });
+      const refreshed = await new RollupStore(warehouse, model.rollups).refreshAfterLoad({ table, tenantId, mode, timeRanges: result.timeRanges });
       const seconds = ((Date.now() - started) / 1000).toFixed(1);
       progress.done(
         `Loaded ${result.rowsLoaded.toLocaleString('en')} rows (${formatBytes(bytes)}) into ${table} for tenant ${tenantId} ` +
