@@ -232,7 +232,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
 
   const tenantColumnOf = tenantColumns(model);
-  const data = new DataService(deps.warehouse, new DataRepository(deps.warehouse, tenantColumnOf), rollups, tenantColumnOf);
+  const data = new DataService(deps.warehouse, new DataRepository(deps.warehouse, tenantColumnOf), rollups, { tenantColumnOf });
 
   const transports = createTransports(config, egress);
   const channels = new ChannelsService(new ChannelsRepository(db), db, deps.secrets, clock, transports);

@@ -91,7 +91,8 @@ export async function loadIntoDuckDb(conn: DuckDBConnection, req: LoadRequest): 
   try {
     return await load(conn, req);
   } finally {
-    await conn.run(`SET threads = ${threads}`);
+    // Never an error after the commit: a load answers one only when nothing of it was kept.
+    await conn.run(`SET threads = ${threads}`).catch(() => {});
   }
 }
 

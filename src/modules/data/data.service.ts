@@ -41,8 +41,8 @@ export class DataService {
     private readonly warehouse: Warehouse,
     private readonly repository: DataRepository,
     private readonly rollups?: Pick<RollupStore, 'refreshAfterLoad'>,
-    /** The model's tenant column per table (tenant_id where no cube reads it). */
-    private readonly tenantColumnOf?: TenantColumnOf,
+    /** tenantColumnOf: the model's tenant column per table (tenant_id where no cube reads it). */
+    private readonly options: { tenantColumnOf?: TenantColumnOf } = {},
   ) {}
 
   /** The checks that need no body: run before the upload is read, so a refused one is not stored first. */
@@ -59,7 +59,7 @@ export class DataService {
         table,
         mode,
         tenantId: auth.tenantId,
-        tenantColumn: this.tenantColumnOf?.(table),
+        tenantColumn: this.options.tenantColumnOf?.(table),
         file: { path: upload.path, format: upload.format },
       });
       // The tenant's rollups are current again before the answer: the next query may read them.
