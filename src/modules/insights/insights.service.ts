@@ -16,7 +16,8 @@ import { parametersOf, resolveParams, type ExecuteParams } from './insights.para
 export type { ExecuteParams } from './insights.params.ts';
 export type { CatalogEntry, InsightDefinition } from '../../semantic/types.ts';
 
-export type Cell = string | number | boolean | null;
+import type { Cell } from '../../lib/chart.schemas.ts';
+export type { Cell };
 
 /** Which rollups may answer a tenant's queries now (src/warehouse/rollups.ts), and their builds as a cache key. */
 export interface RollupSource {
