@@ -55,6 +55,7 @@ import { NotificationLoops } from './jobs/notification-loops.ts';
 import { Scheduler } from './jobs/scheduler.ts';
 import { DataRepository } from './modules/data/data.repository.ts';
 import { DataService } from './modules/data/data.service.ts';
+import { tenantColumns } from './semantic/tenancy.ts';
 import { RollupStore } from './warehouse/rollups.ts';
 import { dataRoutes } from './modules/data/data.routes.ts';
 import { McpService } from './modules/mcp/mcp.service.ts';
@@ -150,7 +151,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     app.log.warn(d, m),
   );
 
-  const data = new DataService(deps.warehouse, new DataRepository(deps.warehouse), rollups);
+  const tenantColumnOf = tenantColumns(model);
+  const data = new DataService(deps.warehouse, new DataRepository(deps.warehouse, tenantColumnOf), rollups, { tenantColumnOf });
 
   const transports = createTransports(config, egress);
   const channels = new ChannelsService(new ChannelsRepository(db), db, deps.secrets, clock, transports);

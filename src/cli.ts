@@ -9,7 +9,7 @@ import { StartupError } from './lib/startup.ts';
 import { isTenantId, TENANT_ID_RULE, } from './auth/context.ts';
 import { systemClock } from './lib/clock.ts';
 import { openRuntime } from './runtime.ts';
-import { openWarehouse, WarehouseLockedError } from './warehouse/open.ts';
+import { onDemoModel, openWarehouse, WarehouseLockedError } from './warehouse/open.ts';
 import { DEFAULT_SEED_ROWS, DEFAULT_TENANTS, seedDemo } from './warehouse/demo.ts';
 import { loadModel, ModelError } from './semantic/model.ts';
 import { RollupStore } from './warehouse/rollups.ts';
@@ -19,7 +19,8 @@ import { mcp } from './commands/mcp.ts';
 import { migrate, serve } from './commands/serve.ts';
 import { jwt, token } from './commands/tokens.ts';
 import { loadDataFile } from './modules/data/data.cli.ts';
-import { dataFileOf, LOAD_MODES, LoadError, TENANT_COLUMN, tableNameProblem, type DataFile, type LoadMode } from './warehouse/load.ts';
+import { dataFileOf, LOAD_MODES, LoadError, tableNameProblem, type DataFile, type LoadMode } from './warehouse/load.ts';
+import { tenantColumns } from './semantic/tenancy.ts';
 import { progressReporter } from './lib/progress.ts';
 
 /** The memory ceiling of `insights demo seed` when the configured one is smaller. */
@@ -71,6 +72,13 @@ const commands: Record<string, Command> = {
   async demo(config, args) {
     const [sub, ...rest] = args;
     if (sub !== 'seed') throw new UsageError('demo needs seed');
+    // The demo's tables (orders, products…) would take names the user's model may use.
+    if (!onDemoModel(config)) {
+      throw new UsageError(
+        `INSIGHTS_MODEL is set (${config.modelPath}): the demo data belongs to the demo model and is not seeded beside a model of your own. ` +
+          'Load your data with insights data load --table T --file F --tenant X (docs/data.md), or unset INSIGHTS_MODEL for the demo.',
+      );
+    }
     const { values } = options(rest, ['rows', 'tenants']);
     const rows = values.rows === undefined ? DEFAULT_SEED_ROWS : Number(values.rows.replace(/_/g, ''));
     if (!Number.isInteger(rows) || rows < 1 || rows > 200_000_000) throw new UsageError('--rows must be a whole number from 1 to 200000000');
@@ -184,8 +192,15 @@ async function modelInit(config: Config, args: string[]): Promise<void> {
   const out = parsed.values.out;
   if (out && fs.existsSync(out)) throw new UsageError(`--out ${out} exists; name a new file (the starter model never overwrites one)`);
   const { profileTable, starterModel } = await import('./semantic/starter.ts');
+  // The tables' tenant columns as the configured model names them (tenant_id where it names none).
+  let tenantColumnOf;
+  try {
+    tenantColumnOf = tenantColumns(loadModel(config.modelPath));
+  } catch {
+    tenantColumnOf = undefined;
+  }
   await withWarehouse(config, async (warehouse) => {
-    const loaded = await warehouse.tables();
+    const loaded = await warehouse.tables(tenantColumnOf);
     const progress = progressReporter();
     const profiles = [];
     for (const name of tables) {
@@ -195,7 +210,7 @@ async function modelInit(config: Config, args: string[]): Promise<void> {
         throw new UsageError(`--table ${name}: no such table in the ${warehouse.dialect} warehouse (${names.length ? `loaded: ${names.join(', ')}` : 'load one first: insights data load --table … --file …'})`);
       }
       progress.step(`Reading ${name}`);
-      profiles.push(await profileTable(warehouse, { name, columns: table.columns, tenantColumn: TENANT_COLUMN }));
+      profiles.push(await profileTable(warehouse, { name, columns: table.columns, tenantColumn: table.tenantColumn }));
     }
     const { yaml, model, notes } = starterModel(profiles, systemClock.now().toISOString().slice(0, 10));
     if (out) fs.writeFileSync(out, yaml, { flag: 'wx' });

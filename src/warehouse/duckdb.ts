@@ -1,6 +1,7 @@
 // The embedded warehouse: a DuckDB file (or :memory: for tests) through @duckdb/node-api.
 import { DuckDBInstance, type DuckDBConnection, type DuckDBValue } from '@duckdb/node-api';
 import { duckDbTables, loadIntoDuckDb } from './load-duckdb.ts';
+import type { TenantColumnOf } from '../semantic/tenancy.ts';
 import type { LoadRequest, LoadResult, WarehouseTable } from './load.ts';
 import { VersionMemo } from './versions.ts';
 import { runTransaction, type TransactionStatement, type Warehouse, type WarehouseRow, type WarehouseValue } from './warehouse.ts';
@@ -103,8 +104,8 @@ export class DuckDbWarehouse implements Warehouse {
     return run;
   }
 
-  async tables(): Promise<WarehouseTable[]> {
-    return (await duckDbTables(this.conn)).tables;
+  async tables(tenantColumnOf?: TenantColumnOf): Promise<WarehouseTable[]> {
+    return (await duckDbTables(this.conn, tenantColumnOf)).tables;
   }
 
   /** Another connection on the same database, for reading (benchmarks compare hand-written SQL on it). */

@@ -4,6 +4,7 @@ import { requireRole, type AuthContext } from '../../auth/context.ts';
 import { AppError, invalidField } from '../../lib/errors.ts';
 import { LoadError, tableNameProblem, type LoadMode } from '../../warehouse/load.ts';
 import type { RollupStore } from '../../warehouse/rollups.ts';
+import type { TenantColumnOf } from '../../semantic/tenancy.ts';
 import type { Warehouse } from '../../warehouse/warehouse.ts';
 import type { DataRepository, TableSummary } from './data.repository.ts';
 import type { Upload } from './data.upload.ts';
@@ -40,6 +41,8 @@ export class DataService {
     private readonly warehouse: Warehouse,
     private readonly repository: DataRepository,
     private readonly rollups?: Pick<RollupStore, 'refreshAfterLoad'>,
+    /** tenantColumnOf: the model's tenant column per table (tenant_id where no cube reads it). */
+    private readonly options: { tenantColumnOf?: TenantColumnOf } = {},
   ) {}
 
   /** The checks that need no body: run before the upload is read, so a refused one is not stored first. */
@@ -52,7 +55,13 @@ export class DataService {
   async load(auth: AuthContext, table: string, mode: LoadMode, upload: Upload): Promise<LoadView> {
     this.checkLoad(auth, table);
     try {
-      const result = await this.warehouse.load({ table, mode, tenantId: auth.tenantId, file: { path: upload.path, format: upload.format } });
+      const result = await this.warehouse.load({
+        table,
+        mode,
+        tenantId: auth.tenantId,
+        tenantColumn: this.options.tenantColumnOf?.(table),
+        file: { path: upload.path, format: upload.format },
+      });
       // The tenant's rollups are current again before the answer: the next query may read them.
       await this.rollups?.refreshAfterLoad({ table, tenantId: auth.tenantId, mode, timeRanges: result.timeRanges });
       return { table: result.table, mode: result.mode, rows_loaded: result.rowsLoaded };
