@@ -230,7 +230,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     app.log.warn(d, m),
   );
 
-  const data = new DataService(deps.warehouse, new DataRepository(deps.warehouse), rollups);
+  const data = new DataService(deps.warehouse, new DataRepository(deps.warehouse), rollups, { concurrentLoads: config.dataConcurrentLoads });
 
   const transports = createTransports(config, egress);
   const channels = new ChannelsService(new ChannelsRepository(db), db, deps.secrets, clock, transports);
@@ -284,7 +284,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(insightSubscriptionsRoutes(insightSubscriptions));
   await app.register(dashboardSubscriptionsRoutes(dashboardSubscriptions));
   await app.register(deliveryLogsRoutes(deliveryLogs));
-  await app.register(dataRoutes(data, { maxBytes: config.dataMaxBytes }));
+  await app.register(dataRoutes(data, { maxBytes: config.dataMaxBytes, maxRows: config.dataMaxRows }));
   // AI agents over the Model Context Protocol: the tools call the services above as the caller.
   await app.register(mcpRoutes(new McpService({ insights, chat, dashboards, widgets, clock }), { version: packageInfo().version }));
 

@@ -108,6 +108,7 @@ async function load(conn: DuckDBConnection, req: LoadRequest): Promise<LoadResul
     }
     timeRanges = rowsLoaded > 0 ? await fileTimeRanges(conn, req.file, plan.columns, plan.readTypes) : {};
     req.onProgress?.({ step: 'committing' });
+    req.signal?.throwIfAborted();
     await conn.run(
       `INSERT INTO ${TENANT_VERSIONS_TABLE} VALUES ($1, $2, CAST(now() AS TIMESTAMP))
        ON CONFLICT (tenant_id) DO UPDATE SET version = excluded.version, loaded_at = excluded.loaded_at`,
