@@ -11,8 +11,11 @@ interface Waiter {
 export class LoadQueue {
   private running = 0;
   private readonly busy = new Set<string>();
-  /** Tenants with waiting loads, in turn order (a Map keeps insertion order). */
+  /** Tenants with waiting loads, each in arrival order. */
   private readonly waiting = new Map<string, Waiter[]>();
+  /** When each tenant last got a slot (a sequence number): the one served longest ago goes first. */
+  private readonly served = new Map<string, number>();
+  private turns = 0;
 
   constructor(private readonly slots: number) {}
 
@@ -57,13 +60,17 @@ export class LoadQueue {
 
   private next(): void {
     while (this.running < this.slots) {
-      const tenant = [...this.waiting.keys()].find((t) => !this.busy.has(t));
+      let tenant: string | undefined;
+      for (const t of this.waiting.keys()) {
+        if (!this.busy.has(t) && (tenant === undefined || (this.served.get(t) ?? -1) < (this.served.get(tenant) ?? -1))) tenant = t;
+      }
       if (tenant === undefined) return;
       const list = this.waiting.get(tenant)!;
       const waiter = list.shift()!;
-      // The tenant goes to the end of the turn order.
-      this.waiting.delete(tenant);
-      if (list.length) this.waiting.set(tenant, list);
+      if (list.length === 0) this.waiting.delete(tenant);
+      this.served.set(tenant, this.turns++);
+      // Tenants long gone need no turn number (a new one starts first, as if never served).
+      if (this.served.size > 10_000) for (const t of this.served.keys()) if (!this.waiting.has(t) && !this.busy.has(t)) this.served.delete(t);
       this.running++;
       this.busy.add(tenant);
       waiter.start();
