@@ -8,6 +8,7 @@ import type { Config } from '../../config/index.ts';
 import { lockDataDir, type DataDirLock } from '../../db/lock.ts';
 import { formatBytes, progressReporter } from '../../lib/progress.ts';
 import type { DataFile, LoadMode, LoadProgress } from '../../warehouse/load.ts';
+import { fileColumns } from '../../warehouse/load-reader.ts';
 import { openWarehouse } from '../../warehouse/open.ts';
 import { RollupStore } from '../../warehouse/rollups.ts';
 import { loadModel } from '../../semantic/model.ts';
@@ -81,6 +82,7 @@ async function loadLiteral(config: Config, { table, file, tenantId, mode }: File
       const done = refreshed.filter((r) => r.tenants.length);
       const notDone = refreshed.filter((r) => !r.tenants.length);
       const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      const columns = fileColumns(file);
       progress.done(
         `Loaded ${result.rowsLoaded.toLocaleString('en')} rows (${formatBytes(bytes)}) into ${table} for tenant ${tenantId} ` +
           `(${mode}${result.created ? ', table created' : ''}) in the ${warehouse.dialect} warehouse in ${seconds} s.` +
@@ -88,6 +90,9 @@ async function loadLiteral(config: Config, { table, file, tenantId, mode }: File
           // The load stands; a rollup not refreshed answers from the raw rows until `insights rollups build`.
           notDone.map((r) => ` Rollup ${r.rollup} not refreshed: ${r.failed ?? r.left_out?.map((x) => x.problem).join('; ')}.`).join(''),
       );
+      // What the file was read as, so a date left as text or a number read as text shows at once.
+      const width = Math.max(...columns.map((c) => c.name.length));
+      if (columns.length) console.log(`Columns:\n${columns.map((c) => `  ${c.name.padEnd(width)}  ${c.type}${c.date_format ? `  (dates as ${c.date_format})` : ''}`).join('\n')}`);
     } finally {
       await warehouse.close();
     }

@@ -2,7 +2,9 @@
 // everyone in the tenant may see the tables. The warehouse does the loading (src/warehouse/load.ts).
 import { requireRole, type AuthContext } from '../../auth/context.ts';
 import { AppError, invalidField } from '../../lib/errors.ts';
-import { LoadError, tableNameProblem, type LoadMode } from '../../warehouse/load.ts';
+import { LoadError, tableNameProblem, type DataFile, type LoadMode } from '../../warehouse/load.ts';
+import { parseDateFormat, parseDelimiter } from '../../warehouse/load-formats.ts';
+import { fileColumns } from '../../warehouse/load-reader.ts';
 import type { RollupStore } from '../../warehouse/rollups.ts';
 import type { TenantColumnOf } from '../../semantic/tenancy.ts';
 import { LoadQueue } from './data.queue.ts';
@@ -16,6 +18,13 @@ export interface LoadView {
   table: string;
   mode: LoadMode;
   rows_loaded: number;
+  columns: { name: string; type: string; date_format?: string }[];
+}
+
+/** How the body's text is read: the load's query parameters (docs/data.md). */
+export interface ReadOptions {
+  date_format?: string;
+  delimiter?: string;
 }
 
 export interface TableView {
@@ -62,9 +71,20 @@ export class DataService {
    * the load before its commit: nothing is kept. After the commit the load stands and answers 200:
    * a rollup refresh that fails is retried in the background and shown in `rollups status`.
    */
-  async load(auth: AuthContext, table: string, mode: LoadMode, upload: Upload, signal?: AbortSignal): Promise<LoadView> {
+  async load(auth: AuthContext, table: string, mode: LoadMode, upload: Upload, signal?: AbortSignal, read: ReadOptions = {}): Promise<LoadView> {
     this.checkLoad(auth, table);
     const tenantId = auth.tenantId;
+    const file: DataFile = { path: upload.path, format: upload.format };
+    try {
+      if (read.delimiter !== undefined) file.delimiter = parseDelimiter(read.delimiter);
+    } catch (err) {
+      throw invalidField('/query/delimiter', (err as Error).message);
+    }
+    try {
+      if (read.date_format !== undefined) file.dateFormat = parseDateFormat(read.date_format).format;
+    } catch (err) {
+      throw invalidField('/query/date_format', (err as Error).message);
+    }
     try {
       return await this.queue.run(
         tenantId,
@@ -76,13 +96,13 @@ export class DataService {
             mode,
             tenantId,
             tenantColumn: this.options.tenantColumnOf?.(table),
-            file: { path: upload.path, format: upload.format },
+            file,
             signal,
           });
           // The tenant's rollups are current again before the answer (the next query may read
           // them), unless a refresh failed: then the raw rows answer until its retry succeeds.
           await this.rollups?.refreshAfterLoad({ table, tenantId, mode, timeRanges: result.timeRanges, versionBefore }, { retry: true });
-          return { table: result.table, mode: result.mode, rows_loaded: result.rowsLoaded };
+          return { table: result.table, mode: result.mode, rows_loaded: result.rowsLoaded, columns: fileColumns(file) };
         },
         signal,
       );
