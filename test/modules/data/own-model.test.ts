@@ -171,3 +171,43 @@ for (const engine of ['duckdb', 'postgres', 'clickhouse'] as const) {
     });
   });
 }
+
+test('a query that fails on a warehouse nothing was loaded into names the tables to load, not the demo (503)', async () => {
+  const model = modelFromText(`
+cubes:
+  - name: tickets
+    sql_table: tickets
+    tenant_column: desk
+    measures:
+      - name: minutes
+        type: sum
+        sql: CAST(minutes AS INTEGER)
+    dimensions:
+      - name: opened
+        type: time
+        sql: opened
+insights:
+  - code: minutes
+    kind: kpi
+    measures: [tickets.minutes]
+    time_dimension: tickets.opened
+`);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'insights-own-model-'));
+  const modelFile = path.join(dir, 'desk.yml');
+  fs.writeFileSync(modelFile, 'cubes: []\n');
+  const warehouse = await ownModelWarehouse('duckdb', path.join(dir, 'data'), modelFile);
+  // Made by hand, not loaded: the warehouse has no data version, and the value fails only when read.
+  await warehouse.exec(`CREATE TABLE tickets (minutes VARCHAR, opened DATE, desk VARCHAR); INSERT INTO tickets VALUES ('ten', DATE '2025-01-10', 'north')`);
+  const t = await buildTestApp({ clock, deps: { warehouse, model } });
+  try {
+    const north = await t.login({ tenant: 'north', user: 'o', role: 'owner' });
+    const res = await call(t, north, 'GET', `/api/v1/insights/minutes/execute?${WINDOW}`);
+    assert.equal(res.statusCode, 503, res.body);
+    assert.doesNotMatch(res.body, /demo seed/);
+    assert.match(res.data.detail, /load the table insight minutes reads \(tickets\): insights data load --table tickets/);
+  } finally {
+    await t.close();
+    await warehouse.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
