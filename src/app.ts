@@ -152,7 +152,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
 
   const tenantColumnOf = tenantColumns(model);
-  const data = new DataService(deps.warehouse, new DataRepository(deps.warehouse, tenantColumnOf), rollups, { tenantColumnOf });
+  const data = new DataService(deps.warehouse, new DataRepository(deps.warehouse, tenantColumnOf), rollups, {
+    tenantColumnOf,
+    concurrentLoads: config.dataConcurrentLoads,
+  });
 
   const transports = createTransports(config, egress);
   const channels = new ChannelsService(new ChannelsRepository(db), db, deps.secrets, clock, transports);
@@ -201,7 +204,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(insightSubscriptionsRoutes(insightSubscriptions));
   await app.register(dashboardSubscriptionsRoutes(dashboardSubscriptions));
   await app.register(deliveryLogsRoutes(deliveryLogs));
-  await app.register(dataRoutes(data, { maxBytes: config.dataMaxBytes }));
+  await app.register(dataRoutes(data, { maxBytes: config.dataMaxBytes, maxRows: config.dataMaxRows }));
   // AI agents over the Model Context Protocol: the tools call the services above as the caller.
   await app.register(mcpRoutes(new McpService({ insights, chat, dashboards, widgets, clock }), { version: packageInfo().version }));
 

@@ -86,7 +86,11 @@ export async function serve(config: Config): Promise<void> {
   app.services.rollups.start(
     (err) => app.log.error({ err }, 'rollup build failed'),
     (builds) => {
-      for (const b of builds) app.log.info(b.skipped ? `rollup ${b.rollup}: not built, ${b.skipped}` : `rollup ${b.rollup}: built for ${b.tenants.length} tenants in ${b.ms} ms`);
+      for (const b of builds) {
+        if (b.failed) app.log.error(`rollup ${b.rollup}: build failed (the raw rows answer; see insights rollups status): ${b.failed}`);
+        else app.log.info(b.skipped ? `rollup ${b.rollup}: not built, ${b.skipped}` : `rollup ${b.rollup}: built for ${b.tenants.length} tenants in ${b.ms} ms`);
+        for (const x of b.left_out ?? []) app.log.warn(`rollup ${b.rollup}: tenant ${x.tenant} left out: ${x.problem}`);
+      }
     },
   );
   const token = await app.services.tokens.createFirstOwnerToken();

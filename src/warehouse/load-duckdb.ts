@@ -128,6 +128,7 @@ async function load(conn: DuckDBConnection, req: LoadRequest): Promise<LoadResul
       stop();
     }
     req.onProgress?.({ step: 'committing' });
+    req.signal?.throwIfAborted();
     await conn.run(
       `INSERT INTO ${TENANT_VERSIONS_TABLE} VALUES ($1, $2, CAST(now() AS TIMESTAMP))
        ON CONFLICT (tenant_id) DO UPDATE SET version = excluded.version, loaded_at = excluded.loaded_at`,

@@ -145,11 +145,16 @@ export async function loadIntoPostgres(pool: pg.Pool, req: LoadRequest): Promise
     // Reading and casting happen here, so a row that does not fit is reported with its line.
     const casts = plan.columns.map((c) => `CAST(${quoteIdent(c.name)} AS ${c.type})`);
     const stop = watchProgress(conn, 'loading', req.onProgress);
+    const interrupt = () => conn.interrupt();
+    req.signal?.addEventListener('abort', interrupt, { once: true });
     try {
+      req.signal?.throwIfAborted();
       await conn.run(`COPY (SELECT ${[...casts, '$1'].join(', ')} FROM ${readerSql(req.file, plan.readTypes)}) TO ${quoteLiteral(staged)} (FORMAT csv, HEADER false)`, [req.tenantId]);
     } catch (err) {
+      req.signal?.throwIfAborted();
       throw await explainReadError(conn, req.file, err as Error, plan.readTypes ?? plan.columns);
     } finally {
+      req.signal?.removeEventListener('abort', interrupt);
       stop();
     }
 
@@ -167,6 +172,7 @@ export async function loadIntoPostgres(pool: pg.Pool, req: LoadRequest): Promise
       await pipeline(fs.createReadStream(staged), byteCounter((await fs.promises.stat(staged)).size, req.onProgress), copy);
       rowsLoaded = copy.rowCount;
       req.onProgress?.({ step: 'committing' });
+      req.signal?.throwIfAborted();
       await client.query(
         `INSERT INTO ${TENANT_VERSIONS_TABLE} VALUES ($1, $2, now()::timestamp)
          ON CONFLICT (tenant_id) DO UPDATE SET version = excluded.version, loaded_at = excluded.loaded_at`,

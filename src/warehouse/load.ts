@@ -50,6 +50,8 @@ export interface LoadRequest {
    * without keeping the file's row order (a global setting, so never inside the server).
    */
   exclusive?: boolean;
+  /** Aborted when the requester went away: the load stops before its commit and keeps nothing. */
+  signal?: AbortSignal;
 }
 
 export interface LoadResult {

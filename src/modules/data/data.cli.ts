@@ -63,6 +63,7 @@ async function loadLiteral(config: Config, { table, file, tenantId, mode }: File
         committing: 'Committing',
       };
       const started = Date.now();
+      const versionBefore = (await warehouse.version(tenantId)) ?? '';
       const result = await warehouse.load({
         table,
         file,
@@ -76,12 +77,16 @@ async function loadLiteral(config: Config, { table, file, tenantId, mode }: File
         },
       });
       progress.step('Refreshing rollups');
-      const refreshed = await new RollupStore(warehouse, model.rollups).refreshAfterLoad({ table, tenantId, mode, timeRanges: result.timeRanges });
+      const refreshed = await new RollupStore(warehouse, model.rollups).refreshAfterLoad({ table, tenantId, mode, timeRanges: result.timeRanges, versionBefore });
+      const done = refreshed.filter((r) => r.tenants.length);
+      const notDone = refreshed.filter((r) => !r.tenants.length);
       const seconds = ((Date.now() - started) / 1000).toFixed(1);
       progress.done(
         `Loaded ${result.rowsLoaded.toLocaleString('en')} rows (${formatBytes(bytes)}) into ${table} for tenant ${tenantId} ` +
           `(${mode}${result.created ? ', table created' : ''}) in the ${warehouse.dialect} warehouse in ${seconds} s.` +
-          (refreshed.length ? ` Rollups refreshed: ${refreshed.map((r) => `${r.rollup} (${r.ms} ms)`).join(', ')}.` : ''),
+          (done.length ? ` Rollups refreshed: ${done.map((r) => `${r.rollup} (${r.ms} ms)`).join(', ')}.` : '') +
+          // The load stands; a rollup not refreshed answers from the raw rows until `insights rollups build`.
+          notDone.map((r) => ` Rollup ${r.rollup} not refreshed: ${r.failed ?? r.left_out?.map((x) => x.problem).join('; ')}.`).join(''),
       );
     } finally {
       await warehouse.close();
