@@ -26,7 +26,3 @@ export function tenantColumns(model: Pick<SemanticModel, 'cubes'>): TenantColumn
   return (table) => byTable.get(table.toLowerCase()) ?? DEFAULT_TENANT_COLUMN;
 }
 
-/** The tables the model's cubes read (lower-case, without a schema). */
-export function modelTables(model: Pick<SemanticModel, 'cubes'>): string[] {
-  return [...new Set([...model.cubes.values()].flatMap((c) => (c.def.sql_table ? [tableName(c.def.sql_table).toLowerCase()] : [])))];
-}

@@ -208,6 +208,11 @@ export function planLoad(file: DataFile, detected: Column[], existing: Warehouse
   }
   const fixedTypes = file.format === 'parquet';
   if (!existing) {
+    // PostgreSQL cuts longer names to 63 bytes without a word: the table would not have the file's
+    // columns, and the next load of the same file would not match. The same limit everywhere keeps
+    // a table movable between engines.
+    const long = detected.find((c) => Buffer.byteLength(c.name) > 63);
+    if (long) throw new LoadError('columns', `The column name "${long.name}" is longer than 63 bytes, the most a column name may have; shorten it in the file.`, { column: long.name });
     const columns = detected.map((c) => {
       const type = canonicalType(c.type);
       if (!type) throw new LoadError('columns', `Column ${c.name} holds ${c.type} values, which cannot be loaded; flatten it to text, numbers, dates or booleans.`, { column: c.name });

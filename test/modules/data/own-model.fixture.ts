@@ -42,6 +42,17 @@ cubes:
       - name: refunded_on
         type: time
         sql: refunded_on
+  - name: visits
+    sql_table: visits
+    tenant_column: store
+    measures:
+      - name: visits
+        type: sum
+        sql: n
+    dimensions:
+      - name: day
+        type: time
+        sql: day
 
 insights:
   - code: revenue
