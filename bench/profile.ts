@@ -41,7 +41,7 @@ const config = loadConfig({ INSIGHTS_JWT_SECRET: SECRET, INSIGHTS_RATE_LIMIT: '1
 const app = await buildApp({ config, db, clock: systemClock, secrets: new SecretBox(crypto.randomBytes(32)), warehouse: wh, logger: false });
 await app.listen({ host: '127.0.0.1', port: 0 });
 const origin = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-await app.services.rollups.build();
+await app.services.rollups.build(['orders.daily']);
 
 let headers: Record<string, string>;
 if (mode === 'cached-jwt') {

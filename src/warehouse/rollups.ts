@@ -181,7 +181,7 @@ export class RollupStore {
       const slices = span?.lo && span?.hi ? buildSlices(r, String(span.lo), String(span.hi), Number(span.n)) : [];
       const statements = [
         ...this.ddl.drop(`"${ROLLUP_SCHEMA}".${building}`),
-        ...this.ddl.createAs(`"${ROLLUP_SCHEMA}".${building}`, rollupSelect(r, this.d, { range: true }), ['1970-01-01', '1970-01-01']),
+        ...(await this.ddl.createAs(`"${ROLLUP_SCHEMA}".${building}`, rollupSelect(r, this.d, { range: true }), ['1970-01-01', '1970-01-01'])),
         ...slices.map(([from, to]) => ({ sql: `INSERT INTO "${ROLLUP_SCHEMA}".${building} ${rollupSelect(r, this.d, { range: true })}`, params: [from, to] })),
         ...this.ddl.replace(`"${ROLLUP_SCHEMA}".${building}`, r.table, this.d.quote(`${r.cube}__${r.name}`), rollupSelect(r, this.d, { range: true }), ['1970-01-01', '1970-01-01']),
         this.ddl.delete(STATE, 'rollup = $1', [r.id]),
