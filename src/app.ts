@@ -129,6 +129,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // Repositories and services: each gets only what it uses.
   const tokens = new TokensService(new TokensRepository(db), clock);
+  // Verified API tokens are answered from memory until api_tokens changes (migration 040 announces
+  // every change to every instance): no query per request, revocation still immediate.
+  await tokens.cacheVerified((onChange) => db.listen('insights_api_tokens', onChange));
+  app.addHook('onClose', () => tokens.stopCaching());
   const jwt = new JwtVerifier(config.jwt);
 
   const egress = deps.egress ?? new EgressGuard(config.egressAllow);

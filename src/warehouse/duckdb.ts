@@ -3,6 +3,7 @@ import { DuckDBInstance, type DuckDBConnection, type DuckDBValue } from '@duckdb
 import { duckDbTables, loadIntoDuckDb } from './load-duckdb.ts';
 import type { TenantColumnOf } from '../semantic/tenancy.ts';
 import type { LoadRequest, LoadResult, WarehouseTable } from './load.ts';
+import { duckDbRollupDdl, type RollupDdl } from './rollup-ddl.ts';
 import { VersionMemo } from './versions.ts';
 import { runTransaction, type TransactionStatement, type Warehouse, type WarehouseRow, type WarehouseValue } from './warehouse.ts';
 
@@ -29,7 +30,15 @@ export class DuckDbWarehouse implements Warehouse {
   /** Loads running in the server, and the thread count to restore once none is (see load()). */
   private activeLoads = 0;
   private threadsBefore?: number;
+  readonly rollupDdl: RollupDdl = duckDbRollupDdl((select, params) => this.columnsOf(select, params));
   private constructor(private readonly instance: DuckDBInstance, private readonly conn: DuckDBConnection) {}
+
+  /** The columns a SELECT would give, with DuckDB's SQL names of their types (nothing is read). */
+  private async columnsOf(select: string, params: unknown[]): Promise<{ name: string; type: string }[]> {
+    const reader = await this.conn.runAndReadAll(`SELECT * FROM (${select}) LIMIT 0`, params.length ? (params as DuckDBValue[]) : undefined);
+    const types = reader.columnTypes();
+    return reader.columnNames().map((name, i) => ({ name, type: types[i].toString() }));
+  }
 
   /**
    * path: a file, or ':memory:'. Without settings DuckDB takes 80 % of RAM and a thread per core,
