@@ -89,7 +89,7 @@ const GRAMMAR: Record<Exclude<Language, 'en'>, Table> = {
     ['vereinigten königreich', 'United Kingdom'], ['großbritannien', 'United Kingdom'], ['england', 'United Kingdom'], ['usa', 'United States'], ['vereinigten staaten', 'United States'], ['niederlanden', 'Netherlands'], ['holland', 'Netherlands'],
     ['ohne', 'excluding'], ['außer', 'except'], ['alle länder', 'all countries'], ['alle kanäle', 'all channels'],
     ['stunde', 'hour'], ['stündlich', 'hourly'], ['minute', 'minute'], ['nächsten {unit}', 'next {unit}'], ['nächste {unit}', 'next {unit}'], ['nächstes {unit}', 'next {unit}'], ['morgen', 'tomorrow'], ['prognose', 'forecast'],
-    ['kampagne', 'campaign'], ['kampagnen', 'campaign'], ['marke', 'brand'], ['marken', 'brand'], ['stadt', 'city'], ['städten', 'city'], ['gewinn', 'profit'], ['marge', 'margin'], ['werbeausgaben', 'ad spend'],
+    ['abwanderungsrate', 'churn rate'], ['abwanderung', 'churn'], ['abgewandert', 'churned'], ['gekündigt', 'churned'], ['kündigungen', 'cancellations'], ['kampagne', 'campaign'], ['kampagnen', 'campaign'], ['marke', 'brand'], ['marken', 'brand'], ['stadt', 'city'], ['städten', 'city'], ['gewinn', 'profit'], ['marge', 'margin'], ['werbeausgaben', 'ad spend'],
     ['quartal', 'quarter'], ['q1', 'q1'],
   ],
   fr: [
@@ -124,7 +124,7 @@ const GRAMMAR: Record<Exclude<Language, 'en'>, Table> = {
     ['grande-bretagne', 'United Kingdom'], ['angleterre', 'United Kingdom'], ['usa', 'United States'],
     ['sauf', 'except'], ['hors', 'excluding'], ['tous les pays', 'all countries'], ['tous les canaux', 'all channels'],
     ['par heure', 'by hour'], ['par minute', 'by minute'], ['prévision', 'forecast'], ['prévisions', 'forecast'],
-    ['campagne', 'campaign'], ['campagnes', 'campaign'], ['marque', 'brand'], ['marques', 'brand'], ['ville', 'city'], ['villes', 'city'], ['bénéfice', 'profit'], ['marge', 'margin'], ['dépenses publicitaires', 'ad spend'],
+    ['taux de désabonnement', 'churn rate'], ['taux d’attrition', 'churn rate'], ["taux d'attrition", 'churn rate'], ['attrition', 'churn'], ['désabonnements', 'churn'], ['résiliations', 'cancellations'], ['campagne', 'campaign'], ['campagnes', 'campaign'], ['marque', 'brand'], ['marques', 'brand'], ['ville', 'city'], ['villes', 'city'], ['bénéfice', 'profit'], ['marge', 'margin'], ['dépenses publicitaires', 'ad spend'],
   ],
   es: [
     ['frente al año pasado', 'vs last year'], ['comparado con el año pasado', 'vs last year'], ['en comparación con el año pasado', 'vs last year'], ['respecto al año pasado', 'vs last year'], ['con respecto al año anterior', 'vs last year'], ['frente al año anterior', 'vs last year'], ['vs el año pasado', 'vs last year'],
@@ -157,7 +157,7 @@ const GRAMMAR: Record<Exclude<Language, 'en'>, Table> = {
     ['gran bretaña', 'United Kingdom'], ['inglaterra', 'United Kingdom'], ['eeuu', 'United States'], ['ee. uu.', 'United States'], ['ee.uu.', 'United States'], ['países bajos', 'Netherlands'], ['holanda', 'Netherlands'],
     ['excepto', 'except'], ['sin', 'excluding'], ['todos los países', 'all countries'], ['todos los canales', 'all channels'],
     ['por hora', 'by hour'], ['por minuto', 'by minute'], ['previsión', 'forecast'], ['pronóstico', 'forecast'],
-    ['campaña', 'campaign'], ['campañas', 'campaign'], ['marca', 'brand'], ['marcas', 'brand'], ['ciudad', 'city'], ['ciudades', 'city'], ['beneficio', 'profit'], ['margen', 'margin'], ['gasto publicitario', 'ad spend'],
+    ['tasa de abandono', 'churn rate'], ['tasa de cancelación', 'churn rate'], ['bajas', 'churn'], ['cancelaciones', 'cancellations'], ['campaña', 'campaign'], ['campañas', 'campaign'], ['marca', 'brand'], ['marcas', 'brand'], ['ciudad', 'city'], ['ciudades', 'city'], ['beneficio', 'profit'], ['margen', 'margin'], ['gasto publicitario', 'ad spend'],
   ],
 };
 

@@ -38,14 +38,32 @@ export function phrasePattern(phrases: readonly string[]): RegExp | undefined {
 function alternation(phrases: readonly string[]): string | undefined {
   const forms = new Set<string>();
   for (const p of phrases) {
-    const w = p.trim().toLowerCase().replace(/_/g, ' ');
+    const w = p.trim().toLowerCase().replace(/[_-]/g, ' ');
     if (w.length < 2) continue;
-    forms.add(w);
-    forms.add(w.endsWith('s') ? w.slice(0, -1) : `${w}s`);
+    for (const form of numberForms(w)) forms.add(form);
   }
   if (!forms.size) return undefined;
   return [...forms].sort((a, b) => b.length - a.length).map(escape).join('|');
 }
+
+/**
+ * A phrase, its plural and its singular (the last word's): "city" and "cities", "product line" and
+ * "product lines", "box" and "boxes". Hyphens and underscores read as spaces (the question is
+ * matched the same way: "product-lines" is "product lines").
+ */
+export function numberForms(phrase: string): string[] {
+  const out = [phrase];
+  if (/[^aeiou]y$/.test(phrase)) out.push(`${phrase.slice(0, -1)}ies`);
+  else if (/ies$/.test(phrase)) out.push(`${phrase.slice(0, -3)}y`);
+  if (/(s|x|z|ch|sh)es$/.test(phrase)) out.push(phrase.slice(0, -2));
+  if (/(x|z|ch|sh)$/.test(phrase)) out.push(`${phrase}es`);
+  else if (phrase.endsWith('s')) out.push(phrase.slice(0, -1));
+  else if (!/[^aeiou]y$/.test(phrase)) out.push(`${phrase}s`);
+  return out;
+}
+
+/** Hyphens and underscores between letters as spaces, offsets kept: "product-lines" → "product lines". */
+export const spacedWords = (text: string): string => text.replace(/(?<=[\p{L}\d])[-_](?=[\p{L}\d])/gu, ' ');
 
 interface Hit {
   start: number;
@@ -95,7 +113,9 @@ export function matchInsight(
     const hit = measure ?? (insight.kind === 'top' && wantsTop ? dimension : undefined);
     if (!hit) continue;
     let score = hit.end - hit.start;
-    if (insight.names.some((n) => n.length > 3 && text.includes(n))) score += 200;
+    // Named whole ("churned accounts by plan"), it wins; a name that only repeats the measure
+    // ("Sales", "Profit") says nothing of the shape, which decides.
+    if (insight.names.some((n) => n.length > 3 && text.includes(n) && !numberForms(n).some((f) => insight.measures.includes(f)) && !insight.measures.includes(n))) score += 200;
     if (insight.kind === 'breakdown' || insight.kind === 'top') {
       if (grouped) score += 100;
       else if (!(insight.kind === 'top' && wantsTop)) score -= 100;
@@ -122,7 +142,7 @@ function valuePattern(value: string, dim: string | undefined): RegExp {
   const key = `${value}\u0000${dim ?? ''}`;
   let re = valuePatterns.get(key);
   if (!re) {
-    re = new RegExp(`(?<![\\w])${escape(value.trim().toLowerCase())}s?${dim ? `(?:\\s+(?:${dim}))?` : ''}(?![\\w])`);
+    re = new RegExp(`(?<![\\w])${escape(spacedWords(value.trim().toLowerCase()))}s?${dim ? `(?:\\s+(?:${dim}))?` : ''}(?![\\w])`);
     // Bounded: a tenant's values change with its data.
     if (valuePatterns.size > 50_000) valuePatterns.clear();
     valuePatterns.set(key, re);

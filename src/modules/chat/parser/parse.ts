@@ -14,8 +14,8 @@ import {
   findGranularity,
   type Span,
 } from './vocabulary.ts';
-import { matchFilterValues, matchInsight, type FilterWords, type InsightWords } from './model-words.ts';
-import { bucketStart } from '../../../semantic/periods.ts';
+import { matchFilterValues, matchInsight, spacedWords, type FilterWords, type InsightWords } from './model-words.ts';
+import { bucketStart, yearAgo } from '../../../semantic/periods.ts';
 import { findRefusal, type Refusal } from './refusals.ts';
 import { detectLanguage, originalWords, toEnglish, type Language } from './languages.ts';
 
@@ -68,7 +68,15 @@ export interface ParseContext {
 const BUILT_IN_FILTERS = new Set(['country', 'channel', 'category']);
 
 type Outcome =
-  | { kind: 'query'; query: StructuredQuery; followUp: boolean; notes: string[]; alternatives?: StructuredQuery[] }
+  | {
+      kind: 'query';
+      query: StructuredQuery;
+      followUp: boolean;
+      notes: string[];
+      alternatives?: StructuredQuery[];
+      /** "How many claims do we have": no period named, and the question asks about all of the data. */
+      allData?: boolean;
+    }
   /** The question names something the model cannot answer (refusals.ts): said so, never answered with something else. */
   | { kind: 'refused'; refusal: Refusal; range?: { from: string; to: string } }
   | { kind: 'unmatched' };
@@ -143,6 +151,45 @@ function findCompare(text: string): ({ compare: Compare; unit?: Granularity; byU
   return undefined;
 }
 
+/** Words between two periods that make the second the comparison: "2017 vs 2016", "March vs February". */
+const BETWEEN_PERIODS = /^\s*,?\s*(?:(vs\.?|versus|against|compared (?:with|to)|in comparison (?:with|to)|relative to)|(with|to|and))\s+(?:(?:the )?same (?:\w+ )?(?:of|in) )?(?:in\s+)?$/;
+
+/**
+ * "compare 2017 with 2016", "2017 vs 2016", "revenue in March vs February": the first period is the
+ * window and the second its comparison, when the second is the year or the stretch before the
+ * first. "with", "to" and "and" join two periods only after "compare" ("from 2017 to 2019" is one
+ * window). Undefined when the question names no such pair.
+ */
+function findExplicitComparison(
+  text: string,
+  today: string,
+): { time: TimeMatch; cmp: { compare: Compare; unit?: Granularity; byUnit: false } & Span; note?: string } | undefined {
+  const first = findTimeRange(text, today);
+  if (!first) return undefined;
+  const second = findTimeRange(blank(text, first), today);
+  if (!second || second.start < first.end) return undefined;
+  const joint = BETWEEN_PERIODS.exec(text.slice(first.end, second.start));
+  if (!joint || (joint[2] && !/\bcompar/.test(text.slice(0, first.start)))) return undefined;
+  const a = first.range;
+  const b = second.range;
+  const span = { start: first.end, end: second.end };
+  // A window capped at today ("2026 vs 2025") compares with the same days of the year before.
+  if (b.from === yearAgo(a.from)) return { time: first, cmp: { compare: 'previous_year', byUnit: false, ...span } };
+  const before = rangeBefore(a);
+  if (b.from === before.from && b.to === before.to) return { time: first, cmp: { compare: 'previous_period', byUnit: false, ...span } };
+  return {
+    time: first,
+    cmp: { compare: 'previous_year', byUnit: false, ...span },
+    note: `a comparison with ${b.from} to ${b.to} is not supported, so it is compared with the same period a year before`,
+  };
+}
+
+// "how many claims do we have", "all-time revenue": the question is about all of the data.
+const ALL_DATA = /\b(do we have|did we have|have we got|are there|were there|all[- ]time|of all time|ever)\b/;
+
+// Questions about the world outside the data ("will it rain tomorrow"): told what can be asked, not refused as a forecast.
+const OFF_TOPIC = /\b(weather|rain(s|ing|y)?|snow(s|ing)?|sunny|temperature|forecast for (?:the )?weather|stock market|lottery|horoscope|news|jokes?)\b/;
+
 const TIMESERIES_OF: Record<string, string> = { revenue_kpi: 'revenue', orders_kpi: 'orders_count', revenue_by_country: 'revenue', revenue_by_channel: 'revenue' };
 
 export function normalize(question: string): string {
@@ -203,10 +250,13 @@ function parseEnglish(question: string, ctx: ParseContext): Outcome {
   const notes: string[] = [];
 
   // A comparison first ("vs last year" is not the window), then time, each blanked out once read:
-  // "last week" must not read as "by week", "may" not as a month.
-  const cmp = findCompare(text);
+  // "last week" must not read as "by week", "may" not as a month. Two periods compared ("2017 vs
+  // 2016") are the window and its comparison.
+  const explicit = findCompare(text) ? undefined : findExplicitComparison(text, ctx.today);
+  if (explicit?.note) notes.push(explicit.note);
+  const cmp = explicit?.cmp ?? findCompare(text);
   text = blank(text, cmp);
-  let time: TimeMatch | undefined = findTimeRange(text, ctx.today);
+  let time: TimeMatch | undefined = explicit?.time ?? findTimeRange(text, ctx.today);
   text = blank(text, time);
   const originalBlanked = blank(blank(original, cmp), time);
   // What the model cannot answer is refused before anything is chosen: "return on ad spend" must
@@ -216,6 +266,8 @@ function parseEnglish(question: string, ctx: ParseContext): Outcome {
       ? METRICS.some(([re]) => re.exec(phrase)?.[0] === phrase)
       : COUNTRY_DIMENSION.test(phrase) || CHANNEL_DIMENSION.test(phrase) || CATEGORY_DIMENSION.test(phrase) || /\bby (products?|items?|skus?)\b/.test(phrase),
   );
+  // "will it rain tomorrow" is not a forecast of the data: the reply says what can be asked.
+  if (refusal?.reason === 'future' && OFF_TOPIC.test(text)) return { kind: 'unmatched' };
   if (refusal) return { kind: 'refused', refusal };
   if (time && time.range.from > ctx.today) {
     const term = original.slice(time.start, time.end);
@@ -268,10 +320,10 @@ function parseEnglish(question: string, ctx: ParseContext): Outcome {
   // The model's own words: filter values found in the tenant's data, and, when the rules above
   // name no insight of this model, the insight whose measure and dimension words the question uses.
   const found = ctx.words
-    ? matchFilterValues(text, Object.fromEntries(Object.entries(ctx.filterValues ?? {}).filter(([n]) => !BUILT_IN_FILTERS.has(n) && takes(n))), ctx.words.filters)
+    ? matchFilterValues(spacedWords(text), Object.fromEntries(Object.entries(ctx.filterValues ?? {}).filter(([n]) => !BUILT_IN_FILTERS.has(n) && takes(n))), ctx.words.filters)
     : { filters: {}, spans: [] };
   const useModel = Boolean(ctx.words) && !known(chooseInsight(metric, dim, KPI_WORDS.test(rest)));
-  const modelMatch = useModel ? matchInsight(found.spans.reduce(blank, text), ctx.words!.insights, { granularity: Boolean(granularity), comparison: Boolean(cmp) }) : undefined;
+  const modelMatch = useModel ? matchInsight(spacedWords(found.spans.reduce(blank, text)), ctx.words!.insights, { granularity: Boolean(granularity), comparison: Boolean(cmp) }) : undefined;
   const followUp = Boolean(prev) && (FOLLOW_UP_START.test(text) || FOLLOW_UP_ANY.test(text) || (!metric && !dim && !modelMatch));
   // A follow-up keeps the previous answer's shape: a total stays a total ("and revenue?").
   // A comparison without a period asks for two totals ("sales this week vs last week").
@@ -327,14 +379,15 @@ function parseEnglish(question: string, ctx: ParseContext): Outcome {
     notes.push(`there is no breakdown of ${query.insight_code} by ${dim}`);
   }
   const fitted = fitToInsight(query, ctx.catalog, notes);
+  const allData = !time && !before && !followUp && ALL_DATA.test(text);
   // Two insights the question matches equally: this one answers, the reply says so, the others are offered.
   const ties = !followUp && useModel && modelMatch?.code === fitted.insight_code ? modelMatch.ties.slice(0, 3) : [];
   if (ties.length) {
     notes.push(`the question matches ${[fitted.insight_code, ...ties].map((c) => c.replace(/_/g, ' ')).join(' and ')} equally; this is ${fitted.insight_code.replace(/_/g, ' ')}, and the others are offered as alternatives`);
     const alternatives = ties.map((code) => fitToInsight({ ...query, insight_code: code }, ctx.catalog));
-    return { kind: 'query', query: fitted, followUp, notes, alternatives };
+    return { kind: 'query', query: fitted, followUp, notes, alternatives, ...(allData ? { allData } : {}) };
   }
-  return { kind: 'query', query: fitted, followUp, notes };
+  return { kind: 'query', query: fitted, followUp, notes, ...(allData ? { allData } : {}) };
 }
 
 /** The time series of the same headline measure as a breakdown or KPI, for "by month instead". */

@@ -20,7 +20,7 @@ export interface Refusal {
 const MEASURE_TERMS = [
   'return on ad spend', 'roas', 'return on investment', 'roi', 'ad spend', 'advertising spend', 'marketing spend', 'ad costs?', 'cost per click',
   'cpc', 'cost per acquisition', 'cpa', 'click[- ]through rates?', 'ctr', 'impressions', 'ad clicks', 'clicks',
-  'customer acquisition costs?', 'cac', 'customer lifetime value', 'lifetime value', 'ltv', 'clv', 'churn rate', 'churn', 'churned customers',
+  'customer acquisition costs?', 'cac', 'customer lifetime value', 'lifetime value', 'ltv', 'clv', 'churn rate', 'churned customers', 'churn(?:ed|ing)?', 'cancell?ations?', 'cancell?ed subscriptions?',
   'retention rate', 'retention', 'repeat purchase rate', 'repeat customers', 'mrr', 'monthly recurring revenue', 'arr', 'annual recurring revenue',
   'net promoter score', 'nps', 'customer satisfaction', 'csat', 'profits?', 'gross profit', 'net profit', 'gross margins?', 'profit margins?',
   'margins?', 'net income', 'ebitda', 'cogs', 'cost of goods sold', 'costs?', 'expenses', 'inventory', 'stock levels?', 'stock', 'out of stock',
