@@ -11,6 +11,8 @@ export interface InsightWords {
   kind: InsightKind;
   /** Lower-case phrases naming what the insight measures. */
   measures: string[];
+  /** The insight's other measures ("profit" beside "sales"): they name it too, after its headline. */
+  others?: string[];
   /** Breakdown and top: lower-case phrases naming the grouping dimension. */
   dimensions: string[];
   /** The headline measure's name: insights of one measure are kinds of one question. */
@@ -104,7 +106,10 @@ export function matchInsight(
   const wantsTotal = !cues.granularity && (KPI_WORDS.test(text) || Boolean(cues.comparison));
   const splits = SPLIT_WORDS.test(text);
   for (const insight of insights) {
-    const measure = find(text, insight.measures);
+    const headline = find(text, insight.measures);
+    // Another measure of the insight names it too, a little less than its headline would.
+    const other = headline ? undefined : insight.others?.length ? find(text, insight.others) : undefined;
+    const measure = headline ?? other;
     // The dimension must be named outside the measure phrase ("accounts" in "churned accounts" is not "by account").
     const rest = measure ? text.slice(0, measure.start) + ' '.repeat(measure.end - measure.start) + text.slice(measure.end) : text;
     const dimension = insight.dimensions.length > 0 ? find(rest, insight.dimensions) : undefined;
@@ -112,7 +117,7 @@ export function matchInsight(
     // "top 5 accounts": a top list is named by its dimension alone.
     const hit = measure ?? (insight.kind === 'top' && wantsTop ? dimension : undefined);
     if (!hit) continue;
-    let score = hit.end - hit.start;
+    let score = hit.end - hit.start - (other ? 5 : 0);
     // Named whole ("churned accounts by plan"), it wins; a name that only repeats the measure
     // ("Sales", "Profit") says nothing of the shape, which decides.
     if (insight.names.some((n) => n.length > 3 && text.includes(n) && !numberForms(n).some((f) => insight.measures.includes(f)) && !insight.measures.includes(n))) score += 200;
