@@ -26,6 +26,8 @@ export interface FilterWords {
   name: string;
   /** Lower-case phrases naming the dimension ("plan", "tier"). */
   words: string[];
+  /** Per value: the model's other words for it (`value_synonyms`, every language), lower case. */
+  values?: Record<string, string[]>;
 }
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

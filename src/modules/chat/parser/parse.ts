@@ -278,8 +278,9 @@ function parseEnglish(question: string, ctx: ParseContext): Outcome {
   const granularity = findGranularity(text);
   text = blank(text, granularity);
   const foundCountry = findCountry(text, originalBlanked);
-  const foundChannel = findChannel(text);
-  const foundCategory = findCategory(text, ctx.categories);
+  const valueWords = (name: string) => ctx.words?.filters.find((f) => f.name === name)?.values ?? {};
+  const foundChannel = findChannel(text, valueWords('channel'));
+  const foundCategory = findCategory(text, ctx.categories, valueWords('category'));
   // A filter can only include one value; "excluding electronics" must not become "electronics".
   const negated = (m: Span | undefined) => Boolean(m && NEGATION.test(text.slice(0, m.start)));
   for (const [m, what] of [[foundCountry, 'a country'], [foundChannel, 'a channel'], [foundCategory, 'a category']] as const) {
