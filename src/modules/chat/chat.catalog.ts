@@ -2,7 +2,7 @@
 // semantic model, so that an insight of the model is known to chat without a second list.
 import type { SemanticModel } from '../../semantic/model.ts';
 import { plainText, synonymsIn, textsIn, type LocalList, type LocalText } from '../../semantic/model.schema.ts';
-import { LANGUAGES, type Language } from './parser/languages.ts';
+import { LANGUAGES, type Language } from './language/languages.ts';
 import type { InsightDefinition } from '../../semantic/types.ts';
 import type { FilterWords, InsightWords, ParserInsight } from './parser/index.ts';
 

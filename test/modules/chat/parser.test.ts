@@ -1,6 +1,8 @@
 // The built-in question parser as pure functions: no app, no database.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { modelWords } from '../../../src/modules/chat/chat.catalog.ts';
+import { demoModel } from '../../../src/semantic/model.ts';
 import { findTimeRange, parseQuestion, type ParserInsight, type StructuredQuery } from '../../../src/modules/chat/parser/index.ts';
 
 const ALL = ['day', 'week', 'month', 'quarter', 'year'];
@@ -15,7 +17,9 @@ const catalog: ParserInsight[] = [
 ];
 const today = '2026-04-15'; // a Wednesday
 const categories = ['Electronics', 'Home & Kitchen', 'Pet Supplies', 'Toys'];
-const parse = (q: string, previous?: StructuredQuery) => parseQuestion(q, { today, catalog, categories, previous });
+// The demo model's words for its filters' values (value_synonyms: "app" is mobile, "gadgets" Electronics).
+const words = { insights: [], filters: modelWords(demoModel()).filters };
+const parse = (q: string, previous?: StructuredQuery) => parseQuestion(q, { today, catalog, categories, previous, words });
 const query = (q: string, previous?: StructuredQuery): StructuredQuery => {
   const r = parse(q, previous);
   assert.equal(r.kind, 'query', `"${q}" did not map`);
@@ -221,7 +225,7 @@ describe('honest answers', () => {
 
 describe('languages', () => {
   test('the language is told apart by its words; English stays English', async () => {
-    const { detectLanguage } = await import('../../../src/modules/chat/parser/languages.ts');
+    const { detectLanguage } = await import('../../../src/modules/chat/language/languages.ts');
     assert.equal(detectLanguage('Umsatz nach Woche in diesem Quartal'), 'de');
     assert.equal(detectLanguage("Chiffre d'affaires par semaine ce trimestre"), 'fr');
     assert.equal(detectLanguage('Ventas por semana este trimestre'), 'es');
@@ -251,7 +255,7 @@ describe('languages', () => {
   });
 
   test('numbers written either way, and refusals named in the question\'s words', async () => {
-    const { toEnglish } = await import('../../../src/modules/chat/parser/languages.ts');
+    const { toEnglish } = await import('../../../src/modules/chat/language/languages.ts');
     assert.match(toEnglish('Umsatz über 1.234,5 Euro', 'de'), /1234\.5/);
     assert.match(toEnglish('ventes de plus de 1 234,5 euros', 'fr'), /1234\.5/);
     assert.match(toEnglish('ventas de 12,5', 'es'), /12\.5/);

@@ -13,14 +13,15 @@ import {
   findCountry,
   findGranularity,
   type Span,
-} from './vocabulary.ts';
+} from '../language/vocabulary.ts';
 import { matchFilterValues, matchInsight, spacedWords, type FilterWords, type InsightWords } from './model-words.ts';
-import { bucketStart, yearAgo } from '../../../semantic/periods.ts';
+import { bucketStart } from '../../../semantic/periods.ts';
+import { blank, findCompare, findExplicitComparison } from './comparisons.ts';
 import { findRefusal, type Refusal } from './refusals.ts';
-import { detectLanguage, originalWords, toEnglish, type Language } from './languages.ts';
+import { detectLanguage, originalWords, toEnglish, type Language } from '../language/languages.ts';
 
-export type Granularity = 'day' | 'week' | 'month' | 'quarter' | 'year';
-export type Compare = 'previous_period' | 'previous_year';
+import type { Compare, Granularity } from './comparisons.ts';
+export type { Compare, Granularity } from './comparisons.ts';
 type FilterValue = string | string[];
 
 export interface StructuredQuery {
@@ -112,78 +113,6 @@ const LIMIT_BEFORE = /\b(?:top|best|largest|biggest|highest|leading|first)[- ](\
 const LIMIT_AFTER = /\b(\d{1,4}|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty|thirty) (?:best|top|biggest|largest|highest|most|leading|best-selling|top-selling|products|skus|items|categories|countries|markets)\b/;
 const PERIOD_BEFORE = /\b(the )?(day|week|month|quarter|year|period) before\b|\b(previous|prior|preceding) period\b/;
 
-/**
- * Comparisons, read before dates so that "this week vs last week" keeps "this week" as the window
- * and "vs last week" as the comparison. A bare "last year" is a window, not a comparison: only a
- * comparing word before it ("vs", "compared with", "on", "than"…) makes one. MoM, WoW, QoQ, DoD
- * also name the period: this one so far against the same stretch of the one before.
- */
-const COMPARES: { re: RegExp; compare: Compare; unit?: Granularity; unitFrom?: boolean }[] = [
-  { re: /\b(yoy|y\/y|y-o-y|year[- ]over[- ]year|year[- ]on[- ]year)\b/, compare: 'previous_year' },
-  { re: /\b(mom|m\/m|month[- ]over[- ]month|month[- ]on[- ]month)\b/, compare: 'previous_period', unit: 'month' },
-  { re: /\b(wow|w\/w|week[- ]over[- ]week|week[- ]on[- ]week)\b/, compare: 'previous_period', unit: 'week' },
-  { re: /\b(qoq|q\/q|quarter[- ]over[- ]quarter|quarter[- ]on[- ]quarter)\b/, compare: 'previous_period', unit: 'quarter' },
-  { re: /\b(dod|day[- ]over[- ]day|day[- ]on[- ]day)\b/, compare: 'previous_period', unit: 'day' },
-  {
-    re: /\b(?:vs\.?|versus|compared? (?:with|to)|in comparison (?:with|to)|against|than|on|relative to)\s+(?:the\s+)?(?:same (?:\w+ )?(?:(?:of|in|as) )?)?(?:last|previous|prior|preceding) year\b(?!')|\b(?:a|one) year (?:ago|earlier|before)\b/,
-    compare: 'previous_year',
-  },
-  {
-    re: /\b(?:vs\.?|versus|compared? (?:with|to)|in comparison (?:with|to)|against|than|on|relative to)\s+(?:the\s+)?(?:last|previous|prior|preceding) (day|week|month|quarter|period)\b(?!')|\b(?:vs\.?|versus|compared (?:with|to)) (?:the )?(period|week|month|quarter|day) before\b/,
-    compare: 'previous_period',
-    // "revenue vs last month" with no window of its own: this month so far, as MoM.
-    unitFrom: true,
-  },
-];
-
-/**
- * `unit`: with no window of its own, the question asks for this unit so far ("revenue MoM", "revenue
- * vs last month"); `byUnit`: the unit is also the series' granularity (MoM, WoW…).
- */
-function findCompare(text: string): ({ compare: Compare; unit?: Granularity; byUnit: boolean } & Span) | undefined {
-  for (const c of COMPARES) {
-    const m = c.re.exec(text);
-    if (!m) continue;
-    const named = c.unitFrom ? (m[1] ?? m[2]) : undefined;
-    const unit = c.unit ?? (named && named !== 'period' ? (named as Granularity) : undefined);
-    return { compare: c.compare, unit, byUnit: Boolean(c.unit), start: m.index, end: m.index + m[0].length };
-  }
-  return undefined;
-}
-
-/** Words between two periods that make the second the comparison: "2017 vs 2016", "March vs February". */
-const BETWEEN_PERIODS = /^\s*,?\s*(?:(vs\.?|versus|against|compared (?:with|to)|in comparison (?:with|to)|relative to)|(with|to|and))\s+(?:(?:the )?same (?:\w+ )?(?:of|in) )?(?:in\s+)?$/;
-
-/**
- * "compare 2017 with 2016", "2017 vs 2016", "revenue in March vs February": the first period is the
- * window and the second its comparison, when the second is the year or the stretch before the
- * first. "with", "to" and "and" join two periods only after "compare" ("from 2017 to 2019" is one
- * window). Undefined when the question names no such pair.
- */
-function findExplicitComparison(
-  text: string,
-  today: string,
-): { time: TimeMatch; cmp: { compare: Compare; unit?: Granularity; byUnit: false } & Span; note?: string } | undefined {
-  const first = findTimeRange(text, today);
-  if (!first) return undefined;
-  const second = findTimeRange(blank(text, first), today);
-  if (!second || second.start < first.end) return undefined;
-  const joint = BETWEEN_PERIODS.exec(text.slice(first.end, second.start));
-  if (!joint || (joint[2] && !/\bcompar/.test(text.slice(0, first.start)))) return undefined;
-  const a = first.range;
-  const b = second.range;
-  const span = { start: first.end, end: second.end };
-  // A window capped at today ("2026 vs 2025") compares with the same days of the year before.
-  if (b.from === yearAgo(a.from)) return { time: first, cmp: { compare: 'previous_year', byUnit: false, ...span } };
-  const before = rangeBefore(a);
-  if (b.from === before.from && b.to === before.to) return { time: first, cmp: { compare: 'previous_period', byUnit: false, ...span } };
-  return {
-    time: first,
-    cmp: { compare: 'previous_year', byUnit: false, ...span },
-    note: `a comparison with ${b.from} to ${b.to} is not supported, so it is compared with the same period a year before`,
-  };
-}
-
 // "how many claims do we have", "all-time revenue": the question is about all of the data.
 const ALL_DATA = /\b(do we have|did we have|have we got|are there|were there|all[- ]time|of all time|ever)\b/;
 
@@ -201,8 +130,6 @@ export function normalize(question: string): string {
     .trim();
 }
 
-/** Blank out a matched span so later recognisers do not read it again (keeps offsets). */
-const blank = (text: string, s: Span | undefined): string => (s ? text.slice(0, s.start) + ' '.repeat(s.end - s.start) + text.slice(s.end) : text);
 
 function firstMatch<T>(text: string, table: [RegExp, T][]): T | undefined {
   let best: { at: number; value: T; order: number } | undefined;

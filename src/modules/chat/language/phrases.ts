@@ -2,7 +2,7 @@
 // country names formatted for the language (Intl.NumberFormat, Intl.DateTimeFormat,
 // Intl.DisplayNames). English keeps ISO dates, as the API writes them. chat.reply.ts decides what
 // is said; this file only says it in one language.
-import type { Language } from './parser/languages.ts';
+import type { Language } from './languages.ts';
 
 export interface Phrases {
   language: Language;
