@@ -13,6 +13,8 @@ export interface InsightWords {
   measures: string[];
   /** The insight's other measures ("profit" beside "sales"): they name it too, after its headline. */
   others?: string[];
+  /** Breakdown and top: the dimension it is charted by (a filter's name where it is one). */
+  groupBy?: string;
   /** Breakdown and top: lower-case phrases naming the grouping dimension. */
   dimensions: string[];
   /** The headline measure's name: insights of one measure are kinds of one question. */
@@ -99,7 +101,7 @@ const SPLIT_WORDS = /\b(by|per|each|every|split|across|breakdown|broken down)\b/
 export function matchInsight(
   text: string,
   insights: readonly InsightWords[],
-  cues: { granularity: boolean; comparison?: boolean },
+  cues: { granularity: boolean; comparison?: boolean; listed?: readonly string[] },
 ): { code: string; measure: Hit; ties: string[] } | undefined {
   let best: { code: string; score: number; measure: Hit } | undefined;
   let ties: string[] = [];
@@ -115,9 +117,13 @@ export function matchInsight(
     // The dimension must be named outside the measure phrase ("accounts" in "churned accounts" is not "by account").
     const rest = measure ? text.slice(0, measure.start) + ' '.repeat(measure.end - measure.start) + text.slice(measure.end) : text;
     const dimension = insight.dimensions.length > 0 ? find(rest, insight.dimensions) : undefined;
-    const grouped = dimension !== undefined;
-    // "top 5 accounts": a top list is named by its dimension alone.
-    const hit = measure ?? (insight.kind === 'top' && wantsTop ? dimension : undefined);
+    // "Spain vs Italy", "Books and Games": several values of one dimension are compared side by side.
+    const listed = !cues.granularity && insight.groupBy !== undefined && (cues.listed ?? []).includes(insight.groupBy);
+    // The insight's own words may name its grouping ("channel mix").
+    const named = measure !== undefined && insight.dimensions.length > 0 && find(text.slice(measure.start, measure.end), insight.dimensions) !== undefined;
+    const grouped = dimension !== undefined || listed || named;
+    // "top 5 accounts", "biggest markets": a ranking is named by its dimension alone.
+    const hit = measure ?? ((insight.kind === 'top' || insight.kind === 'breakdown') && wantsTop ? dimension : undefined);
     if (!hit) continue;
     let score = hit.end - hit.start - (other ? 5 : 0);
     // Named whole ("churned accounts by plan"), it wins; a name that only repeats the measure

@@ -14,7 +14,7 @@ import {
   findGranularity,
   type Span,
 } from '../language/vocabulary.ts';
-import { matchFilterValues, matchInsight, spacedWords, type FilterWords, type InsightWords } from './model-words.ts';
+import { matchFilterValues, matchInsight, phrasePattern, spacedWords, type FilterWords, type InsightWords } from './model-words.ts';
 import { bucketStart } from '../../../semantic/periods.ts';
 import { blank, findCompare, findExplicitComparison } from './comparisons.ts';
 import { findRefusal, type Refusal } from './refusals.ts';
@@ -250,8 +250,22 @@ function parseEnglish(question: string, ctx: ParseContext): Outcome {
   const found = ctx.words
     ? matchFilterValues(spacedWords(text), Object.fromEntries(Object.entries(ctx.filterValues ?? {}).filter(([n]) => !BUILT_IN_FILTERS.has(n) && takes(n))), ctx.words.filters)
     : { filters: {}, spans: [] };
-  const useModel = Boolean(ctx.words) && !known(chooseInsight(metric, dim, KPI_WORDS.test(rest)));
-  const modelMatch = useModel ? matchInsight(spacedWords(found.spans.reduce(blank, text)), ctx.words!.insights, { granularity: Boolean(granularity), comparison: Boolean(cmp) }) : undefined;
+  const useModel = Boolean(ctx.words);
+  // A value with its dimension's word ("the marketplace channel") names a filter, not a breakdown.
+  const withDimensionWord = (m: Span | undefined, name: string): Span | undefined => {
+    const re = m && phrasePattern(ctx.words?.filters.find((f) => f.name === name)?.words ?? [name]);
+    const after = re && new RegExp(`^\\s+${re.source}`).exec(spacedWords(text.slice(m!.end)));
+    return m && (after ? { start: m.start, end: m.end + after[0].length } : m);
+  };
+  const valueSpans = [withDimensionWord(foundCountry, 'country'), withDimensionWord(foundChannel, 'channel'), withDimensionWord(foundCategory, 'category')];
+  // Dimensions of which the question names several values: compared side by side when no period unit is asked for.
+  const listed = [
+    ...(country && country.codes.length > 1 ? ['country'] : []),
+    ...(channel && channel.channels.length > 1 ? ['channel'] : []),
+    ...Object.entries(found.filters).flatMap(([n, v]) => (Array.isArray(v) ? [n] : [])),
+  ];
+  const modelText = spacedWords([...found.spans, ...valueSpans].reduce(blank, text));
+  const modelMatch = useModel ? matchInsight(modelText, ctx.words!.insights, { granularity: Boolean(granularity), comparison: Boolean(cmp), listed }) : undefined;
   const followUp = Boolean(prev) && (FOLLOW_UP_START.test(text) || FOLLOW_UP_ANY.test(text) || (!metric && !dim && !modelMatch));
   // A follow-up keeps the previous answer's shape: a total stays a total ("and revenue?").
   // A comparison without a period asks for two totals ("sales this week vs last week").
@@ -261,6 +275,16 @@ function parseEnglish(question: string, ctx: ParseContext): Outcome {
   const slots = Boolean(time || before || granularity || country || channel || category || limit || clearCountry || clearChannel || clearCategory || modelFilters || cmp);
 
   let code = useModel ? modelMatch?.code : chooseInsight(metric, dim, kpi);
+  // A follow-up keeps the previous answer's shape ("how many orders last week?" → "and revenue?" is
+  // a total too), where the model has the new measure in that shape and no unit or grouping is asked for.
+  if (followUp && prev && code && useModel && !granularity) {
+    const words = ctx.words!.insights;
+    const was = words.find((i) => i.code === prev.insight_code);
+    const now = words.find((i) => i.code === code);
+    if (was && now && was.kind !== now.kind && now.kind === 'timeseries' && was.kind === 'kpi') {
+      code = words.find((i) => i.kind === was.kind && i.measure === now.measure)?.code ?? code;
+    }
+  }
 
   let query: StructuredQuery;
   if (followUp && prev) {
