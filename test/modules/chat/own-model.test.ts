@@ -76,7 +76,12 @@ test('two periods compared are the window and its comparison', async () => {
 test('values of a filter named against each other are a list filter, from all of the data', async () => {
   const r = await ask('Books vs Games revenue in 2019');
   assert.deepEqual((r.query!.filters as Record<string, unknown>).product_line, ['Books', 'Games']);
-  assert.equal(r.rows[0].value, 150 + 500 + 200);
+  // Side by side: the ranking by product line, kept to the two.
+  assert.equal(r.insight_code, 'top_product_lines');
+  assert.deepEqual(r.rows.map((x) => [x.product_line, x.sales]), [['Games', 700], ['Books', 150]]);
+  const monthly = await ask('Books vs Games revenue by month in 2019');
+  assert.equal(monthly.insight_code, 'sales');
+  assert.deepEqual((monthly.query!.filters as Record<string, unknown>).product_line, ['Books', 'Games']);
   // Hamburg is the other store's city: never a word of this one.
   const other = await ask('sales in Hamburg in 2019');
   assert.equal((other.query?.filters as Record<string, unknown> | undefined)?.city, undefined);

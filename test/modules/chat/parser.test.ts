@@ -17,8 +17,9 @@ const catalog: ParserInsight[] = [
 ];
 const today = '2026-04-15'; // a Wednesday
 const categories = ['Electronics', 'Home & Kitchen', 'Pet Supplies', 'Toys'];
-// The demo model's words for its filters' values (value_synonyms: "app" is mobile, "gadgets" Electronics).
-const words = { insights: [], filters: modelWords(demoModel()).filters };
+// The parser knows only what the model says: the demo model's words (its measures' synonyms,
+// value_synonyms: "app" is mobile, "gadgets" Electronics).
+const words = modelWords(demoModel());
 const parse = (q: string, previous?: StructuredQuery) => parseQuestion(q, { today, catalog, categories, previous, words });
 const query = (q: string, previous?: StructuredQuery): StructuredQuery => {
   const r = parse(q, previous);

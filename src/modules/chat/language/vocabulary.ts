@@ -89,7 +89,6 @@ function firstCountry(lower: string, original: string): ({ code: string } & Span
   return named ?? byCode;
 }
 
-export const COUNTRY_DIMENSION = /\b(countries|by country|per country|each country|every country|which country|what country|country breakdown|country split|by market|per market|which market|markets|by region|per region|regions|geograph\w*|where (?:do|did|are|is|were))\b/;
 export const ALL_COUNTRIES = /\b(all countries|every country|any country|worldwide|globally|global|everywhere|without (the )?country( filter)?|no country filter|all markets)\b/;
 
 const escape = (w: string) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -127,7 +126,6 @@ export function findChannel(lower: string, words: Readonly<Record<string, readon
   return best && { ...best, channels: named.sort((a, b) => a.at - b.at).map((n) => n.channel) };
 }
 
-export const CHANNEL_DIMENSION = /\b(channels|by channel|per channel|each channel|every channel|which channel|what channel|channel (breakdown|split|mix)|sales channels?)\b/;
 export const ALL_CHANNELS = /\b(all channels|every channel|any channel|without (the )?channel( filter)?|no channel filter)\b/;
 
 /**
@@ -149,7 +147,6 @@ export function findCategory(lower: string, categories: readonly string[], synon
   return best;
 }
 
-export const CATEGORY_DIMENSION = /\b(categories|by category|per category|each category|every category|which category|what category|category (breakdown|split|mix)|top category|best category|product categories)\b/;
 export const ALL_CATEGORIES = /\b(all categories|every category|any category|without (the )?category( filter)?|no category filter)\b/;
 
 // "month over month", MoM and the like are comparisons (parse.ts COMPARES), read and blanked out first.

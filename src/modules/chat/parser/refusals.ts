@@ -60,22 +60,20 @@ function modelKnows(term: string, words: { insights: readonly InsightWords[]; fi
 }
 
 /**
- * What the question asks that the model cannot answer, or undefined. `text` is lower case;
- * `known` tests whether a phrase is one the built-in vocabulary already answers (the demo's
- * "sessions", "customers", "products"), which is never refused.
+ * What the question asks that the model cannot answer, or undefined. `text` is lower case; a
+ * term in the model's own words (the demo's "sessions", "customers", "products") is never refused.
  */
 export function findRefusal(
   text: string,
   words: { insights: readonly InsightWords[]; filters: readonly FilterWords[] } | undefined,
-  known: (phrase: string, kind: 'measure' | 'dimension') => boolean,
 ): Refusal | undefined {
   const future = FUTURE.exec(text);
   if (future) return { reason: 'future', term: future[1], start: future.index, end: future.index + future[0].length };
   const finer = FINER_THAN_DAY.exec(text);
   if (finer) return { reason: 'granularity', term: finer[1] ?? finer[2], start: finer.index, end: finer.index + finer[0].length };
   const m = MEASURE_RE.exec(text);
-  if (m && !modelKnows(m[1], words, 'measure') && !known(m[1], 'measure')) return { reason: 'measure', term: m[1], start: m.index, end: m.index + m[0].length };
+  if (m && !modelKnows(m[1], words, 'measure')) return { reason: 'measure', term: m[1], start: m.index, end: m.index + m[0].length };
   const d = DIMENSION_RE.exec(text);
-  if (d && !modelKnows(d[1], words, 'dimension') && !known(`by ${d[1]}`, 'dimension')) return { reason: 'dimension', term: d[1], start: d.index, end: d.index + d[0].length };
+  if (d && !modelKnows(d[1], words, 'dimension')) return { reason: 'dimension', term: d[1], start: d.index, end: d.index + d[0].length };
   return undefined;
 }
