@@ -19,6 +19,7 @@ import { need, options, UsageError, type Command } from './cli-args.ts';
 import type { TokensService } from './modules/tokens/tokens.service.ts';
 import { loadDataFile } from './modules/data/data.cli.ts';
 import type { PostMessage } from './modules/mcp/mcp.stdio.ts';
+import { parseDateFormat, parseDelimiter } from './warehouse/load-formats.ts';
 import { dataFileOf, LOAD_MODES, LoadError, TENANT_COLUMN, tableNameProblem, type DataFile, type LoadMode } from './warehouse/load.ts';
 import { progressReporter } from './lib/progress.ts';
 
@@ -45,8 +46,8 @@ const USAGE = `Usage: insights <command>
   token revoke ID
   demo seed [--rows N] [--tenants demo,acme]
                                           (re)generate the demo warehouse (N orders over all tenants)
-  data load --table T --file F --tenant X [--mode append|replace]
-                                          load a CSV/TSV, NDJSON or Parquet file (optionally .gz)
+  data load --table T --file F --tenant X [--mode append|replace] [--delimiter ';'] [--date-format D.M.YYYY]
+                                          load a CSV/TSV, JSON/NDJSON or Parquet file (optionally .gz)
                                           into a warehouse table for tenant X (docs/data.md)
   rollups build [--rollup CUBE.NAME]      build the model's rollups from the current data (docs/rollups.md)
   rollups status                          each rollup's tenants, rows, build time and whether current
@@ -157,7 +158,7 @@ const commands: Record<string, Command> = {
   async data(config, args) {
     const [sub, ...rest] = args;
     if (sub !== 'load') throw new UsageError('data needs load');
-    const { values, positionals } = options(rest, ['table', 'file', 'tenant', 'mode']);
+    const { values, positionals } = options(rest, ['table', 'file', 'tenant', 'mode', 'delimiter', 'date-format']);
     if (positionals.length) throw new UsageError(`unexpected argument ${positionals[0]}`);
     const table = need(values, 'table');
     const tableProblem = tableNameProblem(table);
@@ -172,6 +173,16 @@ const commands: Record<string, Command> = {
       file = dataFileOf(path);
     } catch (err) {
       throw new UsageError(`--file: ${(err as Error).message}`);
+    }
+    for (const [option, set] of [
+      ['delimiter', (v: string) => (file.delimiter = parseDelimiter(v))],
+      ['date-format', (v: string) => (file.dateFormat = parseDateFormat(v).format)],
+    ] as const) {
+      try {
+        if (values[option] !== undefined) set(values[option]);
+      } catch (err) {
+        throw new UsageError(`--${option}: ${(err as Error).message}`);
+      }
     }
     if (!fs.existsSync(path)) throw new UsageError(`--file ${path} does not exist`);
     await loadDataFile(config, { table, file, tenantId, mode });

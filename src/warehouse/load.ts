@@ -18,6 +18,10 @@ export type DataFormat = 'csv' | 'tsv' | 'ndjson' | 'json' | 'parquet';
 export interface DataFile {
   path: string;
   format: DataFormat;
+  /** CSV: the field delimiter; detected from the header line when not given (load-reader.ts). */
+  delimiter?: string;
+  /** How text dates are written (`D.M.YYYY`, `%d/%m/%Y`…); tried first, before detection. */
+  dateFormat?: string;
 }
 
 export interface LoadProgress {

@@ -6,6 +6,7 @@ import type { Config } from '../../config/index.ts';
 import { lockDataDir, type DataDirLock } from '../../db/lock.ts';
 import { formatBytes, progressReporter } from '../../lib/progress.ts';
 import type { DataFile, LoadMode, LoadProgress } from '../../warehouse/load.ts';
+import { fileColumns } from '../../warehouse/load-reader.ts';
 import { openWarehouse } from '../../warehouse/open.ts';
 import { RollupStore } from '../../warehouse/rollups.ts';
 import { loadModel } from '../../semantic/model.ts';
@@ -47,11 +48,15 @@ export async function loadDataFile(config: Config, { table, file, tenantId, mode
       progress.step('Refreshing rollups');
       const refreshed = await new RollupStore(warehouse, loadModel(config.modelPath).rollups).refreshAfterLoad({ table, tenantId, mode, timeRanges: result.timeRanges });
       const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      const columns = fileColumns(file);
       progress.done(
         `Loaded ${result.rowsLoaded.toLocaleString('en')} rows (${formatBytes(bytes)}) into ${table} for tenant ${tenantId} ` +
           `(${mode}${result.created ? ', table created' : ''}) in the ${warehouse.dialect} warehouse in ${seconds} s.` +
           (refreshed.length ? ` Rollups refreshed: ${refreshed.map((r) => `${r.rollup} (${r.ms} ms)`).join(', ')}.` : ''),
       );
+      // What the file was read as, so a date left as text or a number read as text shows at once.
+      const width = Math.max(...columns.map((c) => c.name.length));
+      if (columns.length) console.log(`Columns:\n${columns.map((c) => `  ${c.name.padEnd(width)}  ${c.type}${c.date_format ? `  (dates as ${c.date_format})` : ''}`).join('\n')}`);
     } finally {
       await warehouse.close();
     }

@@ -32,7 +32,7 @@ export const dataRoutes =
       {
         schema: {
           tags,
-          summary: "Load a CSV or NDJSON body into a table for the caller's tenant (owner, admin)",
+          summary: "Load a CSV, NDJSON or JSON body into a table for the caller's tenant (owner, admin)",
           description:
             'All or nothing: a row that does not fit is a 400 naming its line and column, and nothing is kept. The first load of a table creates it from the columns and the detected types. See docs/data.md.',
           params: TableParams,
@@ -60,7 +60,8 @@ export const dataRoutes =
           throw new AppError('UNSUPPORTED_MEDIA_TYPE', `Send the data as ${Object.keys(UPLOAD_MEDIA_TYPES).join(', ')}.`);
         }
         try {
-          return await data.load(req.auth, req.params.table, req.query.mode ?? 'append', upload);
+          const { mode = 'append', ...read } = req.query;
+          return await data.load(req.auth, req.params.table, mode, upload, read);
         } finally {
           await upload.remove();
         }

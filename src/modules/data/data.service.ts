@@ -2,7 +2,9 @@
 // everyone in the tenant may see the tables. The warehouse does the loading (src/warehouse/load.ts).
 import { requireRole, type AuthContext } from '../../auth/context.ts';
 import { AppError, invalidField } from '../../lib/errors.ts';
-import { LoadError, tableNameProblem, type LoadMode } from '../../warehouse/load.ts';
+import { LoadError, tableNameProblem, type DataFile, type LoadMode } from '../../warehouse/load.ts';
+import { parseDateFormat, parseDelimiter } from '../../warehouse/load-formats.ts';
+import { fileColumns } from '../../warehouse/load-reader.ts';
 import type { RollupStore } from '../../warehouse/rollups.ts';
 import type { Warehouse } from '../../warehouse/warehouse.ts';
 import type { DataRepository, TableSummary } from './data.repository.ts';
@@ -14,6 +16,13 @@ export interface LoadView {
   table: string;
   mode: LoadMode;
   rows_loaded: number;
+  columns: { name: string; type: string; date_format?: string }[];
+}
+
+/** How the body's text is read: the load's query parameters (docs/data.md). */
+export interface ReadOptions {
+  date_format?: string;
+  delimiter?: string;
 }
 
 export interface TableView {
@@ -49,13 +58,24 @@ export class DataService {
     if (problem) throw invalidField('/params/table', problem);
   }
 
-  async load(auth: AuthContext, table: string, mode: LoadMode, upload: Upload): Promise<LoadView> {
+  async load(auth: AuthContext, table: string, mode: LoadMode, upload: Upload, read: ReadOptions = {}): Promise<LoadView> {
     this.checkLoad(auth, table);
+    const file: DataFile = { path: upload.path, format: upload.format };
     try {
-      const result = await this.warehouse.load({ table, mode, tenantId: auth.tenantId, file: { path: upload.path, format: upload.format } });
+      if (read.delimiter !== undefined) file.delimiter = parseDelimiter(read.delimiter);
+    } catch (err) {
+      throw invalidField('/query/delimiter', (err as Error).message);
+    }
+    try {
+      if (read.date_format !== undefined) file.dateFormat = parseDateFormat(read.date_format).format;
+    } catch (err) {
+      throw invalidField('/query/date_format', (err as Error).message);
+    }
+    try {
+      const result = await this.warehouse.load({ table, mode, tenantId: auth.tenantId, file });
       // The tenant's rollups are current again before the answer: the next query may read them.
       await this.rollups?.refreshAfterLoad({ table, tenantId: auth.tenantId, mode, timeRanges: result.timeRanges });
-      return { table: result.table, mode: result.mode, rows_loaded: result.rowsLoaded };
+      return { table: result.table, mode: result.mode, rows_loaded: result.rowsLoaded, columns: fileColumns(file) };
     } catch (err) {
       throw err instanceof LoadError ? loadProblem(err) : err;
     }

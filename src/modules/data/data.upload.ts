@@ -13,6 +13,7 @@ export const UPLOAD_MEDIA_TYPES = {
   'text/csv': 'csv',
   'text/tab-separated-values': 'tsv',
   'application/x-ndjson': 'ndjson',
+  'application/json': 'json',
 } as const satisfies Record<string, DataFormat>;
 
 export type UploadMediaType = keyof typeof UPLOAD_MEDIA_TYPES;
