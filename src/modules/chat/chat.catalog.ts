@@ -52,6 +52,7 @@ export function modelWords(model: SemanticModel): { insights: InsightWords[]; fi
       measure: d.plan.headline,
       names: [d.name.toLowerCase(), spaced(d.code)],
       ...(grouping.length ? { groupBy: d.chart.x_axis } : {}),
+      synonyms: d.synonyms.map((s) => s.toLowerCase()),
       measures: [...d.synonyms.map((s) => s.toLowerCase()), ...wordsOf(model, 'measures', d.plan.headline, cubes)],
       others: [...new Set(d.measures.filter((m) => m.name !== d.plan.headline).flatMap((m) => wordsOf(model, 'measures', m.name, cubes)))],
       dimensions: [...new Set(grouping.flatMap((n) => wordsOf(model, 'dimensions', n)))],

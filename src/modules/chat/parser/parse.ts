@@ -189,7 +189,7 @@ function parseEnglish(question: string, ctx: ParseContext): Outcome {
   // The model's own words: filter values found in the tenant's data, and, when the rules above
   // name no insight of this model, the insight whose measure and dimension words the question uses.
   const found = ctx.words
-    ? matchFilterValues(spacedWords(text), Object.fromEntries(Object.entries(ctx.filterValues ?? {}).filter(([n]) => !BUILT_IN_FILTERS.has(n) && takes(n))), ctx.words.filters)
+    ? matchFilterValues(spacedWords(text), Object.fromEntries(Object.entries(ctx.filterValues ?? {}).filter(([n]) => !BUILT_IN_FILTERS.has(n) && takes(n))), ctx.words.filters, originalBlanked)
     : { filters: {}, spans: [] };
   const words = ctx.words ?? { insights: [], filters: [] };
   // A value with its dimension's word ("the marketplace channel") names a filter, not a breakdown.
@@ -269,7 +269,9 @@ function parseEnglish(question: string, ctx: ParseContext): Outcome {
 
   // A filter named in the question that the insight does not take ("Electronics revenue"): the
   // insight of the same measure that takes it answers, the one grouped by it first.
-  const named = Object.keys(filters).filter((f) => (f === 'country' ? country : f === 'channel' ? channel : f === 'category' ? category : found.filters[f]) !== undefined);
+  const groupedBy = words.insights.find((i) => i.code === query.insight_code)?.groupBy;
+  // A filter on the dimension the insight groups by is already answered side by side ("night vs day").
+  const named = Object.keys(filters).filter((f) => f !== groupedBy).filter((f) => (f === 'country' ? country : f === 'channel' ? channel : f === 'category' ? category : found.filters[f]) !== undefined);
   const takesAll = (code: string) => named.every((f) => ctx.catalog.find((i) => i.code === code)?.filters.includes(f));
   if (named.length && !takesAll(query.insight_code)) {
     const measure = words.insights.find((i) => i.code === query.insight_code)?.measure;

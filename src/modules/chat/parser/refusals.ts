@@ -36,10 +36,10 @@ const DIMENSION_TERMS = [
   'vendors?', 'warehouses?', 'cit(?:y|ies)', 'states?', 'provinces?', 'zip codes?', 'postcodes?', 'postal codes?', 'age groups?', 'ages?', 'genders?',
   'devices?', 'device types?', 'browsers?', 'operating systems?', 'payment methods?', 'payment types?', 'sales reps?', 'salespeople', 'salesperson',
   'employees?', 'stores?', 'store locations?', 'colou?rs?', 'sizes?', 'skus?', 'customer segments?', 'segments?', 'cohorts?', 'tiers?', 'plans?',
-  'languages?', 'currenc(?:y|ies)', 'coupons?', 'promo codes?', 'shipping methods?', 'carriers?', 'customers?', 'users?', 'accounts?', 'industr(?:y|ies)',
+  'languages?', 'currenc(?:y|ies)', 'coupons?', 'promo codes?', 'shipping methods?', 'carriers?', 'airlines?', 'pilots?', 'crews?', 'customers?', 'users?', 'accounts?', 'industr(?:y|ies)',
 ];
 
-const GROUP_BEFORE = String.raw`\b(?:by|per|for each|for every|split by|broken down by|grouped by|group by|across)\s+(?:the\s+|each\s+|every\s+)?`;
+const GROUP_BEFORE = String.raw`\b(?:by|per|for each|for every|split by|broken down by|grouped by|group by|across|which|what)\s+(?:the\s+|each\s+|every\s+)?`;
 const FINER_THAN_DAY = /\b(?:(?:by|per|each|every)\s+(?:the\s+)?(minute|hour|second)s?|(hourly|minutely|intraday))\b/;
 const FUTURE = /\b((?:next|coming|upcoming)\s+(?:\d+\s+)?(?:days?|weeks?|months?|quarters?|years?)|tomorrow|forecast(?:ed|s)?|predict(?:ed|ion|ions)?|projected|projections?|will (?:we|it|sales|revenue) (?:make|be|sell))\b/;
 
@@ -55,7 +55,7 @@ function modelKnows(term: string, words: { insights: readonly InsightWords[]; fi
     const w = p.toLowerCase().replace(/s$/, '');
     return w === t || w.includes(t);
   });
-  if (kind === 'measure') return words.insights.some((i) => has(i.measures) || has(i.names));
+  if (kind === 'measure') return words.insights.some((i) => has(i.measures) || has(i.others ?? []) || has(i.names));
   return words.insights.some((i) => has(i.dimensions)) || words.filters.some((f) => has(f.words) || has([f.name.replace(/_/g, ' ')]));
 }
 
