@@ -108,6 +108,17 @@ function wordsPattern(phrases: readonly string[]): RegExp | undefined {
 }
 const hyphensAsSpaces = (text: string) => text.replace(/-/g, ' ');
 
+const channelCache = new WeakMap<object, [string, RegExp | undefined][]>();
+/** Each value's pattern, compiled once per word list. */
+function channelPatterns(words: Readonly<Record<string, readonly string[]>>): [string, RegExp | undefined][] {
+  let out = channelCache.get(words);
+  if (!out) {
+    out = Object.entries(words).map(([value, phrases]) => [value, wordsPattern([value, ...phrases])]);
+    channelCache.set(words, out);
+  }
+  return out;
+}
+
 /**
  * The channels named, by the model's words for each value (`value_synonyms` of the channel
  * dimension: "amazon" is marketplace in the demo); the first decides the span.
@@ -116,8 +127,8 @@ export function findChannel(lower: string, words: Readonly<Record<string, readon
   let best: ({ channel: string } & Span) | undefined;
   const named: { channel: string; at: number }[] = [];
   const text = hyphensAsSpaces(lower);
-  for (const [channel, phrases] of Object.entries(words)) {
-    const m = wordsPattern([channel, ...phrases])?.exec(text);
+  for (const [channel, re] of channelPatterns(words)) {
+    const m = re?.exec(text);
     if (!m) continue;
     named.push({ channel, at: m.index });
     if (!best || m.index < best.start) best = { channel, start: m.index, end: m.index + m[0].length };
@@ -128,6 +139,21 @@ export function findChannel(lower: string, words: Readonly<Record<string, readon
 
 export const ALL_CHANNELS = /\b(all channels|every channel|any channel|without (the )?channel( filter)?|no channel filter)\b/;
 
+const categoryCache = new WeakMap<readonly string[], { synonyms: object; patterns: [string, RegExp | undefined][] }>();
+/** Each category's pattern (its name, singular, plural, "and" for "&", the model's words), compiled once per list. */
+function categoryPatterns(categories: readonly string[], synonyms: Readonly<Record<string, readonly string[]>>): [string, RegExp | undefined][] {
+  const hit = categoryCache.get(categories);
+  if (hit && hit.synonyms === synonyms) return hit.patterns;
+  const byName = new Map(Object.entries(synonyms).map(([k, v]) => [k.toLowerCase(), v]));
+  const patterns = categories.map((category): [string, RegExp | undefined] => {
+    const name = category.toLowerCase();
+    const words = [name, name.replace(/s$/, ''), name + 's', name.replace(/&/g, 'and'), ...(byName.get(name) ?? [])].filter((w) => w.length >= 3);
+    return [category, wordsPattern(words)];
+  });
+  categoryCache.set(categories, { synonyms, patterns });
+  return patterns;
+}
+
 /**
  * The first of the tenant's categories named, by its own name, a plural/singular, or a word the
  * model gives for it (`value_synonyms`: "gadgets" is Electronics in the demo).
@@ -135,11 +161,8 @@ export const ALL_CHANNELS = /\b(all channels|every channel|any channel|without (
 export function findCategory(lower: string, categories: readonly string[], synonyms: Readonly<Record<string, readonly string[]>> = {}): ({ category: string } & Span) | undefined {
   let best: ({ category: string } & Span) | undefined;
   const text = hyphensAsSpaces(lower);
-  const byName = new Map(Object.entries(synonyms).map(([k, v]) => [k.toLowerCase(), v]));
-  for (const category of categories) {
-    const name = category.toLowerCase();
-    const words = [name, name.replace(/s$/, ''), name + 's', name.replace(/&/g, 'and'), ...(byName.get(name) ?? [])].filter((w) => w.length >= 3);
-    const m = wordsPattern(words)?.exec(text);
+  for (const [category, re] of categoryPatterns(categories, synonyms)) {
+    const m = re?.exec(text);
     if (m && (!best || m.index < best.start || (m.index === best.start && m[0].length > best.end - best.start))) {
       best = { category, start: m.index, end: m.index + m[0].length };
     }

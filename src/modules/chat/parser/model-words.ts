@@ -81,12 +81,19 @@ interface Hit {
 // The model's word lists are built once per model: each is compiled once, not once per question.
 const compiled = new WeakMap<readonly string[], RegExp | undefined>();
 
-function find(text: string, phrases: readonly string[]): Hit | undefined {
+/** The phrases' pattern, compiled once per list. */
+export function compiledPattern(phrases: readonly string[]): RegExp | undefined {
   let re = compiled.get(phrases);
   if (re === undefined && !compiled.has(phrases)) {
     re = phrasePattern(phrases);
     compiled.set(phrases, re);
   }
+  return re;
+}
+
+/** Where one of the phrases (or its plural or singular) stands in the text; each list compiled once. */
+export function find(text: string, phrases: readonly string[]): Hit | undefined {
+  const re = compiledPattern(phrases);
   const m = re?.exec(text);
   return m ? { start: m.index, end: m.index + m[0].length } : undefined;
 }

@@ -11,7 +11,7 @@ import {
   findGranularity,
   type Span,
 } from '../language/vocabulary.ts';
-import { matchFilterValues, matchInsight, phrasePattern, spacedWords, type FilterWords, type InsightWords } from './model-words.ts';
+import { find, matchFilterValues, matchInsight, spacedWords, type FilterWords, type InsightWords } from './model-words.ts';
 import { bucketStart } from '../../../semantic/periods.ts';
 import { blank, findCompare, findExplicitComparison } from './comparisons.ts';
 import { findRefusal, type Refusal } from './refusals.ts';
@@ -194,9 +194,10 @@ function parseEnglish(question: string, ctx: ParseContext): Outcome {
   const words = ctx.words ?? { insights: [], filters: [] };
   // A value with its dimension's word ("the marketplace channel") names a filter, not a breakdown.
   const withDimensionWord = (m: Span | undefined, name: string): Span | undefined => {
-    const re = m && phrasePattern(words.filters.find((f) => f.name === name)?.words ?? [name]);
-    const after = re && new RegExp(`^\\s+${re.source}`).exec(spacedWords(text.slice(m!.end)));
-    return m && (after ? { start: m.start, end: m.end + after[0].length } : m);
+    const list = m && words.filters.find((f) => f.name === name)?.words;
+    const next = list && find(spacedWords(text.slice(m!.end)), list);
+    const after = next && /^\s+$/.test(text.slice(m!.end, m!.end + next.start)) ? next : undefined;
+    return m && (after ? { start: m.start, end: m.end + after.end } : m);
   };
   const valueSpans = [withDimensionWord(foundCountry, 'country'), withDimensionWord(foundChannel, 'channel'), withDimensionWord(foundCategory, 'category')];
   // Dimensions of which the question names several values: compared side by side when no period unit is asked for.
@@ -208,7 +209,7 @@ function parseEnglish(question: string, ctx: ParseContext): Outcome {
   const modelText = spacedWords([...found.spans, ...valueSpans].reduce(blank, text));
   const modelMatch = matchInsight(modelText, words.insights, { granularity: Boolean(granularity), comparison: Boolean(cmp), listed });
   // The dimensions the question groups by ("by country", "which channel"), in the model's words.
-  const groups = words.insights.some((i) => i.dimensions.length > 0 && phrasePattern(i.dimensions)?.test(dimText));
+  const groups = words.insights.some((i) => i.dimensions.length > 0 && find(dimText, i.dimensions) !== undefined);
   const followUp = Boolean(prev) && (FOLLOW_UP_START.test(text) || FOLLOW_UP_ANY.test(text) || (!modelMatch && !groups));
   // A follow-up keeps the previous answer's shape: a total stays a total ("and revenue?").
   // A comparison without a period asks for two totals ("sales this week vs last week").
