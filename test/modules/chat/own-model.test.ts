@@ -21,6 +21,8 @@ const SALES: [string, string, string, string, number, number, number, string][] 
   ['s1', '2019-06-30 18:00:00', 'Munich', 'Music', 80, 10, 4, 'c2'],
   ['s1', '2019-12-31 20:00:00', 'Berlin', 'Games', 200, 60, 1, 'c4'],
   ['s2', '2019-05-05 11:00:00', 'Hamburg', 'Toys', 999, 1, 1, 'c9'],
+  // Older than ten years before "today": a filter value learnt from a date window would miss it.
+  ['s1', '2012-07-01 10:00:00', 'Bonn', 'Books', 40, 5, 1, 'c1'],
 ];
 
 let t: TestApp;
@@ -45,6 +47,7 @@ const ask = async (message: string) => {
   return res.data.data as { reply_text: string; insight_code: string | null; query: Record<string, unknown> | null; rows: Record<string, unknown>[]; language: string };
 };
 const mine = SALES.filter((r) => r[0] === 's1');
+const recent = mine.filter((r) => r[1] >= '2018');
 const sum = (rows: typeof SALES, i: 4 | 5 | 6) => rows.reduce((s, r) => s + r[i], 0);
 
 test('the shape decides over an insight named like its measure', async () => {
@@ -82,6 +85,10 @@ test('values of a filter named against each other are a list filter, from all of
   const monthly = await ask('Books vs Games revenue by month in 2019');
   assert.equal(monthly.insight_code, 'sales');
   assert.deepEqual((monthly.query!.filters as Record<string, unknown>).product_line, ['Books', 'Games']);
+  // Bonn sold only in 2012: the values come from all of the data, not the last ten years.
+  const bonn = await ask('sales in Bonn in 2012');
+  assert.equal((bonn.query!.filters as Record<string, unknown>).city, 'Bonn');
+  assert.equal(bonn.rows.reduce((t, x) => t + Number(x.sales), 0), 40);
   // Hamburg is the other store's city: never a word of this one.
   const other = await ask('sales in Hamburg in 2019');
   assert.equal((other.query?.filters as Record<string, unknown> | undefined)?.city, undefined);
@@ -91,12 +98,13 @@ test('no period named: the data’s own span, said so — never an empty window'
   const total = await ask('how many sale lines do we have?');
   assert.equal(total.insight_code, 'sale_lines_kpi');
   assert.equal(total.rows[0].value, mine.length);
-  assert.equal(total.query!.date_from, '2018-03-10');
+  assert.equal(total.query!.date_from, '2012-07-01');
   assert.equal(total.query!.date_to, '2019-12-31');
   assert.match(total.reply_text, /all of the data/);
 
   const byCity = await ask('revenue by city');
   assert.equal(byCity.rows.reduce((s, r) => s + Number(r.sales), 0), sum(mine, 4));
+  assert.ok(recent.length < mine.length);
 
   const series = await ask('revenue by month');
   assert.equal(series.insight_code, 'sales');
