@@ -56,7 +56,9 @@ function rawReaderSql(file: DataFile, types: Column[] | undefined, how: Pick<Fil
     case 'tsv': {
       const delim = quoteLiteral(how.delimiter ?? delimiterOf(file));
       const decimal = how.decimalComma ? `, decimal_separator = ','` : '';
-      return `read_csv(${p}, header = true, delim = ${delim}${decimal}, auto_type_candidates = ${CSV_TYPE_CANDIDATES}${types ? `, types = ${structLiteral(types)}` : ''})`;
+      // The quote is fixed too: sniffed, a file with an unclosed quote is read with none, and the
+      // quote and what follows it would be loaded as text.
+      return `read_csv(${p}, header = true, delim = ${delim}${decimal}, quote = '"', auto_type_candidates = ${CSV_TYPE_CANDIDATES}${types ? `, types = ${structLiteral(types)}` : ''})`;
     }
     case 'ndjson':
     case 'json': {
@@ -125,10 +127,9 @@ export async function describeFile(conn: DuckDBConnection, file: DataFile): Prom
     const raw = rawReaderSql(file, undefined, { delimiter, decimalComma });
     if (file.format === 'json' || file.format === 'ndjson') {
       // Mixed JSON values are read as text here, and so are the dates and numbers among them.
-      const asText = rawReaderSql(file, columns.map((c) => (c.type === 'JSON' ? { name: c.name, type: 'VARCHAR' } : c)), {});
-      const values = await detectJsonValues(conn, asText, columns);
-      const found = await detectDates(conn, asText, columns.map((c) => (c.type === 'JSON' ? { name: c.name, type: 'VARCHAR' } : c)), preferred);
-      dates = new Map([...values, ...found]);
+      const textual = columns.map((c) => (c.type === 'JSON' ? { name: c.name, type: 'VARCHAR' } : c));
+      const asText = rawReaderSql(file, textual, {});
+      dates = new Map([...(await detectJsonValues(conn, asText, columns)), ...(await detectDates(conn, asText, textual, preferred))]);
     } else {
       dates = file.format === 'parquet' ? new Map() : await detectDates(conn, raw, columns, preferred);
     }
@@ -199,7 +200,7 @@ async function strictCsvError(conn: DuckDBConnection, file: DataFile, width: num
     await conn.run(`SELECT count(*) FROM read_csv(${quoteLiteral(file.path)}, header = true, auto_detect = false, delim = ${delim}, quote = '"', escape = '"', columns = ${structLiteral(columns)})`);
     return undefined;
   } catch (err) {
-    return /CSV Error on Line/.test((err as Error).message) ? explainReadError(conn, file, err as Error) : undefined;
+    return /CSV Error on Line/.test((err as Error).message) ? explainReadError(conn, file, err as Error, undefined, true) : undefined;
   }
 }
 
@@ -221,15 +222,23 @@ async function lineOf(path: string, wanted: number): Promise<string | undefined>
 /**
  * Turns a DuckDB reader error into a LoadError naming the line and, where one is to blame, the
  * column. CSV errors carry both; JSON errors carry the line, and the column is found by trying each
- * value of that line against its type.
+ * value of that line against its type. `strict`: the error is a strict read's (strictCsvError).
  */
-export async function explainReadError(conn: DuckDBConnection, file: DataFile, err: Error, types?: Column[]): Promise<Error> {
+export async function explainReadError(conn: DuckDBConnection, file: DataFile, err: Error, types?: Column[], strict = false): Promise<Error> {
   const message = err.message;
   const unreadable = unreadableValue(message);
   if (unreadable) return unreadableDateError(file, unreadable.column, unreadable.value);
   const csvLine = /CSV Error on Line: (\d+)/.exec(message);
   if (csvLine) {
     const line = Number(csvLine[1]);
+    const tooLong = /Maximum line size of (\d+) bytes exceeded/.exec(message);
+    if (tooLong) {
+      // The sniffer counts a too-long row as line 1 wherever it is; a strict read finds its line.
+      const located = strict ? undefined : await strictCsvError(conn, file, headerFields(file, (await lineOf(file.path, 1)) ?? '').length);
+      if (located) return located;
+      return new LoadError('row', `Line ${line}: the row is longer than ${Number(tooLong[1]).toLocaleString('en')} bytes, the most one row may hold.`, { line });
+    }
+    if (/unterminated quote/.test(message)) return new LoadError('row', `Line ${line}: a quoted value is never closed (a " without its closing ").`, { line });
     const conversion = /Error when converting column "(.+?)"\. Could not convert string "(.*?)" to '(.+?)'/.exec(message);
     if (conversion) {
       return new LoadError('row', `Line ${line}, column ${conversion[1]}: "${conversion[2]}" is not a valid ${conversion[3]}.`, { line, column: conversion[1] });

@@ -147,6 +147,13 @@ test('each export loads through the CLI as it is, and the load shows column → 
   assert.equal(eu.code, 0, eu.stderr);
   assert.equal(columnsOf(eu.stdout)['Returned On'], 'DATE  (dates as D/M/YYYY)');
 
+  // A tie between `,` and `|` in the header goes to `,`; --delimiter says otherwise.
+  fs.writeFileSync(file('scores.csv'), 'Last, First|Score\nLovelace, Ada|9\n');
+  const scores = await load('scores', 'scores.csv', '--delimiter', '|');
+  assert.equal(scores.code, 0, scores.stderr);
+  assert.deepEqual(columnsOf(scores.stdout), { 'Last, First': 'VARCHAR', Score: 'BIGINT' });
+  assert.equal((await load('scores', 'scores.csv', '--delimiter', 'ab')).code, 2);
+
   const check = await runCli(['model', 'check'], env());
   assert.equal(check.code, 0, check.stderr);
   assert.doesNotMatch(check.stderr, /warning/);
@@ -219,6 +226,9 @@ test('execute answers with the files\' sums, through a join on quoted columns', 
   assert.equal(problem.code, 'DATA_ROW_INVALID');
   assert.match(problem.detail, /^Line 2, column Order Date: "31\.4\.2024" is not a valid DATE/);
   assert.deepEqual(problem.errors.map((e) => e.path), ['/body/2/Order Date']);
+  const tabbed = await post('tabbed', '?delimiter=tab', 'text/csv', 'Region Name\tRevenue $\nNorth\t1\n');
+  assert.equal(tabbed.status, 200, await tabbed.clone().text());
+  assert.deepEqual(((await tabbed.json()) as { columns: unknown }).columns, [{ name: 'Region Name', type: 'VARCHAR' }, { name: 'Revenue $', type: 'BIGINT' }]);
   const wrong = await post('sales', '?date_format=QQ', 'text/csv', 'a\n1\n');
   assert.equal(wrong.status, 400);
   assert.deepEqual(((await wrong.json()) as { errors: { path: string }[] }).errors.map((e) => e.path), ['/query/date_format']);

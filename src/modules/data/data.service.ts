@@ -6,6 +6,8 @@ import { LoadError, tableNameProblem, type DataFile, type LoadMode } from '../..
 import { parseDateFormat, parseDelimiter } from '../../warehouse/load-formats.ts';
 import { fileColumns } from '../../warehouse/load-reader.ts';
 import type { RollupStore } from '../../warehouse/rollups.ts';
+import type { TenantColumnOf } from '../../semantic/tenancy.ts';
+import { LoadQueue } from './data.queue.ts';
 import type { Warehouse } from '../../warehouse/warehouse.ts';
 import type { DataRepository, TableSummary } from './data.repository.ts';
 import type { Upload } from './data.upload.ts';
@@ -45,11 +47,17 @@ export function loadProblem(err: LoadError): AppError {
 }
 
 export class DataService {
+  private readonly queue: LoadQueue;
+
   constructor(
     private readonly warehouse: Warehouse,
     private readonly repository: DataRepository,
     private readonly rollups?: Pick<RollupStore, 'refreshAfterLoad'>,
-  ) {}
+    /** tenantColumnOf: the model's tenant column per table (tenant_id where no cube reads it). */
+    private readonly options: { tenantColumnOf?: TenantColumnOf; concurrentLoads?: number } = {},
+  ) {
+    this.queue = new LoadQueue(options.concurrentLoads ?? 2);
+  }
 
   /** The checks that need no body: run before the upload is read, so a refused one is not stored first. */
   checkLoad(auth: AuthContext, table: string): void {
@@ -58,8 +66,14 @@ export class DataService {
     if (problem) throw invalidField('/params/table', problem);
   }
 
-  async load(auth: AuthContext, table: string, mode: LoadMode, upload: Upload, read: ReadOptions = {}): Promise<LoadView> {
+  /**
+   * Loads in the tenant's turn (data.queue.ts). An aborted `signal` (the client went away) cancels
+   * the load before its commit: nothing is kept. After the commit the load stands and answers 200:
+   * a rollup refresh that fails is retried in the background and shown in `rollups status`.
+   */
+  async load(auth: AuthContext, table: string, mode: LoadMode, upload: Upload, signal?: AbortSignal, read: ReadOptions = {}): Promise<LoadView> {
     this.checkLoad(auth, table);
+    const tenantId = auth.tenantId;
     const file: DataFile = { path: upload.path, format: upload.format };
     try {
       if (read.delimiter !== undefined) file.delimiter = parseDelimiter(read.delimiter);
@@ -72,10 +86,26 @@ export class DataService {
       throw invalidField('/query/date_format', (err as Error).message);
     }
     try {
-      const result = await this.warehouse.load({ table, mode, tenantId: auth.tenantId, file });
-      // The tenant's rollups are current again before the answer: the next query may read them.
-      await this.rollups?.refreshAfterLoad({ table, tenantId: auth.tenantId, mode, timeRanges: result.timeRanges });
-      return { table: result.table, mode: result.mode, rows_loaded: result.rowsLoaded, columns: fileColumns(file) };
+      return await this.queue.run(
+        tenantId,
+        async () => {
+          // Read in the tenant's turn: no other load of this tenant commits between it and the load.
+          const versionBefore = (await this.warehouse.version(tenantId)) ?? '';
+          const result = await this.warehouse.load({
+            table,
+            mode,
+            tenantId,
+            tenantColumn: this.options.tenantColumnOf?.(table),
+            file,
+            signal,
+          });
+          // The tenant's rollups are current again before the answer (the next query may read
+          // them), unless a refresh failed: then the raw rows answer until its retry succeeds.
+          await this.rollups?.refreshAfterLoad({ table, tenantId, mode, timeRanges: result.timeRanges, versionBefore }, { retry: true });
+          return { table: result.table, mode: result.mode, rows_loaded: result.rowsLoaded, columns: fileColumns(file) };
+        },
+        signal,
+      );
     } catch (err) {
       throw err instanceof LoadError ? loadProblem(err) : err;
     }
