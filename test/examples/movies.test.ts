@@ -108,3 +108,36 @@ test('chat answers in the model\'s words without an error', async () => {
   const drama = released('2005-01-01', '2005-12-31').filter((m) => m['Major Genre'] === 'Drama');
   assert.equal(data.rows.find((r) => r.genre === 'Drama')?.worldwide_gross, drama.reduce((s, m) => s + (m['Worldwide Gross'] ?? 0), 0), JSON.stringify(data));
 });
+
+test('chat over a dataset that ended long ago: no period named is the data’s own span, said so; figures from the file', async () => {
+  const ask = async (message: string) => {
+    const res = await fetch(`${example.server!.url}/api/v1/ai/chat`, {
+      method: 'POST',
+      headers: { ...example.auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ message }),
+    });
+    assert.equal(res.status, 200, await res.clone().text());
+    return ((await res.json()) as { data: { insight_code: string | null; reply_text: string; query: Record<string, string> | null; rows: Record<string, unknown>[] } }).data;
+  };
+  // The file holds release dates up to 2046 (two-digit years read as 20xx upstream): its span ends there.
+  const dates = movies.map((m) => isoOf(m['Release Date'])).filter((d): d is string => d !== null).sort();
+  const last = dates.at(-1)!;
+  // The engine's window is at most 3,660 days: the latest ten years of a span that is longer, said so.
+  const count = await ask('how many films do we have');
+  assert.equal(count.insight_code, 'movies_kpi');
+  assert.equal(count.query!.date_to, last);
+  assert.equal(count.rows[0].value, released(count.query!.date_from, last).length);
+  assert.match(count.reply_text, /no period was named/);
+
+  const listed = await ask('Horror vs Comedy box office by year from 2000 to 2005');
+  assert.equal(listed.insight_code, 'box_office');
+  const horror2003 = released('2003-01-01', '2003-12-31').filter((m) => m['Major Genre'] === 'Horror');
+  const row = listed.rows.find((r) => String(r.period).startsWith('2003') && r.genre === 'Horror');
+  assert.equal(row?.worldwide_gross, horror2003.reduce((s, m) => s + (m['Worldwide Gross'] ?? 0), 0), JSON.stringify(listed.rows.slice(0, 4)));
+
+  const compared = await ask('compare box office in 2004 with 2003');
+  assert.equal(compared.insight_code, 'box_office_kpi');
+  const gross = (y: string) => released(`${y}-01-01`, `${y}-12-31`).reduce((s, m) => s + (m['Worldwide Gross'] ?? 0), 0);
+  assert.equal(compared.rows[0].value, gross('2004'));
+  assert.equal(compared.rows[0].previous_value, gross('2003'));
+});

@@ -2,7 +2,7 @@
 // execution, shaping of rows (zero-filled periods, rounded money, ratios, KPI comparison), cache.
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { compile, filterValues, outputColumns, type ResolvedQuery } from '../../semantic/compiler.ts';
+import { compile, compileDistinct, compileSpan, filterValues, outputColumns, type ResolvedQuery } from '../../semantic/compiler.ts';
 import { DIALECTS } from '../../semantic/dialects/index.ts';
 import { DEMO_MODEL_PATH, demoModel, type SemanticModel } from '../../semantic/model.ts';
 import type { CompareKind } from '../../lib/chart.schemas.ts';
@@ -142,6 +142,41 @@ export class InsightsService {
   /** The tenant's data version: it changes with every load, so caches of its data key on it. */
   dataVersion(tenantId: string): Promise<string | undefined> {
     return this.warehouse.version(tenantId);
+  }
+
+  /**
+   * The first and last day of the insight's data for the tenant, or undefined where it has none
+   * (or its table is not loaded yet): chat's fallback window for questions that name no period.
+   */
+  async dataSpan(tenantId: string, code: string): Promise<{ from: string; to: string } | undefined> {
+    const { sql, params } = compileSpan(this.get(code), DIALECTS[this.warehouse.dialect], tenantId);
+    let rows: WarehouseRow[];
+    try {
+      rows = await this.warehouse.query(sql, params);
+    } catch {
+      return undefined;
+    }
+    const from = rows[0]?.first;
+    const to = rows[0]?.last;
+    return typeof from === 'string' && typeof to === 'string' ? { from: from.slice(0, 10), to: to.slice(0, 10) } : undefined;
+  }
+
+  /**
+   * The values of a filter in all of the tenant's data, read through an insight that takes it; at
+   * most `max`, or undefined where there are more (too many to be words of a question) or the
+   * table is not loaded yet.
+   */
+  async filterValuesOf(tenantId: string, code: string, filter: string, max: number): Promise<string[] | undefined> {
+    const q = compileDistinct(this.get(code), DIALECTS[this.warehouse.dialect], tenantId, filter, max + 1);
+    if (!q) return undefined;
+    let rows: WarehouseRow[];
+    try {
+      rows = await this.warehouse.query(q.sql, q.params);
+    } catch {
+      return undefined;
+    }
+    const values = rows.map((r) => r.value).filter((v): v is string => typeof v === 'string' && v.trim().length > 0);
+    return values.length > max ? undefined : values;
   }
 
   today(): string {
