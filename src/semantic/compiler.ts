@@ -209,11 +209,20 @@ function factSelect(f: FactPlan, c: Ctx, forOuter: boolean, allMeasures?: string
   const { d, q, b, def } = c;
   const rows = factRows(f, c);
   const where = [...rows.where];
+  const guarded = [f.source, ...f.joins.map((j) => j.source)].flatMap((s) => s.access ?? []);
   for (const name of def.filters) {
     const value = q.filters[name];
     if (value === undefined || !f.filters[name]) continue;
     const column = rows.column(f.filters[name], name);
     const values = filterValues(value);
+    // Asking for rows the caller's attributes exclude is refused, not answered with empty rows:
+    // the answer would say nothing, and a caller should learn that the filter is fixed for them.
+    for (const a of guarded) {
+      if (a.ref !== f.refs.filters[name]) continue;
+      const allowed = q.attributes?.[a.attribute] ?? [];
+      const outside = values.find((v) => !allowed.includes(v));
+      if (outside !== undefined) throw new AppError('FORBIDDEN', `${name}=${outside} is outside the rows your credentials may see (their ${a.attribute} attribute).`, { errors: [{ path: `/query/${name}`, message: `not one of the values your ${a.attribute} attribute allows` }] });
+    }
     where.push(values.length === 1 ? `${column} = ${b.bind(values[0])}` : `${column} IN (${values.map((v) => b.bind(v)).join(', ')})`);
   }
   const cols: string[] = [];

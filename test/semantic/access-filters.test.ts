@@ -119,3 +119,12 @@ function checkModelText(text: string) {
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }
+
+test('a filter on the guarded dimension outside the caller\'s values is refused, inside it is allowed', () => {
+  const q = { tenantId: 't1', granularity: 'day' as const, window, attributes: { store_id: ['42'] } };
+  const m = modelFromText(STORE_MODEL.replace('filters: [orders.country]', 'filters: [orders.country, orders.store_id]'));
+  const d = m.insights.find((x) => x.code === 'revenue')!;
+  assert.throws(() => compile(d, DIALECTS.duckdb, { ...q, filters: { store_id: '43' } }), (e: unknown) => e instanceof AppError && e.code === 'FORBIDDEN');
+  assert.throws(() => compile(d, DIALECTS.duckdb, { ...q, filters: { store_id: ['42', '43'] } }), (e: unknown) => e instanceof AppError && e.code === 'FORBIDDEN');
+  assert.match(compile(d, DIALECTS.duckdb, { ...q, filters: { store_id: '42' } }).sql, /"orders"\."store_id" = \$2 AND .*"orders"\."store_id" = \$2/);
+});

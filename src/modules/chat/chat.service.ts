@@ -64,7 +64,7 @@ export class ChatService {
     const historyId = input.history_id ?? newId();
     const previous = conv?.last_query ?? undefined;
     const today = this.insights.today();
-    const filterValues = await this.tenantFilterValues(auth.tenantId, today);
+    const filterValues = await this.tenantFilterValues(auth, today);
     const categories = filterValues.category ?? [];
 
     let chosen: { query: StructuredQuery; notes: string[]; by: string; alternatives?: StructuredQuery[] } | undefined;
@@ -73,7 +73,7 @@ export class ChatService {
     const llm = await this.proposeWithLlm(auth.tenantId, { question: input.message, today, filterValues, previous, userId: auth.userId, conversationId: conv?.id });
     if (llm) {
       try {
-        result = await this.run(auth.tenantId, llm.query);
+        result = await this.run(auth, llm.query);
         chosen = { query: llm.query, notes: [], by: llm.provider };
       } catch (err) {
         // A query the engine refuses (a window too long…) is the LLM's mistake: the parser answers.
@@ -92,7 +92,7 @@ export class ChatService {
       if (parsed.kind === 'query') {
         chosen = { query: parsed.query, notes: parsed.notes, by: 'parser', alternatives: parsed.alternatives };
         try {
-          result = await this.run(auth.tenantId, parsed.query);
+          result = await this.run(auth, parsed.query);
         } catch (err) {
           // e.g. "daily revenue since 1990": understood, but beyond what the engine runs. The
           // message is the question's problem, not the request's, so it is an answer, not a 400.
@@ -194,8 +194,9 @@ export class ChatService {
     }
   }
 
-  private run(tenantId: string, q: StructuredQuery): Promise<ExecuteResult> {
-    return this.insights.execute(tenantId, q.insight_code, {
+  // As the caller, attributes included: the model's row-level access filters apply to chat too.
+  private run(auth: AuthContext, q: StructuredQuery): Promise<ExecuteResult> {
+    return this.insights.execute(auth, q.insight_code, {
       ...q.filters,
       granularity: q.granularity,
       date_from: q.date_from,
@@ -211,9 +212,12 @@ export class ChatService {
    * that dimension, over ten years. Cached per tenant and data version: a load changes the version,
    * so the next question sees the new values.
    */
-  private async tenantFilterValues(tenantId: string, today: string): Promise<Record<string, string[]>> {
+  private async tenantFilterValues(auth: AuthContext, today: string): Promise<Record<string, string[]>> {
+    const { tenantId } = auth;
     const version = await this.insights.dataVersion(tenantId);
-    const hit = this.filterValues.get(tenantId);
+    // Read as the caller: a row-level access filter narrows the values offered, so they are kept per set of attributes.
+    const cacheKey = auth.attributes ? JSON.stringify([tenantId, auth.attributes]) : tenantId;
+    const hit = this.filterValues.get(cacheKey);
     const now = this.clock.now().getTime();
     if (hit && hit.version === version && now - hit.at < VALUES_TTL_MS) return hit.values;
     const values: Record<string, string[]> = {};
@@ -221,7 +225,7 @@ export class ChatService {
       const lister = this.insights.model.insights.find((d) => (d.kind === 'breakdown' || d.kind === 'top') && d.dimensions[0]?.name === name);
       if (!lister) continue;
       try {
-        const res = await this.insights.execute(tenantId, lister.code, { date_from: addDays(today, -3600), date_to: today, ...(lister.limit ? { limit: lister.limit.max } : {}) });
+        const res = await this.insights.execute(auth, lister.code, { date_from: addDays(today, -3600), date_to: today, ...(lister.limit ? { limit: lister.limit.max } : {}) });
         values[name] = res.rows.map((r) => r[name]).filter((c): c is string => typeof c === 'string' && c.length > 0);
       } catch (err) {
         if (!(err instanceof AppError)) throw err;
@@ -229,7 +233,8 @@ export class ChatService {
         this.log({ filter: name, insight: lister.code, reason: err.detail ?? err.message }, 'chat could not list the values of a filter');
       }
     }
-    this.filterValues.set(tenantId, { at: now, version, values });
+    if (this.filterValues.size >= 1000) this.filterValues.clear();
+    this.filterValues.set(cacheKey, { at: now, version, values });
     return values;
   }
 }
