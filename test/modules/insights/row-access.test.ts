@@ -2,21 +2,10 @@
 // access filter on orders.country, callers whose API tokens or JWTs carry different countries, on
 // execute, widgets, chat and subscriptions. Nobody is ever answered with another country's rows.
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
 import { after, before, test } from 'node:test';
 import { SignJWT } from 'jose';
-import { modelFromText, DEMO_MODEL_PATH } from '../../../src/semantic/model.ts';
 import { buildTestApp, call, JWT_SECRET, type TestApp } from '../../helpers/app.ts';
-
-/** The demo shop, its orders visible only in the caller's countries. */
-export function rowAccessModel() {
-  const text = fs.readFileSync(DEMO_MODEL_PATH, 'utf8').replace(
-    '  - name: orders\n    sql_table: orders\n    tenant_column: tenant_id\n',
-    '  - name: orders\n    sql_table: orders\n    tenant_column: tenant_id\n    access_filters:\n      - dimension: country\n        attribute: country\n',
-  );
-  assert.ok(text.includes('attribute: country'));
-  return modelFromText(text, 'demo-row-access.yml');
-}
+import { rowAccessModel } from '../../helpers/row-access.ts';
 
 let t: TestApp;
 let owner: string;
