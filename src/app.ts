@@ -29,6 +29,7 @@ import { EmbedKeysService } from './modules/embed/embed-keys.service.ts';
 import { EmbedTokenVerifier } from './modules/embed/embed-tokens.ts';
 import { EmbedService } from './modules/embed/embed.service.ts';
 import { embedRoutes } from './modules/embed/embed.routes.ts';
+import { installEmbedPages } from './plugins/embed-pages.ts';
 import { TokensRepository } from './modules/tokens/tokens.repository.ts';
 import { TokensService } from './modules/tokens/tokens.service.ts';
 import { tokensRoutes } from './modules/tokens/tokens.routes.ts';
@@ -300,6 +301,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   };
   const embedTokens = new EmbedTokenVerifier(embedKeys, fetchJwks, clock);
   await app.register(embedRoutes(embedKeys, new EmbedService(dashboards, widgets, insights, chat), embedTokens));
+  installEmbedPages(app, embedKeys);
   await app.register(mcpRoutes(new McpService({ insights, chat, dashboards, widgets, clock }), { version: packageInfo().version }));
 
   return app;
