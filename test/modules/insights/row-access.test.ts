@@ -98,3 +98,20 @@ test('widgets refresh as the caller; chat answers only within the caller\'s coun
   assert.equal(fr.statusCode, 403, fr.body);
   assert.equal(fr.data.data, undefined);
 });
+
+test('subscriptions remember their subscriber\'s attributes; their reports are computed as the subscriber', async () => {
+  const { InsightSubscriptionsRepository } = await import('../../../src/modules/subscriptions/insight-subscriptions.repository.ts');
+  const { insightsPort } = await import('../../../src/modules/reports/report-sources.ts');
+  const adminDe = await call(t, owner, 'POST', '/api/v1/auth/tokens', { name: 's', user_id: 'sub-de', role: 'admin', attributes: { country: 'DE' } });
+  const auth = `Svc ${adminDe.data.token}`;
+  const channel = await call(t, auth, 'POST', '/api/v1/notifications/channels', { channel_type: 'email', config: { email: 'de@demo.example' } });
+  assert.equal(channel.statusCode, 201, channel.body);
+  const sub = await call(t, auth, 'POST', '/api/v1/notifications/subscriptions', { insight_code: 'revenue_by_country', channel_id: channel.data.id, schedule: 'daily', granularity: 'day' });
+  assert.equal(sub.statusCode, 201, sub.body);
+  const record = (await new InsightSubscriptionsRepository(t.db).find('demo', sub.data.id))!;
+  assert.deepEqual(record.subscriber_attributes, { country: ['DE'] });
+  const result = (await insightsPort(t.app.services.insights).run(record)) as { rows: Record<string, unknown>[] };
+  assert.deepEqual(countries(result.rows), ['DE']);
+  // Without the attributes (a subscription made before them, or by a caller without any): refused, not everything.
+  await assert.rejects(insightsPort(t.app.services.insights).run({ ...record, subscriber_attributes: null }), /country/);
+});
