@@ -115,3 +115,23 @@ test('subscriptions remember their subscriber\'s attributes; their reports are c
   // Without the attributes (a subscription made before them, or by a caller without any): refused, not everything.
   await assert.rejects(insightsPort(t.app.services.insights).run({ ...record, subscriber_attributes: null }), /country/);
 });
+
+test('MCP tools answer as the caller: run_insight keeps to the caller\'s countries, another country is a tool error', async () => {
+  const ann = await tokenWith(owner, 'ann-mcp', { country: 'DE' });
+  const tool = async (args: Record<string, unknown>) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/mcp',
+      headers: { authorization: ann, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      payload: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'run_insight', arguments: args } }),
+    });
+    assert.equal(res.statusCode, 200, res.body);
+    return JSON.parse(res.body).result;
+  };
+  const mine = await tool({ insight_code: 'revenue_by_country' });
+  assert.ok(!mine.isError, JSON.stringify(mine));
+  assert.deepEqual(countries(mine.structuredContent.rows), ['DE']);
+  const other = await tool({ insight_code: 'revenue', filters: { country: ['FR'] } });
+  assert.equal(other.isError, true);
+  assert.ok(!JSON.stringify(other).includes('"rows"'));
+});
