@@ -300,7 +300,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return res.json();
   };
   const embedTokens = new EmbedTokenVerifier(embedKeys, fetchJwks, clock);
-  await app.register(embedRoutes(embedKeys, new EmbedService(dashboards, widgets, insights, chat), embedTokens));
+  await app.register(embedRoutes(embedKeys, new EmbedService(dashboards, widgets, insights, chat), embedTokens, insights.filterParameters()));
   installEmbedPages(app, embedKeys);
   await app.register(mcpRoutes(new McpService({ insights, chat, dashboards, widgets, clock }), { version: packageInfo().version }));
 

@@ -7,7 +7,7 @@ import { Type } from 'typebox';
 import { AppError } from '../../lib/errors.ts';
 import { EmptyBody, NoContent, withErrors } from '../../lib/schemas.ts';
 import { ChatBody, ChatResponse } from '../chat/chat.schemas.ts';
-import { ExecuteResponse } from '../insights/insights.schemas.ts';
+import { ExecuteResponse, executeQuerySchema } from '../insights/insights.schemas.ts';
 import type { EmbedKeysService } from './embed-keys.service.ts';
 import { EmbedTokenRejected, type EmbedTokenVerifier, type EmbedViewer } from './embed-tokens.ts';
 import type { EmbedService } from './embed.service.ts';
@@ -19,7 +19,6 @@ import {
   EmbedKeySchema,
   KeyParams,
   WidgetChoicesBody,
-  WidgetChoicesQuery,
   WidgetParams,
 } from './embed.schemas.ts';
 
@@ -39,7 +38,7 @@ async function viewerOf(req: FastifyRequest, tokens: EmbedTokenVerifier): Promis
 }
 
 export const embedRoutes =
-  (keys: EmbedKeysService, embed: EmbedService, tokens: EmbedTokenVerifier): FastifyPluginAsyncTypebox =>
+  (keys: EmbedKeysService, embed: EmbedService, tokens: EmbedTokenVerifier, filters: { name: string; label: string }[]): FastifyPluginAsyncTypebox =>
   async (app) => {
     const tags = ['embed'];
     app.post(
@@ -79,7 +78,7 @@ export const embedRoutes =
       '/api/v1/embed/dashboards/:id/widgets/:wid/data',
       {
         ...embedded,
-        schema: { tags, summary: "A widget's data for the embed token's viewer", params: WidgetParams, querystring: WidgetChoicesQuery, response: withErrors({ 200: ExecuteResponse }, 403, 404, 409, 503) },
+        schema: { tags, summary: "A widget's data for the embed token's viewer", params: WidgetParams, querystring: executeQuerySchema(filters), response: withErrors({ 200: ExecuteResponse }, 403, 404, 409, 503) },
       },
       async (req) => ({ success: true as const, data: await embed.widgetData(await viewerOf(req, tokens), req.params.id, req.params.wid, { ...(req.query as Record<string, unknown>) }) }),
     );

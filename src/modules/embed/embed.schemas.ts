@@ -36,8 +36,6 @@ export const DashboardParams = Type.Object({ id: ResourceId });
 export const WidgetParams = Type.Object({ id: ResourceId, wid: ResourceId });
 
 const Value = Type.Union([Type.String({ maxLength: 200 }), Type.Array(Type.String({ maxLength: 200 }), { maxItems: 100 })]);
-/** A widget's parameters as a viewer chooses them (granularity, date_from, date_to, filters). */
-export const WidgetChoicesQuery = Type.Record(Type.String({ pattern: '^[a-z_][a-z0-9_]{0,99}$' }), Value);
 export const WidgetChoicesBody = Type.Union([
   Type.Object(
     {

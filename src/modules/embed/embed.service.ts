@@ -30,6 +30,9 @@ export interface EmbeddedDashboard {
 
 const WINDOW_PARAMS = ['granularity', 'date_from', 'date_to'];
 
+/** A value or a list as a comparable text: `DE`, `["DE"]` and `[DE]` from a query string are one choice. */
+const sameValues = (v: unknown) => JSON.stringify((Array.isArray(v) ? v : [v]).map(String).sort());
+
 /** Refused because the token is for something else: the same answer whatever exists. */
 const otherResource = () => new AppError('FORBIDDEN', 'This embed token is for another resource.');
 
@@ -90,7 +93,7 @@ export class EmbedService {
     const def = this.insights.find(w.insight_code ?? '');
     for (const [name, locked] of Object.entries(v.filters)) {
       const given = choices[name];
-      if (given !== undefined && JSON.stringify(given) !== JSON.stringify(locked)) {
+      if (given !== undefined && sameValues(given) !== sameValues(locked)) {
         throw new AppError('FORBIDDEN', `The filter ${name} is locked by the embed token and cannot be changed.`, { errors: [{ path: `/query/${name}`, message: 'locked by the embed token' }] });
       }
       if (def && !def.filters.includes(name) && !WINDOW_PARAMS.includes(name)) {

@@ -180,6 +180,9 @@ describe('embed tokens', () => {
     refused(await as(locked, 'POST', url(dash.a, ''), { filters: { country: 'FR' } }), 403, 'FORBIDDEN');
     refused(await as(locked, 'POST', url(dash.a, ''), { filters: { country: ['DE', 'FR'] } }), 403, 'FORBIDDEN');
     assert.equal((await as(locked, 'POST', url(dash.a, ''), { filters: { country: 'DE', date_from: FROM } })).statusCode, 200);
+    // The locked value itself, as a query string sends it (a list of one), is no override.
+    assert.equal((await as(locked, 'GET', url(dash.a, `?date_from=${FROM}&country=DE`))).statusCode, 200);
+    refused(await as(locked, 'GET', url(dash.a, '?store=1')), 400, 'VALIDATION_FAILED');
     // Attributes bound rows even where no filter is locked: asking for another country is refused.
     const de = await sign(keys.demo, { sub: 'ann', resource: `dashboard:${dash.a.id}`, attributes: { country: 'DE' } });
     refused(await as(de, 'GET', url(dash.a, '?country=GB')), 403, 'FORBIDDEN');
