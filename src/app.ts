@@ -274,7 +274,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     insightSubscriptions, dashboardSubscriptions, deliveryLogs, scheduler, deliveryWorker, notificationLoops };
   app.decorate('services', services);
 
-  installAuth(app, tokens, jwt, new FixedWindowCounter(config.authFailuresPerMinute, clock));
+  // One count of failed authentications per address, for API credentials and embed tokens alike.
+  const authFailures = new FixedWindowCounter(config.authFailuresPerMinute, clock);
+  installAuth(app, tokens, jwt, authFailures);
   installHealth(app, { db });
   const web = await installWeb(app);
   installAbout(app, { commit: config.commit, warehouseDialect: deps.warehouse.dialect, redirectHome: !web });
@@ -300,7 +302,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return res.json();
   };
   const embedTokens = new EmbedTokenVerifier(embedKeys, fetchJwks, clock);
-  await app.register(embedRoutes(embedKeys, new EmbedService(dashboards, widgets, insights, chat), embedTokens, insights.filterParameters()));
+  await app.register(embedRoutes(embedKeys, new EmbedService(dashboards, widgets, insights, chat), embedTokens, insights.filterParameters(), authFailures));
   installEmbedPages(app, embedKeys);
   await app.register(mcpRoutes(new McpService({ insights, chat, dashboards, widgets, clock }), { version: packageInfo().version }));
 

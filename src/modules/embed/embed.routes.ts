@@ -5,6 +5,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { AppError } from '../../lib/errors.ts';
+import type { FixedWindowCounter } from '../../lib/fixed-window.ts';
 import { EmptyBody, NoContent, withErrors } from '../../lib/schemas.ts';
 import { ChatBody, ChatResponse } from '../chat/chat.schemas.ts';
 import { ExecuteResponse, executeQuerySchema } from '../insights/insights.schemas.ts';
@@ -24,7 +25,23 @@ import {
 
 const CHALLENGE = 'Bearer realm="insights-embed"';
 
-async function viewerOf(req: FastifyRequest, tokens: EmbedTokenVerifier): Promise<EmbedViewer> {
+async function viewerOf(req: FastifyRequest, tokens: EmbedTokenVerifier, failures: FixedWindowCounter): Promise<EmbedViewer> {
+  // The API's rule for failed authentications holds here too (docs/security.md): an address that
+  // keeps failing is answered 429 without its token being looked at.
+  const address = `ip:${req.ip}`;
+  const retry = failures.exhausted(address);
+  if (retry !== undefined) {
+    throw new AppError('RATE_LIMITED', `Too many failed authentications from your address (${failures.perMinute} per minute); retry in ${retry} s.`, { headers: { 'Retry-After': String(retry) } });
+  }
+  try {
+    return await verifiedViewer(req, tokens);
+  } catch (err) {
+    if (err instanceof AppError && err.code === 'UNAUTHENTICATED') failures.add(address);
+    throw err;
+  }
+}
+
+async function verifiedViewer(req: FastifyRequest, tokens: EmbedTokenVerifier): Promise<EmbedViewer> {
   const match = /^Bearer +([A-Za-z0-9._~+/-]+=*)$/i.exec(req.headers.authorization ?? '');
   if (!match) throw new AppError('UNAUTHENTICATED', 'Send Authorization: Bearer <embed token>.', { headers: { 'WWW-Authenticate': CHALLENGE } });
   try {
@@ -38,7 +55,7 @@ async function viewerOf(req: FastifyRequest, tokens: EmbedTokenVerifier): Promis
 }
 
 export const embedRoutes =
-  (keys: EmbedKeysService, embed: EmbedService, tokens: EmbedTokenVerifier, filters: { name: string; label: string }[]): FastifyPluginAsyncTypebox =>
+  (keys: EmbedKeysService, embed: EmbedService, tokens: EmbedTokenVerifier, filters: { name: string; label: string }[], failures: FixedWindowCounter): FastifyPluginAsyncTypebox =>
   async (app) => {
     const tags = ['embed'];
     app.post(
@@ -72,7 +89,7 @@ export const embedRoutes =
     app.get(
       '/api/v1/embed/dashboards/:id',
       { ...embedded, schema: { tags, summary: "An embed token's dashboard: live widgets and locked filters", params: DashboardParams, response: withErrors({ 200: EmbeddedDashboardSchema }, 403, 404) } },
-      async (req) => embed.dashboard(await viewerOf(req, tokens), req.params.id),
+      async (req) => embed.dashboard(await viewerOf(req, tokens, failures), req.params.id),
     );
     app.get(
       '/api/v1/embed/dashboards/:id/widgets/:wid/data',
@@ -80,7 +97,7 @@ export const embedRoutes =
         ...embedded,
         schema: { tags, summary: "A widget's data for the embed token's viewer", params: WidgetParams, querystring: executeQuerySchema(filters), response: withErrors({ 200: ExecuteResponse }, 403, 404, 409, 503) },
       },
-      async (req) => ({ success: true as const, data: await embed.widgetData(await viewerOf(req, tokens), req.params.id, req.params.wid, { ...(req.query as Record<string, unknown>) }) }),
+      async (req) => ({ success: true as const, data: await embed.widgetData(await viewerOf(req, tokens, failures), req.params.id, req.params.wid, { ...(req.query as Record<string, unknown>) }) }),
     );
     app.post(
       '/api/v1/embed/dashboards/:id/widgets/:wid/data',
@@ -91,12 +108,12 @@ export const embedRoutes =
       async (req) => {
         const b = req.body ?? {};
         const choices = { ...(b.filters ?? {}), ...(b.granularity ? { granularity: b.granularity } : {}) };
-        return { success: true as const, data: await embed.widgetData(await viewerOf(req, tokens), req.params.id, req.params.wid, choices) };
+        return { success: true as const, data: await embed.widgetData(await viewerOf(req, tokens, failures), req.params.id, req.params.wid, choices) };
       },
     );
     app.post(
       '/api/v1/embed/chat',
       { ...embedded, schema: { tags, summary: "Ask chat as the embed token's viewer", body: ChatBody, response: withErrors({ 200: ChatResponse }, 403, 409, 503) } },
-      async (req) => ({ success: true as const, data: await embed.ask(await viewerOf(req, tokens), req.body) }),
+      async (req) => ({ success: true as const, data: await embed.ask(await viewerOf(req, tokens, failures), req.body) }),
     );
   };

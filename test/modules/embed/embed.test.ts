@@ -198,3 +198,15 @@ describe('embed tokens', () => {
     refused(await as(await sign(keys.demo, { sub: 'ann', resource: 'chat', filters: { country: 'DE' } }), 'POST', '/api/v1/embed/chat', { message: 'revenue' }), 401);
   });
 });
+
+test('failed embed tokens count toward the address\'s failed authentications: 429 once exhausted', async () => {
+  const small = await buildTestApp({ env: { INSIGHTS_AUTH_FAILURE_LIMIT: '3' } });
+  try {
+    const bad = { authorization: 'Bearer not.a.jwt' };
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) statuses.push((await small.app.inject({ method: 'GET', url: `/api/v1/embed/dashboards/${dash.a.id}`, headers: bad })).statusCode);
+    assert.deepEqual(statuses, [401, 401, 401, 429, 429]);
+  } finally {
+    await small.close();
+  }
+});
