@@ -37,6 +37,10 @@ export interface Config {
   authFailuresPerMinute: number;
   /** The body limit of data uploads (POST /api/v1/data/{table}); other routes keep their own. */
   dataMaxBytes: number;
+  /** INSIGHTS_DATA_MAX_ROWS: the most rows one data upload may hold. */
+  dataMaxRows: number;
+  /** INSIGHTS_DATA_CONCURRENT_LOADS: data uploads loading at once (each tenant one at a time). */
+  dataConcurrentLoads: number;
   logLevel: string;
   /** INSIGHTS_TOKEN: the credential `insights mcp` acts with (an API token or a JWT). */
   token?: string;
@@ -203,6 +207,8 @@ export function loadConfig(env: Env = process.env): Config {
     chatRateLimitPerMinute: int(env, 'INSIGHTS_CHAT_RATE_LIMIT', 30, 1, 1_000_000),
     authFailuresPerMinute: int(env, 'INSIGHTS_AUTH_FAILURE_LIMIT', 30, 1, 1_000_000),
     dataMaxBytes: int(env, 'INSIGHTS_DATA_MAX_BYTES', 1024 ** 3, 1, Number.MAX_SAFE_INTEGER),
+    dataMaxRows: int(env, 'INSIGHTS_DATA_MAX_ROWS', 20_000_000, 1, Number.MAX_SAFE_INTEGER),
+    dataConcurrentLoads: int(env, 'INSIGHTS_DATA_CONCURRENT_LOADS', 2, 1, 64),
     logLevel,
     token: str(env, 'INSIGHTS_TOKEN'),
     duckdb: {

@@ -21,6 +21,8 @@ export const ERROR_CODES = {
   DATA_MODEL_MISMATCH: { status: 409, title: "The warehouse's tables do not fit the model" },
   INSIGHT_NOT_IN_MODEL: { status: 409, title: 'The insight is not in the current model' },
   PAYLOAD_TOO_LARGE: { status: 413, title: 'The body is too large' },
+  DATA_DECOMPRESSED_TOO_LARGE: { status: 413, title: 'The data is too large once decompressed' },
+  DATA_TOO_MANY_ROWS: { status: 413, title: 'The data has too many rows for one load' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, title: 'Unsupported media type' },
   RATE_LIMITED: { status: 429, title: 'Too many requests' },
   HEADERS_TOO_LARGE: { status: 431, title: 'The request headers are too large' },

@@ -250,14 +250,31 @@ export function rollupSelect(r: RollupDefinition, d: Dialect, scope: BuildScope 
   return `SELECT ${cols.join(', ')} FROM ${table}${joins.join('')}${where.length ? ` WHERE ${where.join(' AND ')}` : ''} GROUP BY ${Array.from({ length: groupBy }, (_, i) => i + 1).join(', ')}`;
 }
 
-/**
- * The earliest and latest value of a rollup's time dimension, read from the one table that holds
- * it (no join): a whole build is done slice by slice between them.
- */
-export function rollupTimeSpanSql(r: RollupDefinition, d: Dialect): string {
+/** The table holding a rollup's time dimension (its own, or a joined one), as a FROM item, with its tenant column. */
+function timeSource(r: RollupDefinition): { from: string; tenant: string } {
   const owner = quote(r.time.ref.split('.')[0]);
   const src = owner === r.source.alias ? r.source : r.joins.find((j) => j.source.alias === owner)!.source;
-  const table = src.table === src.alias ? src.table! : `${src.table} AS ${src.alias}`;
+  return { from: src.table === src.alias ? src.table! : `${src.table} AS ${src.alias}`, tenant: src.tenant };
+}
+
+/**
+ * The earliest and latest value of a rollup's time dimension, read from the one table that holds
+ * it (no join): a whole build is done slice by slice between them. With `tenant`, one tenant's
+ * ($1) rows only.
+ */
+export function rollupTimeSpanSql(r: RollupDefinition, d: Dialect, scope: { tenant?: boolean } = {}): string {
+  const src = timeSource(r);
   const text = d.types.text;
-  return `SELECT CAST(CAST(min(${r.time.sql}) AS ${d.types.date}) AS ${text}) AS lo, CAST(CAST(max(${r.time.sql}) AS ${d.types.date}) AS ${text}) AS hi, count(*) AS n FROM ${table}`;
+  return `SELECT CAST(CAST(min(${r.time.sql}) AS ${d.types.date}) AS ${text}) AS lo, CAST(CAST(max(${r.time.sql}) AS ${d.types.date}) AS ${text}) AS hi, count(*) AS n FROM ${src.from}${scope.tenant ? ` WHERE ${src.tenant} = ${d.placeholder(1)}` : ''}`;
+}
+
+/**
+ * The tenants with values of the time dimension outside [$1, $2) (day strings), with the earliest
+ * and latest of them: rows a rollup cannot bucket.
+ */
+export function rollupOutsideSpanSql(r: RollupDefinition, d: Dialect): string {
+  const src = timeSource(r);
+  const text = d.types.text;
+  const param = (n: number) => d.typedParam(d.placeholder(n, 'timestamp'), 'timestamp');
+  return `SELECT ${src.tenant} AS tenant, CAST(CAST(min(${r.time.sql}) AS ${d.types.date}) AS ${text}) AS lo, CAST(CAST(max(${r.time.sql}) AS ${d.types.date}) AS ${text}) AS hi FROM ${src.from} WHERE ${r.time.sql} < ${param(1)} OR ${r.time.sql} >= ${param(2)} GROUP BY 1`;
 }

@@ -34,6 +34,13 @@ export function clickhouseRollupDdl(t: ClickHouseTopology): RollupDdl {
         orderBy: ['rollup', 'tenant'],
         tenant: false,
       }).join(';\n'),
+    problems: (table) =>
+      createTable(t, {
+        name: flatRollupName(table),
+        columns: ['"rollup" String', '"tenant" String', '"problem" String', '"attempts" Int32', '"failed_at" DateTime64(6)'],
+        orderBy: ['rollup', 'tenant'],
+        tenant: false,
+      }).join(';\n'),
     createAs: (table, select, params) => create(table, select, params),
     replace: (building, table, _name, select, params) => [
       ...create(table, select, params, { empty: true, ifNotExists: true }),

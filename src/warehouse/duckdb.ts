@@ -1,6 +1,7 @@
 // The embedded warehouse: a DuckDB file (or :memory: for tests) through @duckdb/node-api.
 import { DuckDBInstance, type DuckDBConnection, type DuckDBValue } from '@duckdb/node-api';
 import { duckDbTables, loadIntoDuckDb } from './load-duckdb.ts';
+import type { TenantColumnOf } from '../semantic/tenancy.ts';
 import type { LoadRequest, LoadResult, WarehouseTable } from './load.ts';
 import { VersionMemo } from './versions.ts';
 import { runTransaction, type TransactionStatement, type Warehouse, type WarehouseRow, type WarehouseValue } from './warehouse.ts';
@@ -19,8 +20,15 @@ export class DuckDbWarehouse implements Warehouse {
   // write of this process goes through exec() or a non-SELECT query(), which forget the versions:
   // so they are read once.
   private readonly versions = new VersionMemo((sql, params) => this.query(sql, params), Number.POSITIVE_INFINITY);
-  /** Loads run one at a time: each already uses every core, and two first loads of a table would race. */
-  private loads: Promise<unknown> = Promise.resolve();
+  /**
+   * Rollup builds and refreshes run one at a time (a whole build swaps the table a refresh writes).
+   * Loads run beside them and beside each other (appends of different tenants never conflict in
+   * DuckDB; the data service gives each tenant one load at a time and bounds how many run).
+   */
+  private writes: Promise<unknown> = Promise.resolve();
+  /** Loads running in the server, and the thread count to restore once none is (see load()). */
+  private activeLoads = 0;
+  private threadsBefore?: number;
   private constructor(private readonly instance: DuckDBInstance, private readonly conn: DuckDBConnection) {}
 
   /**
@@ -74,23 +82,50 @@ export class DuckDbWarehouse implements Warehouse {
    * On a connection of its own, so queries on the main one go on meanwhile and see the load only
    * once it has committed.
    */
-  load(request: LoadRequest): Promise<LoadResult> {
-    const run = this.loads.then(async () => {
-      const conn = await this.instance.connect();
-      try {
-        return await loadIntoDuckDb(conn, request);
-      } finally {
-        conn.closeSync();
-        this.forgetVersions();
+  async load(request: LoadRequest): Promise<LoadResult> {
+    // A load inside the server runs on one thread (load-duckdb.ts), a global setting: it is set
+    // once for all loads running at once and put back when the last ends, so overlapping loads
+    // never restore each other's value.
+    if (!request.exclusive && this.activeLoads++ === 0) {
+      this.threadsBefore = Number((await this.query(`SELECT current_setting('threads') AS n`))[0].n);
+      await this.conn.run('SET threads = 1');
+    }
+    try {
+      // Two first loads of one table (or of the versions table) conflict on the catalog: the
+      // loser finds the table made and loads into it.
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await this.loadOnce(request);
+        } catch (err) {
+          if (attempt >= 3 || !/write-write conflict/i.test((err as Error).message)) throw err;
+        }
       }
-    });
-    this.loads = run.catch(() => {});
-    return run;
+    } finally {
+      if (!request.exclusive && --this.activeLoads === 0 && this.threadsBefore) await this.conn.run(`SET threads = ${this.threadsBefore}`);
+    }
   }
 
-  /** Serialized with loads: DuckDB has one writer at a time, and a build reads what a load writes. */
+  private async loadOnce(request: LoadRequest): Promise<LoadResult> {
+    const conn = await this.instance.connect();
+    // A cancelled request stops the statement running; load-duckdb.ts checks again before COMMIT.
+    const interrupt = () => conn.interrupt();
+    request.signal?.addEventListener('abort', interrupt, { once: true });
+    try {
+      request.signal?.throwIfAborted();
+      return await loadIntoDuckDb(conn, request);
+    } catch (err) {
+      request.signal?.throwIfAborted();
+      throw err;
+    } finally {
+      request.signal?.removeEventListener('abort', interrupt);
+      conn.closeSync();
+      this.forgetVersions();
+    }
+  }
+
+  /** One at a time (see `writes`), on a connection of its own. */
   transaction(statements: TransactionStatement[], signal?: AbortSignal): Promise<void> {
-    const run = this.loads.then(async () => {
+    const run = this.writes.then(async () => {
       const conn = await this.instance.connect();
       try {
         await runTransaction((sql, params) => conn.run(sql, params?.length ? (params as DuckDBValue[]) : undefined), statements, signal);
@@ -99,12 +134,12 @@ export class DuckDbWarehouse implements Warehouse {
         this.forgetVersions();
       }
     });
-    this.loads = run.catch(() => {});
+    this.writes = run.catch(() => {});
     return run;
   }
 
-  async tables(): Promise<WarehouseTable[]> {
-    return (await duckDbTables(this.conn)).tables;
+  async tables(tenantColumnOf?: TenantColumnOf): Promise<WarehouseTable[]> {
+    return (await duckDbTables(this.conn, tenantColumnOf)).tables;
   }
 
   /** Another connection on the same database, for reading (benchmarks compare hand-written SQL on it). */

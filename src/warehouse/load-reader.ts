@@ -20,7 +20,9 @@ export function readerSql(file: DataFile, types?: Column[]): string {
     case 'csv':
     case 'tsv': {
       const delim = file.format === 'tsv' ? `'\t'` : `','`;
-      return `read_csv(${p}, header = true, delim = ${delim}${types ? `, types = ${structLiteral(types)}` : ''})`;
+      // The quote is fixed too: sniffed, a file with an unclosed quote is read with none, and the
+      // quote and what follows it would be loaded as text.
+      return `read_csv(${p}, header = true, delim = ${delim}, quote = '"'${types ? `, types = ${structLiteral(types)}` : ''})`;
     }
     case 'ndjson':
     case 'json': {
@@ -109,7 +111,7 @@ async function strictCsvError(conn: DuckDBConnection, file: DataFile, width: num
     await conn.run(`SELECT count(*) FROM read_csv(${quoteLiteral(file.path)}, header = true, auto_detect = false, delim = ${delim}, quote = '"', escape = '"', columns = ${structLiteral(columns)})`);
     return undefined;
   } catch (err) {
-    return /CSV Error on Line/.test((err as Error).message) ? explainReadError(conn, file, err as Error) : undefined;
+    return /CSV Error on Line/.test((err as Error).message) ? explainReadError(conn, file, err as Error, undefined, true) : undefined;
   }
 }
 
@@ -131,13 +133,21 @@ async function lineOf(path: string, wanted: number): Promise<string | undefined>
 /**
  * Turns a DuckDB reader error into a LoadError naming the line and, where one is to blame, the
  * column. CSV errors carry both; JSON errors carry the line, and the column is found by trying each
- * value of that line against its type.
+ * value of that line against its type. `strict`: the error is a strict read's (strictCsvError).
  */
-export async function explainReadError(conn: DuckDBConnection, file: DataFile, err: Error, types?: Column[]): Promise<Error> {
+export async function explainReadError(conn: DuckDBConnection, file: DataFile, err: Error, types?: Column[], strict = false): Promise<Error> {
   const message = err.message;
   const csvLine = /CSV Error on Line: (\d+)/.exec(message);
   if (csvLine) {
     const line = Number(csvLine[1]);
+    const tooLong = /Maximum line size of (\d+) bytes exceeded/.exec(message);
+    if (tooLong) {
+      // The sniffer counts a too-long row as line 1 wherever it is; a strict read finds its line.
+      const located = strict ? undefined : await strictCsvError(conn, file, headerFields(file, (await lineOf(file.path, 1)) ?? '').length);
+      if (located) return located;
+      return new LoadError('row', `Line ${line}: the row is longer than ${Number(tooLong[1]).toLocaleString('en')} bytes, the most one row may hold.`, { line });
+    }
+    if (/unterminated quote/.test(message)) return new LoadError('row', `Line ${line}: a quoted value is never closed (a " without its closing ").`, { line });
     const conversion = /Error when converting column "(.+?)"\. Could not convert string "(.*?)" to '(.+?)'/.exec(message);
     if (conversion) {
       return new LoadError('row', `Line ${line}, column ${conversion[1]}: "${conversion[2]}" is not a valid ${conversion[3]}.`, { line, column: conversion[1] });

@@ -8,6 +8,8 @@ export type TransactionStatement = { sql: string; params?: unknown[] };
 export interface RollupDdl {
   /** A script creating the rollup schema and the state table (columns given in standard SQL). */
   schema(schema: string, state: string, columns: string): string;
+  /** A script creating the problems table (rollup, tenant, problem, attempts, failed_at), when missing. */
+  problems(table: string): string;
   /** `table` created from a SELECT (its rows, or only its columns when `empty`). */
   createAs(table: string, select: string, params: unknown[]): TransactionStatement[];
   /**
@@ -21,6 +23,8 @@ export interface RollupDdl {
 
 export const STANDARD_ROLLUP_DDL: RollupDdl = {
   schema: (schema, state, columns) => `CREATE SCHEMA IF NOT EXISTS ${schema}; CREATE TABLE IF NOT EXISTS ${state} (${columns})`,
+  problems: (table) =>
+    `CREATE TABLE IF NOT EXISTS ${table} (rollup VARCHAR NOT NULL, tenant VARCHAR NOT NULL, problem VARCHAR NOT NULL, attempts INTEGER NOT NULL, failed_at TIMESTAMP NOT NULL)`,
   createAs: (table, select, params) => [{ sql: `CREATE TABLE ${table} AS ${select}`, params }],
   // Inside the build's transaction: readers see the swap at COMMIT.
   replace: (building, table, name) => [{ sql: `DROP TABLE IF EXISTS ${table}` }, { sql: `ALTER TABLE ${building} RENAME TO ${name}` }],

@@ -5,20 +5,16 @@
 // is answered from the raw rows, so a rollup can be late but never wrong.
 import { systemClock, type Clock } from '../lib/clock.ts';
 import { DIALECTS } from '../semantic/dialects/index.ts';
-import { addPeriods, bucketStart } from '../semantic/periods.ts';
-import { ROLLUP_SCHEMA, rollsUpTo, rollupSelect, rollupTimeSpanSql } from '../semantic/rollups.ts';
-import { GRANULARITIES, type Granularity, type RollupDefinition } from '../semantic/types.ts';
+import { bucketStart } from '../semantic/periods.ts';
+import { ROLLUP_SCHEMA, rollupOutsideSpanSql, rollupSelect, rollupTimeSpanSql } from '../semantic/rollups.ts';
+import type { Granularity, RollupDefinition } from '../semantic/types.ts';
 import type { LoadMode } from './load.ts';
-import { STANDARD_ROLLUP_DDL, type RollupDdl } from './rollup-ddl.ts';
+import { STANDARD_ROLLUP_DDL, type RollupDdl, type TransactionStatement } from './rollup-ddl.ts';
+import { BUCKETABLE, bucketable, bucketEnd, buildSlices, outsideSpanProblem, spanSide } from './rollup-span.ts';
+import { RollupState, STATE, type RollupProblem, type StateRow } from './rollup-state.ts';
 import type { Warehouse } from './warehouse.ts';
 
-const STATE = `"${ROLLUP_SCHEMA}"."state"`;
-
-interface StateRow {
-  definition: string;
-  data_version: string;
-  version: string;
-}
+export type { RollupProblem } from './rollup-state.ts';
 
 export interface RollupBuild {
   rollup: string;
@@ -27,6 +23,10 @@ export interface RollupBuild {
   ms: number;
   /** Why nothing was built (a table of its data is not loaded yet). */
   skipped?: string;
+  /** Why the build or refresh failed (recorded as a problem; a refresh is retried). */
+  failed?: string;
+  /** Tenants left out, each with why (rows it cannot bucket): their queries read the raw rows. */
+  left_out?: { tenant: string; problem: string }[];
 }
 
 export interface RollupStatus {
@@ -36,43 +36,33 @@ export interface RollupStatus {
   partition_granularity: Granularity | null;
   refresh_every_seconds: number | null;
   tenants: { tenant: string; rows: number; built_at: string; current: boolean }[];
+  /** Why the rollup is not built (tenant '') or not current for a tenant, with the attempts so far. */
+  problems: Omit<RollupProblem, 'rollup'>[];
 }
 
-/** The end (exclusive) of the bucket of `g` starting at `start`: the next bucket's start. */
-const bucketEnd = (start: string, g: Granularity) => addPeriods(start, g, 1);
-
-/** Rows of the time dimension's table a build slice should hold at most (its join and groups stay small). */
-const ROWS_PER_SLICE = 1_000_000;
-
-/**
- * The [from, to) day ranges a whole build inserts one at a time: partitions (else months), made
- * finer (weeks, then days) while a slice would hold more than ROWS_PER_SLICE rows on average.
- * Never finer than the rollup's own buckets need: slices are whole buckets of its granularity.
- */
-function buildSlices(r: RollupDefinition, lo: string, hi: string, rows: number): [string, string][] {
-  const order: Granularity[] = ['year', 'quarter', 'month', 'week', 'day'];
-  let g: Granularity = r.partitionGranularity ?? (GRANULARITIES.indexOf(r.granularity) > GRANULARITIES.indexOf('month') ? r.granularity : 'month');
-  const days = (Date.parse(hi) - Date.parse(lo)) / 86_400_000 + 1;
-  const perDays: Record<Granularity, number> = { day: 1, week: 7, month: 30, quarter: 91, year: 365 };
-  for (;;) {
-    const finer = order[order.indexOf(g) + 1];
-    const tooBig = rows / Math.max(1, Math.ceil(days / perDays[g])) > ROWS_PER_SLICE;
-    // A slice is whole buckets of the rollup: a month rollup is sliced by months at the finest.
-    if (!tooBig || !finer || !rollsUpTo(r.granularity, finer)) break;
-    g = finer;
-  }
-  const out: [string, string][] = [];
-  for (let from = bucketStart(lo, g); from <= hi; from = bucketEnd(from, g)) out.push([from, bucketEnd(from, g)]);
-  return out;
+/** What a load tells the rollups (DataService, `insights data load`). */
+export interface LoadDone {
+  table: string;
+  tenantId: string;
+  mode: LoadMode;
+  timeRanges?: Record<string, { min: string; max: string }>;
+  /** The tenant's data version read before the load: rollups current with it stay current if they do not read the table. */
+  versionBefore?: string;
 }
+
+/** A failed refresh is retried after 2, 4, 8 … s (at most 5 min apart), this many times in all. */
+export const REFRESH_ATTEMPTS = 6;
+export const retryDelayMs = (attempt: number) => Math.min(300_000, 2_000 * 2 ** (attempt - 1));
 
 const newVersion = () => `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err)).split('\n')[0];
 
 export class RollupStore {
   private readonly states = new Map<string, { at: number; rows: Map<string, StateRow> }>();
-  private schemaReady?: Promise<void>;
+  private readonly state: RollupState;
   private timers: NodeJS.Timeout[] = [];
-  /** Background builds (start, refresh_every): stop() aborts them between statements and waits. */
+  private readonly retries = new Map<string, NodeJS.Timeout>();
+  /** Background builds (start, refresh_every, retries): stop() aborts them between statements and waits. */
   private readonly stopping = new AbortController();
   private readonly background = new Set<Promise<unknown>>();
   /** DuckDB is written only by this process (it holds the file's lock): its state is read once. */
@@ -84,31 +74,11 @@ export class RollupStore {
     private readonly clock: Clock = systemClock,
   ) {
     this.memoMs = warehouse.dialect === 'duckdb' ? Number.POSITIVE_INFINITY : 2_000;
-  }
-
-  /** built_at as stored: the injected clock's time, which refresh_every is measured on. */
-  private builtAt(): string {
-    return this.clock.now().toISOString().replace('T', ' ').slice(0, 19);
+    this.state = new RollupState(warehouse, this.ddl, clock);
   }
 
   private get d() {
     return DIALECTS[this.warehouse.dialect];
-  }
-
-  private ensureSchema(): Promise<void> {
-    this.schemaReady ??= this.warehouse
-      .exec(
-        this.ddl.schema(
-          `"${ROLLUP_SCHEMA}"`,
-          STATE,
-          'rollup VARCHAR NOT NULL, tenant VARCHAR NOT NULL, definition VARCHAR NOT NULL, data_version VARCHAR NOT NULL, version VARCHAR NOT NULL, built_at TIMESTAMP NOT NULL, PRIMARY KEY (rollup, tenant)',
-        ),
-      )
-      .catch((err) => {
-        this.schemaReady = undefined;
-        throw err;
-      });
-    return this.schemaReady;
   }
 
   /** The engine's way with rollup tables (rollup-ddl.ts). */
@@ -121,8 +91,7 @@ export class RollupStore {
     if (memo && Date.now() - memo.at < this.memoMs) return memo.rows;
     let rows = new Map<string, StateRow>();
     try {
-      const found = await this.warehouse.query(`SELECT rollup, definition, data_version, version FROM ${STATE} WHERE tenant = $1`, [tenantId]);
-      rows = new Map(found.map((r) => [String(r.rollup), { definition: String(r.definition), data_version: String(r.data_version), version: String(r.version) }]));
+      rows = await this.state.ofTenant(tenantId);
     } catch {
       // No state table yet: nothing is built.
     }
@@ -157,90 +126,164 @@ export class RollupStore {
     return undefined;
   }
 
-  /** Builds rollups whole, every tenant at once (all of them, or the ids given). */
+  /**
+   * Builds rollups whole, every tenant at once (all of them, or the ids given). One rollup's
+   * failure is recorded and reported, and the others are built; tenants with rows outside the
+   * bucketable span are left out (not current: their queries read the raw rows) and reported.
+   */
   async build(only?: string[], signal?: AbortSignal): Promise<RollupBuild[]> {
-    await this.ensureSchema();
+    await this.state.ensure();
     const out: RollupBuild[] = [];
     for (const r of this.rollups) {
       if (only && !only.includes(r.id) && !only.includes(r.name)) continue;
+      signal?.throwIfAborted();
       const started = Date.now();
-      const missing = await this.tableMissing(r);
-      if (missing) {
-        out.push({ rollup: r.id, tenants: [], ms: 0, skipped: `table ${missing} is not loaded yet` });
-        continue;
+      try {
+        out.push(await this.buildOne(r, started, signal));
+      } catch (err) {
+        if (signal?.aborted) throw err;
+        const failed = messageOf(err);
+        await this.state.record(r.id, '', `build failed: ${failed}`, 1).catch(() => {});
+        out.push({ rollup: r.id, tenants: [], ms: Date.now() - started, failed });
       }
-      // Versions are read before the build: if a load commits in between, the state names older
-      // data than the table holds, and the rollup waits for the load's own refresh (never the reverse).
-      const tenants = (await this.warehouse.query(`SELECT DISTINCT ${r.source.tenant} AS t FROM ${r.source.table} AS ${r.source.alias}`)).map((x) => String(x.t));
-      const versions = await Promise.all(tenants.map(async (t) => (await this.warehouse.version(t)) ?? ''));
-      const version = newVersion();
-      const building = this.d.quote(`${r.cube}__${r.name}__building`);
-      // Slice by slice (partitions, else months): each join and aggregation then holds one slice,
-      // so a build stays within the server's memory ceiling whatever the table's size.
-      const [span] = await this.warehouse.query(rollupTimeSpanSql(r, this.d));
-      const slices = span?.lo && span?.hi ? buildSlices(r, String(span.lo), String(span.hi), Number(span.n)) : [];
-      const statements = [
-        ...this.ddl.drop(`"${ROLLUP_SCHEMA}".${building}`),
-        ...this.ddl.createAs(`"${ROLLUP_SCHEMA}".${building}`, rollupSelect(r, this.d, { range: true }), ['1970-01-01', '1970-01-01']),
-        ...slices.map(([from, to]) => ({ sql: `INSERT INTO "${ROLLUP_SCHEMA}".${building} ${rollupSelect(r, this.d, { range: true })}`, params: [from, to] })),
-        ...this.ddl.replace(`"${ROLLUP_SCHEMA}".${building}`, r.table, this.d.quote(`${r.cube}__${r.name}`), rollupSelect(r, this.d, { range: true }), ['1970-01-01', '1970-01-01']),
-        this.ddl.delete(STATE, 'rollup = $1', [r.id]),
-        ...tenants.map((t, i) => ({
-          sql: `INSERT INTO ${STATE} VALUES ($1, $2, $3, $4, $5, CAST($6 AS TIMESTAMP))`,
-          params: [r.id, t, r.definitionHash, versions[i], version, this.builtAt()],
-        })),
-      ];
-      await this.warehouse.transaction(statements, signal);
-      this.states.clear();
-      out.push({ rollup: r.id, tenants, ms: Date.now() - started });
     }
     return out;
   }
 
-  /**
-   * After a load of `table` for one tenant: that tenant's rows of every built rollup that reads the
-   * table are rebuilt before the load answers. An append into the rollup's own fact table whose
-   * time column's range is known rebuilds only the partitions it touched (partition_granularity);
-   * otherwise all of the tenant's rows. Rollups never built wait for a whole build.
-   */
-  async refreshAfterLoad(load: { table: string; tenantId: string; mode: LoadMode; timeRanges?: Record<string, { min: string; max: string }> }): Promise<RollupBuild[]> {
-    const affected = this.rollups.filter((r) => r.tables.includes(load.table));
-    if (affected.length === 0) return [];
-    await this.ensureSchema();
-    const out: RollupBuild[] = [];
-    for (const r of affected) {
-      const built = await this.warehouse.query(`SELECT count(*) AS n FROM ${STATE} WHERE rollup = $1 AND definition = $2`, [r.id, r.definitionHash]);
-      if (Number(built[0]?.n ?? 0) === 0) continue;
-      const started = Date.now();
-      const dataVersion = (await this.warehouse.version(load.tenantId)) ?? '';
-      const range = r.time.column && r.source.table?.replace(/"/g, '') === load.table ? load.timeRanges?.[r.time.column] : undefined;
-      const statements: { sql: string; params?: unknown[] }[] = [];
-      if (load.mode === 'append' && r.partitionGranularity && range) {
-        const g = r.partitionGranularity;
-        const from = bucketStart(range.min.slice(0, 10), g);
-        const to = bucketEnd(bucketStart(range.max.slice(0, 10), g), g);
-        statements.push(
-          this.ddl.delete(r.table, `"__tenant" = $1 AND "__bucket" >= CAST($2 AS DATE) AND "__bucket" < CAST($3 AS DATE)`, [load.tenantId, from, to]),
-          { sql: `INSERT INTO ${r.table} ${rollupSelect(r, this.d, { tenant: true, range: true })}`, params: [load.tenantId, from, to] },
-        );
-      } else {
-        statements.push(
-          this.ddl.delete(r.table, '"__tenant" = $1', [load.tenantId]),
-          { sql: `INSERT INTO ${r.table} ${rollupSelect(r, this.d, { tenant: true })}`, params: [load.tenantId] },
-        );
+  private async buildOne(r: RollupDefinition, started: number, signal?: AbortSignal): Promise<RollupBuild> {
+    const missing = await this.tableMissing(r);
+    if (missing) return { rollup: r.id, tenants: [], ms: 0, skipped: `table ${missing} is not loaded yet` };
+    // Versions are read before the build: if a load commits in between, the state names older
+    // data than the table holds, and the rollup waits for the load's own refresh (never the reverse).
+    const all = (await this.warehouse.query(`SELECT DISTINCT ${r.source.tenant} AS t FROM ${r.source.table} AS ${r.source.alias}`)).map((x) => String(x.t));
+    // Slice by slice (partitions, else months): each join and aggregation then holds one slice,
+    // so a build stays within the server's memory ceiling whatever the table's size.
+    const [span] = await this.warehouse.query(rollupTimeSpanSql(r, this.d));
+    const lo = span?.lo ? String(span.lo) : undefined;
+    const hi = span?.hi ? String(span.hi) : undefined;
+    const leftOut: { tenant: string; problem: string }[] = [];
+    if (lo && hi && (!bucketable(lo) || !bucketable(hi))) {
+      for (const x of await this.warehouse.query(rollupOutsideSpanSql(r, this.d), [BUCKETABLE.from, BUCKETABLE.to])) {
+        leftOut.push({ tenant: String(x.tenant), problem: outsideSpanProblem(String(x.lo), String(x.hi)) });
       }
-      statements.push(
-        this.ddl.delete(STATE, 'rollup = $1 AND tenant = $2', [r.id, load.tenantId]),
-        {
-          sql: `INSERT INTO ${STATE} VALUES ($1, $2, $3, $4, $5, CAST($6 AS TIMESTAMP))`,
-          params: [r.id, load.tenantId, r.definitionHash, dataVersion, newVersion(), this.builtAt()],
-        },
-      );
-      await this.warehouse.transaction(statements);
-      this.states.delete(load.tenantId);
-      out.push({ rollup: r.id, tenants: [load.tenantId], ms: Date.now() - started });
+    }
+    const tenants = all.filter((t) => !leftOut.some((x) => x.tenant === t));
+    const versions = await Promise.all(tenants.map(async (t) => (await this.warehouse.version(t)) ?? ''));
+    const version = newVersion();
+    const building = this.d.quote(`${r.cube}__${r.name}__building`);
+    const slices = lo && hi ? buildSlices(r, lo, hi, Number(span.n)) : [];
+    const empty = ['1970-01-01', '1970-01-01'];
+    const statements: TransactionStatement[] = [
+      ...this.ddl.drop(`"${ROLLUP_SCHEMA}".${building}`),
+      ...this.ddl.createAs(`"${ROLLUP_SCHEMA}".${building}`, rollupSelect(r, this.d, { range: true }), empty),
+      ...slices.map(([from, to]) => ({ sql: `INSERT INTO "${ROLLUP_SCHEMA}".${building} ${rollupSelect(r, this.d, { range: true })}`, params: [from, to] })),
+      ...this.ddl.replace(`"${ROLLUP_SCHEMA}".${building}`, r.table, this.d.quote(`${r.cube}__${r.name}`), rollupSelect(r, this.d, { range: true }), empty),
+      this.ddl.delete(STATE, 'rollup = $1', [r.id]),
+      ...tenants.flatMap((t, i) => this.state.write(r.id, t, { definition: r.definitionHash, data_version: versions[i], version }).slice(1)),
+      this.state.solved(r.id),
+    ];
+    await this.warehouse.transaction(statements, signal);
+    this.states.clear();
+    for (const x of leftOut) await this.state.record(r.id, x.tenant, x.problem, 1);
+    return { rollup: r.id, tenants, ms: Date.now() - started, ...(leftOut.length ? { left_out: leftOut } : {}) };
+  }
+
+  /**
+   * After a load of `table` for one tenant, which has committed: that tenant's rows of every built
+   * rollup that reads the table are rebuilt (an append into the rollup's own fact table whose time
+   * range is known and bucketable, into a rollup current before the load, rebuilds only the
+   * partitions it touched; otherwise all of the tenant's rows), and the rollups that do not read
+   * it stay current. Never throws: a failure is recorded as the rollup's problem for the tenant
+   * and, with `retry`, retried in the background with backoff (the load stands either way).
+   */
+  async refreshAfterLoad(load: LoadDone, options: { retry?: boolean } = {}): Promise<RollupBuild[]> {
+    if (this.rollups.length === 0) return [];
+    const out: RollupBuild[] = [];
+    // On failure only the unaffected rollups' stamps are lost: they answer from the raw rows until
+    // the next build, which is late but never wrong.
+    await this.state.ensure().then(() => this.keepUnaffectedCurrent(load)).catch(() => {});
+    for (const r of this.rollups.filter((x) => x.tables.includes(load.table))) {
+      const started = Date.now();
+      try {
+        const built = await this.warehouse.query(`SELECT count(*) AS n FROM ${STATE} WHERE rollup = $1 AND definition = $2`, [r.id, r.definitionHash]);
+        if (Number(built[0]?.n ?? 0) === 0) continue;
+        const problem = await this.refreshTenant(r, load);
+        out.push(problem ? { rollup: r.id, tenants: [], ms: Date.now() - started, left_out: [{ tenant: load.tenantId, problem }] } : { rollup: r.id, tenants: [load.tenantId], ms: Date.now() - started });
+      } catch (err) {
+        const failed = messageOf(err);
+        out.push({ rollup: r.id, tenants: [], ms: Date.now() - started, failed });
+        await this.state.record(r.id, load.tenantId, `refresh after a load of ${load.table} failed: ${failed}`, 1).catch(() => {});
+        if (options.retry) this.scheduleRetry(r, load.tenantId, 1);
+      }
     }
     return out;
+  }
+
+  /** Rollups that do not read the loaded table and were current before the load are current after it. */
+  private async keepUnaffectedCurrent(load: LoadDone): Promise<void> {
+    if (load.versionBefore === undefined) return;
+    const unaffected = this.rollups.filter((r) => !r.tables.includes(load.table));
+    if (unaffected.length === 0) return;
+    const state = await this.state.ofTenant(load.tenantId);
+    const after = (await this.warehouse.version(load.tenantId)) ?? '';
+    const statements = unaffected.flatMap((r) => {
+      const s = state.get(r.id);
+      if (!s || s.definition !== r.definitionHash || s.data_version !== load.versionBefore) return [];
+      return this.state.write(r.id, load.tenantId, { ...s, data_version: after });
+    });
+    if (statements.length) await this.warehouse.transaction(statements);
+    this.states.delete(load.tenantId);
+  }
+
+  /** Rebuilds one tenant's rows of a rollup; returns why it cannot (rows it cannot bucket), or undefined. */
+  private async refreshTenant(r: RollupDefinition, load: Pick<LoadDone, 'tenantId'> & Partial<LoadDone>, signal?: AbortSignal): Promise<string | undefined> {
+    const tenant = load.tenantId;
+    const dataVersion = (await this.warehouse.version(tenant)) ?? '';
+    const before = (await this.state.ofTenant(tenant)).get(r.id);
+    const wasCurrent = before !== undefined && load.versionBefore !== undefined && before.definition === r.definitionHash && before.data_version === load.versionBefore;
+    const range = r.time.column && r.source.table?.replace(/"/g, '') === load.table ? load.timeRanges?.[r.time.column] : undefined;
+    const statements: TransactionStatement[] = [];
+    if (wasCurrent && load.mode === 'append' && r.partitionGranularity && range && bucketable(range.min) && bucketable(range.max)) {
+      const g = r.partitionGranularity;
+      const from = bucketStart(range.min.slice(0, 10), g);
+      const to = bucketEnd(bucketStart(range.max.slice(0, 10), g), g);
+      statements.push(
+        this.ddl.delete(r.table, `"__tenant" = $1 AND "__bucket" >= CAST($2 AS DATE) AND "__bucket" < CAST($3 AS DATE)`, [tenant, from, to]),
+        { sql: `INSERT INTO ${r.table} ${rollupSelect(r, this.d, { tenant: true, range: true })}`, params: [tenant, from, to] },
+      );
+    } else {
+      const [span] = await this.warehouse.query(rollupTimeSpanSql(r, this.d, { tenant: true }), [tenant]);
+      if (span?.lo && span?.hi && (spanSide(String(span.lo)) !== 0 || spanSide(String(span.hi)) !== 0)) {
+        const problem = outsideSpanProblem(String(span.lo), String(span.hi));
+        await this.state.record(r.id, tenant, problem, 1, true);
+        this.states.delete(tenant);
+        return problem;
+      }
+      statements.push(this.ddl.delete(r.table, '"__tenant" = $1', [tenant]), { sql: `INSERT INTO ${r.table} ${rollupSelect(r, this.d, { tenant: true })}`, params: [tenant] });
+    }
+    statements.push(...this.state.write(r.id, tenant, { definition: r.definitionHash, data_version: dataVersion, version: newVersion() }), this.state.solved(r.id, tenant));
+    await this.warehouse.transaction(statements, signal);
+    this.states.delete(tenant);
+    return undefined;
+  }
+
+  /** Retries a failed refresh of one tenant in the background, whole, with backoff; the latest attempt is recorded. */
+  private scheduleRetry(r: RollupDefinition, tenant: string, attempt: number): void {
+    if (this.stopping.signal.aborted || attempt >= REFRESH_ATTEMPTS) return;
+    const key = `${r.id}\u0000${tenant}`;
+    clearTimeout(this.retries.get(key));
+    const timer = setTimeout(() => {
+      this.retries.delete(key);
+      const p = this.refreshTenant(r, { tenantId: tenant }, this.stopping.signal).catch(async (err) => {
+        if (this.stopping.signal.aborted) return;
+        await this.state.record(r.id, tenant, `refresh failed: ${messageOf(err)}`, attempt + 1).catch(() => {});
+        this.scheduleRetry(r, tenant, attempt + 1);
+      });
+      this.background.add(p);
+      void p.finally(() => this.background.delete(p));
+    }, retryDelayMs(attempt));
+    timer.unref();
+    this.retries.set(key, timer);
   }
 
   /** The rollups that are not current for some tenant of their data (never built, model changed, data changed). */
@@ -255,7 +298,8 @@ export class RollupStore {
   }
 
   async status(): Promise<RollupStatus[]> {
-    await this.ensureSchema();
+    await this.state.ensure();
+    const problems = await this.state.problems();
     const out: RollupStatus[] = [];
     for (const r of this.rollups) {
       const rows = await this.warehouse.query(`SELECT tenant, definition, data_version, built_at FROM ${STATE} WHERE rollup = $1 ORDER BY tenant`, [r.id]);
@@ -282,6 +326,7 @@ export class RollupStore {
         partition_granularity: r.partitionGranularity ?? null,
         refresh_every_seconds: r.refreshEverySeconds ?? null,
         tenants,
+        problems: problems.filter((p) => p.rollup === r.id).map(({ rollup: _, ...p }) => p),
       });
     }
     return out;
@@ -295,7 +340,7 @@ export class RollupStore {
   async refreshDue(signal?: AbortSignal): Promise<RollupBuild[]> {
     const periodic = this.rollups.filter((r) => r.refreshEverySeconds);
     if (periodic.length === 0) return [];
-    await this.ensureSchema();
+    await this.state.ensure();
     const now = this.clock.now().getTime();
     const due: string[] = [];
     for (const r of periodic) {
@@ -345,6 +390,8 @@ export class RollupStore {
   async stop(): Promise<void> {
     for (const t of this.timers) clearInterval(t);
     this.timers = [];
+    for (const t of this.retries.values()) clearTimeout(t);
+    this.retries.clear();
     this.stopping.abort();
     await Promise.allSettled([...this.background]);
   }

@@ -1,7 +1,8 @@
 // The warehouse reads of the data module: which tables there are and what the caller's tenant has
 // in each. Tenant scoping happens here.
-import { isTimeType, quoteIdent, TENANT_COLUMN } from '../../warehouse/load.ts';
+import { isTimeType, quoteIdent } from '../../warehouse/load.ts';
 import type { Warehouse } from '../../warehouse/warehouse.ts';
+import type { TenantColumnOf } from '../../semantic/tenancy.ts';
 
 export interface TableSummary {
   name: string;
@@ -11,21 +12,25 @@ export interface TableSummary {
 }
 
 export class DataRepository {
-  constructor(private readonly warehouse: Warehouse) {}
+  constructor(
+    private readonly warehouse: Warehouse,
+    /** The model's tenant column per table (tenant_id where no cube reads it). */
+    private readonly tenantColumnOf?: TenantColumnOf,
+  ) {}
 
   async listTables(tenantId: string): Promise<TableSummary[]> {
     const text = this.warehouse.dialect === 'duckdb' ? 'VARCHAR' : 'text';
     // ClickHouse's text of a DateTime64 has six decimals; its warehouse prints the value as the others do.
     const asText = (sql: string) => (this.warehouse.dialect === 'clickhouse' ? sql : `CAST(${sql} AS ${text})`);
     const out: TableSummary[] = [];
-    for (const table of await this.warehouse.tables()) {
+    for (const table of await this.warehouse.tables(this.tenantColumnOf)) {
       const times = table.columns.filter((c) => isTimeType(c.type));
       const ranges = times.flatMap((c, i) => [
         `${asText(`min(${quoteIdent(c.name)})`)} AS min_${i}`,
         `${asText(`max(${quoteIdent(c.name)})`)} AS max_${i}`,
       ]);
       const [row] = await this.warehouse.query(
-        `SELECT ${['count(*) AS row_count', ...ranges].join(', ')} FROM ${quoteIdent(table.name)} WHERE ${TENANT_COLUMN} = $1`,
+        `SELECT ${['count(*) AS row_count', ...ranges].join(', ')} FROM ${quoteIdent(table.name)} WHERE ${quoteIdent(table.tenantColumn)} = $1`,
         [tenantId],
       );
       out.push({

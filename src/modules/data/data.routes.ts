@@ -6,7 +6,7 @@ import type { DataService } from './data.service.ts';
 import { saveUpload, Upload, UPLOAD_MEDIA_TYPES, type UploadMediaType } from './data.upload.ts';
 
 export const dataRoutes =
-  (data: DataService, options: { maxBytes: number }): FastifyPluginAsyncTypebox =>
+  (data: DataService, options: { maxBytes: number; maxRows: number }): FastifyPluginAsyncTypebox =>
   async (app) => {
     const tags = ['data'];
     // Only upload bodies here, and none of them is buffered: the parser streams each to a temp file
@@ -19,6 +19,7 @@ export const dataRoutes =
         mediaType,
         encoding: req.headers['content-encoding'],
         maxBytes: options.maxBytes,
+        maxRows: options.maxRows,
         declaredLength: length === undefined ? undefined : Number(length),
       }).then(
         (upload) => done(null, upload),
@@ -54,14 +55,22 @@ export const dataRoutes =
           if (req.body instanceof Upload) await req.body.remove();
         },
       },
-      async (req) => {
+      async (req, reply) => {
         const upload = req.body as unknown;
         if (!(upload instanceof Upload)) {
           throw new AppError('UNSUPPORTED_MEDIA_TYPE', `Send the data as ${Object.keys(UPLOAD_MEDIA_TYPES).join(', ')}.`);
         }
+        // A client that goes away before the answer cancels its load (waiting or running, before
+        // its commit): the response's 'close' comes before 'finish' only then.
+        const cancel = new AbortController();
+        const onClose = () => {
+          if (!reply.raw.writableFinished) cancel.abort(new AppError('BAD_REQUEST', 'The client went away; the load was cancelled and nothing was kept.'));
+        };
+        reply.raw.once('close', onClose);
         try {
-          return await data.load(req.auth, req.params.table, req.query.mode ?? 'append', upload);
+          return await data.load(req.auth, req.params.table, req.query.mode ?? 'append', upload, cancel.signal);
         } finally {
+          reply.raw.off('close', onClose);
           await upload.remove();
         }
       },

@@ -4,6 +4,8 @@ import { requireRole, type AuthContext } from '../../auth/context.ts';
 import { AppError, invalidField } from '../../lib/errors.ts';
 import { LoadError, tableNameProblem, type LoadMode } from '../../warehouse/load.ts';
 import type { RollupStore } from '../../warehouse/rollups.ts';
+import type { TenantColumnOf } from '../../semantic/tenancy.ts';
+import { LoadQueue } from './data.queue.ts';
 import type { Warehouse } from '../../warehouse/warehouse.ts';
 import type { DataRepository, TableSummary } from './data.repository.ts';
 import type { Upload } from './data.upload.ts';
@@ -36,11 +38,17 @@ export function loadProblem(err: LoadError): AppError {
 }
 
 export class DataService {
+  private readonly queue: LoadQueue;
+
   constructor(
     private readonly warehouse: Warehouse,
     private readonly repository: DataRepository,
     private readonly rollups?: Pick<RollupStore, 'refreshAfterLoad'>,
-  ) {}
+    /** tenantColumnOf: the model's tenant column per table (tenant_id where no cube reads it). */
+    private readonly options: { tenantColumnOf?: TenantColumnOf; concurrentLoads?: number } = {},
+  ) {
+    this.queue = new LoadQueue(options.concurrentLoads ?? 2);
+  }
 
   /** The checks that need no body: run before the upload is read, so a refused one is not stored first. */
   checkLoad(auth: AuthContext, table: string): void {
@@ -49,13 +57,35 @@ export class DataService {
     if (problem) throw invalidField('/params/table', problem);
   }
 
-  async load(auth: AuthContext, table: string, mode: LoadMode, upload: Upload): Promise<LoadView> {
+  /**
+   * Loads in the tenant's turn (data.queue.ts). An aborted `signal` (the client went away) cancels
+   * the load before its commit: nothing is kept. After the commit the load stands and answers 200:
+   * a rollup refresh that fails is retried in the background and shown in `rollups status`.
+   */
+  async load(auth: AuthContext, table: string, mode: LoadMode, upload: Upload, signal?: AbortSignal): Promise<LoadView> {
     this.checkLoad(auth, table);
+    const tenantId = auth.tenantId;
     try {
-      const result = await this.warehouse.load({ table, mode, tenantId: auth.tenantId, file: { path: upload.path, format: upload.format } });
-      // The tenant's rollups are current again before the answer: the next query may read them.
-      await this.rollups?.refreshAfterLoad({ table, tenantId: auth.tenantId, mode, timeRanges: result.timeRanges });
-      return { table: result.table, mode: result.mode, rows_loaded: result.rowsLoaded };
+      return await this.queue.run(
+        tenantId,
+        async () => {
+          // Read in the tenant's turn: no other load of this tenant commits between it and the load.
+          const versionBefore = (await this.warehouse.version(tenantId)) ?? '';
+          const result = await this.warehouse.load({
+            table,
+            mode,
+            tenantId,
+            tenantColumn: this.options.tenantColumnOf?.(table),
+            file: { path: upload.path, format: upload.format },
+            signal,
+          });
+          // The tenant's rollups are current again before the answer (the next query may read
+          // them), unless a refresh failed: then the raw rows answer until its retry succeeds.
+          await this.rollups?.refreshAfterLoad({ table, tenantId, mode, timeRanges: result.timeRanges, versionBefore }, { retry: true });
+          return { table: result.table, mode: result.mode, rows_loaded: result.rowsLoaded };
+        },
+        signal,
+      );
     } catch (err) {
       throw err instanceof LoadError ? loadProblem(err) : err;
     }

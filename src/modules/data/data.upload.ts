@@ -1,10 +1,11 @@
-// An upload body goes to a temp file as it arrives, never whole into memory, and stops at the byte
-// limit. DuckDB then reads the file with its own readers (gzip included).
+// An upload body goes to a temp file as it arrives (decompressed, if it was gzip), never whole into
+// memory, and stops at the byte and row limits. DuckDB then reads the file with its own readers.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import zlib from 'node:zlib';
 import { AppError } from '../../lib/errors.ts';
 import type { DataFormat } from '../../warehouse/load.ts';
 
@@ -34,14 +35,59 @@ export function tooLarge(maxBytes: number): AppError {
   return new AppError('PAYLOAD_TOO_LARGE', `The upload exceeds the limit of ${maxBytes} bytes (INSIGHTS_DATA_MAX_BYTES).`);
 }
 
+export function decompressedTooLarge(maxBytes: number): AppError {
+  return new AppError('DATA_DECOMPRESSED_TOO_LARGE', `The upload decompresses to more than ${maxBytes} bytes (INSIGHTS_DATA_MAX_BYTES counts the data after decompression). Nothing was loaded.`);
+}
+
+export function tooManyRows(maxRows: number): AppError {
+  return new AppError('DATA_TOO_MANY_ROWS', `The upload has more than ${maxRows} rows (INSIGHTS_DATA_MAX_ROWS); split it into several loads (mode=append). Nothing was loaded.`);
+}
+
 export interface SaveOptions {
   mediaType: UploadMediaType;
-  /** The Content-Encoding: only gzip (kept compressed; DuckDB reads .gz). */
+  /** The Content-Encoding: identity, or gzip (decompressed as it arrives, so its size is known). */
   encoding?: string;
+  /** The most bytes of the body as sent, and of the data after decompression. */
   maxBytes: number;
+  /** The most rows (records after a CSV/TSV header, or non-empty NDJSON lines). */
+  maxRows: number;
   /** The Content-Length, when sent: a body declared too large is refused before it is read. */
   declaredLength?: number;
   dir?: string;
+}
+
+/**
+ * Counts the records of CSV/TSV (newlines outside double quotes; a doubled quote toggles twice,
+ * so escapes need no special case) or NDJSON (non-empty lines) as the data streams past, without
+ * parsing it: the rows cap is enforced before anything is loaded.
+ */
+export class RecordCounter {
+  records = 0;
+  private quoted = false;
+  private lineHasData = false;
+
+  constructor(private readonly csv: boolean) {}
+
+  push(chunk: Buffer): void {
+    for (let i = 0; i < chunk.length; i++) {
+      const c = chunk[i];
+      if (c === 0x22 && this.csv) {
+        this.quoted = !this.quoted;
+        this.lineHasData = true;
+      } else if (c === 0x0a) {
+        if (!this.quoted) {
+          if (this.lineHasData) this.records++;
+          this.lineHasData = false;
+        }
+      } else if (c !== 0x0d && c !== 0x20 && c !== 0x09) this.lineHasData = true;
+    }
+  }
+
+  /** Records in all, the last one unterminated included; minus the header line for CSV/TSV. */
+  total(): number {
+    const all = this.records + (this.lineHasData ? 1 : 0);
+    return this.csv ? Math.max(0, all - 1) : all;
+  }
 }
 
 export async function saveUpload(body: Readable, options: SaveOptions): Promise<Upload> {
@@ -51,8 +97,13 @@ export async function saveUpload(body: Readable, options: SaveOptions): Promise<
   }
   if (options.declaredLength !== undefined && options.declaredLength > options.maxBytes) throw tooLarge(options.maxBytes);
   const format = UPLOAD_MEDIA_TYPES[options.mediaType];
-  const file = path.join(options.dir ?? os.tmpdir(), `insights-upload-${crypto.randomUUID()}.${format}${encoding === 'gzip' ? '.gz' : ''}`);
+  // A gzip body is stored decompressed: its size after decompression is what the cap bounds (a
+  // megabyte of gzip can hold a gigabyte of rows), and the loader reads plain text faster.
+  const file = path.join(options.dir ?? os.tmpdir(), `insights-upload-${crypto.randomUUID()}.${format}`);
   const out = fs.createWriteStream(file, { flags: 'wx', mode: 0o600 });
+  const gunzip = encoding === 'gzip' ? zlib.createGunzip() : undefined;
+  const counter = new RecordCounter(format !== 'ndjson');
+  let received = 0;
   let bytes = 0;
   try {
     await new Promise<void>((resolve, reject) => {
@@ -60,27 +111,48 @@ export async function saveUpload(body: Readable, options: SaveOptions): Promise<
       const stop = (err?: Error) => {
         if (settled) return;
         settled = true;
-        body.off('data', onData).off('end', onEnd).off('error', stop).off('close', onClose);
+        body.off('data', onBody).off('end', onEnd).off('error', stop).off('close', onClose);
+        gunzip?.off('data', onData).off('end', onDataEnd).off('error', onGzipError);
         if (!err) {
           out.end(() => resolve());
           return;
         }
         out.destroy();
+        gunzip?.destroy();
         // The rest of the body is read and dropped, so the client still gets the problem response.
         body.resume();
         reject(err);
       };
-      const onData = (chunk: Buffer) => {
+      const write = (chunk: Buffer, source: Readable) => {
         bytes += chunk.length;
-        if (bytes > options.maxBytes) return stop(tooLarge(options.maxBytes));
+        if (bytes > options.maxBytes) return stop(gunzip ? decompressedTooLarge(options.maxBytes) : tooLarge(options.maxBytes));
+        counter.push(chunk);
+        if (counter.records > options.maxRows + 1) return stop(tooManyRows(options.maxRows));
         if (!out.write(chunk)) {
-          body.pause();
-          out.once('drain', () => body.resume());
+          source.pause();
+          out.once('drain', () => source.resume());
         }
       };
-      const onEnd = () => stop();
+      const onData = (chunk: Buffer) => write(chunk, gunzip!);
+      const onBody = (chunk: Buffer) => {
+        received += chunk.length;
+        if (received > options.maxBytes) return stop(tooLarge(options.maxBytes));
+        if (!gunzip) return write(chunk, body);
+        if (!gunzip.write(chunk)) {
+          body.pause();
+          gunzip.once('drain', () => body.resume());
+        }
+      };
+      const onDataEnd = () => (counter.total() > options.maxRows ? stop(tooManyRows(options.maxRows)) : stop());
+      const onEnd = () => {
+        if (!gunzip) return onDataEnd();
+        body.off('close', onClose);
+        gunzip.end();
+      };
+      const onGzipError = () => stop(new AppError('BAD_REQUEST', 'The body is not valid gzip data (Content-Encoding: gzip).'));
       const onClose = () => stop(new AppError('BAD_REQUEST', 'The upload ended before its body was complete.'));
-      body.on('data', onData).on('end', onEnd).on('error', stop).on('close', onClose);
+      gunzip?.on('data', onData).on('end', onDataEnd).on('error', onGzipError);
+      body.on('data', onBody).on('end', onEnd).on('error', stop).on('close', onClose);
       out.on('error', stop);
     });
   } catch (err) {

@@ -4,7 +4,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { accessKey, compile, filterValues, outputColumns, type ResolvedQuery } from '../../semantic/compiler.ts';
 import { DIALECTS } from '../../semantic/dialects/index.ts';
-import { demoModel, type SemanticModel } from '../../semantic/model.ts';
+import { DEMO_MODEL_PATH, demoModel, type SemanticModel } from '../../semantic/model.ts';
 import type { CompareKind } from '../../lib/chart.schemas.ts';
 import { periodStarts } from '../../semantic/periods.ts';
 import { probeModel, tableProblem } from '../../semantic/probe.ts';
@@ -16,7 +16,8 @@ import { parametersOf, resolveParams, type ExecuteParams } from './insights.para
 export type { ExecuteParams } from './insights.params.ts';
 export type { CatalogEntry, InsightDefinition } from '../../semantic/types.ts';
 
-export type Cell = string | number | boolean | null;
+import type { Cell } from '../../lib/chart.schemas.ts';
+export type { Cell };
 
 /** Which rollups may answer a tenant's queries now (src/warehouse/rollups.ts), and their builds as a cache key. */
 export interface RollupSource {
@@ -220,9 +221,7 @@ export class InsightsService {
     } catch (err) {
       const problem = await this.dataProblem(def);
       if (problem) throw problem;
-      if (version === undefined) {
-        throw new AppError('SERVICE_UNAVAILABLE', 'The warehouse holds no data yet; run `insights demo seed` or restart the server.');
-      }
+      if (version === undefined) throw new AppError('SERVICE_UNAVAILABLE', this.noDataYet(def));
       throw err;
     }
     const result: ExecuteResult = {
@@ -242,6 +241,17 @@ export class InsightsService {
     result.row_count = result.rows.length;
     if (version !== undefined) this.cache.set(key, { result });
     return { result };
+  }
+
+  /** What to do about an empty warehouse: the demo is seeded; a model of the user's own names the tables to load. */
+  private noDataYet(def: InsightDefinition): string {
+    if (this.model.location === DEMO_MODEL_PATH) return 'The warehouse holds no data yet; run `insights demo seed` or restart the server.';
+    const tables = [...new Set(def.tables.map((t) => t.table))];
+    const first = tables[0] ?? 'T';
+    return (
+      `The warehouse holds no data yet; load the table${tables.length === 1 ? '' : 's'} insight ${def.code} reads (${tables.join(', ')}): ` +
+      `insights data load --table ${first} --file F --tenant X, or POST /api/v1/data/${first} (docs/data.md).`
+    );
   }
 
   /**
