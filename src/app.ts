@@ -17,6 +17,7 @@ import { EmbedKeysRepository } from './modules/embed/embed-keys.repository.ts';
 import { EmbedKeysService } from './modules/embed/embed-keys.service.ts';
 import { EmbedTokenVerifier } from './modules/embed/embed-tokens.ts';
 import { EmbedService } from './modules/embed/embed.service.ts';
+import { FilterValues } from './modules/mcp/filter-values.ts';
 import { embedRoutes } from './modules/embed/embed.routes.ts';
 import { installEmbedPages } from './plugins/embed-pages.ts';
 import { TokensRepository } from './modules/tokens/tokens.repository.ts';
@@ -222,7 +223,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return res.json();
   };
   const embedTokens = new EmbedTokenVerifier(embedKeys, fetchJwks, clock);
-  await app.register(embedRoutes(embedKeys, new EmbedService(dashboards, widgets, insights, chat), embedTokens, insights.filterParameters(), authFailures));
+  await app.register(embedRoutes(embedKeys, new EmbedService(dashboards, widgets, insights, chat, new FilterValues(insights, clock)), embedTokens, insights.filterParameters(), authFailures));
   installEmbedPages(app, embedKeys);
   await app.register(mcpRoutes(new McpService({ insights, chat, dashboards, widgets, clock }), { version: packageInfo().version }));
 

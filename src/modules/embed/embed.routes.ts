@@ -92,6 +92,14 @@ export const embedRoutes =
       async (req) => embed.dashboard(await viewerOf(req, tokens, failures), req.params.id),
     );
     app.get(
+      '/api/v1/embed/dashboards/:id/filter-values',
+      {
+        ...embedded,
+        schema: { tags, summary: "The values the viewer may pick for each of the dashboard's unlocked filters", params: DashboardParams, response: withErrors({ 200: Type.Record(Type.String(), Type.Array(Type.String())) }, 403, 404) },
+      },
+      async (req) => embed.filterValues(await viewerOf(req, tokens, failures), req.params.id),
+    );
+    app.get(
       '/api/v1/embed/dashboards/:id/widgets/:wid/data',
       {
         ...embedded,

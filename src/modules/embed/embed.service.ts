@@ -7,6 +7,7 @@ import type { ChatService } from '../chat/chat.service.ts';
 import type { DashboardDetail, DashboardsService } from '../dashboards/dashboards.service.ts';
 import type { WidgetsService } from '../dashboards/widgets.service.ts';
 import type { ExecuteResult, InsightsService } from '../insights/insights.service.ts';
+import type { FilterValues } from '../mcp/filter-values.ts';
 import type { EmbedViewer } from './embed-tokens.ts';
 
 /** A dashboard as an embedded page draws it: live widgets only, and the filters it may not change. */
@@ -42,6 +43,7 @@ export class EmbedService {
     private readonly widgets: Pick<WidgetsService, 'execute'>,
     private readonly insights: Pick<InsightsService, 'find'>,
     private readonly chat: Pick<ChatService, 'ask'>,
+    private readonly values: Pick<FilterValues, 'of'>,
   ) {}
 
   /** The viewer as the services know callers: a member of the key's tenant with the token's attributes. */
@@ -106,6 +108,17 @@ export class EmbedService {
       ...(typeof granularity === 'string' ? { granularity } : {}),
       filters,
     });
+  }
+
+  /**
+   * The values a viewer may pick for each filter the dashboard's widgets take and the token does
+   * not lock: read as the viewer, so row-level access narrows them like everything else.
+   */
+  async filterValues(v: EmbedViewer, dashboardId: string): Promise<Record<string, string[]>> {
+    const d = await this.dashboard(v, dashboardId);
+    const open = new Set(d.widgets.flatMap((w) => w.filters));
+    const all = await this.values.of(EmbedService.asCaller(v));
+    return Object.fromEntries(Object.entries(all).filter(([name]) => open.has(name)));
   }
 
   async ask(v: EmbedViewer, input: { message: string; history_id?: string }) {

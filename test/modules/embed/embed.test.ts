@@ -183,6 +183,13 @@ describe('embed tokens', () => {
     // The locked value itself, as a query string sends it (a list of one), is no override.
     assert.equal((await as(locked, 'GET', url(dash.a, `?date_from=${FROM}&country=DE`))).statusCode, 200);
     refused(await as(locked, 'GET', url(dash.a, '?store=1')), 400, 'VALIDATION_FAILED');
+    // Filter values: the unlocked filters only, read as the viewer.
+    const lockedValues = await as(locked, 'GET', `/api/v1/embed/dashboards/${dash.a.id}/filter-values`);
+    assert.equal(lockedValues.statusCode, 200, lockedValues.body);
+    assert.equal(lockedValues.data.country, undefined);
+    const open = await as(await sign(keys.demo, { sub: 'ann', resource: `dashboard:${dash.a.id}`, attributes: { country: 'DE' } }), 'GET', `/api/v1/embed/dashboards/${dash.a.id}/filter-values`);
+    assert.deepEqual(open.data.country, ['DE'], 'no other country is offered');
+    refused(await as(locked, 'GET', `/api/v1/embed/dashboards/${dash.b.id}/filter-values`), 403, 'FORBIDDEN');
     // Attributes bound rows even where no filter is locked: asking for another country is refused.
     const de = await sign(keys.demo, { sub: 'ann', resource: `dashboard:${dash.a.id}`, attributes: { country: 'DE' } });
     refused(await as(de, 'GET', url(dash.a, '?country=GB')), 403, 'FORBIDDEN');
