@@ -13,6 +13,13 @@ import { installHealth } from './plugins/health.ts';
 import { installWeb } from './plugins/web.ts';
 import { installAbout, packageInfo } from './plugins/about.ts';
 import { EgressGuard } from './adapters/egress.ts';
+import { EmbedKeysRepository } from './modules/embed/embed-keys.repository.ts';
+import { EmbedKeysService } from './modules/embed/embed-keys.service.ts';
+import { EmbedTokenVerifier } from './modules/embed/embed-tokens.ts';
+import { EmbedService } from './modules/embed/embed.service.ts';
+import { FilterValues } from './modules/mcp/filter-values.ts';
+import { embedRoutes } from './modules/embed/embed.routes.ts';
+import { installEmbedPages } from './plugins/embed-pages.ts';
 import { TokensRepository } from './modules/tokens/tokens.repository.ts';
 import { TokensService } from './modules/tokens/tokens.service.ts';
 import { tokensRoutes } from './modules/tokens/tokens.routes.ts';
@@ -192,7 +199,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     insightSubscriptions, dashboardSubscriptions, deliveryLogs, scheduler, deliveryWorker, notificationLoops };
   app.decorate('services', services);
 
-  installAuth(app, tokens, jwt, new FixedWindowCounter(config.authFailuresPerMinute, clock));
+  // One count of failed authentications per address, for API credentials and embed tokens alike.
+  const authFailures = new FixedWindowCounter(config.authFailuresPerMinute, clock);
+  installAuth(app, tokens, jwt, authFailures);
   installHealth(app, { db });
   const web = await installWeb(app);
   installAbout(app, { commit: config.commit, warehouseDialect: deps.warehouse.dialect, redirectHome: !web });
@@ -210,6 +219,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(deliveryLogsRoutes(deliveryLogs));
   await app.register(dataRoutes(data, { maxBytes: config.dataMaxBytes, maxRows: config.dataMaxRows }));
   // AI agents over the Model Context Protocol: the tools call the services above as the caller.
+  // Embedded analytics (docs/embedding.md): keys, and embed tokens verified by the embed routes alone.
+  const embedKeys = new EmbedKeysService(new EmbedKeysRepository(db), deps.secrets, clock);
+  const fetchJwks = async (url: string) => {
+    const res = await egress.request(url, { timeoutMs: 5_000, maxBytes: 64 * 1024, headers: { accept: 'application/json' } });
+    if (res.status !== 200) throw new Error(`HTTP ${res.status}`);
+    return res.json();
+  };
+  const embedTokens = new EmbedTokenVerifier(embedKeys, fetchJwks, clock);
+  await app.register(embedRoutes(embedKeys, new EmbedService(dashboards, widgets, insights, chat, new FilterValues(insights, clock)), embedTokens, insights.filterParameters(), authFailures));
+  installEmbedPages(app, embedKeys);
   await app.register(mcpRoutes(new McpService({ insights, chat, dashboards, widgets, clock }), { version: packageInfo().version }));
 
   return app;

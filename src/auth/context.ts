@@ -14,6 +14,43 @@ export interface AuthContext {
   role: Role;
   /** Set when the caller used an API token. */
   tokenId?: string;
+  /**
+   * User attributes for the model's row-level access filters (docs/model.md): name → the values
+   * the caller may see. Absent or missing a name: none of the rows such a filter guards.
+   */
+  attributes?: UserAttributes;
+}
+
+export type UserAttributes = Readonly<Record<string, readonly string[]>>;
+
+export const ATTRIBUTES_RULE =
+  'an object of at most 50 names ([A-Za-z_][A-Za-z0-9_]*, up to 100 characters) to a value or a list of 1-100 values (strings of 1-200 characters without control characters, or numbers)';
+const ATTRIBUTE_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,99}$/;
+const ATTRIBUTE_VALUE = /^[^\p{C}]{1,200}$/u;
+
+/**
+ * Attributes as a token or JWT gives them (`{"store_id": "42"}`, `{"region": ["n", "s"]}`, numbers
+ * as their decimal text), or undefined when they break ATTRIBUTES_RULE: an odd value is refused,
+ * never read as "no restriction".
+ */
+export function parseAttributes(value: unknown): UserAttributes | undefined {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return undefined;
+  const entries = Object.entries(value as Record<string, unknown>);
+  if (entries.length > 50) return undefined;
+  const out: Record<string, string[]> = {};
+  for (const [name, v] of entries) {
+    if (!ATTRIBUTE_NAME.test(name)) return undefined;
+    const list = Array.isArray(v) ? v : [v];
+    if (list.length < 1 || list.length > 100) return undefined;
+    const values: string[] = [];
+    for (const x of list) {
+      const text = typeof x === 'number' && Number.isFinite(x) ? String(x) : x;
+      if (typeof text !== 'string' || !ATTRIBUTE_VALUE.test(text)) return undefined;
+      if (!values.includes(text)) values.push(text);
+    }
+    out[name] = values;
+  }
+  return out;
 }
 
 /**

@@ -2,7 +2,7 @@
 // pinned by the key type, so `alg: none` and HS/RS confusion are refused by jose itself.
 import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify, type JWTPayload } from 'jose';
 import type { Config } from '../config/index.ts';
-import { isRole, isTenantId, isUserId, TENANT_ID_RULE, USER_ID_RULE, type AuthContext } from './context.ts';
+import { ATTRIBUTES_RULE, isRole, isTenantId, isUserId, parseAttributes, TENANT_ID_RULE, USER_ID_RULE, type AuthContext } from './context.ts';
 
 export class JwtRejected extends Error {}
 
@@ -141,7 +141,7 @@ function nonEmpty(v: unknown): v is string {
 }
 
 export function claimsToAuth(payload: JWTPayload): AuthContext {
-  const { sub, tenant_id: tenantId, role, name, email } = payload as JWTPayload & Record<string, unknown>;
+  const { sub, tenant_id: tenantId, role, name, email, attributes } = payload as JWTPayload & Record<string, unknown>;
   // Claims end up in SQL parameters (tenant, creator); PostgreSQL text cannot hold U+0000.
   for (const [claim, v] of Object.entries({ sub, tenant_id: tenantId, name, email })) {
     if (typeof v === 'string' && v.includes('\u0000')) throw new JwtRejected(`the ${claim} claim contains a NUL character`);
@@ -154,11 +154,15 @@ export function claimsToAuth(payload: JWTPayload): AuthContext {
   if (!isUserId(sub)) throw new JwtRejected(`the sub claim must be ${USER_ID_RULE}`);
   const normalizedRole = typeof role === 'string' ? role.toLowerCase() : role;
   if (!isRole(normalizedRole)) throw new JwtRejected('the role claim must be owner, admin or member');
+  // Row-level access (docs/model.md): a malformed claim is refused rather than read as none.
+  const parsed = attributes === undefined ? undefined : parseAttributes(attributes);
+  if (attributes !== undefined && !parsed) throw new JwtRejected(`the attributes claim must be ${ATTRIBUTES_RULE}`);
   return {
     tenantId,
     userId: sub,
     name: nonEmpty(name) ? name : sub,
     email: nonEmpty(email) ? email.toLowerCase() : null,
     role: normalizedRole,
+    ...(parsed ? { attributes: parsed } : {}),
   };
 }

@@ -11,6 +11,7 @@ export const ERROR_CODES = {
   DATA_COLUMNS_MISMATCH: { status: 400, title: "The data's columns do not match the table" },
   UNAUTHENTICATED: { status: 401, title: 'Authentication required' },
   FORBIDDEN: { status: 403, title: 'Not allowed for your role' },
+  ACCESS_ATTRIBUTE_MISSING: { status: 403, title: 'Your credentials lack an attribute this data requires' },
   NOT_FOUND: { status: 404, title: 'Not found' },
   ROUTE_NOT_FOUND: { status: 404, title: 'No such route' },
   METHOD_NOT_ALLOWED: { status: 405, title: 'Method not allowed' },

@@ -9,7 +9,8 @@
 import type { Dialect, ParamType } from './dialects/dialect.ts';
 import { addDays, type Comparison, type Window } from './periods.ts';
 import { combinedMeasure, rollupFor, rowCountFor, sharedFilters } from './rollups.ts';
-import type { ColumnType, CubeSource, FactPlan, Granularity, InsightDefinition, LeafMeasure, OutputColumn, RollupDefinition } from './types.ts';
+import { AppError } from '../lib/errors.ts';
+import type { AccessFilter, Attributes, ColumnType, CubeSource, FactPlan, Granularity, InsightDefinition, LeafMeasure, OutputColumn, RollupDefinition } from './types.ts';
 
 export interface ResolvedQuery {
   tenantId: string;
@@ -30,6 +31,11 @@ export interface ResolvedQuery {
   limit?: number;
   /** Rollups built and current for this tenant: a fact is read from one when that is exact (rollups.ts). */
   rollups?: readonly RollupDefinition[];
+  /**
+   * The caller's attributes, for the model's access filters. Absent means none: a query reading a
+   * cube with access filters is then refused, never answered with every row.
+   */
+  attributes?: Attributes;
 }
 
 /** A filter's value or values, as a list. */
@@ -68,9 +74,54 @@ interface Ctx {
   def: InsightDefinition;
 }
 
+/** Every access filter the insight's query applies: of its facts, their joined cubes and the cubes derived ones read. */
+export function accessFiltersOf(def: InsightDefinition): AccessFilter[] {
+  const out: AccessFilter[] = [];
+  const add = (s: CubeSource) => {
+    for (const a of s.access ?? []) if (!out.includes(a)) out.push(a);
+    for (const p of s.derived ?? []) if (typeof p !== 'string') for (const a of p.access ?? []) if (!out.includes(a)) out.push(a);
+  };
+  for (const f of def.plan.facts) {
+    add(f.source);
+    f.joins.forEach((j) => add(j.source));
+  }
+  return out;
+}
+
+/** The attributes of `attributes` an insight's access filters read: what its results depend on. */
+export function accessKey(def: InsightDefinition, attributes: Attributes | undefined): string {
+  const names = [...new Set(accessFiltersOf(def).map((a) => a.attribute))].sort();
+  return names.length ? JSON.stringify(names.map((n) => [n, attributes?.[n] ? [...attributes[n]].sort() : null])) : '';
+}
+
+export function accessMissing(a: Pick<AccessFilter, 'attribute' | 'ref'>): AppError {
+  return new AppError(
+    'ACCESS_ATTRIBUTE_MISSING',
+    `Your credentials carry no "${a.attribute}" attribute, which the model's access filter on ${a.ref} requires; without it you may see none of these rows.`,
+  );
+}
+
+/** The bound predicates of access filters over `column` (the dimension's SQL, or a rollup's column). */
+function accessConditions(filters: readonly AccessFilter[] | undefined, c: Ctx, column: (a: AccessFilter) => string = (a) => a.sql): string[] {
+  return (filters ?? []).map((a) => {
+    const values = c.q.attributes?.[a.attribute];
+    if (!values?.length) throw accessMissing(a);
+    return values.length === 1 ? `${column(a)} = ${c.b.bind(values[0])}` : `${column(a)} IN (${values.map((v) => c.b.bind(v)).join(', ')})`;
+  });
+}
+
+/** The access filters of a fact's cube and its joined cubes: the rows the caller may see (throws without the attributes). */
+function callerSees(f: FactPlan, c: Ctx): string[] {
+  return [...accessConditions(f.source.access, c), ...f.joins.flatMap((j) => accessConditions(j.source.access, c))];
+}
+
 function sourceSql(s: CubeSource, c: Ctx): string {
   if (s.table) return s.table === s.alias ? s.table : `${s.table} AS ${s.alias}`;
-  const inner = s.derived!.map((p) => (typeof p === 'string' ? p : `(SELECT * FROM ${p.table} WHERE ${p.tenantColumn} = ${c.b.bind(c.q.tenantId)})`)).join('');
+  const read = (p: Exclude<NonNullable<CubeSource['derived']>[number], string>) =>
+    p.access
+      ? `(SELECT * FROM ${p.table} AS ${p.alias} WHERE ${[`${p.alias}.${p.tenantColumn} = ${c.b.bind(c.q.tenantId)}`, ...accessConditions(p.access, c)].join(' AND ')})`
+      : `(SELECT * FROM ${p.table} WHERE ${p.tenantColumn} = ${c.b.bind(c.q.tenantId)})`;
+  const inner = s.derived!.map((p) => (typeof p === 'string' ? p : read(p))).join('');
   return `(${inner.trim()}) AS ${s.alias}`;
 }
 
@@ -110,7 +161,13 @@ function factRows(f: FactPlan, c: Ctx): FactRows {
   if (!rollup) {
     return {
       from: fromClause(f, c),
-      where: [`${f.source.tenant} = ${b.bind(q.tenantId)}`, ...f.segments.map(cond), ...shared.map(cond)],
+      where: [
+        `${f.source.tenant} = ${b.bind(q.tenantId)}`,
+        // A joined cube's rows that the caller may not see drop the fact rows joined to them too.
+        ...callerSees(f, c),
+        ...f.segments.map(cond),
+        ...shared.map(cond),
+      ],
       time: f.time,
       timeType: 'timestamp',
       column: (sql) => sql,
@@ -125,7 +182,12 @@ function factRows(f: FactPlan, c: Ctx): FactRows {
   return {
     from: `${rollup.table} AS ${r}`,
     // A group exists in the raw answer only if a row passed the shared filters: the same groups here.
-    where: [`${col('__tenant')} = ${b.bind(q.tenantId)}`, `${col(rows)} > 0`],
+    // rollupFor chose a rollup holding every access filter's dimension: the same rows pass here.
+    where: [
+      `${col('__tenant')} = ${b.bind(q.tenantId)}`,
+      ...[f.source, ...f.joins.map((j) => j.source)].flatMap((s) => accessConditions(s.access, c, (a) => col(byRef.get(a.ref)!))),
+      `${col(rows)} > 0`,
+    ],
     time: col('__bucket'),
     timeType: 'date',
     column: (sql) => col(byRef.get(refOf.get(sql)!)!),
@@ -151,11 +213,20 @@ function factSelect(f: FactPlan, c: Ctx, forOuter: boolean, allMeasures?: string
   const { d, q, b, def } = c;
   const rows = factRows(f, c);
   const where = [...rows.where];
+  const guarded = [f.source, ...f.joins.map((j) => j.source)].flatMap((s) => s.access ?? []);
   for (const name of def.filters) {
     const value = q.filters[name];
     if (value === undefined || !f.filters[name]) continue;
     const column = rows.column(f.filters[name], name);
     const values = filterValues(value);
+    // Asking for rows the caller's attributes exclude is refused, not answered with empty rows:
+    // the answer would say nothing, and a caller should learn that the filter is fixed for them.
+    for (const a of guarded) {
+      if (a.ref !== f.refs.filters[name]) continue;
+      const allowed = q.attributes?.[a.attribute] ?? [];
+      const outside = values.find((v) => !allowed.includes(v));
+      if (outside !== undefined) throw new AppError('FORBIDDEN', `${name}=${outside} is outside the rows your credentials may see (their ${a.attribute} attribute).`, { errors: [{ path: `/query/${name}`, message: `not one of the values your ${a.attribute} attribute allows` }] });
+    }
     where.push(values.length === 1 ? `${column} = ${b.bind(values[0])}` : `${column} IN (${values.map((v) => b.bind(v)).join(', ')})`);
   }
   const cols: string[] = [];
@@ -216,11 +287,11 @@ export function compile(def: InsightDefinition, dialect: Dialect, q: ResolvedQue
  * window and no filter), as YYYY-MM-DD text in columns `first` and `last`: chat answers a question
  * that names no period over the data's own span when the default window before today is empty.
  */
-export function compileSpan(def: InsightDefinition, dialect: Dialect, tenantId: string): CompiledQuery {
-  const c: Ctx = { d: dialect, q: { tenantId, granularity: null, filters: {}, window: { from: '1900-01-01', to: '1900-01-01' } }, b: new Binder(dialect), def };
+export function compileSpan(def: InsightDefinition, dialect: Dialect, tenantId: string, attributes?: Attributes): CompiledQuery {
+  const c: Ctx = { d: dialect, q: { tenantId, attributes, granularity: null, filters: {}, window: { from: '1900-01-01', to: '1900-01-01' } }, b: new Binder(dialect), def };
   const day = (sql: string) => `CAST(CAST(${sql} AS ${dialect.types.date}) AS ${dialect.types.text})`;
   const parts = def.plan.facts.map((f) => {
-    const where = [`${f.source.tenant} = ${c.b.bind(tenantId)}`, ...f.segments.map(cond)].join(' AND ');
+    const where = [`${f.source.tenant} = ${c.b.bind(tenantId)}`, ...callerSees(f, c), ...f.segments.map(cond)].join(' AND ');
     return `SELECT MIN(${f.time}) AS ${dialect.quote('lo')}, MAX(${f.time}) AS ${dialect.quote('hi')} FROM ${fromClause(f, c)} WHERE ${where}`;
   });
   const lo = dialect.quote('lo');
@@ -232,12 +303,12 @@ export function compileSpan(def: InsightDefinition, dialect: Dialect, tenantId: 
  * The distinct values of one of an insight's filters in a tenant's data, all of its data (no
  * window), at most `max` of them: chat learns the words of the tenant's values from them.
  */
-export function compileDistinct(def: InsightDefinition, dialect: Dialect, tenantId: string, filter: string, max: number): CompiledQuery | undefined {
+export function compileDistinct(def: InsightDefinition, dialect: Dialect, tenantId: string, filter: string, max: number, attributes?: Attributes): CompiledQuery | undefined {
   const f = def.plan.facts.find((x) => x.filters[filter]);
   if (!f) return undefined;
-  const c: Ctx = { d: dialect, q: { tenantId, granularity: null, filters: {}, window: { from: '1900-01-01', to: '1900-01-01' } }, b: new Binder(dialect), def };
+  const c: Ctx = { d: dialect, q: { tenantId, attributes, granularity: null, filters: {}, window: { from: '1900-01-01', to: '1900-01-01' } }, b: new Binder(dialect), def };
   const value = `CAST(${f.filters[filter]} AS ${dialect.types.text})`;
-  const where = [`${f.source.tenant} = ${c.b.bind(tenantId)}`, `${f.filters[filter]} IS NOT NULL`].join(' AND ');
+  const where = [`${f.source.tenant} = ${c.b.bind(tenantId)}`, ...callerSees(f, c), `${f.filters[filter]} IS NOT NULL`].join(' AND ');
   const v = dialect.quote('value');
   return { sql: `SELECT DISTINCT ${value} AS ${v} FROM ${fromClause(f, c)} WHERE ${where} ORDER BY 1 LIMIT ${Math.trunc(max)}`, params: c.b.params };
 }

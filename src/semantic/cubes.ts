@@ -4,7 +4,7 @@
 import { issueAt, type ModelIssue, type ModelSource, type PathPart } from './issues.ts';
 import type { CubeDef, DimensionDef, MeasureDef, SegmentDef } from './model.schema.ts';
 import { didYouMean } from './shape.ts';
-import type { CubeSource, DerivedSql, NumberToken } from './types.ts';
+import type { AccessFilter, CubeSource, DerivedSql, NumberToken } from './types.ts';
 
 export interface Located {
   src: ModelSource;
@@ -111,6 +111,8 @@ export function indexCubes(sources: ModelSource[], issues: ModelIssue[]): Map<st
       const alias = quote(def.name);
       const source: CubeSource = { alias, tenant: `${alias}.${quote(def.tenant_column)}` };
       if (def.sql_table) source.table = def.sql_table.split('.').map(quote).join('.');
+      const access = accessFilters(def, [...path], (p, m) => err(src, p, m));
+      if (access.length) source.access = access;
       cubes.set(def.name, { src, path, def, name: def.name, source, joins: new Map(), measures: new Map(), dimensions: new Map(), segments: new Map() });
     });
   }
@@ -222,6 +224,26 @@ export function indexCubes(sources: ModelSource[], issues: ModelIssue[]): Map<st
   return cubes;
 }
 
+/**
+ * A cube's access filters, each on one of its own dimensions whose SQL reads only its own columns:
+ * the predicate must hold on the cube's rows wherever they are read (as a fact, joined, inside a
+ * derived cube, or as a rollup's column), so it cannot depend on another cube's join.
+ */
+function accessFilters(def: CubeDef, path: PathPart[], err: (p: PathPart[], message: string) => void): AccessFilter[] {
+  const out: AccessFilter[] = [];
+  (def.access_filters ?? []).forEach((a, i) => {
+    const at = [...path, 'access_filters', i];
+    const d = (def.dimensions ?? []).find((x) => x.name === a.dimension);
+    if (!d) return err([...at, 'dimension'], `"${a.dimension}" is not a dimension of cube ${def.name}${didYouMean(a.dimension, (def.dimensions ?? []).map((x) => x.name))}`);
+    if (d.type === 'time') return err([...at, 'dimension'], `${a.dimension} is a time dimension; an access filter compares a dimension with the caller's attribute values`);
+    const q = qualify(d.sql, def.name);
+    if (q.refs.size) return err([...at, 'dimension'], `${a.dimension} reads another cube ({${[...q.refs][0]}}); an access filter needs a dimension over the cube's own columns`);
+    if (out.some((x) => x.ref === `${def.name}.${a.dimension}` && x.attribute === a.attribute)) return err(at, `the access filter ${a.dimension} = ${a.attribute} is declared twice`);
+    out.push({ attribute: a.attribute, sql: q.sql, ref: `${def.name}.${a.dimension}` });
+  });
+  return out;
+}
+
 /** `{m}` is a measure of the same cube, `{cube.m}` one of another cube. */
 function numberTokens(sql: string, cube: string): NumberToken[] {
   const tokens: NumberToken[] = [];
@@ -288,6 +310,7 @@ function derivedSql(cube: CubeInfo, cubes: Map<string, CubeInfo>, err: (p: PathP
     const target = cubes.get(m[1]);
     if (!target) err(['sql'], `{${m[1]}} is not a cube`, m[1]);
     else if (!target.def.sql_table) err(['sql'], `{${m[1]}} is a derived cube; a derived cube reads table cubes only`);
+    else if (target.source.access) parts.push({ table: target.source.table!, tenantColumn: quote(target.def.tenant_column), alias: target.source.alias, access: target.source.access });
     else parts.push({ table: target.source.table!, tenantColumn: quote(target.def.tenant_column) });
   }
   parts.push(sql.slice(last));

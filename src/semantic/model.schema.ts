@@ -96,6 +96,14 @@ export const SegmentSchema = Type.Object(
   { additionalProperties: false },
 );
 
+export const AccessFilterSchema = Type.Object(
+  {
+    dimension: Identifier,
+    attribute: Type.String({ pattern: '^[A-Za-z_][A-Za-z0-9_]*$', description: "The caller's attribute (API token, JWT or embed token) whose value or values the dimension must equal" }),
+  },
+  { additionalProperties: false, description: 'Row-level access: only rows whose dimension equals one of the caller\'s values of the attribute (docs/model.md)' },
+);
+
 const CubeMember = Type.String({ pattern: '^([a-zA-Z_][a-z0-9_]*\\.)?[a-z_][a-z0-9_]*$', description: 'A member of this cube (name or CUBE.name), or cube.name of a cube joined many_to_one' });
 
 export const PreAggregationSchema = Type.Object(
@@ -125,6 +133,7 @@ export const CubeSchema = Type.Object(
     dimensions: Type.Optional(Type.Array(DimensionSchema)),
     segments: Type.Optional(Type.Array(SegmentSchema)),
     pre_aggregations: Type.Optional(Type.Array(PreAggregationSchema, { description: 'Rollups: pre-aggregated tables that answer queries exactly when they can (docs/rollups.md)' })),
+    access_filters: Type.Optional(Type.Array(AccessFilterSchema, { description: "Row-level access: every query reading this cube keeps only the rows the caller's attributes allow; a caller without the attribute sees none" })),
   },
   { additionalProperties: false },
 );

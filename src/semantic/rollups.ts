@@ -158,7 +158,7 @@ export interface RollupQuery {
  * dimension of the rollup, no segment, the time dimension is the rollup's, the granularity is the
  * rollup's or coarser and made of whole rollup buckets, every window is made of whole buckets, and
  * the filters the compiler puts in WHERE for these measures have a row count of their own (so the
- * same groups appear). Of several, the coarsest with the fewest dimensions (the smallest table).
+ * same groups appear), and every access filter's dimension of the cubes read is a dimension of the rollup. Of several, the coarsest with the fewest dimensions (the smallest table).
  */
 export function rollupFor(fact: FactPlan, kind: string, q: RollupQuery, candidates: readonly RollupDefinition[]): RollupDefinition | undefined {
   const shared = sharedFilters(fact);
@@ -167,6 +167,8 @@ export function rollupFor(fact: FactPlan, kind: string, q: RollupQuery, candidat
     if (r.cube !== fact.cube || fact.segments.length > 0 || r.time.ref !== fact.refs.time) continue;
     if (!fact.measures.every((m) => r.measures.get(m.name)?.leaf.agg === m.agg)) continue;
     const dims = new Set(r.dimensions.map((d) => d.ref));
+    // Row-level access: only a rollup that keeps the filtered dimension can drop the rows a caller may not see.
+    if (![fact.source, ...fact.joins.map((j) => j.source)].every((s) => (s.access ?? []).every((a) => dims.has(a.ref)))) continue;
     const filtered = Object.keys(fact.filters).filter((name) => q.filters[name] !== undefined);
     if (!filtered.every((name) => dims.has(fact.refs.filters[name]))) continue;
     if ((kind === 'breakdown' || kind === 'top') && !fact.refs.keys.every((k) => dims.has(k))) continue;

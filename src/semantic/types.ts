@@ -41,6 +41,21 @@ export interface LeafMeasure {
 /** A `number` measure: SQL text and references to leaf measures, evaluated on the aggregated row. */
 export type NumberToken = string | { measure: string };
 
+/**
+ * Row-level access of a cube (`access_filters`): its rows are those whose dimension equals one of
+ * the caller's values of the attribute.
+ */
+export interface AccessFilter {
+  attribute: string;
+  /** The dimension's qualified SQL over the cube's own columns. */
+  sql: string;
+  /** "cube.dimension": a rollup answers only when it holds this dimension. */
+  ref: string;
+}
+
+/** A caller's attributes: name → the values it may see (one or more). */
+export type Attributes = Readonly<Record<string, readonly string[]>>;
+
 /** Where a cube's rows come from; `tenantRefs` of derived SQL are replaced by tenant-scoped reads. */
 export interface CubeSource {
   alias: string;
@@ -50,6 +65,8 @@ export interface CubeSource {
   derived?: DerivedSql;
   /** Qualified tenant column, e.g. "orders"."tenant_id". */
   tenant: string;
+  /** Row-level access filters of the cube, applied wherever it is read. */
+  access?: AccessFilter[];
 }
 
 /** A table as a cube reads it: `schema.table` unquoted, the cube, its tenant column unquoted. */
@@ -60,7 +77,7 @@ export interface TableUse {
 }
 
 /** Derived SQL as parts: text, and reads of a table restricted to the caller's tenant. */
-export type DerivedSql = (string | { table: string; tenantColumn: string })[];
+export type DerivedSql = (string | { table: string; tenantColumn: string; alias?: string; access?: AccessFilter[] })[];
 
 export interface JoinStep {
   source: CubeSource;

@@ -13,7 +13,7 @@ export const chatRoutes =
           tags: ['ai'],
           summary: 'Ask a question in plain language; the numbers come from the insight engine',
           body: ChatBody,
-          response: withErrors({ 200: ChatResponse }, 409, 503),
+          response: withErrors({ 200: ChatResponse }, 403, 409, 503),
         },
       },
       async (req) => ({ success: true, data: await chat.ask(req.auth, req.body) }),

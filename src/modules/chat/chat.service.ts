@@ -42,6 +42,8 @@ const MAX_FILTER_WORDS = 2000;
 
 /** The question as the service reads it. */
 interface Asked {
+  /** The caller: chat reads the data as they may (row-level access filters). */
+  auth: AuthContext;
   tenantId: string;
   question: string;
   language: Language;
@@ -96,12 +98,13 @@ export class ChatService {
     // Detected once: the parser reads the question in it and the reply is written in it, whoever chose the query.
     const language: Language = detectLanguage(input.message);
     const asked: Asked = {
+      auth,
       tenantId: auth.tenantId,
       question: input.message,
       language,
       today: this.insights.today(),
       previous: conv?.last_query ?? undefined,
-      filterValues: await this.tenantFilterValues(auth.tenantId),
+      filterValues: await this.tenantFilterValues(auth),
     };
     const llm = await this.proposeWithLlm(auth.tenantId, { ...asked, userId: auth.userId, conversationId: conv?.id });
     // A query the engine refuses (a window too long…) is the LLM's mistake: the parser answers.
@@ -143,14 +146,14 @@ export class ChatService {
     let query = chosen.query;
     const notes = [...chosen.notes];
     if (!query.date_from && !query.date_to) {
-      const own = await this.dataWindow(asked.tenantId, query, Boolean(chosen.allData));
+      const own = await this.dataWindow(asked.auth, query, Boolean(chosen.allData));
       if (own) {
         query = { ...query, date_from: own.from, date_to: own.to };
         notes.push(phrases(asked.language).dataWindow(own.kind, phrases(asked.language).span(own.from, own.to)));
       }
     }
     try {
-      return { chosen: { ...chosen, notes }, result: await this.execute(asked.tenantId, query) };
+      return { chosen: { ...chosen, notes }, result: await this.execute(asked.auth, query) };
     } catch (err) {
       // e.g. "daily revenue since 1990": understood, but beyond what the engine runs. The
       // message is the question's problem, not the request's, so it is an answer, not a 400.
@@ -160,17 +163,17 @@ export class ChatService {
   }
 
   /** The data's own window for a query without one, or undefined where the default window will do. */
-  private async dataWindow(tenantId: string, q: StructuredQuery, allData: boolean): Promise<{ from: string; to: string; kind: 'all' | 'capped' | 'latest' } | undefined> {
+  private async dataWindow(auth: AuthContext, q: StructuredQuery, allData: boolean): Promise<{ from: string; to: string; kind: 'all' | 'capped' | 'latest' } | undefined> {
     const def = this.insights.find(q.insight_code);
     if (!def) return undefined;
     let window: { from: string; to: string };
     try {
-      window = this.insights.resolve(tenantId, q.insight_code, { ...q.filters, granularity: q.granularity, limit: q.limit, compare: q.compare }).window;
+      window = this.insights.resolve(auth, q.insight_code, { ...q.filters, granularity: q.granularity, limit: q.limit, compare: q.compare }).window;
     } catch {
       return undefined;
     }
     const outside = (span: { from: string; to: string }) => span.to < window.from || span.from > window.to;
-    const span = await this.dataSpan(tenantId, q.insight_code);
+    const span = await this.dataSpan(auth, q.insight_code);
     if (!span || (!allData && !outside(span))) return undefined;
     if (def.kind === 'timeseries' && !allData) {
       // A series: its usual length, ending where the data ends.
@@ -181,13 +184,14 @@ export class ChatService {
     return span.from < earliest ? { from: earliest, to: span.to, kind: 'capped' } : { ...span, kind: 'all' };
   }
 
-  /** The first and last day of an insight's data for the tenant, cached per data version. */
-  private async dataSpan(tenantId: string, code: string): Promise<{ from: string; to: string } | undefined> {
+  /** The first and last day of an insight's data as the caller sees it, cached per data version and attributes. */
+  private async dataSpan(auth: AuthContext, code: string): Promise<{ from: string; to: string } | undefined> {
+    const { tenantId } = auth;
     const version = await this.insights.dataVersion(tenantId);
-    const key = `${tenantId}\u0000${code}`;
+    const key = JSON.stringify([tenantId, code, auth.attributes ?? null]);
     const hit = this.spans.get(key);
     if (hit && hit.version === version) return hit.span;
-    const span = await this.insights.dataSpan(tenantId, code);
+    const span = await this.insights.dataSpan(auth, code);
     if (this.spans.size > 10_000) this.spans.clear();
     this.spans.set(key, { version, span });
     return span;
@@ -294,8 +298,9 @@ export class ChatService {
     }
   }
 
-  private execute(tenantId: string, q: StructuredQuery): Promise<ExecuteResult> {
-    return this.insights.execute(tenantId, q.insight_code, {
+  // As the caller, attributes included: the model's row-level access filters apply to chat too.
+  private execute(auth: AuthContext, q: StructuredQuery): Promise<ExecuteResult> {
+    return this.insights.execute(auth, q.insight_code, {
       ...q.filters,
       granularity: q.granularity,
       date_from: q.date_from,
@@ -311,19 +316,23 @@ export class ChatService {
    * them (a dimension with more is not a list of words). Cached per tenant and data version: a
    * load changes the version, so the next question sees the new values.
    */
-  private async tenantFilterValues(tenantId: string): Promise<Record<string, string[]>> {
+  private async tenantFilterValues(auth: AuthContext): Promise<Record<string, string[]>> {
+    const { tenantId } = auth;
     const version = await this.insights.dataVersion(tenantId);
-    const hit = this.filterValues.get(tenantId);
+    // Read as the caller: a row-level access filter narrows the values offered, so they are kept per set of attributes.
+    const cacheKey = auth.attributes ? JSON.stringify([tenantId, auth.attributes]) : tenantId;
+    const hit = this.filterValues.get(cacheKey);
     const now = this.clock.now().getTime();
     if (hit && hit.version === version && now - hit.at < VALUES_TTL_MS) return hit.values;
     const values: Record<string, string[]> = {};
     for (const { name } of this.words.filters) {
       const reader = this.insights.model.insights.find((d) => d.filters.includes(name));
-      const found = reader && (await this.insights.filterValuesOf(tenantId, reader.code, name, MAX_FILTER_WORDS));
+      const found = reader && (await this.insights.filterValuesOf(auth, reader.code, name, MAX_FILTER_WORDS));
       if (found) values[name] = found;
       else this.log({ filter: name, insight: reader?.code }, 'chat could not list the values of a filter');
     }
-    this.filterValues.set(tenantId, { at: now, version, values });
+    if (this.filterValues.size >= 1000) this.filterValues.clear();
+    this.filterValues.set(cacheKey, { at: now, version, values });
     return values;
   }
 }

@@ -4,7 +4,7 @@
 // the refresh body, docs/insights.md), and a widget's data without an HTTP caller (the refresh and
 // scheduled dashboard reports). The insight engine is seen through WidgetInsights only.
 import { AppError, insightNotInModel, invalidField } from '../../lib/errors.ts';
-import type { Cell, ChartHintOut, ExecuteParams, ExecuteResult, InsightDefinition, InsightsService } from '../insights/insights.service.ts';
+import type { Cell, ChartHintOut, ExecuteParams, ExecuteResult, InsightDefinition, InsightsService, Scope } from '../insights/insights.service.ts';
 
 /** What widgets need of the insight engine: the catalog, parameter checks, execution. */
 export type WidgetInsights = Pick<InsightsService, 'find' | 'resolve' | 'run'>;
@@ -167,7 +167,7 @@ export function widgetParams(
 
 export async function executeWidget(
   insights: WidgetInsights,
-  tenantId: string,
+  scope: Scope,
   dashboard: WidgetDashboard,
   widget: WidgetSource,
   overrides: WidgetOverrides = {},
@@ -177,7 +177,7 @@ export async function executeWidget(
   if (!def) throw insightNotInModel(widget.insight_code ?? '', 'The widget');
   const merged = widgetParams(def, dashboard, widget, overrides);
   try {
-    return await insights.run(def, insights.resolve(tenantId, def.code, merged, 'body/filters'));
+    return await insights.run(def, insights.resolve(scope, def.code, merged, 'body/filters'));
   } catch (err) {
     const e = err instanceof AppError ? err.options.errors?.[0] : undefined;
     if (e?.path === '/body/filters/granularity') throw invalidField('/body/granularity', e.message);

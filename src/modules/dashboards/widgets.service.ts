@@ -3,7 +3,7 @@ import type { ChartHint } from '../../lib/chart.schemas.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { conflict, invalidField, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
-import type { ExecuteResult } from '../insights/insights.service.ts';
+import type { ExecuteResult, Scope } from '../insights/insights.service.ts';
 import type { DashboardRecord } from './dashboards.repository.ts';
 import type { DashboardsService } from './dashboards.service.ts';
 import { checkLiveSource, checkSourcePresence, executeWidget, type WidgetDashboard, type WidgetInsights, type WidgetOverrides, type WidgetSource } from './widget-source.ts';
@@ -125,15 +125,16 @@ export class WidgetsService {
    * A widget's data without an HTTP caller (the refresh and scheduled dashboard reports), with the
    * filter precedence of widget-source.ts. Snapshot widgets return their stored rows and hint.
    */
-  execute(tenantId: string, dashboard: WidgetDashboard, widget: WidgetSource, overrides?: WidgetOverrides): Promise<ExecuteResult> {
-    return executeWidget(this.insights, tenantId, dashboard, widget, overrides);
+  /** Runs a widget's insight for `scope`: a caller (attributes and all), or a bare tenant. */
+  execute(scope: Scope, dashboard: WidgetDashboard, widget: WidgetSource, overrides?: WidgetOverrides): Promise<ExecuteResult> {
+    return executeWidget(this.insights, scope, dashboard, widget, overrides);
   }
 
   /** Runs a live widget's insight for its editor and records the new chart_hint and last_refreshed_at. */
   async refresh(auth: AuthContext, dashboardId: string, widgetId: string, overrides: WidgetOverrides): Promise<ExecuteResult> {
     const { dashboard, widget } = await this.getEditable(auth, dashboardId, widgetId);
     if (widget.data_source !== 'live_insight') throw conflict('Only live_insight widgets can be refreshed; this one is a snapshot.');
-    const data = await this.execute(auth.tenantId, dashboard, widget, overrides);
+    const data = await this.execute(auth, dashboard, widget, overrides);
     await this.recordRefresh(auth.tenantId, dashboard.id, widget.id, data.chart_hint as never);
     return data;
   }

@@ -21,10 +21,10 @@ export const insightsRoutes =
           summary: 'Run a catalog insight',
           params: CodeParams,
           querystring: executeQuerySchema(insights.filterParameters()),
-          response: withErrors({ 200: ExecuteResponse }, 404, 409, 503),
+          response: withErrors({ 200: ExecuteResponse }, 403, 404, 409, 503),
         },
       },
       // Text from the service, not an object: a cache hit reuses the JSON it was serialized to once.
-      async (req, reply) => reply.type('application/json; charset=utf-8').send(await insights.executeJson(req.auth.tenantId, req.params.code, req.query as ExecuteParams)),
+      async (req, reply) => reply.type('application/json; charset=utf-8').send(await insights.executeJson(req.auth, req.params.code, req.query as ExecuteParams)),
     );
   };

@@ -2,13 +2,13 @@
 // execution, shaping of rows (zero-filled periods, rounded money, ratios, KPI comparison), cache.
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { compile, compileDistinct, compileSpan, filterValues, outputColumns, type ResolvedQuery } from '../../semantic/compiler.ts';
+import { accessKey, compile, compileDistinct, compileSpan, filterValues, outputColumns, type ResolvedQuery } from '../../semantic/compiler.ts';
 import { DIALECTS } from '../../semantic/dialects/index.ts';
 import { DEMO_MODEL_PATH, demoModel, type SemanticModel } from '../../semantic/model.ts';
 import type { CompareKind } from '../../lib/chart.schemas.ts';
 import { periodStarts } from '../../semantic/periods.ts';
 import { probeModel, tableProblem } from '../../semantic/probe.ts';
-import type { CatalogEntry, InsightDefinition, RollupDefinition } from '../../semantic/types.ts';
+import type { Attributes, CatalogEntry, InsightDefinition, RollupDefinition } from '../../semantic/types.ts';
 import type { Warehouse, WarehouseRow } from '../../warehouse/warehouse.ts';
 import { ResultCache, type CacheEntry } from './insights.cache.ts';
 import { parametersOf, resolveParams, type ExecuteParams } from './insights.params.ts';
@@ -51,10 +51,20 @@ export interface ExecuteResult {
   cached: boolean;
 }
 
+/**
+ * Whose data a query reads: a tenant, or a caller (an AuthContext fits) whose attributes the model's
+ * access filters read. A bare tenant id carries no attributes, so a cube with access filters refuses it.
+ */
+export type Scope = string | { readonly tenantId: string; readonly attributes?: Attributes };
+
+const scopeOf = (s: Scope): { tenantId: string; attributes?: Attributes } => (typeof s === 'string' ? { tenantId: s } : s);
+
 /** The cache key of a resolved query, without the warehouse version. */
 function cacheKey(def: InsightDefinition, q: ResolvedQuery): string {
   const filters = def.filters.map((f) => q.filters[f] ?? null);
   return JSON.stringify([
+    // Callers with different values of the attributes the insight's access filters read see different rows.
+    accessKey(def, q.attributes),
     q.tenantId,
     def.code,
     q.granularity,
@@ -77,6 +87,11 @@ function chartHint(def: InsightDefinition, q: ResolvedQuery): ChartHintOut {
   if (q.series) hint.series = q.series;
   if (q.compare && def.kind !== 'kpi' && hint.y_axis) hint.y_axis = hint.y_axis.flatMap((y) => (def.measures.some((m) => m.name === y) ? [y, `${y}_previous`] : [y]));
   return hint;
+}
+
+function withAttributes(q: ResolvedQuery, scope: Scope): ResolvedQuery {
+  const attributes = typeof scope === 'string' ? undefined : scope.attributes;
+  return attributes ? { ...q, attributes } : q;
 }
 
 const round2 = (n: number) => Math.round((n + Number.EPSILON) * 100) / 100;
@@ -148,8 +163,16 @@ export class InsightsService {
    * The first and last day of the insight's data for the tenant, or undefined where it has none
    * (or its table is not loaded yet): chat's fallback window for questions that name no period.
    */
-  async dataSpan(tenantId: string, code: string): Promise<{ from: string; to: string } | undefined> {
-    const { sql, params } = compileSpan(this.get(code), DIALECTS[this.warehouse.dialect], tenantId);
+  async dataSpan(scope: Scope, code: string): Promise<{ from: string; to: string } | undefined> {
+    const { tenantId, attributes } = scopeOf(scope);
+    let sql: string;
+    let params: unknown[];
+    try {
+      // As the caller: without the attributes an access filter needs, there is no span to tell.
+      ({ sql, params } = compileSpan(this.get(code), DIALECTS[this.warehouse.dialect], tenantId, attributes));
+    } catch {
+      return undefined;
+    }
     let rows: WarehouseRow[];
     try {
       rows = await this.warehouse.query(sql, params);
@@ -166,8 +189,15 @@ export class InsightsService {
    * most `max`, or undefined where there are more (too many to be words of a question) or the
    * table is not loaded yet.
    */
-  async filterValuesOf(tenantId: string, code: string, filter: string, max: number): Promise<string[] | undefined> {
-    const q = compileDistinct(this.get(code), DIALECTS[this.warehouse.dialect], tenantId, filter, max + 1);
+  async filterValuesOf(scope: Scope, code: string, filter: string, max: number): Promise<string[] | undefined> {
+    const { tenantId, attributes } = scopeOf(scope);
+    let q: ReturnType<typeof compileDistinct>;
+    try {
+      // As the caller: the values of rows an access filter hides are not offered.
+      q = compileDistinct(this.get(code), DIALECTS[this.warehouse.dialect], tenantId, filter, max + 1, attributes);
+    } catch {
+      return undefined;
+    }
     if (!q) return undefined;
     let rows: WarehouseRow[];
     try {
@@ -184,13 +214,13 @@ export class InsightsService {
   }
 
   /** Resolves parameters without running anything (chat and subscriptions validate with it). */
-  resolve(tenantId: string, code: string, params: ExecuteParams, where = 'query'): ResolvedQuery {
-    return resolveParams(this.get(code), tenantId, params, this.today(), where);
+  resolve(scope: Scope, code: string, params: ExecuteParams, where = 'query'): ResolvedQuery {
+    return withAttributes(resolveParams(this.get(code), scopeOf(scope).tenantId, params, this.today(), where), scope);
   }
 
-  async execute(tenantId: string, code: string, params: ExecuteParams): Promise<ExecuteResult> {
+  async execute(scope: Scope, code: string, params: ExecuteParams): Promise<ExecuteResult> {
     const def = this.get(code);
-    const q = resolveParams(def, tenantId, params, this.today());
+    const q = withAttributes(resolveParams(def, scopeOf(scope).tenantId, params, this.today()), scope);
     return this.run(def, q);
   }
 
@@ -199,15 +229,16 @@ export class InsightsService {
    * serialized once, which keeps hits close to the cost of a constant route. The text is the
    * JSON of an ExecuteResult built here field by field, so it holds nothing the schema does not name.
    */
-  async executeJson(tenantId: string, code: string, params: ExecuteParams): Promise<string> {
+  async executeJson(scope: Scope, code: string, params: ExecuteParams): Promise<string> {
     const def = this.get(code);
+    const { tenantId, attributes } = scopeOf(scope);
     // Parameters as sent resolve the same way all day long: remember their resolution, so a
     // repeated request goes straight to the cache.
     const today = this.today();
-    const raw = JSON.stringify([tenantId, code, today, Object.entries(params).sort(([a], [b]) => (a < b ? -1 : 1))]);
+    const raw = JSON.stringify([tenantId, code, today, Object.entries(params).sort(([a], [b]) => (a < b ? -1 : 1)), accessKey(def, attributes)]);
     let known = this.resolved.get(raw);
     if (!known) {
-      const q = resolveParams(def, tenantId, params, today);
+      const q = withAttributes(resolveParams(def, tenantId, params, today), scope);
       known = { q, key: cacheKey(def, q) };
       if (this.resolved.size >= 5000) this.resolved.clear();
       this.resolved.set(raw, known);

@@ -26,7 +26,7 @@ export class FilterValues {
    * narrows what a caller reads narrows these lists too; a load (a new data version) refreshes them.
    */
   async of(auth: AuthContext): Promise<Record<string, string[]>> {
-    const key = `${auth.tenantId}\u0000${auth.userId}`;
+    const key = JSON.stringify([auth.tenantId, auth.userId, auth.attributes ?? null]);
     const version = await this.insights.dataVersion(auth.tenantId);
     const now = this.clock.now().getTime();
     const hit = this.known.get(key);
@@ -38,7 +38,7 @@ export class FilterValues {
       const lister = this.insights.model.insights.find((d) => (d.kind === 'breakdown' || d.kind === 'top') && d.dimensions[0]?.name === name);
       if (!lister) continue;
       try {
-        const res = await this.insights.execute(auth.tenantId, lister.code, { date_from: addDays(today, -3600), date_to: today, ...(lister.limit ? { limit: lister.limit.max } : {}) });
+        const res = await this.insights.execute(auth, lister.code, { date_from: addDays(today, -3600), date_to: today, ...(lister.limit ? { limit: lister.limit.max } : {}) });
         values[name] = [...new Set(res.rows.map((r) => r[name]).filter((c): c is string => typeof c === 'string' && c.length > 0))].sort();
       } catch (err) {
         // A table not loaded yet: the filter has no values to offer until it is.

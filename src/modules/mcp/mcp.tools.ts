@@ -71,7 +71,7 @@ async function execute(deps: ToolDeps, auth: AuthContext, a: Args, c: Context, p
   const def = deps.insights.find(a.insight_code as string)!;
   let r: ExecuteResult;
   try {
-    r = await deps.insights.execute(auth.tenantId, def.code, executeParams(a));
+    r = await deps.insights.execute(auth, def.code, executeParams(a));
   } catch (err) {
     asArguments(err, (field) => prefix + (QUERY_ARGUMENTS.has(field) ? field : `filters.${field}`));
   }
@@ -91,7 +91,7 @@ export async function ask(deps: ToolDeps, auth: AuthContext, a: Args): Promise<T
   if (def && q) {
     try {
       const params: ExecuteParams = { ...q.filters, granularity: q.granularity, date_from: q.date_from, date_to: q.date_to, limit: q.limit, compare: q.compare };
-      columns = withUnits(outputColumns(def, deps.insights.resolve(auth.tenantId, def.code, params)));
+      columns = withUnits(outputColumns(def, deps.insights.resolve(auth, def.code, params)));
     } catch {
       // The query ran, so it resolves; should it not, the rows still name their columns.
       columns = Object.keys(answer.rows[0] ?? {}).map((name) => ({ name, label: name, type: typeof answer.rows[0][name] === 'number' ? 'number' : 'string' }));
@@ -215,7 +215,7 @@ export async function listDashboards(deps: ToolDeps, auth: AuthContext, a: Args)
 async function widgetData(deps: ToolDeps, auth: AuthContext, dashboard: Awaited<ReturnType<ToolDeps['dashboards']['get']>>, w: (typeof dashboard)['widgets'][number]): Promise<WidgetData> {
   const base = { id: w.id, title: w.title, widget_type: w.widget_type, display_size: w.display_size, data_source: w.data_source, insight_code: w.insight_code, granularity: w.granularity };
   try {
-    const r = await deps.widgets.execute(auth.tenantId, dashboard, w);
+    const r = await deps.widgets.execute(auth, dashboard, w);
     const def = w.insight_code ? deps.insights.find(w.insight_code) : undefined;
     // A snapshot's columns are read off its rows; the insight it was taken from knows their labels and units.
     const known = new Map([...(def?.measures ?? []), ...(def?.dimensions ?? [])].map((col) => [col.name, col]));

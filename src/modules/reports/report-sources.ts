@@ -8,10 +8,15 @@ import { AppError, invalidField } from '../../lib/errors.ts';
 import { GRANULARITIES } from '../../lib/chart.schemas.ts';
 import type { DashboardsService } from '../dashboards/dashboards.service.ts';
 import type { WidgetsService } from '../dashboards/widgets.service.ts';
-import type { ExecuteParams, ExecuteResult, InsightsService } from '../insights/insights.service.ts';
+import type { ExecuteParams, ExecuteResult, InsightsService, Scope } from '../insights/insights.service.ts';
 import type { InsightCatalog, InsightParams } from '../subscriptions/insight-subscriptions.service.ts';
 import type { DashboardAccess, DashboardReports, InsightRunner } from '../subscriptions/ports.ts';
 import type { AlertShape } from '../subscriptions/alert-condition.ts';
+
+/** A report is computed as its subscriber: their tenant and the attributes they had when subscribing. */
+function asSubscriber(s: { tenant_id: string; subscriber_attributes?: Record<string, string[]> | null }): Scope {
+  return s.subscriber_attributes ? { tenantId: s.tenant_id, attributes: s.subscriber_attributes } : s.tenant_id;
+}
 
 /**
  * Insights without a time axis (breakdowns, KPIs) take no granularity, yet the API contract (docs/product.md §1) requires one
@@ -31,11 +36,11 @@ export function insightsPort(insights: InsightsService): InsightRunner & Insight
   // Many subscriptions of one slot ask for the same result at once: run it once, the others wait
   // for it (the engine's cache serves them once it is stored).
   const running = new Map<string, Promise<ExecuteResult>>();
-  const execute = (tenantId: string, code: string, params: ExecuteParams) => {
-    const key = JSON.stringify([tenantId, code, params]);
+  const execute = (scope: Scope, code: string, params: ExecuteParams) => {
+    const key = JSON.stringify([scope, code, params]);
     let p = running.get(key);
     if (!p) {
-      p = insights.execute(tenantId, code, params).finally(() => running.delete(key));
+      p = insights.execute(scope, code, params).finally(() => running.delete(key));
       running.set(key, p);
     }
     return p;
@@ -66,7 +71,7 @@ export function insightsPort(insights: InsightsService): InsightRunner & Insight
         throw err;
       }
     },
-    run: (subscription) => execute(subscription.tenant_id, subscription.insight_code, paramsFor(insights, subscription.insight_code, subscription)),
+    run: (subscription) => execute(asSubscriber(subscription), subscription.insight_code, paramsFor(insights, subscription.insight_code, subscription)),
     compose: (subscription, insightName, result, alert) =>
       composeInsightReport({ subscription: { ...subscription, insight_name: insightName }, result: result as ExecuteResult, alert }),
   };
@@ -95,7 +100,7 @@ export function dashboardsPort(dashboards: DashboardsService, widgetData: Widget
       const widgets = await Promise.all(
         dashboard.widgets.map(async (widget) => {
           try {
-            return { widget, result: await widgetData.execute(subscription.tenant_id, dashboard, widget as never) };
+            return { widget, result: await widgetData.execute(asSubscriber(subscription), dashboard, widget as never) };
           } catch (err) {
             if ((err as { status?: number }).status === undefined || (err as { status: number }).status >= 500) throw err;
             return { widget, error: (err as Error).message };

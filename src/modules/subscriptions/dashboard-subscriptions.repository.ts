@@ -4,7 +4,7 @@ import type { DashboardSubscriptionRecord } from './ports.ts';
 export type DashboardSubscriptionRow = DashboardSubscriptionRecord & { dashboard_name: string; dashboard_created_by: string };
 
 const COLUMNS = `s.id, s.tenant_id, s.dashboard_id, s.created_by, s.channel_ids, s.schedule, s.schedule_time,
-  s.schedule_day_of_week, s.schedule_day_of_month, s.is_active, s.next_run_at, s.created_at, s.timezone, s.cron, s.attach_pdf`;
+  s.schedule_day_of_week, s.schedule_day_of_month, s.is_active, s.next_run_at, s.created_at, s.timezone, s.cron, s.attach_pdf, s.subscriber_attributes`;
 // The name is read from the dashboard on every read, so it follows renames.
 const SELECT = `SELECT ${COLUMNS}, d.name AS dashboard_name, d.created_by AS dashboard_created_by
   FROM dashboard_subscriptions s JOIN dashboards d ON d.id = s.dashboard_id`;
@@ -15,12 +15,12 @@ export class DashboardSubscriptionsRepository {
   async insert(s: DashboardSubscriptionRecord): Promise<void> {
     await this.db.query(
       `INSERT INTO dashboard_subscriptions (id, tenant_id, dashboard_id, created_by, channel_ids, schedule, schedule_time,
-         schedule_day_of_week, schedule_day_of_month, is_active, next_run_at, created_at, timezone, cron, attach_pdf)
-       VALUES ($1, $2, $3, $4, $5::text[], $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`,
+         schedule_day_of_week, schedule_day_of_month, is_active, next_run_at, created_at, timezone, cron, attach_pdf, subscriber_attributes)
+       VALUES ($1, $2, $3, $4, $5::text[], $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16::jsonb)`,
       [
         s.id, s.tenant_id, s.dashboard_id, s.created_by, s.channel_ids, s.schedule, s.schedule_time,
         s.schedule_day_of_week, s.schedule_day_of_month, s.is_active, s.next_run_at, s.created_at,
-        s.timezone, s.cron, s.attach_pdf,
+        s.timezone, s.cron, s.attach_pdf, s.subscriber_attributes ? JSON.stringify(s.subscriber_attributes) : null,
       ],
     );
   }

@@ -53,6 +53,7 @@ export class DashboardSubscriptionsService {
       tenant_id: auth.tenantId,
       dashboard_id: dashboard.id,
       created_by: auth.userId,
+      subscriber_attributes: (auth.attributes as Record<string, string[]> | undefined) ?? null,
       channel_ids: b.channel_ids,
       schedule: schedule.schedule,
       schedule_time: schedule.time,

@@ -3,7 +3,7 @@ import type { InsightSubscriptionRecord } from './ports.ts';
 
 const COLUMNS = `id, tenant_id, created_by, insight_code, channel_id, channel_type, schedule, schedule_time,
   schedule_day_of_week, schedule_day_of_month, granularity, country, is_active, next_run_at, created_at,
-  timezone, cron, condition, notify, last_checked_at, last_condition_met, filters, compare`;
+  timezone, cron, condition, notify, last_checked_at, last_condition_met, filters, compare, subscriber_attributes`;
 
 export class InsightSubscriptionsRepository {
   constructor(private readonly db: Queryable) {}
@@ -11,12 +11,12 @@ export class InsightSubscriptionsRepository {
   async insert(s: InsightSubscriptionRecord): Promise<void> {
     await this.db.query(
       `INSERT INTO insight_subscriptions (${COLUMNS})
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18::jsonb, $19, $20, $21, $22::jsonb, $23)`,
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18::jsonb, $19, $20, $21, $22::jsonb, $23, $24::jsonb)`,
       [
         s.id, s.tenant_id, s.created_by, s.insight_code, s.channel_id, s.channel_type, s.schedule, s.schedule_time,
         s.schedule_day_of_week, s.schedule_day_of_month, s.granularity, s.country, s.is_active, s.next_run_at, s.created_at,
         s.timezone, s.cron, s.condition ? JSON.stringify(s.condition) : null, s.notify, s.last_checked_at, s.last_condition_met,
-        s.filters ? JSON.stringify(s.filters) : null, s.compare,
+        s.filters ? JSON.stringify(s.filters) : null, s.compare, s.subscriber_attributes ? JSON.stringify(s.subscriber_attributes) : null,
       ],
     );
   }

@@ -85,6 +85,7 @@ export class InsightSubscriptionsService {
       id: newId(),
       tenant_id: auth.tenantId,
       created_by: auth.userId,
+      subscriber_attributes: (auth.attributes as Record<string, string[]> | undefined) ?? null,
       insight_code: insight.code,
       channel_id: b.channel_id,
       channel_type: channelType,

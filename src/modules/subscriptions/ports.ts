@@ -68,11 +68,15 @@ export interface InsightSubscriptionRecord {
   notify: 'every_time' | 'on_change';
   last_checked_at: Date | null;
   last_condition_met: boolean | null;
+  /** The creator's attributes (row-level access): reports are computed as the subscriber. */
+  subscriber_attributes?: Record<string, string[]> | null;
 }
 
 export type { AlertCondition };
 
 export interface DashboardSubscriptionRecord {
+  /** The creator's attributes (row-level access): reports are computed as the subscriber. */
+  subscriber_attributes?: Record<string, string[]> | null;
   id: string;
   tenant_id: string;
   dashboard_id: string;

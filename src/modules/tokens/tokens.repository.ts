@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/index.ts';
-import type { Role } from '../../auth/context.ts';
+import type { Role, UserAttributes } from '../../auth/context.ts';
 
 export interface TokenRecord {
   id: string;
@@ -12,18 +12,19 @@ export interface TokenRecord {
   token_hint: string;
   created_at: Date;
   revoked_at: Date | null;
+  attributes: UserAttributes | null;
 }
 
-const COLUMNS = 'id, tenant_id, name, user_id, user_name, email, role, token_hint, created_at, revoked_at';
+const COLUMNS = 'id, tenant_id, name, user_id, user_name, email, role, token_hint, created_at, revoked_at, attributes';
 
 export class TokensRepository {
   constructor(private readonly db: Queryable) {}
 
   async insert(t: TokenRecord & { token_hash: string }): Promise<void> {
     await this.db.query(
-      `INSERT INTO api_tokens (id, tenant_id, name, user_id, user_name, email, role, token_hash, token_hint, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-      [t.id, t.tenant_id, t.name, t.user_id, t.user_name, t.email, t.role, t.token_hash, t.token_hint, t.created_at],
+      `INSERT INTO api_tokens (id, tenant_id, name, user_id, user_name, email, role, token_hash, token_hint, created_at, attributes)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+      [t.id, t.tenant_id, t.name, t.user_id, t.user_name, t.email, t.role, t.token_hash, t.token_hint, t.created_at, t.attributes === null ? null : JSON.stringify(t.attributes)],
     );
   }
 

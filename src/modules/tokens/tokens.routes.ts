@@ -19,6 +19,7 @@ export const tokensRoutes =
           userName: b.user_name,
           email: b.email,
           role: b.role,
+          ...(b.attributes ? { attributes: b.attributes } : {}),
         });
         return reply.code(201).send({ ...view, token });
       },

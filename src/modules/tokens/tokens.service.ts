@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
-import { requireRole, roleAtLeast, type AuthContext, type Role } from '../../auth/context.ts';
-import { AppError, notFound } from '../../lib/errors.ts';
+import { ATTRIBUTES_RULE, parseAttributes, requireRole, roleAtLeast, type AuthContext, type Role } from '../../auth/context.ts';
+import { AppError, invalidField, notFound } from '../../lib/errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
 import { sha256 } from '../../lib/secrets.ts';
@@ -15,6 +15,8 @@ export interface NewToken {
   userName?: string;
   email?: string | null;
   role: Role;
+  /** As sent: a value or a list per name. */
+  attributes?: Record<string, string | string[]>;
 }
 
 export interface TokenView {
@@ -28,6 +30,7 @@ export interface TokenView {
   token_masked: string;
   created_at: string;
   revoked_at: string | null;
+  attributes: Record<string, string[]> | null;
 }
 
 const PREFIX = 'ins_';
@@ -44,6 +47,7 @@ export function toTokenView(t: TokenRecord): TokenView {
     token_masked: `${t.token_hint}****`,
     created_at: t.created_at.toISOString(),
     revoked_at: t.revoked_at ? t.revoked_at.toISOString() : null,
+    attributes: t.attributes as Record<string, string[]> | null,
   };
 }
 
@@ -67,6 +71,8 @@ export class TokensService {
 
   /** Creates a token and returns its plaintext, which is never stored nor shown again. */
   async create(input: NewToken): Promise<{ token: string; view: TokenView }> {
+    const attributes = input.attributes === undefined ? null : parseAttributes(input.attributes);
+    if (attributes === undefined) throw invalidField('/body/attributes', `must be ${ATTRIBUTES_RULE}`);
     const token = PREFIX + crypto.randomBytes(32).toString('base64url');
     const record: TokenRecord = {
       id: newId(),
@@ -79,6 +85,7 @@ export class TokensService {
       token_hint: token.slice(0, PREFIX.length + 4),
       created_at: this.clock.now(),
       revoked_at: null,
+      attributes,
     };
     await this.repo.insert({ ...record, token_hash: sha256(token) });
     return { token, view: toTokenView(record) };
@@ -92,7 +99,7 @@ export class TokensService {
     const t = await this.repo.findActiveByHash(hash);
     // Unknown and revoked tokens are not remembered: they are looked up again every time.
     if (!t) return undefined;
-    const auth: AuthContext = { tenantId: t.tenant_id, userId: t.user_id, name: t.user_name, email: t.email, role: t.role, tokenId: t.id };
+    const auth: AuthContext = { tenantId: t.tenant_id, userId: t.user_id, name: t.user_name, email: t.email, role: t.role, tokenId: t.id, ...(t.attributes ? { attributes: t.attributes } : {}) };
     this.verified.set(hash, auth, generation, this.clock.now().getTime());
     return { ...auth };
   }
