@@ -128,3 +128,17 @@ test('a filter on the guarded dimension outside the caller\'s values is refused,
   assert.throws(() => compile(d, DIALECTS.duckdb, { ...q, filters: { store_id: ['42', '43'] } }), (e: unknown) => e instanceof AppError && e.code === 'FORBIDDEN');
   assert.match(compile(d, DIALECTS.duckdb, { ...q, filters: { store_id: '42' } }).sql, /"orders"\."store_id" = \$2 AND .*"orders"\."store_id" = \$2/);
 });
+
+test('the span and the filter values chat reads run as the caller: access predicates bound, none without the attribute', async () => {
+  const { compileDistinct, compileSpan } = await import('../../src/semantic/compiler.ts');
+  const d = DIALECTS.duckdb;
+  const span = compileSpan(def('revenue'), d, 'acme', { store_id: ['s1'], region: ['north'] });
+  assert.match(span.sql, /"store_id" = \$\d/);
+  assert.ok(span.params.includes('s1'));
+  const values = compileDistinct(def('revenue'), d, 'acme', 'country', 10, { store_id: ['s1', 's2'], region: ['north'] })!;
+  assert.match(values.sql, /"store_id" IN \(\$\d, \$\d\)/);
+  assert.ok(values.params.includes('s2'));
+  // Without the attributes the filter needs, nothing is read (never every store's values).
+  assert.throws(() => compileSpan(def('revenue'), d, 'acme'), (err: unknown) => err instanceof AppError);
+  assert.throws(() => compileDistinct(def('revenue'), d, 'acme', 'country', 10), (err: unknown) => err instanceof AppError);
+});
