@@ -1,18 +1,22 @@
-// The work of `insights data load` (src/cli.ts parses its arguments): a data file into a warehouse
-// table for one tenant. The embedded warehouse belongs to one process, so this takes the data-dir
-// lock (a running server makes it refuse; uploads then go through POST /api/v1/data/{table}).
+// `insights data load`: a data file into a warehouse table for one tenant. The embedded warehouse
+// belongs to one process, so this takes the data-dir lock (a running server makes it refuse;
+// uploads then go through POST /api/v1/data/{table}).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Config } from '../../config/index.ts';
-import { lockDataDir, type DataDirLock } from '../../db/lock.ts';
-import { formatBytes, progressReporter } from '../../lib/progress.ts';
-import type { DataFile, LoadMode, LoadProgress } from '../../warehouse/load.ts';
-import { fileColumns } from '../../warehouse/load-reader.ts';
-import { openWarehouse } from '../../warehouse/open.ts';
-import { RollupStore } from '../../warehouse/rollups.ts';
-import { loadModel } from '../../semantic/model.ts';
-import { tenantColumns } from '../../semantic/tenancy.ts';
+import type { Config } from '../config/index.ts';
+import { lockDataDir, type DataDirLock } from '../db/lock.ts';
+import { formatBytes, progressReporter } from '../lib/progress.ts';
+import type { DataFile, LoadMode, LoadProgress } from '../warehouse/load.ts';
+import { fileColumns } from '../warehouse/load-reader.ts';
+import { openWarehouse } from '../warehouse/open.ts';
+import { RollupStore } from '../warehouse/rollups.ts';
+import { loadModel } from '../semantic/model.ts';
+import { tenantColumns } from '../semantic/tenancy.ts';
+import { isTenantId, TENANT_ID_RULE } from '../auth/context.ts';
+import { parseDateFormat, parseDelimiter } from '../warehouse/load-formats.ts';
+import { dataFileOf, LOAD_MODES, tableNameProblem } from '../warehouse/load.ts';
+import { need, options, UsageError, type Command } from './args.ts';
 
 export interface FileLoad {
   table: string;
@@ -78,7 +82,13 @@ async function loadLiteral(config: Config, { table, file, tenantId, mode }: File
         },
       });
       progress.step('Refreshing rollups');
-      const refreshed = await new RollupStore(warehouse, model.rollups).refreshAfterLoad({ table, tenantId, mode, timeRanges: result.timeRanges, versionBefore });
+      const refreshed = await new RollupStore(warehouse, model.rollups).refreshAfterLoad({
+        table,
+        tenantId,
+        mode,
+        timeRanges: result.timeRanges,
+        versionBefore,
+      });
       const done = refreshed.filter((r) => r.tenants.length);
       const notDone = refreshed.filter((r) => !r.tenants.length);
       const seconds = ((Date.now() - started) / 1000).toFixed(1);
@@ -92,7 +102,10 @@ async function loadLiteral(config: Config, { table, file, tenantId, mode }: File
       );
       // What the file was read as, so a date left as text or a number read as text shows at once.
       const width = Math.max(...columns.map((c) => c.name.length));
-      if (columns.length) console.log(`Columns:\n${columns.map((c) => `  ${c.name.padEnd(width)}  ${c.type}${c.date_format ? `  (dates as ${c.date_format})` : ''}`).join('\n')}`);
+      if (columns.length)
+        console.log(
+          `Columns:\n${columns.map((c) => `  ${c.name.padEnd(width)}  ${c.type}${c.date_format ? `  (dates as ${c.date_format})` : ''}`).join('\n')}`,
+        );
     } finally {
       await warehouse.close();
     }
@@ -100,3 +113,36 @@ async function loadLiteral(config: Config, { table, file, tenantId, mode }: File
     lock?.release();
   }
 }
+
+export const data: Command = async (config, args) => {
+  const [sub, ...rest] = args;
+  if (sub !== 'load') throw new UsageError('data needs load');
+  const { values, positionals } = options(rest, ['table', 'file', 'tenant', 'mode', 'delimiter', 'date-format']);
+  if (positionals.length) throw new UsageError(`unexpected argument ${positionals[0]}`);
+  const table = need(values, 'table');
+  const tableProblem = tableNameProblem(table);
+  if (tableProblem) throw new UsageError(`--table ${tableProblem}`);
+  const tenantId = need(values, 'tenant');
+  if (!isTenantId(tenantId)) throw new UsageError(`--tenant must be ${TENANT_ID_RULE}`);
+  const mode = (values.mode ?? 'append') as LoadMode;
+  if (!LOAD_MODES.includes(mode)) throw new UsageError('--mode must be append or replace');
+  const path = need(values, 'file');
+  let file: DataFile;
+  try {
+    file = dataFileOf(path);
+  } catch (err) {
+    throw new UsageError(`--file: ${(err as Error).message}`);
+  }
+  for (const [option, set] of [
+    ['delimiter', (v: string) => (file.delimiter = parseDelimiter(v))],
+    ['date-format', (v: string) => (file.dateFormat = parseDateFormat(v).format)],
+  ] as const) {
+    try {
+      if (values[option] !== undefined) set(values[option]);
+    } catch (err) {
+      throw new UsageError(`--${option}: ${(err as Error).message}`);
+    }
+  }
+  if (!fs.existsSync(path)) throw new UsageError(`--file ${path} does not exist`);
+  await loadDataFile(config, { table, file, tenantId, mode });
+};
