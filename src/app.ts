@@ -230,7 +230,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     app.log.warn(d, m),
   );
 
-  const data = new DataService(deps.warehouse, new DataRepository(deps.warehouse), rollups, { concurrentLoads: config.dataConcurrentLoads });
+  const data = new DataService(deps.warehouse, new DataRepository(deps.warehouse), rollups, {
+    concurrentLoads: config.dataConcurrentLoads,
+    modelTables: [...model.cubes.values()].flatMap((c) => (c.def.sql_table && !c.def.sql_table.includes('.') ? [c.def.sql_table] : [])),
+  });
 
   const transports = createTransports(config, egress);
   const channels = new ChannelsService(new ChannelsRepository(db), db, deps.secrets, clock, transports);

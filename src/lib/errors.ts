@@ -12,6 +12,7 @@ export const ERROR_CODES = {
   UNAUTHENTICATED: { status: 401, title: 'Authentication required' },
   FORBIDDEN: { status: 403, title: 'Not allowed for your role' },
   NOT_FOUND: { status: 404, title: 'Not found' },
+  DATA_TABLE_NOT_IN_MODEL: { status: 404, title: 'No cube of the model reads this table' },
   ROUTE_NOT_FOUND: { status: 404, title: 'No such route' },
   METHOD_NOT_ALLOWED: { status: 405, title: 'Method not allowed' },
   REQUEST_TIMEOUT: { status: 408, title: 'The request did not arrive in time' },
