@@ -112,9 +112,14 @@ async function upload(ndjson: string): Promise<{ seconds: number; baseMb: number
     // A tiny demo warehouse first, so the server does not generate the full demo data set at start.
     const seeded = await runInsights(['demo', 'seed', '--rows', '100'], cleanEnv({ INSIGHTS_DATA_DIR: dir }));
     if (seeded.code !== 0) throw new Error(seeded.out);
+    // Over the API a tenant loads only into tables the model reads: the demo model plus a cube on bench_events.
+    const model = path.join(dir, 'model');
+    fs.mkdirSync(model);
+    fs.copyFileSync(path.join(ROOT, 'models/demo.yml'), path.join(model, 'demo.yml'));
+    fs.writeFileSync(path.join(model, 'bench.yml'), 'cubes:\n  - name: bench_events\n    sql_table: bench_events\n    tenant_column: tenant_id\n    measures:\n      - { name: rows, type: count }\n');
     child = spawn(process.execPath, [BIN, 'serve'], {
       cwd: ROOT,
-      env: cleanEnv({ INSIGHTS_DATA_DIR: dir, PORT: String(port), INSIGHTS_JWT_SECRET: secret }),
+      env: cleanEnv({ INSIGHTS_DATA_DIR: dir, PORT: String(port), INSIGHTS_JWT_SECRET: secret, INSIGHTS_MODEL: model }),
       stdio: ['ignore', 'ignore', 'inherit'],
     });
     const origin = `http://127.0.0.1:${port}`;
