@@ -4,7 +4,8 @@
 // per measure); target p99 < 5 ms on each. (2) End to end on the demo data that a first `npm start`
 // generates (DEFAULT_SEED_ROWS orders, embedded PGlite + DuckDB), target median < 50 ms: each
 // question asked once with the engine's result cache cold, then BENCH_ROUNDS more times warm.
-// Run: npm run bench -- chat   (BENCH_PARSER_ONLY=1 skips part 2)
+// Before both, the eval's accuracy per dataset (the demo, examples/subscriptions, the vega-datasets
+// examples) and language. Run: npm run bench -- chat   (BENCH_PARSER_ONLY=1 skips part 2)
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { buildApp } from '../src/app.ts';
@@ -20,6 +21,7 @@ import { DEFAULT_SEED_ROWS, DEFAULT_TENANTS, seedDemo } from '../src/warehouse/d
 import { modelWords, parserCatalog } from '../src/modules/chat/chat.catalog.ts';
 import { parseQuestion } from '../src/modules/chat/parser/index.ts';
 import { demoModel, modelFromText, type SemanticModel } from '../src/semantic/model.ts';
+import { evalSet, score } from '../eval/score.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const ROWS = Number(process.env.BENCH_ROWS ?? DEFAULT_SEED_ROWS);
@@ -75,7 +77,34 @@ function parserTimes(model: SemanticModel, questions: string[], rounds: number):
   return times;
 }
 
+/** The eval's questions answered right (the whole structured query), per dataset and language. */
+function accuracy(): void {
+  const tally = new Map<string, Map<string, { n: number; right: number }>>();
+  const languages = new Set<string>();
+  for (const item of evalSet.questions) {
+    const model = item.model ?? 'demo';
+    const language = item.language ?? 'en';
+    languages.add(language);
+    if (!tally.has(model)) tally.set(model, new Map());
+    const row = tally.get(model)!;
+    const cell = row.get(language) ?? { n: 0, right: 0 };
+    cell.n++;
+    if (score(item).right) cell.right++;
+    row.set(language, cell);
+  }
+  const langs = [...languages];
+  console.log('\nChat accuracy: eval questions whose whole structured query is right (npm run eval:chat), per dataset and language:');
+  console.log(`| dataset | ${langs.join(' | ')} | all |`);
+  console.log(`|---|${langs.map(() => '---|').join('')}---|`);
+  for (const [model, row] of tally) {
+    const cells = langs.map((l) => row.get(l)).map((c) => (c ? `${c.right}/${c.n} (${((100 * c.right) / c.n).toFixed(1)} %)` : '—'));
+    const all = [...row.values()].reduce((a, c) => ({ n: a.n + c.n, right: a.right + c.right }), { n: 0, right: 0 });
+    console.log(`| ${model} | ${cells.join(' | ')} | ${all.right}/${all.n} (${((100 * all.right) / all.n).toFixed(1)} %) |`);
+  }
+}
+
 export async function run(): Promise<void> {
+  accuracy();
   // The demo model's questions, every language, follow-ups left out.
   const questions = (JSON.parse(fs.readFileSync(new URL('../eval/chat-questions.json', import.meta.url), 'utf8')).questions as { q: string; history?: string[]; model?: string }[])
     .filter((x) => !x.history && !x.model)

@@ -3,11 +3,12 @@
 //  1. execute over HTTP, uncached: revenue by week, country=DE, over the whole range — median
 //     latency against the best hand-written DuckDB query for the same answer, run directly through
 //     @duckdb/node-api (target ratio ≤ 1.10); then the rollups are built (timed) and the same
-//     query is answered from the orders.daily rollup (target < 0.5 of the raw hand query);
-//  2. cached hits per second over HTTP against a bare Fastify route returning a constant JSON of
-//     the same size (target ≥ 0.6).
+//     query is answered from the orders.daily rollup (target < 0.1 of the raw hand query);
+//  2. cached hits per second over HTTP against a bare node:http server returning the same bytes
+//     (target ≥ 0.8), with a bare Fastify route (the JSON as an object, and as bytes) for reference.
 // The warehouse file is generated once into the temp dir and reused while rows and day match.
 import crypto from 'node:crypto';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -74,6 +75,7 @@ function load(origin: string, p: string, headers: Record<string, string>): Promi
 }
 
 export async function run(): Promise<void> {
+  const loadAtStart = os.loadavg().map((l) => l.toFixed(2)).join(' ');
   const wh = await warehouse();
   const [{ n, first, last }] = await wh.query(
     "SELECT count(*) AS n, CAST(CAST(min(ordered_at) AS DATE) AS VARCHAR) AS first, CAST(CAST(max(ordered_at) AS DATE) AS VARCHAR) AS last FROM orders",
@@ -166,12 +168,22 @@ export async function run(): Promise<void> {
   bare.get('/constant-bytes', async (_req, reply) => reply.type('application/json; charset=utf-8').send(cachedText));
   await bare.listen({ host: '127.0.0.1', port: 0 });
   const bareOrigin = `http://127.0.0.1:${(bare.server.address() as { port: number }).port}`;
+  // The floor: node:http answering the same bytes with the same content type, nothing else.
+  const cachedBytes = Buffer.from(cachedText);
+  const node = http.createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': cachedBytes.length });
+    res.end(cachedBytes);
+  });
+  await new Promise<void>((resolve) => node.listen(0, '127.0.0.1', resolve));
+  const nodeOrigin = `http://127.0.0.1:${(node.address() as { port: number }).port}`;
+  const nodeRps: number[] = [];
   const oursRps: number[] = [];
   const bareRps: number[] = [];
   const bytesRps: number[] = [];
   let bytes = 0;
   // Rotating order round by round, so drifting machine load hits every side alike.
   const sides = [
+    async () => nodeRps.push((await load(nodeOrigin, '/', {})).rps),
     async () => bareRps.push((await load(bareOrigin, '/constant', {})).rps),
     async () => bytesRps.push((await load(bareOrigin, '/constant-bytes', {})).rps),
     async () => {
@@ -185,23 +197,34 @@ export async function run(): Promise<void> {
     for (let i = 0; i < sides.length; i++) await sides[(round + i) % sides.length]();
   }
 
+  // The raw hand query is timed in both phases (it reads no rollup): all its runs are its baseline.
+  const handAll = [...handMs, ...rolled.handMs];
+  const met = [
+    median(httpMs) / median(handMs) <= 1.1,
+    median(rolled.httpMs) / median(handAll) < 0.1,
+    median(oursRps) / median(nodeRps) >= 0.8,
+  ];
   const rows = [
     ['execute revenue/week/DE, whole range, uncached, raw rows — median ms', median(httpMs).toFixed(1), median(handMs).toFixed(1), (median(httpMs) / median(handMs)).toFixed(2), '≤ 1.10'],
-    ['the same from the orders.daily rollup — median ms', median(rolled.httpMs).toFixed(1), median(rolled.handMs).toFixed(1), (median(rolled.httpMs) / median(rolled.handMs)).toFixed(2), '< 0.5'],
+    ['the same from the orders.daily rollup (vs the raw hand query) — median ms', median(rolled.httpMs).toFixed(1), median(handAll).toFixed(1), (median(rolled.httpMs) / median(handAll)).toFixed(3), '< 0.1'],
     ['rollup build, every tenant — s', (buildMs / 1000).toFixed(1), '—', '—', '—'],
-    ['cached execute over HTTP — requests/s', Math.round(median(oursRps)).toString(), Math.round(median(bareRps)).toString(), (median(oursRps) / median(bareRps)).toFixed(2), '≥ 0.6'],
-    ['cached execute vs constant bytes (stricter) — requests/s', Math.round(median(oursRps)).toString(), Math.round(median(bytesRps)).toString(), (median(oursRps) / median(bytesRps)).toFixed(2), '—'],
+    ['cached execute vs bare node:http, same bytes — requests/s', Math.round(median(oursRps)).toString(), Math.round(median(nodeRps)).toString(), (median(oursRps) / median(nodeRps)).toFixed(2), '≥ 0.8'],
+    ['cached execute vs bare Fastify, JSON object — requests/s', Math.round(median(oursRps)).toString(), Math.round(median(bareRps)).toString(), (median(oursRps) / median(bareRps)).toFixed(2), '—'],
+    ['cached execute vs bare Fastify, constant bytes — requests/s', Math.round(median(oursRps)).toString(), Math.round(median(bytesRps)).toString(), (median(oursRps) / median(bytesRps)).toFixed(2), '—'],
   ];
   const out = [
     `Insight engine benchmark — ${Number(n).toLocaleString('en')} orders (${first} … ${last}), ${ours.rows.length} weekly rows, response ${bytes} bytes`,
     `Rollups: ${builds.map((b) => `${b.rollup} ${(b.ms / 1000).toFixed(1)} s`).join(', ')}; orders.daily holds ${Number(rollupRows[0].n).toLocaleString('en')} rows`,
     `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, Node ${process.version}, DuckDB via @duckdb/node-api, ${ITERATIONS} timed runs, ${CONNECTIONS} connections × ${LOAD_MS / 1000} s × ${ROUNDS} rounds (medians)`,
+    `${new Date().toISOString().slice(0, 16)}Z, load average at the start ${loadAtStart}, at the end ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`,
     '',
     '| measure | insights service | baseline | ratio | target |',
     '|---|---|---|---|---|',
     ...rows.map((r) => `| ${r.join(' | ')} |`),
     '',
-    'Baselines: the hand-written query (below) through @duckdb/node-api on the same file, interleaved run by run; a bare Fastify route (no plugins) returning the same JSON as a constant object, and the same JSON as constant bytes. Ours runs the full stack: JWT auth (HS256), rate limit, metrics, query validation, cache.',
+    `Targets: ${met.every(Boolean) ? 'all met' : `NOT met: ${['raw ≤ 1.10', 'rollup < 0.1', 'cached ≥ 0.8'].filter((_, i) => !met[i]).join(', ')}`}`,
+    '',
+    'Baselines: the hand-written query (below) through @duckdb/node-api on the same file, interleaved run by run; a bare node:http server answering the same bytes; a bare Fastify route (no plugins) returning the same JSON as a constant object, and as constant bytes. Ours runs the full stack: JWT auth (HS256), rate limit, metrics, query validation, cache.',
     '',
     '```sql',
     HAND_SQL,
@@ -210,6 +233,7 @@ export async function run(): Promise<void> {
   console.log(out.join('\n'));
   hand.closeSync();
   await bare.close();
+  await new Promise((r) => node.close(r));
   await app.close();
   await db.close();
   await wh.close();

@@ -1,9 +1,12 @@
-// Benchmark of data loading (npm run bench -- load [--rows N] [--upload-rows N] [--rounds N] [--only csv|upload]):
+// Benchmark of data loading (npm run bench -- load [--rows N] [--upload-rows N] [--rounds N] [--only csv|upload|parquet]):
 //  1. a 10,000,000-row CSV through `insights data load` (a real process, start-up included) against
 //     `CREATE TABLE … AS SELECT * FROM read_csv(…)` in plain DuckDB on the same file, both into a
 //     fresh database file — speed ratio, target ≥ 0.8;
 //  2. a 1,000,000-row NDJSON upload over HTTP to a real `insights serve` process: the growth of
 //     its resident memory (VmRSS from /proc/PID/status, sampled every 20 ms) — target < 200 MB.
+//  3. vega-datasets' flights-3m.parquet (3,000,000 real rows, a dev dependency) through `insights
+//     data load` against `CREATE TABLE … AS SELECT * FROM read_parquet(…)` in plain DuckDB — rows/s
+//     and the ratio, target ≥ 0.8 (examples/flights).
 // The input files are generated once with DuckDB COPY into the temp dir and reused.
 import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -85,6 +88,34 @@ async function insightsCli(csv: string): Promise<number> {
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
+}
+
+const FLIGHTS_PARQUET = path.join(ROOT, 'node_modules/vega-datasets/data/flights-3m.parquet');
+
+/** The 3 M-row Parquet of examples/flights: best seconds of plain DuckDB and of `insights data load`, interleaved. */
+async function parquetLoad(rounds: number): Promise<{ rows: number; plain: number; ours: number }> {
+  const plain: number[] = [];
+  const ours: number[] = [];
+  for (let r = 0; r < rounds; r++) {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'insights-bench-parquet-'));
+    try {
+      let started = process.hrtime.bigint();
+      const instance = await DuckDBInstance.create(path.join(dir, 'plain.duckdb'));
+      const conn = await instance.connect();
+      await conn.run(`CREATE TABLE flights AS SELECT * FROM read_parquet('${FLIGHTS_PARQUET}')`);
+      conn.closeSync();
+      instance.closeSync();
+      plain.push(Number(process.hrtime.bigint() - started) / 1e9);
+      started = process.hrtime.bigint();
+      const res = await runInsights(['data', 'load', '--table', 'flights', '--file', FLIGHTS_PARQUET, '--tenant', 'demo'], cleanEnv({ INSIGHTS_DATA_DIR: path.join(dir, 'data') }));
+      if (res.code !== 0) throw new Error(`insights data load failed:\n${res.out}`);
+      ours.push(Number(process.hrtime.bigint() - started) / 1e9);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+    process.stderr.write(`parquet round ${r + 1}: plain DuckDB ${plain.at(-1)!.toFixed(2)} s, insights data load ${ours.at(-1)!.toFixed(2)} s\n`);
+  }
+  return { rows: 3_000_000, plain: Math.min(...plain), ours: Math.min(...ours) };
 }
 
 function rssKb(pid: number): number {
@@ -263,21 +294,23 @@ export async function run(args: string[]): Promise<void> {
   const rounds = Number(values.rounds ?? 2);
   const csv = path.join(os.tmpdir(), `insights-bench-load-${rows}.csv`);
   const ndjson = path.join(os.tmpdir(), `insights-bench-load-${uploadRows}.ndjson`);
-  if (only !== 'upload') await generate(csv, rows, 'csv');
-  if (only !== 'csv') await generate(ndjson, uploadRows, 'json');
+  const parquetOnly = only === 'parquet';
+  if (only !== 'upload' && !parquetOnly) await generate(csv, rows, 'csv');
+  if (only !== 'csv' && !parquetOnly) await generate(ndjson, uploadRows, 'json');
 
   // Interleaved, best of each: the machine is shared, and the best run is the least disturbed.
   const plain: number[] = [];
   const ours: number[] = [];
-  for (let r = 0; r < (only === 'upload' ? 0 : rounds); r++) {
+  for (let r = 0; r < (only === 'upload' || parquetOnly ? 0 : rounds); r++) {
     plain.push(await plainDuckDb(csv));
     ours.push(await insightsCli(csv));
     process.stderr.write(`round ${r + 1}: plain DuckDB ${plain.at(-1)!.toFixed(2)} s, insights data load ${ours.at(-1)!.toFixed(2)} s\n`);
   }
   const bestPlain = Math.min(...plain);
   const bestOurs = Math.min(...ours);
-  const up = only === 'csv' ? undefined : await upload(ndjson);
-  const fair = only === 'csv' || only === 'upload' ? [] : await tenantFairness(Number((values['fair-rows'] ?? '10000000').replace(/_/g, '')));
+  const up = only === 'csv' || parquetOnly ? undefined : await upload(ndjson);
+  const pq = only === undefined || parquetOnly ? await parquetLoad(rounds) : undefined;
+  const fair = only === 'csv' || only === 'upload' || parquetOnly ? [] : await tenantFairness(Number((values['fair-rows'] ?? '10000000').replace(/_/g, '')));
 
   const mb = (file: string) => (fs.existsSync(file) ? `${(fs.statSync(file).size / 1024 / 1024).toFixed(0)} MB` : '—');
   const out = [
@@ -291,6 +324,9 @@ export async function run(args: string[]): Promise<void> {
       : []),
     ...(up
       ? [`| NDJSON upload over HTTP, server RSS growth | ${(up.peakMb - up.baseMb).toFixed(0)} MB (${up.baseMb.toFixed(0)} → ${up.peakMb.toFixed(0)} MB; ${up.rows.toLocaleString('en')} rows in ${up.seconds.toFixed(1)} s) | — | — | < 200 MB |`]
+      : []),
+    ...(pq
+      ? [`| Parquet load, rows/s (vega-datasets flights-3m, 3,000,000 rows, vs plain DuckDB CTAS from read_parquet) | ${Math.round(pq.rows / pq.ours).toLocaleString('en')} (${pq.ours.toFixed(2)} s) | ${Math.round(pq.rows / pq.plain).toLocaleString('en')} (${pq.plain.toFixed(2)} s) | ${(pq.plain / pq.ours).toFixed(2)} | ≥ 0.8 |`]
       : []),
     ...fair,
     '',

@@ -1,5 +1,5 @@
 // npm run bench -- <name>: runs bench/<name>.ts, whose run() prints its table.
-const BENCHES = ['insights', 'deliveries', 'chat', 'charts', 'memory', 'load', 'reports', 'web', 'clickhouse'];
+const BENCHES = ['insights', 'traffic', 'deliveries', 'chat', 'charts', 'memory', 'load', 'reports', 'web', 'clickhouse'];
 
 const name = process.argv[2];
 if (!name || !BENCHES.includes(name)) {

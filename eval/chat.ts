@@ -3,51 +3,9 @@
 // whole structured query, refused when they had to be, and answered when they had to be refused.
 // `npm run eval:chat` (add -- --verbose to list every miss). Exits non-zero below the targets:
 // ≥ 95 % fully right per language, ≥ 95 % of the unanswerable refused, none of them answered.
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { isDeepStrictEqual } from 'node:util';
-import { parseQuestion, type StructuredQuery } from '../src/modules/chat/parser/index.ts';
-import { modelTranslations, modelWords, parserCatalog } from '../src/modules/chat/chat.catalog.ts';
-import { demoModel, modelFromText, type SemanticModel } from '../src/semantic/model.ts';
+import { evalSet as set, score } from './score.ts';
 
-interface Item {
-  /** A model of `models` (default: the demo model). */
-  model?: string;
-  batch?: string;
-  /** ISO 639-1 of the question. */
-  language?: string;
-  /** answer, comparison, or refusal (expect null: must not be answered). */
-  kind?: string;
-  q: string;
-  history?: string[];
-  expect: StructuredQuery | null;
-}
-
-const dir = path.dirname(fileURLToPath(import.meta.url));
-const set = JSON.parse(fs.readFileSync(path.join(dir, 'chat-questions.json'), 'utf8')) as {
-  today: string;
-  categories: string[];
-  /** Other models the questions may be asked of: the model file and the filter values its data holds. */
-  models?: Record<string, { file: string; filterValues: Record<string, string[]> }>;
-  questions: Item[];
-};
-/** What the parser is given for a model, as the service gives it: its catalog, its words in every language, its data's values. */
-function contextOf(model: SemanticModel, filterValues?: Record<string, string[]>) {
-  return { catalog: parserCatalog(model.insights), words: modelWords(model), translations: modelTranslations(model), filterValues };
-}
-const contexts = new Map<string, ReturnType<typeof contextOf>>([['demo', contextOf(demoModel())]]);
-for (const [name, m] of Object.entries(set.models ?? {})) {
-  contexts.set(name, contextOf(modelFromText(fs.readFileSync(path.join(dir, '..', m.file), 'utf8'), m.file), m.filterValues));
-}
 const verbose = process.argv.includes('--verbose');
-
-const canonical = (q: StructuredQuery | null): StructuredQuery | null => {
-  if (!q) return null;
-  const out: StructuredQuery = { ...q };
-  if (out.filters && Object.keys(out.filters).length === 0) delete out.filters;
-  return out;
-};
 
 interface Tally {
   n: number;
@@ -70,27 +28,18 @@ for (const item of set.questions) {
     if (!map.has(k as string)) map.set(k as string, tally());
     return map.get(k as string)!;
   })];
-  const ctx = contexts.get(item.model ?? 'demo');
-  if (!ctx) throw new Error(`${item.q}: no model "${item.model}" in the eval file`);
-  let previous: StructuredQuery | undefined;
-  for (const h of item.history ?? []) {
-    const r = parseQuestion(h, { today: set.today, categories: set.categories, previous, ...ctx });
-    if (r.kind === 'query') previous = r.query;
-  }
-  const r = parseQuestion(item.q, { today: set.today, categories: set.categories, previous, ...ctx });
-  const got = r.kind === 'query' ? canonical(r.query) : null;
-  const want = canonical(item.expect);
+  const { got, want, right, outcome: r } = score(item);
   for (const g of groups) {
     g.n++;
     if ((got?.insight_code ?? null) === (want?.insight_code ?? null)) g.code++;
-    if (isDeepStrictEqual(got, want)) g.full++;
+    if (right) g.full++;
     if (want === null) {
       g.mustRefuse++;
       if (got === null) g.refused++;
       else g.answeredInstead++;
     }
   }
-  if (!isDeepStrictEqual(got, want)) misses.push(`${item.history ? `[${item.history.join(' → ')}] → ` : ''}${item.q}\n    want ${JSON.stringify(want)}\n    got  ${JSON.stringify(got)}${r.kind === 'refused' ? ` (refused: ${r.refusal.reason} "${r.refusal.term}")` : ''}`);
+  if (!right) misses.push(`${item.history ? `[${item.history.join(' → ')}] → ` : ''}${item.q}\n    want ${JSON.stringify(want)}\n    got  ${JSON.stringify(got)}${r.kind === 'refused' ? ` (refused: ${r.refusal.reason} "${r.refusal.term}")` : ''}`);
 }
 
 const pct = (k: number, n: number) => (n ? `${((100 * k) / n).toFixed(1)} %` : '—');

@@ -1,25 +1,14 @@
 // Builds the application from its dependencies. The server and the tests build the same app; only
 // the dependencies differ (database, clock, third-party endpoints).
-import Fastify, { type FastifyInstance } from 'fastify';
-import cors from '@fastify/cors';
-import rateLimit from '@fastify/rate-limit';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { Ajv } from 'ajv';
-import addFormats from 'ajv-formats';
-import crypto from 'node:crypto';
 import type { Config } from './config/index.ts';
 import type { Db } from './db/index.ts';
 import type { Clock } from './lib/clock.ts';
-import { AppError } from './lib/errors.ts';
-import { Problem } from './lib/schemas.ts';
 import type { SecretBox } from './lib/secrets.ts';
 import { JwtVerifier } from './auth/jwt.ts';
-import { callerKey, installAuth } from './plugins/auth.ts';
+import type { FastifyInstance } from 'fastify';
+import { installAuth } from './plugins/auth.ts';
+import { createHttpApp } from './plugins/http.ts';
 import { FixedWindowCounter } from './lib/fixed-window.ts';
-import { clientErrorHandler, frameworkErrorHandler, installDrainingAnswer, installErrorHandling } from './plugins/errors.ts';
-import { installNulGuard } from './plugins/nul-guard.ts';
-import { installMetrics } from './plugins/metrics.ts';
-import { installOpenApi } from './plugins/openapi.ts';
 import { installHealth } from './plugins/health.ts';
 import { installWeb } from './plugins/web.ts';
 import { installAbout, packageInfo } from './plugins/about.ts';
@@ -53,7 +42,8 @@ import { channelsRoutes } from './modules/channels/channels.routes.ts';
 import { dashboardsPort, insightsPort } from './modules/reports/report-sources.ts';
 import { DeliveriesRepository } from './modules/deliveries/deliveries.repository.ts';
 import { deliveryLogsRoutes } from './modules/deliveries/deliveries.routes.ts';
-import { DeliveryLogsService, DeliveryQueue } from './modules/deliveries/deliveries.service.ts';
+import { cancelChannelDeliveries, DeliveryLogsService, DeliveryQueue } from './modules/deliveries/deliveries.service.ts';
+import { dropChannelFromSubscriptions } from './modules/subscriptions/channel-removal.ts';
 import { DashboardSubscriptionsRepository } from './modules/subscriptions/dashboard-subscriptions.repository.ts';
 import { DashboardSubscriptionsService } from './modules/subscriptions/dashboard-subscriptions.service.ts';
 import { InsightSubscriptionsRepository } from './modules/subscriptions/insight-subscriptions.repository.ts';
@@ -65,6 +55,7 @@ import { NotificationLoops } from './jobs/notification-loops.ts';
 import { Scheduler } from './jobs/scheduler.ts';
 import { DataRepository } from './modules/data/data.repository.ts';
 import { DataService } from './modules/data/data.service.ts';
+import { tenantColumns } from './semantic/tenancy.ts';
 import { RollupStore } from './warehouse/rollups.ts';
 import { dataRoutes } from './modules/data/data.routes.ts';
 import { McpService } from './modules/mcp/mcp.service.ts';
@@ -127,87 +118,21 @@ export interface AppDeps {
   logger?: boolean | Record<string, unknown>;
 }
 
-function makeAjv(coerce: boolean): Ajv {
-  const ajv = new Ajv({
-    // Unknown fields are refused (schemas say additionalProperties: false), never silently dropped.
-    removeAdditional: false,
-    allErrors: true,
-    useDefaults: true,
-    // Query strings and path params arrive as text; bodies are JSON and must have the right types.
-    coerceTypes: coerce ? 'array' : false,
-    strict: false,
-  });
-  addFormats.default(ajv);
-  return ajv;
-}
-
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db, clock } = deps;
-  const app = Fastify({
+  const app = await createHttpApp({
     logger: deps.logger ?? false,
-    bodyLimit: 1024 * 1024,
-    // Answered as problem documents by installDrainingAnswer and clientErrorHandler instead.
-    return503OnClosing: false,
-    clientErrorHandler,
-    genReqId: () => crypto.randomUUID(),
-    // Router errors (bad percent-encoding, an over-long path parameter) happen before any route or
-    // error handler is chosen; they leave as problem documents too.
-    frameworkErrors: frameworkErrorHandler,
-    ajv: { customOptions: { removeAdditional: false } },
-  }).withTypeProvider<TypeBoxTypeProvider>();
-
-  const bodyAjv = makeAjv(false);
-  const paramsAjv = makeAjv(true);
-  app.setValidatorCompiler(({ schema, httpPart }) =>
-    (httpPart === 'body' ? bodyAjv : paramsAjv).compile(schema as object),
-  );
-  // JSON only: text/plain bodies get 415 instead of reaching a schema as a string.
-  app.removeContentTypeParser('text/plain');
-  // Many clients send Content-Type: application/json on a DELETE or POST with no body. An empty
-  // body is no body; routes that need one still say so through their schema.
-  const parseJson = app.getDefaultJsonParser('error', 'error');
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
-    if ((body as string).trim() === '') return done(null, undefined);
-    parseJson(req, body as string, done);
-  });
-  app.addSchema(Problem);
-
-  installDrainingAnswer(app);
-  installErrorHandling(app);
-  installNulGuard(app);
-  await installOpenApi(app);
-  installMetrics(app, { defaultMetrics: deps.logger !== false });
-
-  // Browser front ends on other origins: only those listed; none by default. Registered before the
-  // rate limit and auth, so a preflight (which carries no credentials) is answered here.
-  if (config.corsOrigins.length > 0) {
-    await app.register(cors, {
-      origin: config.corsOrigins,
-      methods: ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'],
-      allowedHeaders: ['Authorization', 'Content-Type'],
-      exposedHeaders: ['Link', 'Retry-After', 'WWW-Authenticate'],
-      maxAge: 600,
-    });
-  }
-
-  // Rate limits are per caller: the authentication hook (an app-level onRequest hook) runs before
-  // this plugin's route-level one, so the key is who the caller is, not how they spelled the
-  // header. Requests that reach it unauthenticated (unknown routes) count per address.
-  await app.register(rateLimit, {
-    global: true,
-    max: config.rateLimitPerMinute,
-    timeWindow: 60_000,
-    keyGenerator: (req) => (req.auth ? callerKey(req.auth) : 'ip:' + req.ip),
-    allowList: (req) => Boolean(req.routeOptions.config?.public),
-    errorResponseBuilder: (_req, ctx) =>
-      new AppError('RATE_LIMITED', `Rate limit of ${ctx.max} requests per minute exceeded; retry in ${Math.ceil(ctx.ttl / 1000)} s.`, {
-        headers: { 'Retry-After': String(Math.ceil(ctx.ttl / 1000)) },
-      }),
+    metrics: deps.logger !== false,
+    corsOrigins: config.corsOrigins,
+    rateLimitPerMinute: config.rateLimitPerMinute,
   });
 
   // Repositories and services: each gets only what it uses.
   const tokens = new TokensService(new TokensRepository(db), clock);
+  // Verified API tokens are answered from memory until api_tokens changes (migration 040 announces
+  // every change to every instance): no query per request, revocation still immediate.
+  await tokens.cacheVerified((onChange) => db.listen('insights_api_tokens', onChange));
+  app.addHook('onClose', () => tokens.stopCaching());
   const jwt = new JwtVerifier(config.jwt);
 
   const egress = deps.egress ?? new EgressGuard(config.egressAllow);
@@ -230,7 +155,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     app.log.warn(d, m),
   );
 
-  const data = new DataService(deps.warehouse, new DataRepository(deps.warehouse), rollups, {
+  const tenantColumnOf = tenantColumns(model);
+  const data = new DataService(deps.warehouse, new DataRepository(deps.warehouse, tenantColumnOf), rollups, {
+    tenantColumnOf,
     concurrentLoads: config.dataConcurrentLoads,
     modelTables: [...model.cubes.values()].flatMap((c) => (c.def.sql_table && !c.def.sql_table.includes('.') ? [c.def.sql_table] : [])),
   });
@@ -258,14 +185,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // No loop may outlive the app (tests close it; the server closes it on SIGTERM).
   app.addHook('onClose', () => notificationLoops.stop());
 
-  // Run inside the channels module's delete transaction (so on PGlite it must use tx): deleting a
-  // channel deletes its insight subscriptions, takes it out of dashboard subscriptions (switching
-  // off those left with none) and cancels its pending deliveries (docs/notifications.md).
-  channels.onDelete(async (tx, tenantId, channelId) => {
-    await new InsightSubscriptionsRepository(tx).deleteByChannel(tenantId, channelId);
-    await new DashboardSubscriptionsRepository(tx).removeChannel(tenantId, channelId);
-    await new DeliveriesRepository(tx).cancelForChannel(tenantId, channelId, clock.now());
-  });
+  // Deleting a channel reaches into the domains that point at it, in its delete transaction.
+  channels.onDelete(dropChannelFromSubscriptions);
+  channels.onDelete(cancelChannelDeliveries(clock));
 
   const services: Services = { tokens, egress, connectors, chat, dashboards, widgets, insights, transports, channels, data, rollups,
     insightSubscriptions, dashboardSubscriptions, deliveryLogs, scheduler, deliveryWorker, notificationLoops };

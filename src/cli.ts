@@ -3,23 +3,25 @@
 import fs from 'node:fs';
 import nodePath from 'node:path';
 import { parseArgs } from 'node:util';
-import { SignJWT } from 'jose';
 import { ConfigError, loadConfig, type Config } from './config/index.ts';
-import { DataDirLockedError, lockDataDir, type DataDirLock } from './db/lock.ts';
-import { connectCause, StartupError } from './lib/startup.ts';
-import { isRole, isTenantId, isUserId, TENANT_ID_RULE, USER_ID_RULE } from './auth/context.ts';
+import { DataDirLockedError, } from './db/lock.ts';
+import { StartupError } from './lib/startup.ts';
+import { isTenantId, TENANT_ID_RULE, } from './auth/context.ts';
 import { systemClock } from './lib/clock.ts';
 import { openRuntime } from './runtime.ts';
-import { openWarehouse, WarehouseLockedError } from './warehouse/open.ts';
-import type { Warehouse } from './warehouse/warehouse.ts';
+import { onDemoModel, openWarehouse, WarehouseLockedError } from './warehouse/open.ts';
 import { DEFAULT_SEED_ROWS, DEFAULT_TENANTS, seedDemo } from './warehouse/demo.ts';
 import { loadModel, ModelError } from './semantic/model.ts';
 import { RollupStore } from './warehouse/rollups.ts';
-import { need, options, UsageError, type Command } from './cli-args.ts';
-import type { TokensService } from './modules/tokens/tokens.service.ts';
+import { need, options, UsageError, type Command } from './commands/args.ts';
+import { withWarehouse } from './commands/open.ts';
+import { mcp } from './commands/mcp.ts';
+import { migrate, serve } from './commands/serve.ts';
+import { jwt, token } from './commands/tokens.ts';
 import { loadDataFile } from './modules/data/data.cli.ts';
-import type { PostMessage } from './modules/mcp/mcp.stdio.ts';
-import { dataFileOf, LOAD_MODES, LoadError, TENANT_COLUMN, tableNameProblem, type DataFile, type LoadMode } from './warehouse/load.ts';
+import { parseDateFormat, parseDelimiter } from './warehouse/load-formats.ts';
+import { dataFileOf, LOAD_MODES, LoadError, tableNameProblem, type DataFile, type LoadMode } from './warehouse/load.ts';
+import { tenantColumns } from './semantic/tenancy.ts';
 import { progressReporter } from './lib/progress.ts';
 
 /** The memory ceiling of `insights demo seed` when the configured one is smaller. */
@@ -45,8 +47,8 @@ const USAGE = `Usage: insights <command>
   token revoke ID
   demo seed [--rows N] [--tenants demo,acme]
                                           (re)generate the demo warehouse (N orders over all tenants)
-  data load --table T --file F --tenant X [--mode append|replace]
-                                          load a CSV/TSV, NDJSON or Parquet file (optionally .gz)
+  data load --table T --file F --tenant X [--mode append|replace] [--delimiter ';'] [--date-format D.M.YYYY]
+                                          load a CSV/TSV, JSON/NDJSON or Parquet file (optionally .gz)
                                           into a warehouse table for tenant X (docs/data.md)
   rollups build [--rollup CUBE.NAME]      build the model's rollups from the current data (docs/rollups.md)
   rollups status                          each rollup's tenants, rows, build time and whether current
@@ -61,66 +63,23 @@ const USAGE = `Usage: insights <command>
                                           server instead of opening the data dir (docs/mcp.md)
 `;
 
-async function withTokens<T>(config: Config, fn: (tokens: TokensService) => Promise<T>): Promise<T> {
-  const runtime = await openRuntime(config);
-  try {
-    return await fn(runtime.tokens);
-  } finally {
-    await runtime.close();
-  }
-}
-
 const commands: Record<string, Command> = {
-  async serve(config) {
-    const { serve } = await import('./server.ts');
-    await serve(config);
-  },
-
-  async migrate(config) {
-    const runtime = await openRuntime(config);
-    await runtime.close();
-    console.log('Migrations applied.');
-  },
-
-  async token(config, args) {
-    const [sub, ...rest] = args;
-    if (sub === 'create') {
-      const { values } = options(rest, ['tenant', 'user', 'role', 'name', 'email']);
-      const role = need(values, 'role').toLowerCase();
-      if (!isRole(role)) throw new UsageError('--role must be owner, admin or member');
-      const tenantId = need(values, 'tenant');
-      const userId = need(values, 'user');
-      if (!isTenantId(tenantId)) throw new UsageError(`--tenant must be ${TENANT_ID_RULE}`);
-      if (!isUserId(userId)) throw new UsageError(`--user must be ${USER_ID_RULE}`);
-      const { token, view } = await withTokens(config, (t) =>
-        t.create({ tenantId, userId, userName: values.name, email: values.email ?? null, role, name: values.name ?? `cli token for ${userId}` }),
-      );
-      console.log(`Created token ${view.id} for ${view.user_id} (${view.role}) in tenant ${view.tenant_id}:`);
-      console.log(token);
-      return;
-    }
-    if (sub === 'list') {
-      const { values } = options(rest, ['tenant']);
-      const list = await withTokens(config, (t) => t.list(values.tenant));
-      for (const t of list) {
-        console.log([t.id, t.tenant_id, t.user_id, t.role, t.token_masked, t.revoked_at ? 'revoked' : 'active', t.name].join('\t'));
-      }
-      return;
-    }
-    if (sub === 'revoke') {
-      const id = rest[0];
-      if (!id) throw new UsageError('token revoke needs the token id');
-      const ok = await withTokens(config, (t) => t.revoke(id));
-      if (!ok) throw new UsageError(`No token with id ${id}`);
-      console.log(`Revoked ${id}.`);
-      return;
-    }
-    throw new UsageError('token needs create, list or revoke');
-  },
+  serve,
+  migrate,
+  token,
+  jwt,
+  mcp,
 
   async demo(config, args) {
     const [sub, ...rest] = args;
     if (sub !== 'seed') throw new UsageError('demo needs seed');
+    // The demo's tables (orders, products…) would take names the user's model may use.
+    if (!onDemoModel(config)) {
+      throw new UsageError(
+        `INSIGHTS_MODEL is set (${config.modelPath}): the demo data belongs to the demo model and is not seeded beside a model of your own. ` +
+          'Load your data with insights data load --table T --file F --tenant X (docs/data.md), or unset INSIGHTS_MODEL for the demo.',
+      );
+    }
     const { values } = options(rest, ['rows', 'tenants']);
     const rows = values.rows === undefined ? DEFAULT_SEED_ROWS : Number(values.rows.replace(/_/g, ''));
     if (!Number.isInteger(rows) || rows < 1 || rows > 200_000_000) throw new UsageError('--rows must be a whole number from 1 to 200000000');
@@ -157,7 +116,7 @@ const commands: Record<string, Command> = {
   async data(config, args) {
     const [sub, ...rest] = args;
     if (sub !== 'load') throw new UsageError('data needs load');
-    const { values, positionals } = options(rest, ['table', 'file', 'tenant', 'mode']);
+    const { values, positionals } = options(rest, ['table', 'file', 'tenant', 'mode', 'delimiter', 'date-format']);
     if (positionals.length) throw new UsageError(`unexpected argument ${positionals[0]}`);
     const table = need(values, 'table');
     const tableProblem = tableNameProblem(table);
@@ -172,6 +131,16 @@ const commands: Record<string, Command> = {
       file = dataFileOf(path);
     } catch (err) {
       throw new UsageError(`--file: ${(err as Error).message}`);
+    }
+    for (const [option, set] of [
+      ['delimiter', (v: string) => (file.delimiter = parseDelimiter(v))],
+      ['date-format', (v: string) => (file.dateFormat = parseDateFormat(v).format)],
+    ] as const) {
+      try {
+        if (values[option] !== undefined) set(values[option]);
+      } catch (err) {
+        throw new UsageError(`--${option}: ${(err as Error).message}`);
+      }
     }
     if (!fs.existsSync(path)) throw new UsageError(`--file ${path} does not exist`);
     await loadDataFile(config, { table, file, tenantId, mode });
@@ -226,72 +195,6 @@ const commands: Record<string, Command> = {
     });
   },
 
-  async mcp(config, args) {
-    const { values, positionals } = options(args, ['token', 'url']);
-    if (positionals.length) throw new UsageError(`unexpected argument ${positionals[0]}`);
-    const credential = values.token ?? config.token;
-    if (!credential) throw new UsageError('needs a credential: set INSIGHTS_TOKEN to an API token or a JWT (or pass --token)');
-    const stdio = await import('./modules/mcp/mcp.stdio.ts');
-    const authorization = stdio.authorizationFor(credential);
-    const log = (line: string) => void process.stderr.write(`${line}\n`);
-    const serve = async (post: PostMessage) => {
-      const refusal = await stdio.credentialRefusal(post).catch((err) => {
-        throw new StartupError('--url', connectCause(err));
-      });
-      if (refusal) throw new StartupError(values.token ? '--token' : 'INSIGHTS_TOKEN', `refused: ${refusal}`);
-      await stdio.serveStdio(post, log);
-    };
-    if (values.url) return serve(stdio.postToServer(values.url, authorization));
-    // In this process: the same app as the server (without its workers), its logs on stderr.
-    const model = loadModel(config.modelPath);
-    const runtime = await openRuntime(config).catch((err) => {
-      if (err instanceof DataDirLockedError) throw new UsageError(`${err.message} While it runs, bridge to it: insights mcp --url http://${config.host}:${config.port}`);
-      throw err;
-    });
-    try {
-      const warehouse = await openWarehouse(config).catch((err) => {
-        throw err instanceof WarehouseLockedError ? new UsageError(err.message) : err;
-      });
-      try {
-        const { buildApp } = await import('./app.ts');
-        const app = await buildApp({ config, db: runtime.db, clock: systemClock, secrets: runtime.secrets, warehouse, model, logger: { level: config.logLevel, stream: process.stderr } });
-        try {
-          await serve(async (message) => {
-            const res = await app.inject({ method: 'POST', url: '/api/v1/mcp', headers: { authorization, 'content-type': 'application/json' }, payload: JSON.stringify(message) });
-            return { status: res.statusCode, body: res.body };
-          });
-        } finally {
-          await app.close();
-        }
-      } finally {
-        await warehouse.close();
-      }
-    } finally {
-      await runtime.close();
-    }
-  },
-
-  async jwt(config, args) {
-    const { values } = options(args, ['tenant', 'user', 'role', 'ttl', 'name', 'email']);
-    if (!config.jwt.secret) throw new UsageError('INSIGHTS_JWT_SECRET must be set to mint a JWT');
-    const role = need(values, 'role').toLowerCase();
-    if (!isRole(role)) throw new UsageError('--role must be owner, admin or member');
-    const ttl = values.ttl ?? '1h';
-    if (!/^\d+[smhd]$/.test(ttl)) throw new UsageError('--ttl must look like 30m, 1h or 7d');
-    const tenantId = need(values, 'tenant');
-    const userId = need(values, 'user');
-    // The server refuses a JWT whose claims break these rules: refuse to mint one.
-    if (!isTenantId(tenantId)) throw new UsageError(`--tenant must be ${TENANT_ID_RULE}`);
-    if (!isUserId(userId)) throw new UsageError(`--user must be ${USER_ID_RULE}`);
-    let jwt = new SignJWT({ tenant_id: tenantId, role, name: values.name, email: values.email })
-      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-      .setSubject(userId)
-      .setIssuedAt()
-      .setExpirationTime(ttl);
-    if (config.jwt.issuer) jwt = jwt.setIssuer(config.jwt.issuer);
-    if (config.jwt.audience) jwt = jwt.setAudience(config.jwt.audience);
-    console.log(await jwt.sign(config.jwt.secret));
-  },
 };
 
 /** `insights model init`: a starter model from loaded tables (src/semantic/starter.ts). */
@@ -307,8 +210,15 @@ async function modelInit(config: Config, args: string[]): Promise<void> {
   const out = parsed.values.out;
   if (out && fs.existsSync(out)) throw new UsageError(`--out ${out} exists; name a new file (the starter model never overwrites one)`);
   const { profileTable, starterModel } = await import('./semantic/starter.ts');
+  // The tables' tenant columns as the configured model names them (tenant_id where it names none).
+  let tenantColumnOf;
+  try {
+    tenantColumnOf = tenantColumns(loadModel(config.modelPath));
+  } catch {
+    tenantColumnOf = undefined;
+  }
   await withWarehouse(config, async (warehouse) => {
-    const loaded = await warehouse.tables();
+    const loaded = await warehouse.tables(tenantColumnOf);
     const progress = progressReporter();
     const profiles = [];
     for (const name of tables) {
@@ -318,7 +228,7 @@ async function modelInit(config: Config, args: string[]): Promise<void> {
         throw new UsageError(`--table ${name}: no such table in the ${warehouse.dialect} warehouse (${names.length ? `loaded: ${names.join(', ')}` : 'load one first: insights data load --table … --file …'})`);
       }
       progress.step(`Reading ${name}`);
-      profiles.push(await profileTable(warehouse, { name, columns: table.columns, tenantColumn: TENANT_COLUMN }));
+      profiles.push(await profileTable(warehouse, { name, columns: table.columns, tenantColumn: table.tenantColumn }));
     }
     const { yaml, model, notes } = starterModel(profiles, systemClock.now().toISOString().slice(0, 10));
     if (out) fs.writeFileSync(out, yaml, { flag: 'wx' });
@@ -327,24 +237,6 @@ async function modelInit(config: Config, args: string[]): Promise<void> {
     const counts = `${model.cubes?.length} cube${model.cubes?.length === 1 ? '' : 's'}, ${model.insights?.length} insights`;
     if (out) progress.done(`Wrote ${out} (${counts}). Check it with: insights model check --model ${out}`);
   });
-}
-
-/** The warehouse to this process alone (the data-dir lock for the embedded one), closed after `fn`. */
-async function withWarehouse(config: Config, fn: (warehouse: Warehouse) => Promise<void>): Promise<void> {
-  let lock: DataDirLock | undefined;
-  if (!config.warehouseUrl) lock = lockDataDir(config.dataDir);
-  try {
-    const warehouse = await openWarehouse(config).catch((err) => {
-      throw err instanceof WarehouseLockedError ? new UsageError(err.message) : err;
-    });
-    try {
-      await fn(warehouse);
-    } finally {
-      await warehouse.close();
-    }
-  } finally {
-    lock?.release();
-  }
 }
 
 export async function main(argv: string[]): Promise<number> {

@@ -7,7 +7,7 @@ import { listenError } from './lib/startup.ts';
 import { openWarehouse } from './warehouse/open.ts';
 import { seedDemoIfEmpty } from './warehouse/demo.ts';
 import { seedNewDuckDbInChild } from './warehouse/first-seed.ts';
-import { duckDbFile } from './warehouse/open.ts';
+import { duckDbFile, onDemoModel } from './warehouse/open.ts';
 import { formatIssue, loadModel } from './semantic/model.ts';
 import { probeModel } from './semantic/probe.ts';
 
@@ -16,8 +16,9 @@ export async function serve(config: Config): Promise<void> {
   const model = loadModel(config.modelPath);
   const runtime = await openRuntime(config);
   // First start with the demo model: demo data, generated only into an empty warehouse. A new
-  // DuckDB file is seeded by a child process, so this one never holds the seed's memory.
-  const demo = !config.modelPath;
+  // DuckDB file is seeded by a child process, so this one never holds the seed's memory. On a
+  // model of the user's own nothing of the demo is created or seeded.
+  const demo = onDemoModel(config);
   const seededInChild =
     demo && !config.warehouseUrl
       ? await seedNewDuckDbInChild(duckDbFile(config), config.duckdb, systemClock.now()).catch(async (err) => {

@@ -11,7 +11,7 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 const SRC = path.join(ROOT, 'src');
 
 /** The composition root: process files and the app builder; they may import anything. */
-const ROOT_FILES = new Set(['app.ts', 'server.ts', 'cli.ts', 'cli-args.ts', 'runtime.ts']);
+const ROOT_FILES = new Set(['app.ts', 'server.ts', 'cli.ts', 'runtime.ts']);
 
 /** Layer → the layers it may import (its own layer always). Lower layers never import higher ones. */
 const MAY_IMPORT: Record<string, readonly string[]> = {
@@ -25,7 +25,9 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   modules: ['lib', 'config', 'db', 'auth', 'semantic', 'warehouse', 'adapters'],
   jobs: ['lib', 'config', 'db', 'adapters', 'modules'],
   plugins: ['lib', 'config', 'db', 'auth', 'modules'],
-  root: ['lib', 'config', 'db', 'auth', 'semantic', 'warehouse', 'adapters', 'modules', 'jobs', 'plugins'],
+  // The CLI's commands are the root's too: each opens what it needs through runtime.ts or app.ts.
+  commands: ['lib', 'config', 'db', 'auth', 'semantic', 'warehouse', 'adapters', 'modules', 'jobs', 'plugins', 'root'],
+  root: ['lib', 'config', 'db', 'auth', 'semantic', 'warehouse', 'adapters', 'modules', 'jobs', 'plugins', 'commands'],
 };
 
 /** Layers whose code is domain logic or I/O: no Fastify there (routes, plugins and lib's HTTP helpers may). */

@@ -15,8 +15,20 @@ export interface Queryable {
   exec(sql: string): Promise<void>;
 }
 
+/** A subscription to a channel's notifications (LISTEN); see Db.listen. */
+export interface Listening {
+  /** False while notifications may be missed (the listening connection is lost, until it is back). */
+  readonly live: boolean;
+  close(): Promise<void>;
+}
+
 export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres';
+  /**
+   * Calls onNotify for every NOTIFY on the channel (from any process sharing the database), and
+   * once when the subscription is lost: whatever the caller derived from earlier state is stale then.
+   */
+  listen(channel: string, onNotify: () => void): Promise<Listening>;
   /** Runs fn in one transaction; it commits when fn resolves and rolls back when it throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -82,6 +94,22 @@ export class PGliteDb implements Db {
     await this.pg.exec(sql);
   }
 
+  // One process holds the data dir, and PGlite delivers a notification before the statement that
+  // caused it returns: the subscription is live for as long as it is open.
+  async listen(channel: string, onNotify: () => void): Promise<Listening> {
+    const unlisten = await this.pg.listen(channel, onNotify);
+    let live = true;
+    return {
+      get live() {
+        return live;
+      },
+      close: async () => {
+        live = false;
+        if (!this.pg.closed) await unlisten();
+      },
+    };
+  }
+
   // PGlite has a single connection: its own mutex serializes a transaction against every other
   // query, so nothing else interleaves between BEGIN and COMMIT.
   async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
@@ -112,13 +140,15 @@ export class PostgresDb implements Db {
   readonly kind = 'postgres' as const;
   readonly pool: pg.Pool;
 
+  private readonly clientConfig: pg.ClientConfig;
+
   constructor(connectionString: string, options: { schema?: string; max?: number } = {}) {
-    this.pool = new pg.Pool({
+    this.clientConfig = {
       connectionString,
-      max: options.max ?? 10,
       // A schema per test run keeps parallel test files apart on one PostgreSQL database.
       options: options.schema ? `-c search_path=${options.schema}` : undefined,
-    });
+    };
+    this.pool = new pg.Pool({ ...this.clientConfig, max: options.max ?? 10 });
     // An idle client losing its connection must not crash the process; the next query reconnects.
     this.pool.on('error', () => {});
   }
@@ -129,6 +159,67 @@ export class PostgresDb implements Db {
 
   async exec(sql: string): Promise<void> {
     await this.pool.query(sql);
+  }
+
+  /**
+   * LISTEN on a connection of its own, outside the pool. When that connection fails the
+   * subscription is not live (onNotify is called, as anything may have changed unseen) until a new
+   * connection listens again; it retries every second.
+   */
+  async listen(channel: string, onNotify: () => void): Promise<Listening> {
+    let client: pg.Client | undefined;
+    let live = false;
+    let closed = false;
+    let retry: NodeJS.Timeout | undefined;
+    const lost = () => {
+      if (closed) return;
+      const wasLive = live;
+      live = false;
+      // A late error of the old connection must find a listener, or it would crash the process.
+      client?.removeAllListeners().on('error', () => {});
+      client?.end().catch(() => {});
+      client = undefined;
+      if (wasLive) onNotify();
+      retry ??= setTimeout(() => {
+        retry = undefined;
+        void connect();
+      }, 1000);
+      retry.unref();
+    };
+    const connect = async () => {
+      const c = new pg.Client({ ...this.clientConfig, keepAlive: true });
+      client = c;
+      c.on('error', lost);
+      c.on('end', lost);
+      c.on('notification', (n) => {
+        if (n.channel === channel) onNotify();
+      });
+      try {
+        await c.connect();
+        await c.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+        if (closed || client !== c) return void c.end().catch(() => {});
+        // Anything that changed before LISTEN took effect was not announced to this subscription.
+        onNotify();
+        live = true;
+      } catch {
+        if (client === c) lost();
+      }
+    };
+    await connect();
+    return {
+      get live() {
+        return live;
+      },
+      close: async () => {
+        closed = true;
+        live = false;
+        clearTimeout(retry);
+        const c = client;
+        client = undefined;
+        c?.removeAllListeners().on('error', () => {});
+        await c?.end().catch(() => {});
+      },
+    };
   }
 
   async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {

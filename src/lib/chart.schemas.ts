@@ -34,6 +34,8 @@ export const ChartHintSchema = Type.Object(
 );
 export type ChartHint = Static<typeof ChartHintSchema>;
 
+/** One cell of a result row: what execute, widgets, chat and reports carry. */
 export const CellSchema = Type.Union([Type.String(), Type.Number(), Type.Boolean(), Type.Null()]);
+export type Cell = Static<typeof CellSchema>;
 export const DataRowSchema = Type.Record(Type.String(), CellSchema, { title: 'DataRow', description: 'Column name → value' });
-export type DataRow = Record<string, string | number | boolean | null>;
+export type DataRow = Static<typeof DataRowSchema>;

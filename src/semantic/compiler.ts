@@ -212,6 +212,37 @@ export function compile(def: InsightDefinition, dialect: Dialect, q: ResolvedQue
 }
 
 /**
+ * The first and last day of an insight's data for a tenant (its facts' time, its segments, no
+ * window and no filter), as YYYY-MM-DD text in columns `first` and `last`: chat answers a question
+ * that names no period over the data's own span when the default window before today is empty.
+ */
+export function compileSpan(def: InsightDefinition, dialect: Dialect, tenantId: string): CompiledQuery {
+  const c: Ctx = { d: dialect, q: { tenantId, granularity: null, filters: {}, window: { from: '1900-01-01', to: '1900-01-01' } }, b: new Binder(dialect), def };
+  const day = (sql: string) => `CAST(CAST(${sql} AS ${dialect.types.date}) AS ${dialect.types.text})`;
+  const parts = def.plan.facts.map((f) => {
+    const where = [`${f.source.tenant} = ${c.b.bind(tenantId)}`, ...f.segments.map(cond)].join(' AND ');
+    return `SELECT MIN(${f.time}) AS ${dialect.quote('lo')}, MAX(${f.time}) AS ${dialect.quote('hi')} FROM ${fromClause(f, c)} WHERE ${where}`;
+  });
+  const lo = dialect.quote('lo');
+  const hi = dialect.quote('hi');
+  return { sql: `SELECT ${day(`MIN(${lo})`)} AS ${dialect.quote('first')}, ${day(`MAX(${hi})`)} AS ${dialect.quote('last')} FROM (${parts.join(' UNION ALL ')}) AS ${dialect.quote('spans')}`, params: c.b.params };
+}
+
+/**
+ * The distinct values of one of an insight's filters in a tenant's data, all of its data (no
+ * window), at most `max` of them: chat learns the words of the tenant's values from them.
+ */
+export function compileDistinct(def: InsightDefinition, dialect: Dialect, tenantId: string, filter: string, max: number): CompiledQuery | undefined {
+  const f = def.plan.facts.find((x) => x.filters[filter]);
+  if (!f) return undefined;
+  const c: Ctx = { d: dialect, q: { tenantId, granularity: null, filters: {}, window: { from: '1900-01-01', to: '1900-01-01' } }, b: new Binder(dialect), def };
+  const value = `CAST(${f.filters[filter]} AS ${dialect.types.text})`;
+  const where = [`${f.source.tenant} = ${c.b.bind(tenantId)}`, `${f.filters[filter]} IS NOT NULL`].join(' AND ');
+  const v = dialect.quote('value');
+  return { sql: `SELECT DISTINCT ${value} AS ${v} FROM ${fromClause(f, c)} WHERE ${where} ORDER BY 1 LIMIT ${Math.trunc(max)}`, params: c.b.params };
+}
+
+/**
  * compare: the insight's query over its window and again over the window compared with, joined
  * on the keys. A time series joins each period to its counterpart through a list of (period,
  * previous) pairs, so every period appears once whatever the data, and alignment (ISO week n with

@@ -84,6 +84,9 @@ export const DimensionSchema = Type.Object(
     case: Type.Optional(Type.Union([Type.Literal('upper'), Type.Literal('lower')], { description: 'Filter values are trimmed and put in this case before they are compared' })),
     values: Type.Optional(Type.Array(Type.String({ minLength: 1 }), { minItems: 1, description: 'The only values a filter on it accepts' })),
     pattern: Type.Optional(Type.String({ minLength: 1, description: 'A regular expression a filter value must match' })),
+    value_synonyms: Type.Optional(
+      Type.Record(Type.String({ minLength: 1 }), Synonyms, { description: 'Other words people use for a value (chat): {web: [website, online shop]}, a list or a list per language' }),
+    ),
   },
   { additionalProperties: false },
 );

@@ -23,6 +23,8 @@ export interface TableSpec {
   partitionBy?: string;
   /** Default true: the table carries the tenant column and is sharded by it. */
   tenant?: boolean;
+  /** The tenant column's name (default tenant_id): the model's tenant_column for a loaded table. */
+  tenantColumn?: string;
   /** The time column may hold NULL (a loaded file's empty values): it may still sort and partition. */
   nullableKey?: boolean;
 }
@@ -55,7 +57,8 @@ function engineClause(t: ClickHouseTopology, key: string[], partitionBy?: string
   );
 }
 
-const keyOf = (spec: TableSpec) => [...(spec.tenant !== false ? [TENANT_COLUMN] : []), ...spec.orderBy];
+const tenantOf = (spec: TableSpec) => (spec.tenant !== false ? (spec.tenantColumn ?? TENANT_COLUMN) : undefined);
+const keyOf = (spec: TableSpec) => [...(tenantOf(spec) ? [tenantOf(spec)!] : []), ...spec.orderBy];
 
 function distributed(t: ClickHouseTopology, name: string, ine: string, shardColumn?: string): string {
   const shardBy = shardColumn ? `cityHash64(${chQuote(shardColumn)})` : 'rand()';
@@ -91,7 +94,7 @@ export function createTable(t: ClickHouseTopology, spec: TableSpec, ifNotExists 
   const ine = ifNotExists ? 'IF NOT EXISTS ' : '';
   const local = `CREATE TABLE ${ine}${chQuote(localTable(t, spec.name))}${onCluster(t)} (${spec.columns.join(', ')}) ${engineClause(t, keyOf(spec), spec.partitionBy, spec.nullableKey)}`;
   if (!t.cluster) return [local];
-  return [local, distributed(t, spec.name, ine, spec.tenant !== false ? TENANT_COLUMN : undefined)];
+  return [local, distributed(t, spec.name, ine, tenantOf(spec))];
 }
 
 /** Drops a table (and its local tables on a cluster). */
@@ -140,8 +143,8 @@ export const VERSIONS_TABLE: TableSpec = {
 };
 
 /** The demo tables and the service's own tables, created when missing. */
-export function clickhouseWarehouseDdl(t: ClickHouseTopology): string[] {
-  return [...createTable(t, META_TABLE), ...createTable(t, VERSIONS_TABLE), ...DEMO.flatMap((spec) => createTable(t, spec))];
+export function clickhouseWarehouseDdl(t: ClickHouseTopology, demo = true): string[] {
+  return [...createTable(t, META_TABLE), ...createTable(t, VERSIONS_TABLE), ...(demo ? DEMO.flatMap((spec) => createTable(t, spec)) : [])];
 }
 
 export const DEMO_TABLES = DEMO;

@@ -19,15 +19,17 @@ import { chQuote, clickhouseType, createTable, dropTable, localTable, onCluster,
 import { targetTable } from './load-duckdb.ts';
 import { checkTableName, isTimeType, LoadError, planLoad, quoteIdent, quoteLiteral, TENANT_COLUMN, TENANT_VERSIONS_TABLE, type LoadRequest, type LoadResult, type WarehouseTable } from './load.ts';
 import { byteCounter } from './load-postgres.ts';
-import { describeFile, explainReadError, fileTimeRanges, readerSql, watchProgress } from './load-reader.ts';
+import { describeFile, explainReadError, readerSql, watchProgress } from './load-reader.ts';
+import { checkedTimeRanges } from './load-ranges.ts';
+import type { TenantColumnOf } from '../semantic/tenancy.ts';
 
 /** What a load needs of the warehouse: its client, its topology and its queries. */
 export interface ClickHouseTarget {
   readonly client: ClickHouseClient;
   readonly topology: ClickHouseTopology;
   query(sql: string, params?: unknown[]): Promise<Record<string, unknown>[]>;
-  /** Every table with its canonical column types (the tenant column included), for targetTable. */
-  allTables(): Promise<{ tables: WarehouseTable[]; all: Set<string> }>;
+  /** Every table with its canonical column types, for targetTable. */
+  allTables(tenantColumnOf?: TenantColumnOf): Promise<{ tables: WarehouseTable[]; all: Set<string> }>;
 }
 
 // DuckDB types Parquet cannot carry as ClickHouse reads them: TIME goes as text.
@@ -56,16 +58,20 @@ async function load(ch: ClickHouseTarget, req: LoadRequest): Promise<LoadResult>
   try {
     await conn.run('SET enable_progress_bar = true; SET enable_progress_bar_print = false; SET preserve_insertion_order = false');
     req.onProgress?.({ step: 'reading' });
+    const tenantColumn = req.tenantColumn ?? TENANT_COLUMN;
     const detected = await describeFile(conn, req.file);
-    const existing = targetTable(req.table, await ch.allTables());
-    const plan = planLoad(req.file, detected, existing);
+    const existing = targetTable(req.table, await ch.allTables(() => tenantColumn), tenantColumn);
+    const plan = planLoad(req.file, detected, existing, tenantColumn);
+    const tenant = existing?.tenantColumn ?? tenantColumn;
+    // Before anything is written: a time no engine or rollup can bucket is a bad row.
+    const timeRanges = await checkedTimeRanges(conn, req.file, plan);
 
     // Reading and casting happen here, so a row that does not fit is reported with its line.
     const casts = plan.columns.map((c) => `CAST(CAST(${quoteIdent(c.name)} AS ${c.type}) AS ${parquetCast(c.type)}) AS ${quoteIdent(c.name)}`);
     const stop = watchProgress(conn, 'loading', req.onProgress);
     try {
       await conn.run(
-        `COPY (SELECT ${[...casts, `$1 AS ${TENANT_COLUMN}`].join(', ')} FROM ${readerSql(req.file, plan.readTypes)}) TO ${quoteLiteral(staged)} (FORMAT parquet, ROW_GROUP_SIZE 1000000)`,
+        `COPY (SELECT ${[...casts, `$1 AS ${quoteIdent(tenant)}`].join(', ')} FROM ${readerSql(req.file, plan.readTypes)}) TO ${quoteLiteral(staged)} (FORMAT parquet, ROW_GROUP_SIZE 1000000)`,
         [req.tenantId],
       );
     } catch (err) {
@@ -74,26 +80,26 @@ async function load(ch: ClickHouseTarget, req: LoadRequest): Promise<LoadResult>
       stop();
     }
     const rowsLoaded = Number((await conn.runAndReadAll(`SELECT count(*) AS n FROM read_parquet(${quoteLiteral(staged)})`)).getRowObjectsJson()[0].n);
-    const timeRanges = rowsLoaded > 0 ? await fileTimeRanges(conn, req.file, plan.columns, plan.readTypes) : {};
 
     const time = plan.columns.find((c) => isTimeType(c.type))?.name;
     const table = chQuote(req.table);
     if (plan.create) {
       // The first load decides the table: sorted by (tenant, first time column), a partition per month.
-      const columns = [...plan.columns.map((c) => `${chQuote(c.name)} ${clickhouseType(c.type)}`), `${chQuote(TENANT_COLUMN)} String`];
-      for (const sql of createTable(t, { name: req.table, columns, orderBy: time ? [time] : [], partitionBy: time, nullableKey: true }, false)) await ch.query(sql);
+      const columns = [...plan.columns.map((c) => `${chQuote(c.name)} ${clickhouseType(c.type)}`), `${chQuote(tenant)} String`];
+      const spec = { name: req.table, columns, orderBy: time ? [time] : [], partitionBy: time, nullableKey: true, tenantColumn: tenant };
+      for (const sql of createTable(t, spec, false)) await ch.query(sql);
     }
     for (const sql of createTable(t, VERSIONS_TABLE)) await ch.query(sql);
     // The staging table: the target's very structure, engine, sorting and partitioning.
     await ch.query(`CREATE TABLE ${chQuote(localTable(t, staging))}${onCluster(t)} AS ${chQuote(localTable(t, req.table))}`);
     stagingCreated = true;
     if (t.cluster) {
-      await ch.query(`CREATE TABLE ${chQuote(staging)}${onCluster(t)} AS ${table} ENGINE = Distributed(${chQuote(t.cluster)}, ${chQuote(t.database)}, ${chQuote(localTable(t, staging))}, cityHash64(${chQuote(TENANT_COLUMN)}))`);
+      await ch.query(`CREATE TABLE ${chQuote(staging)}${onCluster(t)} AS ${table} ENGINE = Distributed(${chQuote(t.cluster)}, ${chQuote(t.database)}, ${chQuote(localTable(t, staging))}, cityHash64(${chQuote(tenant)}))`);
     }
     const size = (await fs.promises.stat(staged)).size;
     await ch.client.insert({
       table: staging,
-      columns: [TENANT_COLUMN, ...plan.columns.map((c) => c.name)],
+      columns: [tenant, ...plan.columns.map((c) => c.name)],
       values: fs.createReadStream(staged).pipe(byteCounter(size, req.onProgress)),
       format: 'Parquet',
       // Every row in one piece: a staging table is all or nothing anyway, and wide batches make few parts.
@@ -101,6 +107,10 @@ async function load(ch: ClickHouseTarget, req: LoadRequest): Promise<LoadResult>
     });
 
     req.onProgress?.({ step: 'committing' });
+    // The version first: once the partitions are in, nothing may fail (a load answers an error
+    // only when none of its rows is kept). A version bumped for a load that then fails only
+    // makes the tenant's cached results be computed again.
+    await ch.query(`INSERT INTO ${TENANT_VERSIONS_TABLE} VALUES ($1, $2, now64(6))`, [req.tenantId, crypto.randomUUID()]);
     const partitions = async (from: string, where = '') =>
       (await ch.query(`SELECT DISTINCT _partition_id AS p FROM ${chQuote(from)}${where}`, where ? [req.tenantId] : [])).map((r) => String(r.p));
     const ids = (list: string[]) => list.map((p) => quoteLiteral(p));
@@ -110,17 +120,16 @@ async function load(ch: ClickHouseTarget, req: LoadRequest): Promise<LoadResult>
       const staged = await partitions(staging);
       if (staged.length) await ch.query(`ALTER TABLE ${local}${onCluster(t)} ${staged.map((p) => `ATTACH PARTITION ID ${quoteLiteral(p)} FROM ${from}`).join(', ')}`);
     } else {
-      const touched = [...new Set([...(await partitions(req.table, ` WHERE ${chQuote(TENANT_COLUMN)} = $1`)), ...(await partitions(staging))])];
+      const touched = [...new Set([...(await partitions(req.table, ` WHERE ${chQuote(tenant)} = $1`)), ...(await partitions(staging))])];
       if (touched.length) {
-        await ch.query(`INSERT INTO ${chQuote(staging)} SELECT * FROM ${table} WHERE _partition_id IN (${ids(touched).join(', ')}) AND ${chQuote(TENANT_COLUMN)} != $1`, [req.tenantId]);
+        await ch.query(`INSERT INTO ${chQuote(staging)} SELECT * FROM ${table} WHERE _partition_id IN (${ids(touched).join(', ')}) AND ${chQuote(tenant)} != $1`, [req.tenantId]);
         // A month left with no rows at all is emptied on purpose.
         await ch.query(
           `ALTER TABLE ${local}${onCluster(t)} ${touched.map((p) => `REPLACE PARTITION ID ${quoteLiteral(p)} FROM ${from}`).join(', ')} SETTINGS allow_replace_partition_from_empty_source = 1`,
         );
       }
     }
-    await ch.query(`INSERT INTO ${TENANT_VERSIONS_TABLE} VALUES ($1, $2, now64(6))`, [req.tenantId, crypto.randomUUID()]);
-    return { table: req.table, mode: req.mode, rowsLoaded, created: plan.create, timeRanges };
+    return { table: req.table, mode: req.mode, rowsLoaded, created: plan.create, timeRanges: rowsLoaded > 0 ? timeRanges : {} };
   } catch (err) {
     if (err instanceof LoadError) throw err;
     // A value DuckDB accepted but ClickHouse does not (rare: a date beyond DateTime64's range).

@@ -7,6 +7,7 @@ import { ClickHouseLogLevel, createClient, type ClickHouseClient, type ClickHous
 import { clickhouseWarehouseDdl, canonicalFromClickHouse, splitStatements, STAGING_NAME, type ClickHouseTopology } from './clickhouse-ddl.ts';
 import { ROLLUP_SCHEMA } from '../semantic/rollups.ts';
 import { loadIntoClickHouse } from './clickhouse-load.ts';
+import type { TenantColumnOf } from '../semantic/tenancy.ts';
 import { clickhouseRollupDdl, rewriteRollupQualifier } from './clickhouse-rollups.ts';
 import type { RollupDdl } from './rollup-ddl.ts';
 import { VersionMemo } from './versions.ts';
@@ -125,8 +126,9 @@ export class ClickHouseWarehouse implements Warehouse {
   }
 
   /** The demo tables and the meta table, created when missing (ON CLUSTER on a cluster). */
-  async ensureTables(): Promise<void> {
-    for (const sql of clickhouseWarehouseDdl(this.topology)) await this.client.command({ query: sql });
+  /** The service's own tables, and with `demo` the demo shop's (see warehouseDdl). */
+  async ensureTables(demo = true): Promise<void> {
+    for (const sql of clickhouseWarehouseDdl(this.topology, demo)) await this.client.command({ query: sql });
   }
 
   async query(sql: string, params: unknown[] = []): Promise<WarehouseRow[]> {
@@ -185,12 +187,12 @@ export class ClickHouseWarehouse implements Warehouse {
   }
 
   /** The tables with the tenant column (on a cluster the Distributed ones, not their shards' local tables). */
-  async tables(): Promise<WarehouseTable[]> {
-    return (await this.allTables()).tables;
+  async tables(tenantColumnOf?: TenantColumnOf): Promise<WarehouseTable[]> {
+    return (await this.allTables(tenantColumnOf)).tables;
   }
 
   /** Every table of the database (a load refuses a name taken by a table without the tenant column). */
-  async allTables(): Promise<{ tables: WarehouseTable[]; all: Set<string> }> {
+  async allTables(tenantColumnOf?: TenantColumnOf): Promise<{ tables: WarehouseTable[]; all: Set<string> }> {
     const rows = await this.query(
       `SELECT c.table AS t, c.name AS c, c.type AS type FROM system.columns AS c
        INNER JOIN system.tables AS s ON s.database = c.database AND s.name = c.table
@@ -198,7 +200,7 @@ export class ClickHouseWarehouse implements Warehouse {
        ORDER BY c.table, c.position`,
     );
     const hidden = (name: string) => STAGING_NAME.test(name) || name.startsWith('.') || (this.topology.cluster !== undefined && name.endsWith('_local'));
-    return groupTables(rows.filter((r) => !hidden(String(r.t))).map((r) => ({ table: String(r.t), column: String(r.c), type: canonicalFromClickHouse(String(r.type)) })));
+    return groupTables(rows.filter((r) => !hidden(String(r.t))).map((r) => ({ table: String(r.t), column: String(r.c), type: canonicalFromClickHouse(String(r.type)) })), tenantColumnOf);
   }
 
   async close(): Promise<void> {

@@ -1,7 +1,9 @@
 // The embedded warehouse: a DuckDB file (or :memory: for tests) through @duckdb/node-api.
 import { DuckDBInstance, type DuckDBConnection, type DuckDBValue } from '@duckdb/node-api';
 import { duckDbTables, loadIntoDuckDb } from './load-duckdb.ts';
+import type { TenantColumnOf } from '../semantic/tenancy.ts';
 import type { LoadRequest, LoadResult, WarehouseTable } from './load.ts';
+import { duckDbRollupDdl, type RollupDdl } from './rollup-ddl.ts';
 import { VersionMemo } from './versions.ts';
 import { runTransaction, type TransactionStatement, type Warehouse, type WarehouseRow, type WarehouseValue } from './warehouse.ts';
 
@@ -28,7 +30,15 @@ export class DuckDbWarehouse implements Warehouse {
   /** Loads running in the server, and the thread count to restore once none is (see load()). */
   private activeLoads = 0;
   private threadsBefore?: number;
+  readonly rollupDdl: RollupDdl = duckDbRollupDdl((select, params) => this.columnsOf(select, params));
   private constructor(private readonly instance: DuckDBInstance, private readonly conn: DuckDBConnection) {}
+
+  /** The columns a SELECT would give, with DuckDB's SQL names of their types (nothing is read). */
+  private async columnsOf(select: string, params: unknown[]): Promise<{ name: string; type: string }[]> {
+    const reader = await this.conn.runAndReadAll(`SELECT * FROM (${select}) LIMIT 0`, params.length ? (params as DuckDBValue[]) : undefined);
+    const types = reader.columnTypes();
+    return reader.columnNames().map((name, i) => ({ name, type: types[i].toString() }));
+  }
 
   /**
    * path: a file, or ':memory:'. Without settings DuckDB takes 80 % of RAM and a thread per core,
@@ -137,8 +147,8 @@ export class DuckDbWarehouse implements Warehouse {
     return run;
   }
 
-  async tables(): Promise<WarehouseTable[]> {
-    return (await duckDbTables(this.conn)).tables;
+  async tables(tenantColumnOf?: TenantColumnOf): Promise<WarehouseTable[]> {
+    return (await duckDbTables(this.conn, tenantColumnOf)).tables;
   }
 
   /** Another connection on the same database, for reading (benchmarks compare hand-written SQL on it). */

@@ -12,13 +12,16 @@ import {
   TENANT_COLUMN,
   TENANT_VERSIONS_TABLE,
   type LoadRequest,
+  type Column,
   type LoadResult,
   type WarehouseTable,
 } from './load.ts';
-import { describeFile, explainReadError, fileTimeRanges, readerSql, watchProgress } from './load-reader.ts';
+import { describeFile, explainReadError, readerSql, watchProgress } from './load-reader.ts';
+import { checkedTimeRanges } from './load-ranges.ts';
+import type { TenantColumnOf } from '../semantic/tenancy.ts';
 
 /** Tables of the current schema, with the tenant column left out; `all` also names tables without one. */
-export async function duckDbTables(conn: DuckDBConnection): Promise<{ tables: WarehouseTable[]; all: Set<string> }> {
+export async function duckDbTables(conn: DuckDBConnection, tenantColumnOf?: TenantColumnOf): Promise<{ tables: WarehouseTable[]; all: Set<string> }> {
   const reader = await conn.runAndReadAll(
     `SELECT c.table_name, c.column_name, c.data_type
      FROM information_schema.columns c
@@ -26,21 +29,31 @@ export async function duckDbTables(conn: DuckDBConnection): Promise<{ tables: Wa
      WHERE c.table_schema = current_schema() AND c.table_catalog = current_database() AND t.table_type = 'BASE TABLE'
      ORDER BY c.table_name, c.ordinal_position`,
   );
-  return groupTables(reader.getRowObjectsJson().map((r) => ({ table: String(r.table_name), column: String(r.column_name), type: duckTableType(String(r.data_type)) })));
+  return groupTables(
+    reader.getRowObjectsJson().map((r) => ({ table: String(r.table_name), column: String(r.column_name), type: duckTableType(String(r.data_type)) })),
+    tenantColumnOf,
+  );
 }
 
-/** Groups (table, column, type) rows into the tables a tenant can load into or read. */
-export function groupTables(rows: { table: string; column: string; type: string }[]): { tables: WarehouseTable[]; all: Set<string> } {
-  const byName = new Map<string, { columns: WarehouseTable['columns']; tenant: boolean }>();
+/**
+ * Groups (table, column, type) rows into the tables a tenant can load into or read: those with
+ * their tenant column (the model's for that table, tenant_id by default; matched without regard to
+ * case, as the engines do).
+ */
+export function groupTables(rows: { table: string; column: string; type: string }[], tenantColumnOf: TenantColumnOf = () => TENANT_COLUMN): { tables: WarehouseTable[]; all: Set<string> } {
+  const byName = new Map<string, Column[]>();
   for (const r of rows) {
-    let t = byName.get(r.table);
-    if (!t) byName.set(r.table, (t = { columns: [], tenant: false }));
-    if (r.column === TENANT_COLUMN) t.tenant = true;
-    else t.columns.push({ name: r.column, type: r.type });
+    let columns = byName.get(r.table);
+    if (!columns) byName.set(r.table, (columns = []));
+    columns.push({ name: r.column, type: r.type });
   }
-  const tables = [...byName]
-    .filter(([name, t]) => t.tenant && !name.startsWith('warehouse_'))
-    .map(([name, t]) => ({ name, columns: t.columns }));
+  const tables: WarehouseTable[] = [];
+  for (const [name, columns] of byName) {
+    if (name.startsWith('warehouse_')) continue;
+    const wanted = tenantColumnOf(name);
+    const tenant = columns.find((c) => c.name === wanted) ?? columns.find((c) => c.name.toLowerCase() === wanted.toLowerCase());
+    if (tenant) tables.push({ name, columns: columns.filter((c) => c !== tenant), tenantColumn: tenant.name });
+  }
   return { tables, all: new Set(byName.keys()) };
 }
 
@@ -50,11 +63,15 @@ export async function ensureVersionsTable(conn: DuckDBConnection): Promise<void>
   );
 }
 
-/** Finds the table a load goes into; a table without the tenant column cannot take tenant rows. */
-export function targetTable(table: string, found: { tables: WarehouseTable[]; all: Set<string> }): WarehouseTable | undefined {
+/** Finds the table a load goes into; a table without its tenant column cannot take tenant rows. */
+export function targetTable(table: string, found: { tables: WarehouseTable[]; all: Set<string> }, tenantColumn: string = TENANT_COLUMN): WarehouseTable | undefined {
   const existing = found.tables.find((t) => t.name === table);
   if (!existing && found.all.has(table)) {
-    throw new LoadError('input', `Table ${table} exists without a ${TENANT_COLUMN} column, so it cannot hold tenants' rows; load into another table.`, { table: true });
+    throw new LoadError(
+      'input',
+      `Table ${table} exists without a ${tenantColumn} column (the model's tenant_column for it), so it cannot hold tenants' rows; name its tenant column in the model, or load into another table.`,
+      { table: true },
+    );
   }
   return existing;
 }
@@ -74,15 +91,20 @@ export async function loadIntoDuckDb(conn: DuckDBConnection, req: LoadRequest): 
   try {
     return await load(conn, req);
   } finally {
-    await conn.run(`SET threads = ${threads}`);
+    // Never an error after the commit: a load answers one only when nothing of it was kept.
+    await conn.run(`SET threads = ${threads}`).catch(() => {});
   }
 }
 
 async function load(conn: DuckDBConnection, req: LoadRequest): Promise<LoadResult> {
   req.onProgress?.({ step: 'reading' });
+  const tenantColumn = req.tenantColumn ?? TENANT_COLUMN;
   const detected = await describeFile(conn, req.file);
-  const existing = targetTable(req.table, await duckDbTables(conn));
-  const plan = planLoad(req.file, detected, existing);
+  const existing = targetTable(req.table, await duckDbTables(conn, () => tenantColumn), tenantColumn);
+  const plan = planLoad(req.file, detected, existing, tenantColumn);
+  const tenant = quoteIdent(existing?.tenantColumn ?? tenantColumn);
+  // Before anything is written: a time no engine or rollup can bucket is a bad row.
+  const timeRanges = await checkedTimeRanges(conn, req.file, plan);
   await ensureVersionsTable(conn);
 
   const table = quoteIdent(req.table);
@@ -90,23 +112,21 @@ async function load(conn: DuckDBConnection, req: LoadRequest): Promise<LoadResul
   const casts = plan.columns.map((c) => `CAST(${quoteIdent(c.name)} AS ${c.type})`);
   await conn.run('BEGIN TRANSACTION');
   let rowsLoaded: number;
-  let timeRanges: Record<string, { min: string; max: string }>;
   try {
     if (plan.create) {
-      await conn.run(`CREATE TABLE ${table} (${plan.columns.map((c) => `${quoteIdent(c.name)} ${c.type}`).join(', ')}, ${TENANT_COLUMN} VARCHAR NOT NULL)`);
+      await conn.run(`CREATE TABLE ${table} (${plan.columns.map((c) => `${quoteIdent(c.name)} ${c.type}`).join(', ')}, ${tenant} VARCHAR NOT NULL)`);
     }
-    if (req.mode === 'replace') await conn.run(`DELETE FROM ${table} WHERE ${TENANT_COLUMN} = $1`, [req.tenantId]);
+    if (req.mode === 'replace') await conn.run(`DELETE FROM ${table} WHERE ${tenant} = $1`, [req.tenantId]);
     const stop = watchProgress(conn, 'loading', req.onProgress);
     try {
       const inserted = await conn.run(
-        `INSERT INTO ${table} (${[...names, TENANT_COLUMN].join(', ')}) SELECT ${[...casts, '$1'].join(', ')} FROM ${readerSql(req.file, plan.readTypes)}`,
+        `INSERT INTO ${table} (${[...names, tenant].join(', ')}) SELECT ${[...casts, '$1'].join(', ')} FROM ${readerSql(req.file, plan.readTypes)}`,
         [req.tenantId],
       );
       rowsLoaded = inserted.rowsChanged;
     } finally {
       stop();
     }
-    timeRanges = rowsLoaded > 0 ? await fileTimeRanges(conn, req.file, plan.columns, plan.readTypes) : {};
     req.onProgress?.({ step: 'committing' });
     req.signal?.throwIfAborted();
     await conn.run(
@@ -119,5 +139,5 @@ async function load(conn: DuckDBConnection, req: LoadRequest): Promise<LoadResul
     await conn.run('ROLLBACK').catch(() => {});
     throw err instanceof LoadError ? err : await explainReadError(conn, req.file, err as Error, plan.readTypes ?? plan.columns);
   }
-  return { table: req.table, mode: req.mode, rowsLoaded, created: plan.create, timeRanges };
+  return { table: req.table, mode: req.mode, rowsLoaded, created: plan.create, timeRanges: rowsLoaded > 0 ? timeRanges : {} };
 }

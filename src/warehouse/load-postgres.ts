@@ -26,7 +26,9 @@ import {
   type LoadResult,
   type WarehouseTable,
 } from './load.ts';
-import { describeFile, explainReadError, fileTimeRanges, readerSql, watchProgress } from './load-reader.ts';
+import { describeFile, explainReadError, readerSql, watchProgress } from './load-reader.ts';
+import { checkedTimeRanges } from './load-ranges.ts';
+import type { TenantColumnOf } from '../semantic/tenancy.ts';
 
 /** PostgreSQL's information_schema type → the canonical (DuckDB) type name. */
 export function canonicalFromPostgres(dataType: string, precision: number | null, scale: number | null): string {
@@ -78,7 +80,7 @@ export function postgresType(canonical: string): string {
 
 type Query = (sql: string, params?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
 
-export async function postgresTables(query: Query): Promise<{ tables: WarehouseTable[]; all: Set<string> }> {
+export async function postgresTables(query: Query, tenantColumnOf?: TenantColumnOf): Promise<{ tables: WarehouseTable[]; all: Set<string> }> {
   const { rows } = await query(
     `SELECT c.table_name, c.column_name, c.data_type, c.numeric_precision, c.numeric_scale
      FROM information_schema.columns c
@@ -92,6 +94,7 @@ export async function postgresTables(query: Query): Promise<{ tables: WarehouseT
       column: String(r.column_name),
       type: canonicalFromPostgres(String(r.data_type), r.numeric_precision === null ? null : Number(r.numeric_precision), r.numeric_scale === null ? null : Number(r.numeric_scale)),
     })),
+    tenantColumnOf,
   );
 }
 
@@ -131,9 +134,13 @@ export async function loadIntoPostgres(pool: pg.Pool, req: LoadRequest): Promise
     // A private instance: the staged file's row order does not matter, so DuckDB writes it in parallel.
     await conn.run('SET enable_progress_bar = true; SET enable_progress_bar_print = false; SET preserve_insertion_order = false');
     req.onProgress?.({ step: 'reading' });
+    const tenantColumn = req.tenantColumn ?? TENANT_COLUMN;
     const detected = await describeFile(conn, req.file);
-    const existing = targetTable(req.table, await postgresTables(query));
-    const plan = planLoad(req.file, detected, existing);
+    const existing = targetTable(req.table, await postgresTables(query, () => tenantColumn), tenantColumn);
+    const plan = planLoad(req.file, detected, existing, tenantColumn);
+    const tenant = quoteIdent(existing?.tenantColumn ?? tenantColumn);
+    // Before anything is written: a time no engine or rollup can bucket is a bad row.
+    const timeRanges = await checkedTimeRanges(conn, req.file, plan);
 
     // Reading and casting happen here, so a row that does not fit is reported with its line.
     const casts = plan.columns.map((c) => `CAST(${quoteIdent(c.name)} AS ${c.type})`);
@@ -151,7 +158,6 @@ export async function loadIntoPostgres(pool: pg.Pool, req: LoadRequest): Promise
       stop();
     }
 
-    const timeRanges = await fileTimeRanges(conn, req.file, plan.columns, plan.readTypes);
     await ensurePostgresVersionsTable(query);
     const table = quoteIdent(req.table);
     const client = await pool.connect();
@@ -159,10 +165,10 @@ export async function loadIntoPostgres(pool: pg.Pool, req: LoadRequest): Promise
     try {
       await client.query('BEGIN');
       if (plan.create) {
-        await client.query(`CREATE TABLE ${table} (${plan.columns.map((c) => `${quoteIdent(c.name)} ${postgresType(c.type)}`).join(', ')}, ${TENANT_COLUMN} text NOT NULL)`);
+        await client.query(`CREATE TABLE ${table} (${plan.columns.map((c) => `${quoteIdent(c.name)} ${postgresType(c.type)}`).join(', ')}, ${tenant} text NOT NULL)`);
       }
-      if (req.mode === 'replace') await client.query(`DELETE FROM ${table} WHERE ${TENANT_COLUMN} = $1`, [req.tenantId]);
-      const copy = client.query(copyStreams.from(`COPY ${table} (${[...plan.columns.map((c) => quoteIdent(c.name)), TENANT_COLUMN].join(', ')}) FROM STDIN WITH (FORMAT csv)`));
+      if (req.mode === 'replace') await client.query(`DELETE FROM ${table} WHERE ${tenant} = $1`, [req.tenantId]);
+      const copy = client.query(copyStreams.from(`COPY ${table} (${[...plan.columns.map((c) => quoteIdent(c.name)), tenant].join(', ')}) FROM STDIN WITH (FORMAT csv)`));
       await pipeline(fs.createReadStream(staged), byteCounter((await fs.promises.stat(staged)).size, req.onProgress), copy);
       rowsLoaded = copy.rowCount;
       req.onProgress?.({ step: 'committing' });
@@ -182,7 +188,7 @@ export async function loadIntoPostgres(pool: pg.Pool, req: LoadRequest): Promise
     } finally {
       client.release();
     }
-    return { table: req.table, mode: req.mode, rowsLoaded, created: plan.create, timeRanges };
+    return { table: req.table, mode: req.mode, rowsLoaded, created: plan.create, timeRanges: rowsLoaded > 0 ? timeRanges : {} };
   } finally {
     await fs.promises.rm(staged, { force: true });
     conn.closeSync();

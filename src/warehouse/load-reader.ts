@@ -4,7 +4,22 @@ import fs from 'node:fs';
 import readline from 'node:readline';
 import zlib from 'node:zlib';
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { LoadError, quoteLiteral, type Column, type DataFile, type LoadProgress } from './load.ts';
+import { canonicalType, LoadError, quoteIdent, quoteLiteral, type Column, type DataFile, type LoadProgress } from './load.ts';
+import {
+  conversionSql,
+  CSV_TYPE_CANDIDATES,
+  describeConversion,
+  detectDates,
+  detectDelimiter,
+  detectJsonValues,
+  isDateConversion,
+  parseDateFormat,
+  readingOf,
+  rememberReading,
+  unreadableValue,
+  type DateConversion,
+  type FileReading,
+} from './load-formats.ts';
 
 function structLiteral(columns: Column[]): string {
   return `{${columns.map((c) => `${quoteLiteral(c.name)}: ${quoteLiteral(c.type)}`).join(', ')}}`;
@@ -12,15 +27,38 @@ function structLiteral(columns: Column[]): string {
 
 /**
  * The DuckDB table function reading the file. `types` forces column types (a later load reads the
- * file with the table's types, so a value that does not fit is an error on its line).
+ * file with the table's types, so a value that does not fit is an error on its line). Text dates
+ * found by describeFile are read as text and converted with their column's format (load-formats.ts).
  */
 export function readerSql(file: DataFile, types?: Column[]): string {
+  const reading = readingOf(file);
+  // Types forced on the reader are the table's (a later load): what the rows are stored as.
+  if (reading && types) reading.stored = types;
+  // A date column is converted only where it is to become a date: a table that took the column as
+  // text keeps the text as written.
+  const dates = [...(reading?.dates ?? [])].filter(([name, c]) => {
+    const wanted = types?.find((t) => t.name === name)?.type;
+    if (!wanted || wanted === c.type) return true;
+    if (c.type === 'VARCHAR') return false;
+    return isDateConversion(c) ? /^(DATE|TIMESTAMP)/.test(wanted) : /^(BIGINT|DOUBLE|DECIMAL)/.test(wanted);
+  });
+  const asText = new Set(dates.map(([name]) => name));
+  const rawTypes = types?.map((c) => (asText.has(c.name) ? { name: c.name, type: 'VARCHAR' } : c));
+  const raw = rawReaderSql(file, rawTypes, reading ?? {});
+  if (dates.length === 0) return raw;
+  return `(SELECT * REPLACE (${dates.map(([name, c]) => `${conversionSql(name, c)} AS ${quoteIdent(name)}`).join(', ')}) FROM ${raw})`;
+}
+
+function rawReaderSql(file: DataFile, types: Column[] | undefined, how: Pick<FileReading, 'delimiter' | 'decimalComma'>): string {
   const p = quoteLiteral(file.path);
   switch (file.format) {
     case 'csv':
     case 'tsv': {
-      const delim = file.format === 'tsv' ? `'\t'` : `','`;
-      return `read_csv(${p}, header = true, delim = ${delim}${types ? `, types = ${structLiteral(types)}` : ''})`;
+      const delim = quoteLiteral(how.delimiter ?? delimiterOf(file));
+      const decimal = how.decimalComma ? `, decimal_separator = ','` : '';
+      // The quote is fixed too: sniffed, a file with an unclosed quote is read with none, and the
+      // quote and what follows it would be loaded as text.
+      return `read_csv(${p}, header = true, delim = ${delim}${decimal}, quote = '"', auto_type_candidates = ${CSV_TYPE_CANDIDATES}${types ? `, types = ${structLiteral(types)}` : ''})`;
     }
     case 'ndjson':
     case 'json': {
@@ -30,6 +68,11 @@ export function readerSql(file: DataFile, types?: Column[]): string {
     case 'parquet':
       return `read_parquet(${p})`;
   }
+}
+
+/** The delimiter known before the header is read: the user's, a tab for TSV, else `,`. */
+function delimiterOf(file: DataFile): string {
+  return file.delimiter ?? readingOf(file)?.delimiter ?? (file.format === 'tsv' ? '\t' : ',');
 }
 
 /**
@@ -52,33 +95,81 @@ export async function fileTimeRanges(conn: DuckDBConnection, file: DataFile, col
   return out;
 }
 
-/** The file's columns and detected types, or a LoadError saying why it cannot be read. */
+/**
+ * The file's columns and detected types, or a LoadError saying why it cannot be read. Also decides
+ * how the file is read (delimiter, text dates), for readerSql and for fileColumns.
+ */
 export async function describeFile(conn: DuckDBConnection, file: DataFile): Promise<Column[]> {
   const stat = await fs.promises.stat(file.path).catch(() => undefined);
   if (!stat?.isFile()) throw new LoadError('input', `No such file: ${file.path}`);
   if (stat.size === 0) throw new LoadError('input', 'The file is empty.');
+  const text = file.format === 'csv' || file.format === 'tsv';
+  const headerLine = text ? ((await lineOf(file.path, 1)) ?? '') : '';
+  const delimiter = file.delimiter ?? (file.format === 'tsv' ? '\t' : text ? detectDelimiter(headerLine.replace(/^\uFEFF/, '')) : undefined);
+  rememberReading(file, { delimiter, dates: new Map(), columns: [] });
+  const preferred = file.dateFormat ? parseDateFormat(file.dateFormat) : undefined;
   let columns: Column[];
+  let dates: Map<string, DateConversion>;
+  let decimalComma = false;
   try {
-    const reader = await conn.runAndReadAll(`DESCRIBE SELECT * FROM ${readerSql(file)}`);
-    columns = reader.getRowObjectsJson().map((r) => ({ name: String(r.column_name), type: String(r.column_type) }));
+    const describe = async (how: Pick<FileReading, 'delimiter' | 'decimalComma'>) =>
+      (await conn.runAndReadAll(`DESCRIBE SELECT * FROM ${rawReaderSql(file, undefined, how)}`))
+        .getRowObjectsJson()
+        .map((r) => ({ name: String(r.column_name), type: String(r.column_type) }));
+    columns = await describe({ delimiter });
+    if (delimiter === ';' && columns.some((c) => c.type === 'VARCHAR')) {
+      // `;` is how a spreadsheet set to a decimal comma separates fields: read `1,5` as 1.5 where
+      // that makes more columns numbers (a file with decimal points keeps them).
+      const numbers = (cs: Column[]) => cs.filter((c) => /INT|DOUBLE|DECIMAL/.test(c.type)).length;
+      const withComma = await describe({ delimiter, decimalComma: true });
+      if (numbers(withComma) > numbers(columns)) [columns, decimalComma] = [withComma, true];
+    }
+    const raw = rawReaderSql(file, undefined, { delimiter, decimalComma });
+    if (file.format === 'json' || file.format === 'ndjson') {
+      // Mixed JSON values are read as text here, and so are the dates and numbers among them.
+      const textual = columns.map((c) => (c.type === 'JSON' ? { name: c.name, type: 'VARCHAR' } : c));
+      const asText = rawReaderSql(file, textual, {});
+      dates = new Map([...(await detectJsonValues(conn, asText, columns)), ...(await detectDates(conn, asText, textual, preferred))]);
+    } else {
+      dates = file.format === 'parquet' ? new Map() : await detectDates(conn, raw, columns, preferred);
+    }
   } catch (err) {
     throw await explainReadError(conn, file, err as Error);
   }
-  if (file.format === 'csv' || file.format === 'tsv') {
+  if (text) {
     // On rows of unequal length the sniffer may take another line for the header rather than fail.
-    const header = headerFields(file, (await lineOf(file.path, 1)) ?? '');
+    const header = headerFields(file, headerLine);
     if (header.length !== columns.length) {
       throw (await strictCsvError(conn, file, header.length)) ?? new LoadError('input', RAGGED_CSV);
     }
   }
+  columns = columns.map((c) => ({ name: c.name, type: dates.get(c.name)?.type ?? c.type }));
+  rememberReading(file, { delimiter, decimalComma, dates, columns });
   return columns;
+}
+
+/**
+ * The columns of a described file as they are stored (column → type), with the date format read
+ * where text dates were detected: what a load shows its user.
+ */
+export function fileColumns(file: DataFile): { name: string; type: string; date_format?: string }[] {
+  const reading = readingOf(file);
+  if (!reading) return [];
+  const stored = new Map(reading.stored?.map((c) => [c.name, c.type]));
+  return reading.columns.map((c) => {
+    const type = stored.get(c.name) ?? canonicalType(c.type) ?? c.type;
+    // ISO dates are what every reader takes: only other ways of writing them are worth a note.
+    const date = reading.dates.get(c.name);
+    if (!date || !isDateConversion(date) || !date.format || date.format.startsWith('%Y-%m-%d') || date.type !== type) return { name: c.name, type };
+    return { name: c.name, type, date_format: describeConversion(date) };
+  });
 }
 
 const RAGGED_CSV = 'The file is not readable as CSV with a header row: its rows do not have a consistent number of fields.';
 
 /** The fields of a CSV/TSV header line (quotes honoured). */
 function headerFields(file: DataFile, line: string): string[] {
-  const delim = file.format === 'tsv' ? '\t' : ',';
+  const delim = delimiterOf(file);
   const fields: string[] = [];
   let field = '';
   let quoted = false;
@@ -104,12 +195,12 @@ function headerFields(file: DataFile, line: string): string[] {
 /** Reads the file strictly as `width` text columns: the error, if any, names the first bad line. */
 async function strictCsvError(conn: DuckDBConnection, file: DataFile, width: number): Promise<Error | undefined> {
   const columns = Array.from({ length: width }, (_, i) => ({ name: `c${i}`, type: 'VARCHAR' }));
-  const delim = file.format === 'tsv' ? `'\t'` : `','`;
+  const delim = quoteLiteral(delimiterOf(file));
   try {
     await conn.run(`SELECT count(*) FROM read_csv(${quoteLiteral(file.path)}, header = true, auto_detect = false, delim = ${delim}, quote = '"', escape = '"', columns = ${structLiteral(columns)})`);
     return undefined;
   } catch (err) {
-    return /CSV Error on Line/.test((err as Error).message) ? explainReadError(conn, file, err as Error) : undefined;
+    return /CSV Error on Line/.test((err as Error).message) ? explainReadError(conn, file, err as Error, undefined, true) : undefined;
   }
 }
 
@@ -131,13 +222,23 @@ async function lineOf(path: string, wanted: number): Promise<string | undefined>
 /**
  * Turns a DuckDB reader error into a LoadError naming the line and, where one is to blame, the
  * column. CSV errors carry both; JSON errors carry the line, and the column is found by trying each
- * value of that line against its type.
+ * value of that line against its type. `strict`: the error is a strict read's (strictCsvError).
  */
-export async function explainReadError(conn: DuckDBConnection, file: DataFile, err: Error, types?: Column[]): Promise<Error> {
+export async function explainReadError(conn: DuckDBConnection, file: DataFile, err: Error, types?: Column[], strict = false): Promise<Error> {
   const message = err.message;
+  const unreadable = unreadableValue(message);
+  if (unreadable) return unreadableDateError(file, unreadable.column, unreadable.value);
   const csvLine = /CSV Error on Line: (\d+)/.exec(message);
   if (csvLine) {
     const line = Number(csvLine[1]);
+    const tooLong = /Maximum line size of (\d+) bytes exceeded/.exec(message);
+    if (tooLong) {
+      // The sniffer counts a too-long row as line 1 wherever it is; a strict read finds its line.
+      const located = strict ? undefined : await strictCsvError(conn, file, headerFields(file, (await lineOf(file.path, 1)) ?? '').length);
+      if (located) return located;
+      return new LoadError('row', `Line ${line}: the row is longer than ${Number(tooLong[1]).toLocaleString('en')} bytes, the most one row may hold.`, { line });
+    }
+    if (/unterminated quote/.test(message)) return new LoadError('row', `Line ${line}: a quoted value is never closed (a " without its closing ").`, { line });
     const conversion = /Error when converting column "(.+?)"\. Could not convert string "(.*?)" to '(.+?)'/.exec(message);
     if (conversion) {
       return new LoadError('row', `Line ${line}, column ${conversion[1]}: "${conversion[2]}" is not a valid ${conversion[3]}.`, { line, column: conversion[1] });
@@ -170,6 +271,46 @@ export async function explainReadError(conn: DuckDBConnection, file: DataFile, e
     return new LoadError('input', message.split('\n')[0].replace(/^[A-Za-z ]+Error: /, '').trim());
   }
   return err;
+}
+
+/** A text date that does not read with its column's format, at the first line holding it. */
+async function unreadableDateError(file: DataFile, column: string, value: string): Promise<LoadError> {
+  const conversion = readingOf(file)?.dates.get(column);
+  const how = conversion && isDateConversion(conversion) ? ` (its dates read as ${describeConversion(conversion)}; name the format with --date-format or date_format)` : '';
+  const line = await lineHolding(file, column, value);
+  const type = conversion?.type ?? 'DATE';
+  const where = line === undefined ? `Column ${column}` : `Line ${line}, column ${column}`;
+  return new LoadError('row', `${where}: ${JSON.stringify(value)} is not a valid ${type}${how}.`, { line, column });
+}
+
+/** The first line (1-based, the header counted) whose value of `column` is `value`. */
+async function lineHolding(file: DataFile, column: string, value: string): Promise<number | undefined> {
+  const raw = fs.createReadStream(file.path);
+  const input = /\.(gz|gzip)$/i.test(file.path) ? raw.pipe(zlib.createGunzip()) : raw;
+  const lines = readline.createInterface({ input, crlfDelay: Infinity });
+  const key = JSON.stringify(column);
+  let n = 0;
+  let index = -1;
+  try {
+    for await (const line of lines) {
+      n++;
+      if (file.format === 'csv' || file.format === 'tsv') {
+        const fields = headerFields(file, line);
+        if (n === 1) index = fields.indexOf(column);
+        else if (index >= 0 && fields[index]?.trim() === value.trim()) return n;
+      } else if (file.format === 'ndjson') {
+        try {
+          if (String((JSON.parse(line) as Record<string, unknown>)[column]).trim() === value.trim()) return n;
+        } catch {
+          // a line that is not one object (a JSON array's bracket) cannot hold it
+        }
+      } else if (line.includes(key) && line.includes(JSON.stringify(value))) return n;
+    }
+    return undefined;
+  } finally {
+    lines.close();
+    raw.destroy();
+  }
 }
 
 /** DuckDB 1.5 reports malformed JSON one line late; the line it names or the one before is the bad one. */

@@ -3,9 +3,20 @@
 // their types (load-reader.ts); the engines differ only in where the rows go (load-duckdb.ts,
 // load-postgres.ts).
 // docs/data.md is the user-facing description of these rules.
+import { DEFAULT_TENANT_COLUMN } from '../semantic/tenancy.ts';
 
-/** The column every loaded table carries; its value is the loading tenant's id, never the file's. */
-export const TENANT_COLUMN = 'tenant_id';
+/**
+ * The tenant column of a table no cube reads (the demo's tables have it too). Every loaded table
+ * carries its tenant column, named by the model (LoadRequest.tenantColumn); its value is the
+ * loading tenant's id, never the file's.
+ */
+export const TENANT_COLUMN = DEFAULT_TENANT_COLUMN;
+
+/**
+ * Time values outside these bounds are refused (a bad row): every engine and every rollup bucket
+ * can hold a month or a year past them, and ClickHouse's DateTime64 starts at 1900.
+ */
+export const TIME_RANGE = { min: '1900-01-01', max: '2200-12-31' } as const;
 
 /** Per-tenant data versions: bumped in the same transaction as each load (see Warehouse.version). */
 export const TENANT_VERSIONS_TABLE = 'warehouse_tenant_versions';
@@ -18,6 +29,10 @@ export type DataFormat = 'csv' | 'tsv' | 'ndjson' | 'json' | 'parquet';
 export interface DataFile {
   path: string;
   format: DataFormat;
+  /** CSV: the field delimiter; detected from the header line when not given (load-reader.ts). */
+  delimiter?: string;
+  /** How text dates are written (`D.M.YYYY`, `%d/%m/%Y`…); tried first, before detection. */
+  dateFormat?: string;
 }
 
 export interface LoadProgress {
@@ -30,6 +45,8 @@ export interface LoadRequest {
   table: string;
   file: DataFile;
   tenantId: string;
+  /** The column the tenant's id goes into: the model's tenant_column for the table (default tenant_id). */
+  tenantColumn?: string;
   mode: LoadMode;
   onProgress?: (p: LoadProgress) => void;
   /**
@@ -61,6 +78,8 @@ export interface WarehouseTable {
   name: string;
   /** Without the tenant column. */
   columns: Column[];
+  /** The column holding the tenant's id, as the table spells it. */
+  tenantColumn: string;
 }
 
 /**
@@ -174,16 +193,26 @@ export interface LoadPlan {
  * Matches the file's columns against the table (when it exists). Every mismatch is named; the
  * first load takes the file's columns with canonical types.
  */
-export function planLoad(file: DataFile, detected: Column[], existing: WarehouseTable | undefined): LoadPlan {
+export function planLoad(file: DataFile, detected: Column[], existing: WarehouseTable | undefined, tenantColumn: string = TENANT_COLUMN): LoadPlan {
   const names = new Set<string>();
   for (const c of detected) {
-    if (c.name === TENANT_COLUMN) {
-      throw new LoadError('columns', `The file has a ${TENANT_COLUMN} column; leave it out: every row gets the loading tenant's id.`, { column: c.name });
+    // The engines match names without regard to case: TENANT_ID would be the tenant column again.
+    if (c.name.toLowerCase() === tenantColumn.toLowerCase()) {
+      throw new LoadError('columns', `The file has a column ${c.name}, which is the table's tenant column ${tenantColumn}; leave it out: every row gets the loading tenant's id.`, { column: c.name });
+    }
+    if (c.name.includes('\u0000')) {
+      const shown = JSON.stringify(c.name).slice(1, -1);
+      throw new LoadError('columns', `The column name "${shown}" holds a NUL character; rename it in the file's header.`, { column: shown });
     }
     names.add(c.name);
   }
   const fixedTypes = file.format === 'parquet';
   if (!existing) {
+    // PostgreSQL cuts longer names to 63 bytes without a word: the table would not have the file's
+    // columns, and the next load of the same file would not match. The same limit everywhere keeps
+    // a table movable between engines.
+    const long = detected.find((c) => Buffer.byteLength(c.name) > 63);
+    if (long) throw new LoadError('columns', `The column name "${long.name}" is longer than 63 bytes, the most a column name may have; shorten it in the file.`, { column: long.name });
     const columns = detected.map((c) => {
       const type = canonicalType(c.type);
       if (!type) throw new LoadError('columns', `Column ${c.name} holds ${c.type} values, which cannot be loaded; flatten it to text, numbers, dates or booleans.`, { column: c.name });

@@ -1,6 +1,7 @@
 // Opens the warehouse a process uses: PostgreSQL or ClickHouse when WAREHOUSE_URL is set, else the
-// DuckDB file <data dir>/warehouse.duckdb. The tables are created when missing, so queries on an unseeded
-// warehouse return no rows rather than failing.
+// DuckDB file <data dir>/warehouse.duckdb. On the demo model the demo's tables are created when
+// missing, so queries on an unseeded warehouse return no rows rather than failing; on a model of
+// the user's own (INSIGHTS_MODEL) only the service's own table is: every other name is theirs.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../config/index.ts';
@@ -9,8 +10,14 @@ import { ClickHouseWarehouse } from './clickhouse.ts';
 import { DuckDbWarehouse } from './duckdb.ts';
 import { PostgresWarehouse } from './postgres.ts';
 import { warehouseDdl, type Warehouse } from './warehouse.ts';
+import { DEMO_MODEL_PATH } from '../semantic/load.ts';
 
 export class WarehouseLockedError extends Error {}
+
+/** Whether the process runs on the demo shop's model: no INSIGHTS_MODEL, or the demo's own file. */
+export function onDemoModel(config: Pick<Config, 'modelPath'>): boolean {
+  return !config.modelPath || path.resolve(config.modelPath) === path.resolve(DEMO_MODEL_PATH);
+}
 
 /** The embedded warehouse's file. */
 export function duckDbFile(config: Config): string {
@@ -46,8 +53,9 @@ export async function openWarehouse(config: Config): Promise<Warehouse> {
     }
   }
   try {
-    if (warehouse instanceof ClickHouseWarehouse) await warehouse.ensureTables();
-    else await warehouse.exec(warehouseDdl(warehouse.dialect as 'duckdb' | 'postgres'));
+    const demo = onDemoModel(config);
+    if (warehouse instanceof ClickHouseWarehouse) await warehouse.ensureTables(demo);
+    else await warehouse.exec(warehouseDdl(warehouse.dialect as 'duckdb' | 'postgres', demo));
   } catch (err) {
     await warehouse.close().catch(() => {});
     throw err;

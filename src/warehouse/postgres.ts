@@ -1,6 +1,7 @@
 // PostgreSQL (or any Postgres-wire engine) as the warehouse, via WAREHOUSE_URL.
 import pg from 'pg';
 import { loadIntoPostgres, postgresTables } from './load-postgres.ts';
+import type { TenantColumnOf } from '../semantic/tenancy.ts';
 import type { LoadRequest, LoadResult, WarehouseTable } from './load.ts';
 import { VersionMemo } from './versions.ts';
 import { runTransaction, type TransactionStatement, type Warehouse, type WarehouseRow } from './warehouse.ts';
@@ -66,8 +67,8 @@ export class PostgresWarehouse implements Warehouse {
     }
   }
 
-  async tables(): Promise<WarehouseTable[]> {
-    return (await postgresTables((sql, params) => this.pool.query(sql, params))).tables;
+  async tables(tenantColumnOf?: TenantColumnOf): Promise<WarehouseTable[]> {
+    return (await postgresTables((sql, params) => this.pool.query(sql, params), tenantColumnOf)).tables;
   }
 
   async close(): Promise<void> {

@@ -175,7 +175,7 @@ export class RollupStore {
     const empty = ['1970-01-01', '1970-01-01'];
     const statements: TransactionStatement[] = [
       ...this.ddl.drop(`"${ROLLUP_SCHEMA}".${building}`),
-      ...this.ddl.createAs(`"${ROLLUP_SCHEMA}".${building}`, rollupSelect(r, this.d, { range: true }), empty),
+      ...(await this.ddl.createAs(`"${ROLLUP_SCHEMA}".${building}`, rollupSelect(r, this.d, { range: true }), empty)),
       ...slices.map(([from, to]) => ({ sql: `INSERT INTO "${ROLLUP_SCHEMA}".${building} ${rollupSelect(r, this.d, { range: true })}`, params: [from, to] })),
       ...this.ddl.replace(`"${ROLLUP_SCHEMA}".${building}`, r.table, this.d.quote(`${r.cube}__${r.name}`), rollupSelect(r, this.d, { range: true }), empty),
       this.ddl.delete(STATE, 'rollup = $1', [r.id]),

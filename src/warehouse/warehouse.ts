@@ -3,6 +3,7 @@
 // is separate.
 
 import type { LoadRequest, LoadResult, WarehouseTable } from './load.ts';
+import type { TenantColumnOf } from '../semantic/tenancy.ts';
 import type { RollupDdl } from './rollup-ddl.ts';
 
 export type { LoadRequest, LoadResult, WarehouseTable } from './load.ts';
@@ -36,8 +37,11 @@ export interface Warehouse {
   version(tenantId?: string): Promise<string | undefined>;
   /** Loads a data file into a table for one tenant, all or nothing (see load.ts); throws LoadError. */
   load(request: LoadRequest): Promise<LoadResult>;
-  /** The tables that carry the tenant column, with their other columns (canonical types). */
-  tables(): Promise<WarehouseTable[]>;
+  /**
+   * The tables that carry their tenant column (`tenantColumnOf` names it per table, as the model
+   * does; tenant_id by default), with their other columns (canonical types).
+   */
+  tables(tenantColumnOf?: TenantColumnOf): Promise<WarehouseTable[]>;
   /** How this engine creates, swaps and deletes from rollup tables, where it differs (rollup-ddl.ts). */
   readonly rollupDdl?: RollupDdl;
   close(): Promise<void>;
@@ -65,12 +69,20 @@ export async function runTransaction(run: (sql: string, params?: unknown[]) => P
   }
 }
 
-export function warehouseDdl(dialect: Exclude<DialectName, 'clickhouse'>): string {
+/**
+ * The service's own table (warehouse_meta), and with `demo` the demo shop's tables. A warehouse
+ * opened for a model of the user's own (INSIGHTS_MODEL) gets none of the demo's: its table names
+ * are the user's to load (docs/data.md).
+ */
+export function warehouseDdl(dialect: Exclude<DialectName, 'clickhouse'>, demo = true): string {
   const text = dialect === 'duckdb' ? 'VARCHAR' : 'text';
-  return `
+  const meta = `
 CREATE TABLE IF NOT EXISTS warehouse_meta (
   id integer PRIMARY KEY, version ${text} NOT NULL, seeded_at TIMESTAMP NOT NULL,
   rows_requested bigint NOT NULL, tenants ${text} NOT NULL, end_day DATE NOT NULL);
+`;
+  if (!demo) return meta;
+  return `${meta}
 CREATE TABLE IF NOT EXISTS products (
   product_id bigint NOT NULL, tenant_id ${text} NOT NULL, name ${text} NOT NULL, category ${text} NOT NULL, brand ${text} NOT NULL);
 CREATE TABLE IF NOT EXISTS customers (

@@ -11,8 +11,8 @@ export const clickhouseSkip: string | false = chdbMissing();
 
 let n = 0;
 
-/** An empty ClickHouse warehouse (the demo tables created, no rows). */
-export async function emptyClickHouseWarehouse(options: { cluster?: string } = {}): Promise<ClickHouseWarehouse> {
+/** An empty ClickHouse warehouse (the demo tables created unless `demo: false`, no rows). */
+export async function emptyClickHouseWarehouse(options: { cluster?: string; demo?: boolean } = {}): Promise<ClickHouseWarehouse> {
   const server = await clickHouseStandIn();
   const database = `wh_${process.pid}_${++n}_${Math.random().toString(16).slice(2, 8)}`;
   const warehouse = new ClickHouseWarehouse(await server.urlFor(database), options);
@@ -21,7 +21,7 @@ export async function emptyClickHouseWarehouse(options: { cluster?: string } = {
     await warehouse.exec(`DROP DATABASE IF EXISTS ${database}`).catch(() => {});
     await close();
   };
-  await warehouse.ensureTables();
+  await warehouse.ensureTables(options.demo ?? true);
   return warehouse;
 }
 

@@ -26,7 +26,7 @@ test('one server: MergeTree ordered by (tenant, time), partitioned by month', ()
   assert.match(clickhouseWarehouseDdl({ database: 'shop' }).find((s) => s.includes('"products"'))!, /ENGINE = MergeTree ORDER BY \("tenant_id", "product_id"\)$/);
 });
 
-test('a cluster: every statement ON CLUSTER, ReplicatedMergeTree shards behind a Distributed table sharded by the tenant', () => {
+test('a cluster: every statement ON CLUSTER, ReplicatedMergeTree shards behind a Distributed table sharded by the tenant', async () => {
   const t = { database: 'shop', cluster: 'analytics' };
   assert.deepEqual(createTable(t, orders), [
     `CREATE TABLE IF NOT EXISTS "orders_local" ON CLUSTER "analytics" ${ORDER_COLUMNS} ` +
@@ -42,7 +42,7 @@ test('a cluster: every statement ON CLUSTER, ReplicatedMergeTree shards behind a
   const ddl = clickhouseRollupDdl(t);
   const select = 'SELECT "orders"."tenant_id" AS "__tenant", … FROM "orders" WHERE … GROUP BY 1, 2';
   assert.deepEqual(
-    ddl.createAs('"insights_rollups"."orders__daily__building"', select, ['1970-01-01', '1970-01-01']).map((s) => s.sql),
+    (await ddl.createAs('"insights_rollups"."orders__daily__building"', select, ['1970-01-01', '1970-01-01'])).map((s) => s.sql),
     [
       `CREATE TABLE "insights_rollups__orders__daily__building_local" ON CLUSTER "analytics" ENGINE = ReplicatedMergeTree('/clickhouse/tables/{uuid}/{shard}', '{replica}') ` +
         `ORDER BY ("__tenant", "__bucket") SETTINGS allow_nullable_key = 1 EMPTY AS ${select}`,

@@ -2,7 +2,7 @@
 // semantic model, so that an insight of the model is known to chat without a second list.
 import type { SemanticModel } from '../../semantic/model.ts';
 import { plainText, synonymsIn, textsIn, type LocalList, type LocalText } from '../../semantic/model.schema.ts';
-import { LANGUAGES, type Language } from './parser/languages.ts';
+import { LANGUAGES, type Language } from './language/languages.ts';
 import type { InsightDefinition } from '../../semantic/types.ts';
 import type { FilterWords, InsightWords, ParserInsight } from './parser/index.ts';
 
@@ -31,6 +31,16 @@ function wordsOf(model: SemanticModel, kind: 'measures' | 'dimensions', name: st
   return [spaced(name)];
 }
 
+/** A dimension's `value_synonyms`, every language's words together, by value (the first cube that has it). */
+function valueWordsOf(model: SemanticModel, name: string): Record<string, string[]> {
+  for (const cube of model.cubes.values()) {
+    const def = cube.dimensions.get(name)?.def as { value_synonyms?: Record<string, LocalList> } | undefined;
+    if (!def?.value_synonyms) continue;
+    return Object.fromEntries(Object.entries(def.value_synonyms).map(([v, list]) => [v, synonymsIn(list).map((w) => w.toLowerCase())]));
+  }
+  return {};
+}
+
 /** Per insight: the phrases naming what it measures and what it groups by. */
 export function modelWords(model: SemanticModel): { insights: InsightWords[]; filters: FilterWords[] } {
   const insights = model.insights.map((d): InsightWords => {
@@ -41,12 +51,15 @@ export function modelWords(model: SemanticModel): { insights: InsightWords[]; fi
       kind: d.kind,
       measure: d.plan.headline,
       names: [d.name.toLowerCase(), spaced(d.code)],
+      ...(grouping.length ? { groupBy: d.chart.x_axis } : {}),
+      synonyms: d.synonyms.map((s) => s.toLowerCase()),
       measures: [...d.synonyms.map((s) => s.toLowerCase()), ...wordsOf(model, 'measures', d.plan.headline, cubes)],
+      others: [...new Set(d.measures.filter((m) => m.name !== d.plan.headline).flatMap((m) => wordsOf(model, 'measures', m.name, cubes)))],
       dimensions: [...new Set(grouping.flatMap((n) => wordsOf(model, 'dimensions', n)))],
     };
   });
   const names = [...new Set(model.insights.flatMap((d) => d.filters))];
-  return { insights, filters: names.map((name) => ({ name, words: wordsOf(model, 'dimensions', name) })) };
+  return { insights, filters: names.map((name) => ({ name, words: wordsOf(model, 'dimensions', name), values: valueWordsOf(model, name) })) };
 }
 
 /**
@@ -66,6 +79,11 @@ export function modelTranslations(model: SemanticModel): { key: string; tables: 
       const english = plainText(def.title) ?? spaced(def.name);
       if (def.title && typeof def.title === 'object') for (const [l, t] of Object.entries(def.title)) if (t) add(l, t, english);
       if (def.synonyms && !Array.isArray(def.synonyms)) for (const [l, list] of Object.entries(def.synonyms)) for (const s of list ?? []) add(l, s, english);
+      // A value's words in a language read as the value itself ("Filiale" → retail).
+      const values = (def as { value_synonyms?: Record<string, LocalList> }).value_synonyms ?? {};
+      for (const [value, list] of Object.entries(values)) {
+        if (!Array.isArray(list)) for (const [l, words] of Object.entries(list)) for (const s of words ?? []) add(l, s, value);
+      }
     }
   }
   for (const d of model.insights) {

@@ -4,7 +4,7 @@ import type { ToolPrompt, ToolSpec } from '../../adapters/llm/types.ts';
 import { COMPARES, MAX_FILTER_VALUES } from '../../lib/chart.schemas.ts';
 import { isValidDate } from '../../semantic/periods.ts';
 import type { InsightDefinition } from '../../semantic/types.ts';
-import { ISO_COUNTRIES } from './parser/vocabulary.ts';
+import { ISO_COUNTRIES } from './language/vocabulary.ts';
 import type { StructuredQuery } from './parser/index.ts';
 
 export const TOOL_NAME = 'run_insight';

@@ -8,8 +8,8 @@ import { addDays, addPeriods } from '../../semantic/periods.ts';
 import type { Granularity, InsightDefinition } from '../../semantic/types.ts';
 import type { StructuredQuery } from './parser/index.ts';
 import type { Refusal } from './parser/refusals.ts';
-import type { Language } from './parser/languages.ts';
-import { phrases, type Phrases } from './chat.phrases.ts';
+import type { Language } from './language/languages.ts';
+import { phrases, type Phrases } from './language/phrases.ts';
 
 type Row = ExecuteResult['rows'][number];
 

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { LANGUAGES } from './parser/languages.ts';
+import { LANGUAGES } from './language/languages.ts';
 import { ChartHintSchema, CompareSchema, DataRowSchema, GranularitySchema, IsoDateSchema } from '../../lib/chart.schemas.ts';
 
 export const ChatBody = Type.Object(

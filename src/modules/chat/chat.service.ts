@@ -6,16 +6,19 @@ import { LlmError } from '../../adapters/llm/types.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
-import { addDays } from '../../semantic/periods.ts';
+import { addDays, defaultFrom } from '../../semantic/periods.ts';
+import type { Granularity } from '../../semantic/types.ts';
+import { MAX_PERIODS } from '../insights/insights.params.ts';
 import type { ConnectorsService } from '../connectors/connectors.service.ts';
 import type { ExecuteResult, InsightsService } from '../insights/insights.service.ts';
 import { modelTranslations, modelWords, parserCatalog } from './chat.catalog.ts';
-import { detectLanguage, type Language } from './parser/languages.ts';
+import { detectLanguage, type Language } from './language/languages.ts';
 import { InvalidToolCall, toolPrompt, validateToolArgs } from './chat.llm.ts';
 import type { ChatRateLimiter } from './chat.rate-limit.ts';
+import { phrases } from './language/phrases.ts';
 import { composeReply, helpReply, refusalReply } from './chat.reply.ts';
 import type { ChatRepository, MessageRecord } from './chat.repository.ts';
-import { parseQuestion, type ParserInsight, type StructuredQuery } from './parser/index.ts';
+import { parseQuestion, type ParseOutcome, type ParserInsight, type StructuredQuery } from './parser/index.ts';
 
 export interface ChatAnswer {
   reply_text: string;
@@ -34,6 +37,31 @@ export interface ChatAnswer {
 type Log = (details: Record<string, unknown>, message: string) => void;
 
 const VALUES_TTL_MS = 10 * 60_000;
+/** A filter dimension with more values than this is not learnt as words (ids, free text). */
+const MAX_FILTER_WORDS = 2000;
+
+/** The question as the service reads it. */
+interface Asked {
+  tenantId: string;
+  question: string;
+  language: Language;
+  today: string;
+  previous?: StructuredQuery;
+  filterValues: Record<string, string[]>;
+}
+
+/** A proposed query: by whom, the notes that go with it, other queries that answer too. */
+interface Chosen {
+  query: StructuredQuery;
+  notes: string[];
+  by: string;
+  alternatives?: StructuredQuery[];
+  /** The question asks about all of the data ("how many … do we have"). */
+  allData?: boolean;
+}
+
+/** A proposal run: its result, or why the engine would not run it. */
+type Ran = { chosen: Chosen; result: ExecuteResult; invalid?: undefined } | { chosen: Chosen; result?: undefined; invalid: string };
 const HISTORY_MESSAGES = 6;
 
 export class ChatService {
@@ -42,6 +70,8 @@ export class ChatService {
   private readonly translations: ReturnType<typeof modelTranslations>;
   /** Per tenant: the values of each filter dimension in its data, and the data version they are of. */
   private readonly filterValues = new Map<string, { at: number; version: string | undefined; values: Record<string, string[]> }>();
+  /** Per tenant and insight: the first and last day of its data, and the data version they are of. */
+  private readonly spans = new Map<string, { version: string | undefined; span: { from: string; to: string } | undefined }>();
 
   constructor(
     private readonly repo: ChatRepository,
@@ -56,54 +86,116 @@ export class ChatService {
     this.translations = modelTranslations(insights.model);
   }
 
+  /** A question answered: propose a query (connector, else parser) → run it → answer in the question's language → save the exchange. */
   async ask(auth: AuthContext, input: { message: string; history_id?: string }): Promise<ChatAnswer> {
     this.limiter.take(auth.tenantId, auth.userId);
     // An unknown history_id starts a conversation under that id: it is the caller's own (the key is
     // tenant, user and id), so another user's conversation of the same id is never read.
     const conv = input.history_id ? await this.repo.findConversation(auth.tenantId, auth.userId, input.history_id) : undefined;
     const historyId = input.history_id ?? newId();
-    const previous = conv?.last_query ?? undefined;
-    const today = this.insights.today();
-    const filterValues = await this.tenantFilterValues(auth.tenantId, today);
-    const categories = filterValues.category ?? [];
-
-    let chosen: { query: StructuredQuery; notes: string[]; by: string; alternatives?: StructuredQuery[] } | undefined;
-    let result: ExecuteResult | undefined;
-
-    const llm = await this.proposeWithLlm(auth.tenantId, { question: input.message, today, filterValues, previous, userId: auth.userId, conversationId: conv?.id });
-    if (llm) {
-      try {
-        result = await this.run(auth.tenantId, llm.query);
-        chosen = { query: llm.query, notes: [], by: llm.provider };
-      } catch (err) {
-        // A query the engine refuses (a window too long…) is the LLM's mistake: the parser answers.
-        if (!(err instanceof AppError && err.code === 'VALIDATION_FAILED')) throw err;
-        this.log({ provider: llm.provider, reason: err.message, kind: 'invalid_arguments' }, 'chat fell back to the built-in parser');
-      }
-    }
-
-    let refused: string | undefined;
-    // The reply is written in the question's language, whoever chose the query.
+    // Detected once: the parser reads the question in it and the reply is written in it, whoever chose the query.
     const language: Language = detectLanguage(input.message);
-    let refusal: Extract<ReturnType<typeof parseQuestion>, { kind: 'refused' }> | undefined;
-    if (!chosen) {
-      const parsed = parseQuestion(input.message, { today, catalog: this.parserInsights, categories, previous, words: this.words, filterValues, translations: this.translations, language });
-      if (parsed.kind === 'refused') refusal = parsed;
-      if (parsed.kind === 'query') {
-        chosen = { query: parsed.query, notes: parsed.notes, by: 'parser', alternatives: parsed.alternatives };
-        try {
-          result = await this.run(auth.tenantId, parsed.query);
-        } catch (err) {
-          // e.g. "daily revenue since 1990": understood, but beyond what the engine runs. The
-          // message is the question's problem, not the request's, so it is an answer, not a 400.
-          if (!(err instanceof AppError && err.code === 'VALIDATION_FAILED')) throw err;
-          refused = err.detail;
-        }
+    const asked: Asked = {
+      tenantId: auth.tenantId,
+      question: input.message,
+      language,
+      today: this.insights.today(),
+      previous: conv?.last_query ?? undefined,
+      filterValues: await this.tenantFilterValues(auth.tenantId),
+    };
+    const llm = await this.proposeWithLlm(auth.tenantId, { ...asked, userId: auth.userId, conversationId: conv?.id });
+    // A query the engine refuses (a window too long…) is the LLM's mistake: the parser answers.
+    let ran = llm ? await this.run(asked, { query: llm.query, notes: [], by: llm.provider }) : undefined;
+    if (ran?.invalid) {
+      this.log({ provider: llm!.provider, reason: ran.invalid, kind: 'invalid_arguments' }, 'chat fell back to the built-in parser');
+      ran = undefined;
+    }
+    let parsed: ParseOutcome | undefined;
+    if (!ran) {
+      parsed = this.propose(asked);
+      if (parsed.kind === 'query') ran = await this.run(asked, { query: parsed.query, notes: parsed.notes, by: 'parser', alternatives: parsed.alternatives, allData: parsed.allData });
+    }
+    const answer = this.answer(asked, historyId, ran, parsed);
+    await this.save(auth, { historyId, isNew: !conv, question: input.message, answer, lastQuery: ran?.result ? ran.chosen.query : null });
+    return answer;
+  }
+
+  /** The built-in parser's reading of the question, with the model's words and the tenant's values. */
+  private propose(asked: Asked): ParseOutcome {
+    return parseQuestion(asked.question, {
+      today: asked.today,
+      catalog: this.parserInsights,
+      categories: asked.filterValues.category ?? [],
+      previous: asked.previous,
+      words: this.words,
+      filterValues: asked.filterValues,
+      translations: this.translations,
+      language: asked.language,
+    });
+  }
+
+  /**
+   * Runs the chosen query. One that names no period is never answered over an empty window: where
+   * the default window before today holds none of the tenant's data, or the question asks about all
+   * of it, the window is the data's own, and the reply says so.
+   */
+  private async run(asked: Asked, chosen: Chosen): Promise<Ran> {
+    let query = chosen.query;
+    const notes = [...chosen.notes];
+    if (!query.date_from && !query.date_to) {
+      const own = await this.dataWindow(asked.tenantId, query, Boolean(chosen.allData));
+      if (own) {
+        query = { ...query, date_from: own.from, date_to: own.to };
+        notes.push(phrases(asked.language).dataWindow(own.kind, phrases(asked.language).span(own.from, own.to)));
       }
     }
+    try {
+      return { chosen: { ...chosen, notes }, result: await this.execute(asked.tenantId, query) };
+    } catch (err) {
+      // e.g. "daily revenue since 1990": understood, but beyond what the engine runs. The
+      // message is the question's problem, not the request's, so it is an answer, not a 400.
+      if (!(err instanceof AppError && err.code === 'VALIDATION_FAILED')) throw err;
+      return { chosen, invalid: err.detail ?? err.message };
+    }
+  }
 
-    const now = this.clock.now();
-    let answer: ChatAnswer;
+  /** The data's own window for a query without one, or undefined where the default window will do. */
+  private async dataWindow(tenantId: string, q: StructuredQuery, allData: boolean): Promise<{ from: string; to: string; kind: 'all' | 'capped' | 'latest' } | undefined> {
+    const def = this.insights.find(q.insight_code);
+    if (!def) return undefined;
+    let window: { from: string; to: string };
+    try {
+      window = this.insights.resolve(tenantId, q.insight_code, { ...q.filters, granularity: q.granularity, limit: q.limit, compare: q.compare }).window;
+    } catch {
+      return undefined;
+    }
+    const outside = (span: { from: string; to: string }) => span.to < window.from || span.from > window.to;
+    const span = await this.dataSpan(tenantId, q.insight_code);
+    if (!span || (!allData && !outside(span))) return undefined;
+    if (def.kind === 'timeseries' && !allData) {
+      // A series: its usual length, ending where the data ends.
+      const from = defaultFrom(def.kind, (q.granularity ?? def.defaultGranularity ?? null) as Granularity | null, span.to);
+      return { from: from < span.from ? span.from : from, to: span.to, kind: 'latest' };
+    }
+    const earliest = addDays(span.to, -(MAX_PERIODS - 1));
+    return span.from < earliest ? { from: earliest, to: span.to, kind: 'capped' } : { ...span, kind: 'all' };
+  }
+
+  /** The first and last day of an insight's data for the tenant, cached per data version. */
+  private async dataSpan(tenantId: string, code: string): Promise<{ from: string; to: string } | undefined> {
+    const version = await this.insights.dataVersion(tenantId);
+    const key = `${tenantId}\u0000${code}`;
+    const hit = this.spans.get(key);
+    if (hit && hit.version === version) return hit.span;
+    const span = await this.insights.dataSpan(tenantId, code);
+    if (this.spans.size > 10_000) this.spans.clear();
+    this.spans.set(key, { version, span });
+    return span;
+  }
+
+  /** The reply: the engine's rows and figures, a refusal that says what is missing, or what can be asked. */
+  private answer(asked: Asked, historyId: string, ran: Ran | undefined, parsed: ParseOutcome | undefined): ChatAnswer {
+    const { language } = asked;
     // No rows, no insight: a reply and, maybe, what can be asked instead.
     const unanswered = (reply_text: string, alternatives: StructuredQuery[] = []): ChatAnswer => ({
       reply_text,
@@ -116,33 +208,41 @@ export class ChatService {
       alternatives,
       language,
     });
-    if (refusal) {
+    if (parsed?.kind === 'refused') {
       // Said so, never answered with another measure (docs/chat.md "Honest answers").
-      const r = refusalReply(refusal.refusal, refusal.range, this.insights.model.insights, today, language);
-      answer = unanswered(r.text, r.alternatives);
-    } else if (!chosen || !result) {
-      answer = unanswered(
-        refused && chosen
-          ? `I read this as ${chosen.query.insight_code.replace(/_/g, ' ')}, but it cannot run as asked (${refused}). Try a shorter period or fewer filters.`
-          : helpReply(this.insights.model.insights, this.words.filters, filterValues, language),
-      );
-    } else {
-      answer = {
-        reply_text: composeReply(result, this.insights.find(result.insight_code), chosen.notes, language),
-        chart_hint: result.chart_hint,
-        rows: result.rows,
-        history_id: historyId,
-        insight_code: result.insight_code,
-        query: resolvedQuery(chosen.query, result),
-        answered_by: chosen.by,
-        alternatives: chosen.alternatives ?? [],
-        language,
-      };
+      const r = refusalReply(parsed.refusal, parsed.range, this.insights.model.insights, asked.today, language);
+      return unanswered(r.text, r.alternatives);
     }
+    if (!ran?.result) {
+      return unanswered(
+        ran?.invalid
+          ? `I read this as ${ran.chosen.query.insight_code.replace(/_/g, ' ')}, but it cannot run as asked (${ran.invalid}). Try a shorter period or fewer filters.`
+          : helpReply(this.insights.model.insights, this.words.filters, asked.filterValues, language),
+      );
+    }
+    const { result, chosen } = ran;
+    return {
+      reply_text: composeReply(result, this.insights.find(result.insight_code), chosen.notes, language),
+      chart_hint: result.chart_hint,
+      rows: result.rows,
+      history_id: historyId,
+      insight_code: result.insight_code,
+      query: resolvedQuery(chosen.query, result),
+      answered_by: chosen.by,
+      alternatives: chosen.alternatives ?? [],
+      language,
+    };
+  }
 
+  /** The question and the reply, kept in the conversation. */
+  private async save(
+    auth: AuthContext,
+    x: { historyId: string; isNew: boolean; question: string; answer: ChatAnswer; lastQuery: StructuredQuery | null },
+  ): Promise<void> {
+    const now = this.clock.now();
     const message = (role: 'user' | 'assistant', content: string, extra: Partial<MessageRecord> = {}): MessageRecord => ({
       id: newId(),
-      conversation_id: historyId,
+      conversation_id: x.historyId,
       tenant_id: auth.tenantId,
       user_id: auth.userId,
       role,
@@ -153,16 +253,16 @@ export class ChatService {
       created_at: now,
       ...extra,
     });
+    const { answer } = x;
     await this.repo.saveExchange(
       // The unresolved query is what a follow-up changes: "by month instead" then gets the
       // engine's default window for months rather than the days of the first answer.
-      { id: historyId, tenant_id: auth.tenantId, user_id: auth.userId, isNew: !conv, last_query: result ? chosen!.query : null, at: now },
+      { id: x.historyId, tenant_id: auth.tenantId, user_id: auth.userId, isNew: x.isNew, last_query: x.lastQuery, at: now },
       [
-        message('user', input.message),
+        message('user', x.question),
         message('assistant', answer.reply_text, { insight_code: answer.insight_code, query: answer.query, answered_by: answer.answered_by }),
       ],
     );
-    return answer;
   }
 
   /**
@@ -194,7 +294,7 @@ export class ChatService {
     }
   }
 
-  private run(tenantId: string, q: StructuredQuery): Promise<ExecuteResult> {
+  private execute(tenantId: string, q: StructuredQuery): Promise<ExecuteResult> {
     return this.insights.execute(tenantId, q.insight_code, {
       ...q.filters,
       granularity: q.granularity,
@@ -206,28 +306,22 @@ export class ChatService {
   }
 
   /**
-   * The values of each filter dimension in the tenant's data (the demo's category names, a model's
-   * plans…), read through the engine: each filter is listed by a breakdown or top insight grouped by
-   * that dimension, over ten years. Cached per tenant and data version: a load changes the version,
-   * so the next question sees the new values.
+   * The values of each filter dimension in all of the tenant's data (the demo's category names, a
+   * model's plans…), read through an insight that takes the filter, at most MAX_FILTER_WORDS of
+   * them (a dimension with more is not a list of words). Cached per tenant and data version: a
+   * load changes the version, so the next question sees the new values.
    */
-  private async tenantFilterValues(tenantId: string, today: string): Promise<Record<string, string[]>> {
+  private async tenantFilterValues(tenantId: string): Promise<Record<string, string[]>> {
     const version = await this.insights.dataVersion(tenantId);
     const hit = this.filterValues.get(tenantId);
     const now = this.clock.now().getTime();
     if (hit && hit.version === version && now - hit.at < VALUES_TTL_MS) return hit.values;
     const values: Record<string, string[]> = {};
     for (const { name } of this.words.filters) {
-      const lister = this.insights.model.insights.find((d) => (d.kind === 'breakdown' || d.kind === 'top') && d.dimensions[0]?.name === name);
-      if (!lister) continue;
-      try {
-        const res = await this.insights.execute(tenantId, lister.code, { date_from: addDays(today, -3600), date_to: today, ...(lister.limit ? { limit: lister.limit.max } : {}) });
-        values[name] = res.rows.map((r) => r[name]).filter((c): c is string => typeof c === 'string' && c.length > 0);
-      } catch (err) {
-        if (!(err instanceof AppError)) throw err;
-        // A table not loaded yet: the filter has no values to offer until it is.
-        this.log({ filter: name, insight: lister.code, reason: err.detail ?? err.message }, 'chat could not list the values of a filter');
-      }
+      const reader = this.insights.model.insights.find((d) => d.filters.includes(name));
+      const found = reader && (await this.insights.filterValuesOf(tenantId, reader.code, name, MAX_FILTER_WORDS));
+      if (found) values[name] = found;
+      else this.log({ filter: name, insight: reader?.code }, 'chat could not list the values of a filter');
     }
     this.filterValues.set(tenantId, { at: now, version, values });
     return values;

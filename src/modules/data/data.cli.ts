@@ -2,13 +2,17 @@
 // table for one tenant. The embedded warehouse belongs to one process, so this takes the data-dir
 // lock (a running server makes it refuse; uploads then go through POST /api/v1/data/{table}).
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { Config } from '../../config/index.ts';
 import { lockDataDir, type DataDirLock } from '../../db/lock.ts';
 import { formatBytes, progressReporter } from '../../lib/progress.ts';
 import type { DataFile, LoadMode, LoadProgress } from '../../warehouse/load.ts';
+import { fileColumns } from '../../warehouse/load-reader.ts';
 import { openWarehouse } from '../../warehouse/open.ts';
 import { RollupStore } from '../../warehouse/rollups.ts';
 import { loadModel } from '../../semantic/model.ts';
+import { tenantColumns } from '../../semantic/tenancy.ts';
 
 export interface FileLoad {
   table: string;
@@ -17,9 +21,36 @@ export interface FileLoad {
   mode: LoadMode;
 }
 
+/**
+ * The file under a name DuckDB reads literally. Its readers take a path as a glob (`a*b.csv` reads
+ * `aZZb.csv` too, `~/` is the home directory): a name with such characters is linked from a temp
+ * directory under a plain one, and that is read.
+ */
+export function literalFile(file: DataFile): { file: DataFile; release(): void } {
+  if (!/[*?[\]{}]|^~/.test(file.path)) return { file, release() {} };
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'insights-file-'));
+  const gz = /\.(gz|gzip)$/i.test(file.path) ? '.gz' : '';
+  const link = path.join(dir, `data.${file.format}${gz}`);
+  fs.symlinkSync(path.resolve(file.path), link);
+  return { file: { ...file, path: link }, release: () => fs.rmSync(dir, { recursive: true, force: true }) };
+}
+
 /** Loads the file, drawing progress on stderr and printing rows, size and time on stdout. */
-export async function loadDataFile(config: Config, { table, file, tenantId, mode }: FileLoad): Promise<void> {
+export async function loadDataFile(config: Config, load: FileLoad): Promise<void> {
+  const literal = literalFile(load.file);
+  try {
+    await loadLiteral(config, { ...load, file: literal.file }, load.file.path);
+  } finally {
+    literal.release();
+  }
+}
+
+async function loadLiteral(config: Config, { table, file, tenantId, mode }: FileLoad, shownPath: string): Promise<void> {
   const bytes = fs.statSync(file.path).size;
+  // Before anything is loaded: the model names the table's tenant column, and an invalid model
+  // refuses the load rather than failing after its commit.
+  const model = loadModel(config.modelPath);
+  const tenantColumn = tenantColumns(model)(table);
   let lock: DataDirLock | undefined;
   if (!config.warehouseUrl) lock = lockDataDir(config.dataDir);
   try {
@@ -27,7 +58,7 @@ export async function loadDataFile(config: Config, { table, file, tenantId, mode
     try {
       const progress = progressReporter();
       const labels: Record<LoadProgress['step'], string> = {
-        reading: `Reading ${file.path} (${formatBytes(bytes)})`,
+        reading: `Reading ${shownPath} (${formatBytes(bytes)})`,
         loading: `Loading into ${table}`,
         sending: 'Sending to PostgreSQL',
         committing: 'Committing',
@@ -38,6 +69,7 @@ export async function loadDataFile(config: Config, { table, file, tenantId, mode
         table,
         file,
         tenantId,
+        tenantColumn,
         mode,
         exclusive: true,
         onProgress: (p) => {
@@ -46,10 +78,11 @@ export async function loadDataFile(config: Config, { table, file, tenantId, mode
         },
       });
       progress.step('Refreshing rollups');
-      const refreshed = await new RollupStore(warehouse, loadModel(config.modelPath).rollups).refreshAfterLoad({ table, tenantId, mode, timeRanges: result.timeRanges, versionBefore });
+      const refreshed = await new RollupStore(warehouse, model.rollups).refreshAfterLoad({ table, tenantId, mode, timeRanges: result.timeRanges, versionBefore });
       const done = refreshed.filter((r) => r.tenants.length);
       const notDone = refreshed.filter((r) => !r.tenants.length);
       const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      const columns = fileColumns(file);
       progress.done(
         `Loaded ${result.rowsLoaded.toLocaleString('en')} rows (${formatBytes(bytes)}) into ${table} for tenant ${tenantId} ` +
           `(${mode}${result.created ? ', table created' : ''}) in the ${warehouse.dialect} warehouse in ${seconds} s.` +
@@ -57,6 +90,9 @@ export async function loadDataFile(config: Config, { table, file, tenantId, mode
           // The load stands; a rollup not refreshed answers from the raw rows until `insights rollups build`.
           notDone.map((r) => ` Rollup ${r.rollup} not refreshed: ${r.failed ?? r.left_out?.map((x) => x.problem).join('; ')}.`).join(''),
       );
+      // What the file was read as, so a date left as text or a number read as text shows at once.
+      const width = Math.max(...columns.map((c) => c.name.length));
+      if (columns.length) console.log(`Columns:\n${columns.map((c) => `  ${c.name.padEnd(width)}  ${c.type}${c.date_format ? `  (dates as ${c.date_format})` : ''}`).join('\n')}`);
     } finally {
       await warehouse.close();
     }

@@ -1,7 +1,8 @@
 // The warehouse reads of the data module: which tables there are and what the caller's tenant has
 // in each. Tenant scoping happens here.
-import { isTimeType, quoteIdent, TENANT_COLUMN } from '../../warehouse/load.ts';
+import { isTimeType, quoteIdent } from '../../warehouse/load.ts';
 import type { Warehouse } from '../../warehouse/warehouse.ts';
+import type { TenantColumnOf } from '../../semantic/tenancy.ts';
 
 export interface TableSummary {
   name: string;
@@ -11,7 +12,11 @@ export interface TableSummary {
 }
 
 export class DataRepository {
-  constructor(private readonly warehouse: Warehouse) {}
+  constructor(
+    private readonly warehouse: Warehouse,
+    /** The model's tenant column per table (tenant_id where no cube reads it). */
+    private readonly tenantColumnOf?: TenantColumnOf,
+  ) {}
 
   /** The tables named, in that order; one not in the warehouse yet is listed empty. */
   async listTables(tenantId: string, names: readonly string[]): Promise<TableSummary[]> {
@@ -19,7 +24,7 @@ export class DataRepository {
     // ClickHouse's text of a DateTime64 has six decimals; its warehouse prints the value as the others do.
     const asText = (sql: string) => (this.warehouse.dialect === 'clickhouse' ? sql : `CAST(${sql} AS ${text})`);
     const out: TableSummary[] = [];
-    const existing = new Map((await this.warehouse.tables()).map((t) => [t.name, t]));
+    const existing = new Map((await this.warehouse.tables(this.tenantColumnOf)).map((t) => [t.name, t]));
     for (const name of names) {
       const table = existing.get(name);
       if (!table) {
@@ -32,7 +37,7 @@ export class DataRepository {
         `${asText(`max(${quoteIdent(c.name)})`)} AS max_${i}`,
       ]);
       const [row] = await this.warehouse.query(
-        `SELECT ${['count(*) AS row_count', ...ranges].join(', ')} FROM ${quoteIdent(table.name)} WHERE ${TENANT_COLUMN} = $1`,
+        `SELECT ${['count(*) AS row_count', ...ranges].join(', ')} FROM ${quoteIdent(table.name)} WHERE ${quoteIdent(table.tenantColumn)} = $1`,
         [tenantId],
       );
       out.push({

@@ -33,7 +33,7 @@ export const dataRoutes =
       {
         schema: {
           tags,
-          summary: "Load a CSV or NDJSON body into a table for the caller's tenant (owner, admin)",
+          summary: "Load a CSV, NDJSON or JSON body into a table for the caller's tenant (owner, admin)",
           description:
             "All or nothing: a row that does not fit is a 400 naming its line and column, and nothing is kept. Only a table that a cube of the model reads (404 otherwise). The first load of a table creates it from the columns and the detected types. See docs/data.md.",
           params: TableParams,
@@ -68,7 +68,8 @@ export const dataRoutes =
         };
         reply.raw.once('close', onClose);
         try {
-          return await data.load(req.auth, req.params.table, req.query.mode ?? 'append', upload, cancel.signal);
+          const { mode = 'append', ...read } = req.query;
+          return await data.load(req.auth, req.params.table, mode, upload, cancel.signal, read);
         } finally {
           reply.raw.off('close', onClose);
           await upload.remove();

@@ -16,6 +16,16 @@ export const LoadQuery = Type.Object(
         description: "append adds the rows; replace first removes the caller's tenant's rows (never another tenant's)",
       }),
     ),
+    date_format: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 40,
+        description: 'How text dates are written, tried before detection: D.M.YYYY, M/D/YYYY, D/M/YYYY, MMM D YYYY, YYYY-MM-DD HH:mm… or strptime (%d/%m/%Y). See docs/data.md.',
+      }),
+    ),
+    delimiter: Type.Optional(
+      Type.String({ minLength: 1, maxLength: 3, description: 'CSV: the field delimiter (one character, or "tab"); detected from the header row when not given' }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -28,6 +38,7 @@ export const LoadBody = {
     'text/csv': dataText('CSV with a header row naming the columns; no tenant_id column. May be sent with Content-Encoding: gzip.'),
     'text/tab-separated-values': dataText('Like text/csv, separated by tabs.'),
     'application/x-ndjson': dataText('One JSON object per line; its keys are the columns. No tenant_id key.'),
+    'application/json': dataText('One JSON array of objects (or NDJSON); their keys are the columns. No tenant_id key.'),
   },
 };
 
@@ -35,6 +46,14 @@ export const LoadResponse = Type.Object({
   table: Type.String(),
   mode: Type.Enum(['append', 'replace']),
   rows_loaded: Type.Integer({ minimum: 0 }),
+  columns: Type.Array(
+    Type.Object({
+      name: Type.String(),
+      type: Type.String({ description: 'As stored: BIGINT, DOUBLE, VARCHAR, DATE, TIMESTAMP, BOOLEAN…' }),
+      date_format: Type.Optional(Type.String({ description: 'For text dates read as dates: how they were written (M/D/YYYY, MMM D YYYY…)' })),
+    }),
+    { description: "The file's columns and the types they were read as" },
+  ),
 });
 
 export const TablesResponse = Type.Object({

@@ -2,8 +2,11 @@
 // everyone in the tenant may see the tables. The warehouse does the loading (src/warehouse/load.ts).
 import { requireRole, type AuthContext } from '../../auth/context.ts';
 import { AppError, invalidField } from '../../lib/errors.ts';
-import { LoadError, tableNameProblem, type LoadMode } from '../../warehouse/load.ts';
+import { LoadError, tableNameProblem, type DataFile, type LoadMode } from '../../warehouse/load.ts';
+import { parseDateFormat, parseDelimiter } from '../../warehouse/load-formats.ts';
+import { fileColumns } from '../../warehouse/load-reader.ts';
 import type { RollupStore } from '../../warehouse/rollups.ts';
+import type { TenantColumnOf } from '../../semantic/tenancy.ts';
 import { LoadQueue } from './data.queue.ts';
 import type { Warehouse } from '../../warehouse/warehouse.ts';
 import type { DataRepository, TableSummary } from './data.repository.ts';
@@ -15,6 +18,13 @@ export interface LoadView {
   table: string;
   mode: LoadMode;
   rows_loaded: number;
+  columns: { name: string; type: string; date_format?: string }[];
+}
+
+/** How the body's text is read: the load's query parameters (docs/data.md). */
+export interface ReadOptions {
+  date_format?: string;
+  delimiter?: string;
 }
 
 export interface TableView {
@@ -43,7 +53,8 @@ export class DataService {
     private readonly warehouse: Warehouse,
     private readonly repository: DataRepository,
     private readonly rollups?: Pick<RollupStore, 'refreshAfterLoad'>,
-    options: { concurrentLoads?: number; modelTables?: readonly string[] } = {},
+    /** tenantColumnOf: the model's tenant column per table (tenant_id where no cube reads it). */
+    private readonly options: { tenantColumnOf?: TenantColumnOf; concurrentLoads?: number; modelTables?: readonly string[] } = {},
   ) {
     this.queue = new LoadQueue(options.concurrentLoads ?? 2);
     this.modelTables = [...new Set(options.modelTables ?? [])].sort();
@@ -74,20 +85,38 @@ export class DataService {
    * the load before its commit: nothing is kept. After the commit the load stands and answers 200:
    * a rollup refresh that fails is retried in the background and shown in `rollups status`.
    */
-  async load(auth: AuthContext, table: string, mode: LoadMode, upload: Upload, signal?: AbortSignal): Promise<LoadView> {
+  async load(auth: AuthContext, table: string, mode: LoadMode, upload: Upload, signal?: AbortSignal, read: ReadOptions = {}): Promise<LoadView> {
     this.checkLoad(auth, table);
     const tenantId = auth.tenantId;
+    const file: DataFile = { path: upload.path, format: upload.format };
+    try {
+      if (read.delimiter !== undefined) file.delimiter = parseDelimiter(read.delimiter);
+    } catch (err) {
+      throw invalidField('/query/delimiter', (err as Error).message);
+    }
+    try {
+      if (read.date_format !== undefined) file.dateFormat = parseDateFormat(read.date_format).format;
+    } catch (err) {
+      throw invalidField('/query/date_format', (err as Error).message);
+    }
     try {
       return await this.queue.run(
         tenantId,
         async () => {
           // Read in the tenant's turn: no other load of this tenant commits between it and the load.
           const versionBefore = (await this.warehouse.version(tenantId)) ?? '';
-          const result = await this.warehouse.load({ table, mode, tenantId, file: { path: upload.path, format: upload.format }, signal });
+          const result = await this.warehouse.load({
+            table,
+            mode,
+            tenantId,
+            tenantColumn: this.options.tenantColumnOf?.(table),
+            file,
+            signal,
+          });
           // The tenant's rollups are current again before the answer (the next query may read
           // them), unless a refresh failed: then the raw rows answer until its retry succeeds.
           await this.rollups?.refreshAfterLoad({ table, tenantId, mode, timeRanges: result.timeRanges, versionBefore }, { retry: true });
-          return { table: result.table, mode: result.mode, rows_loaded: result.rowsLoaded };
+          return { table: result.table, mode: result.mode, rows_loaded: result.rowsLoaded, columns: fileColumns(file) };
         },
         signal,
       );

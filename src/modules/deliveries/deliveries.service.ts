@@ -3,7 +3,8 @@ import { ownerScope } from '../../auth/policy.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
 import type { SendNowQueue } from '../subscriptions/ports.ts';
-import type { DeliveriesRepository, DeliveryLogRecord } from './deliveries.repository.ts';
+import type { Queryable } from '../../db/index.ts';
+import { DeliveriesRepository, type DeliveryLogRecord } from './deliveries.repository.ts';
 
 export interface DeliveryLogView {
   id: string;
@@ -88,4 +89,13 @@ export class DeliveryLogsService {
     });
     return rows.map(toLogView);
   }
+}
+
+/**
+ * What deleting a channel does to its deliveries: pending ones are cancelled in the channels
+ * module's delete transaction; the log of past attempts stays (docs/notifications.md).
+ */
+export function cancelChannelDeliveries(clock: Clock) {
+  return (tx: Queryable, tenantId: string, channelId: string): Promise<void> =>
+    new DeliveriesRepository(tx).cancelForChannel(tenantId, channelId, clock.now());
 }

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { withErrors } from '../../lib/schemas.ts';
-import { CatalogEntrySchema, CodeParams, ExecuteData, executeQuerySchema } from './insights.schemas.ts';
+import { CatalogEntrySchema, CodeParams, ExecuteResponse, executeQuerySchema } from './insights.schemas.ts';
 import type { ExecuteParams, InsightsService } from './insights.service.ts';
 
 export const insightsRoutes =
@@ -21,7 +21,7 @@ export const insightsRoutes =
           summary: 'Run a catalog insight',
           params: CodeParams,
           querystring: executeQuerySchema(insights.filterParameters()),
-          response: withErrors({ 200: Type.Object({ success: Type.Literal(true), data: ExecuteData }, { title: 'ExecuteResponse' }) }, 404, 409, 503),
+          response: withErrors({ 200: ExecuteResponse }, 404, 409, 503),
         },
       },
       // Text from the service, not an object: a cache hit reuses the JSON it was serialized to once.

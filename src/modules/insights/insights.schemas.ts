@@ -1,7 +1,5 @@
 import { Type } from 'typebox';
-import { ChartHintSchema, CompareSchema, MAX_FILTER_VALUES } from '../../lib/chart.schemas.ts';
-
-const Cell = Type.Union([Type.String(), Type.Number(), Type.Boolean(), Type.Null()]);
+import { CellSchema as Cell, ChartHintSchema, CompareSchema, MAX_FILTER_VALUES } from '../../lib/chart.schemas.ts';
 
 // One chart hint for the whole API, so the catalog's and execute's hints are the widgets' type.
 const ChartHint = ChartHintSchema;

@@ -2,9 +2,9 @@
 // execution, shaping of rows (zero-filled periods, rounded money, ratios, KPI comparison), cache.
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { compile, filterValues, outputColumns, type ResolvedQuery } from '../../semantic/compiler.ts';
+import { compile, compileDistinct, compileSpan, filterValues, outputColumns, type ResolvedQuery } from '../../semantic/compiler.ts';
 import { DIALECTS } from '../../semantic/dialects/index.ts';
-import { demoModel, type SemanticModel } from '../../semantic/model.ts';
+import { DEMO_MODEL_PATH, demoModel, type SemanticModel } from '../../semantic/model.ts';
 import type { CompareKind } from '../../lib/chart.schemas.ts';
 import { periodStarts } from '../../semantic/periods.ts';
 import { probeModel, tableProblem } from '../../semantic/probe.ts';
@@ -16,7 +16,8 @@ import { parametersOf, resolveParams, type ExecuteParams } from './insights.para
 export type { ExecuteParams } from './insights.params.ts';
 export type { CatalogEntry, InsightDefinition } from '../../semantic/types.ts';
 
-export type Cell = string | number | boolean | null;
+import type { Cell } from '../../lib/chart.schemas.ts';
+export type { Cell };
 
 /** Which rollups may answer a tenant's queries now (src/warehouse/rollups.ts), and their builds as a cache key. */
 export interface RollupSource {
@@ -143,6 +144,41 @@ export class InsightsService {
     return this.warehouse.version(tenantId);
   }
 
+  /**
+   * The first and last day of the insight's data for the tenant, or undefined where it has none
+   * (or its table is not loaded yet): chat's fallback window for questions that name no period.
+   */
+  async dataSpan(tenantId: string, code: string): Promise<{ from: string; to: string } | undefined> {
+    const { sql, params } = compileSpan(this.get(code), DIALECTS[this.warehouse.dialect], tenantId);
+    let rows: WarehouseRow[];
+    try {
+      rows = await this.warehouse.query(sql, params);
+    } catch {
+      return undefined;
+    }
+    const from = rows[0]?.first;
+    const to = rows[0]?.last;
+    return typeof from === 'string' && typeof to === 'string' ? { from: from.slice(0, 10), to: to.slice(0, 10) } : undefined;
+  }
+
+  /**
+   * The values of a filter in all of the tenant's data, read through an insight that takes it; at
+   * most `max`, or undefined where there are more (too many to be words of a question) or the
+   * table is not loaded yet.
+   */
+  async filterValuesOf(tenantId: string, code: string, filter: string, max: number): Promise<string[] | undefined> {
+    const q = compileDistinct(this.get(code), DIALECTS[this.warehouse.dialect], tenantId, filter, max + 1);
+    if (!q) return undefined;
+    let rows: WarehouseRow[];
+    try {
+      rows = await this.warehouse.query(q.sql, q.params);
+    } catch {
+      return undefined;
+    }
+    const values = rows.map((r) => r.value).filter((v): v is string => typeof v === 'string' && v.trim().length > 0);
+    return values.length > max ? undefined : values;
+  }
+
   today(): string {
     return this.clock.now().toISOString().slice(0, 10);
   }
@@ -204,9 +240,7 @@ export class InsightsService {
     } catch (err) {
       const problem = await this.dataProblem(def);
       if (problem) throw problem;
-      if (version === undefined) {
-        throw new AppError('SERVICE_UNAVAILABLE', 'The warehouse holds no data yet; run `insights demo seed` or restart the server.');
-      }
+      if (version === undefined) throw new AppError('SERVICE_UNAVAILABLE', this.noDataYet(def));
       throw err;
     }
     const result: ExecuteResult = {
@@ -226,6 +260,17 @@ export class InsightsService {
     result.row_count = result.rows.length;
     if (version !== undefined) this.cache.set(key, { result });
     return { result };
+  }
+
+  /** What to do about an empty warehouse: the demo is seeded; a model of the user's own names the tables to load. */
+  private noDataYet(def: InsightDefinition): string {
+    if (this.model.location === DEMO_MODEL_PATH) return 'The warehouse holds no data yet; run `insights demo seed` or restart the server.';
+    const tables = [...new Set(def.tables.map((t) => t.table))];
+    const first = tables[0] ?? 'T';
+    return (
+      `The warehouse holds no data yet; load the table${tables.length === 1 ? '' : 's'} insight ${def.code} reads (${tables.join(', ')}): ` +
+      `insights data load --table ${first} --file F --tenant X, or POST /api/v1/data/${first} (docs/data.md).`
+    );
   }
 
   /**

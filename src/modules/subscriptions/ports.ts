@@ -3,6 +3,7 @@
 // in app.ts (reports/report-sources.ts for insights and dashboards), so this code never depends on their internals.
 import type { AuthContext } from '../../auth/context.ts';
 import type { ChannelTransport, ChannelType, OutboundChannel } from '../../adapters/delivery/types.ts';
+import type { CompareKind, Granularity } from '../../lib/chart.schemas.ts';
 import type { Report, ReportAlert } from '../../lib/report.ts';
 import type { AlertCondition, AlertResult, AlertShape } from './alert-condition.ts';
 
@@ -13,14 +14,15 @@ export interface ChannelDirectory {
   typeFor(auth: AuthContext, channelId: string): Promise<ChannelType | undefined>;
 }
 
-export interface CatalogEntry {
+/** What subscriptions read of a catalog entry. */
+export interface InsightSummary {
   code: string;
   name: string;
-  granularities: readonly string[];
+  granularities: readonly Granularity[];
 }
 
 export interface InsightRunner {
-  find(code: string): CatalogEntry | undefined;
+  find(code: string): InsightSummary | undefined;
   alertShape(code: string): AlertShape | undefined;
   /** Runs the subscription's insight (concurrent identical runs share one execution). */
   run(subscription: InsightSubscriptionRecord): Promise<AlertResult>;
@@ -56,7 +58,7 @@ export interface InsightSubscriptionRecord {
   country: string | null;
   /** The insight's other filters: a value or a list each. */
   filters: Record<string, string | string[]> | null;
-  compare: 'previous_period' | 'previous_year' | null;
+  compare: CompareKind | null;
   is_active: boolean;
   next_run_at: Date | null;
   created_at: Date;

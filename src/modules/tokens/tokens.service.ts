@@ -4,7 +4,9 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
 import { sha256 } from '../../lib/secrets.ts';
+import type { Listening } from '../../db/index.ts';
 import type { TokenRecord, TokensRepository } from './tokens.repository.ts';
+import { VerifiedTokens } from './tokens.cache.ts';
 
 export interface NewToken {
   tenantId: string;
@@ -46,7 +48,22 @@ export function toTokenView(t: TokenRecord): TokenView {
 }
 
 export class TokensService {
+  private readonly verified = new VerifiedTokens();
+
   constructor(private readonly repo: TokensRepository, private readonly clock: Clock) {}
+
+  /**
+   * Remembers verified tokens from now on, forgetting them all on every change to api_tokens that
+   * `listen` announces (calling back on each); see tokens.cache.ts. Without it nothing is cached.
+   */
+  async cacheVerified(listen: (onChange: () => void) => Promise<Listening>): Promise<void> {
+    this.verified.follow(await listen(() => this.verified.changed()));
+  }
+
+  /** Stops following changes (the app closes). */
+  stopCaching(): Promise<void> {
+    return this.verified.close();
+  }
 
   /** Creates a token and returns its plaintext, which is never stored nor shown again. */
   async create(input: NewToken): Promise<{ token: string; view: TokenView }> {
@@ -68,9 +85,16 @@ export class TokensService {
   }
 
   async authenticate(token: string): Promise<AuthContext | undefined> {
-    const t = await this.repo.findActiveByHash(sha256(token));
+    const hash = sha256(token);
+    const known = this.verified.get(hash, this.clock.now().getTime());
+    if (known) return { ...known };
+    const generation = this.verified.begin();
+    const t = await this.repo.findActiveByHash(hash);
+    // Unknown and revoked tokens are not remembered: they are looked up again every time.
     if (!t) return undefined;
-    return { tenantId: t.tenant_id, userId: t.user_id, name: t.user_name, email: t.email, role: t.role, tokenId: t.id };
+    const auth: AuthContext = { tenantId: t.tenant_id, userId: t.user_id, name: t.user_name, email: t.email, role: t.role, tokenId: t.id };
+    this.verified.set(hash, auth, generation, this.clock.now().getTime());
+    return { ...auth };
   }
 
   async createFor(auth: AuthContext, input: Omit<NewToken, 'tenantId'>): Promise<{ token: string; view: TokenView }> {
@@ -99,15 +123,22 @@ export class TokensService {
     if (!roleAtLeast(auth.role, t.role)) {
       throw new AppError('FORBIDDEN', `You may not revoke a token with a role above your own (${auth.role}); this one is ${t.role}.`);
     }
-    await this.repo.revoke(id, this.clock.now());
+    await this.revokeNow(id);
   }
 
   /** For the CLI, which acts for the operator across tenants. */
   async revoke(id: string): Promise<boolean> {
     const t = await this.repo.find(undefined, id);
     if (!t) return false;
-    await this.repo.revoke(id, this.clock.now());
+    await this.revokeNow(id);
     return true;
+  }
+
+  private async revokeNow(id: string): Promise<void> {
+    await this.repo.revoke(id, this.clock.now());
+    // The trigger's announcement empties the cache too (at commit, and on other instances); this
+    // does it before the revocation is answered, whatever the announcement's delay.
+    this.verified.changed();
   }
 
   /** On the very first start, an owner token for tenant demo, so the service can be tried at once. */

@@ -1,6 +1,8 @@
 // The built-in question parser as pure functions: no app, no database.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { modelWords } from '../../../src/modules/chat/chat.catalog.ts';
+import { demoModel } from '../../../src/semantic/model.ts';
 import { findTimeRange, parseQuestion, type ParserInsight, type StructuredQuery } from '../../../src/modules/chat/parser/index.ts';
 
 const ALL = ['day', 'week', 'month', 'quarter', 'year'];
@@ -15,7 +17,10 @@ const catalog: ParserInsight[] = [
 ];
 const today = '2026-04-15'; // a Wednesday
 const categories = ['Electronics', 'Home & Kitchen', 'Pet Supplies', 'Toys'];
-const parse = (q: string, previous?: StructuredQuery) => parseQuestion(q, { today, catalog, categories, previous });
+// The parser knows only what the model says: the demo model's words (its measures' synonyms,
+// value_synonyms: "app" is mobile, "gadgets" Electronics).
+const words = modelWords(demoModel());
+const parse = (q: string, previous?: StructuredQuery) => parseQuestion(q, { today, catalog, categories, previous, words });
 const query = (q: string, previous?: StructuredQuery): StructuredQuery => {
   const r = parse(q, previous);
   assert.equal(r.kind, 'query', `"${q}" did not map`);
@@ -221,7 +226,7 @@ describe('honest answers', () => {
 
 describe('languages', () => {
   test('the language is told apart by its words; English stays English', async () => {
-    const { detectLanguage } = await import('../../../src/modules/chat/parser/languages.ts');
+    const { detectLanguage } = await import('../../../src/modules/chat/language/languages.ts');
     assert.equal(detectLanguage('Umsatz nach Woche in diesem Quartal'), 'de');
     assert.equal(detectLanguage("Chiffre d'affaires par semaine ce trimestre"), 'fr');
     assert.equal(detectLanguage('Ventas por semana este trimestre'), 'es');
@@ -251,7 +256,7 @@ describe('languages', () => {
   });
 
   test('numbers written either way, and refusals named in the question\'s words', async () => {
-    const { toEnglish } = await import('../../../src/modules/chat/parser/languages.ts');
+    const { toEnglish } = await import('../../../src/modules/chat/language/languages.ts');
     assert.match(toEnglish('Umsatz über 1.234,5 Euro', 'de'), /1234\.5/);
     assert.match(toEnglish('ventes de plus de 1 234,5 euros', 'fr'), /1234\.5/);
     assert.match(toEnglish('ventas de 12,5', 'es'), /12\.5/);
@@ -272,3 +277,33 @@ describe('languages', () => {
     assert.ok(es.kind === 'query' && es.query.insight_code === 'mrr' && es.query.granularity === 'quarter');
   });
 });
+
+describe('grammar over any model (issue: chat learns the model, not the demo)', () => {
+  test('two periods compared are the window and its comparison; "from … to …" is one window', () => {
+    assert.deepEqual(query('revenue 2025 vs 2024'), { insight_code: 'revenue_kpi', date_from: '2025-01-01', date_to: '2025-12-31', compare: 'previous_year' });
+    assert.deepEqual(query('compare orders in 2025 with 2024'), { insight_code: 'orders_kpi', date_from: '2025-01-01', date_to: '2025-12-31', compare: 'previous_year' });
+    assert.deepEqual(query('orders in march vs february'), { insight_code: 'orders_kpi', date_from: '2026-03-01', date_to: '2026-03-31', compare: 'previous_period' });
+    assert.deepEqual(query('revenue from 2023 to 2025'), { insight_code: 'revenue', date_from: '2023-01-01', date_to: '2025-12-31' });
+    assert.deepEqual(range('movies of 1997'), ['1997-01-01', '1997-12-31']);
+    assert.deepEqual(range('in january of 2001'), ['2001-01-01', '2001-01-31']);
+  });
+
+  test('a measure the model lacks is refused in the question’s words; the weather gets the help', () => {
+    const churn = parse('how many customers churned');
+    assert.equal(churn.kind, 'refused');
+    assert.equal((churn as { refusal: { term: string } }).refusal.term, 'churned');
+    const de = parse('Wie viele Kunden sind abgewandert?');
+    assert.equal(de.kind, 'refused');
+    assert.equal((de as { refusal: { term: string } }).refusal.term, 'abgewandert');
+    assert.equal(parse('what is the weather forecast for tomorrow?').kind, 'unmatched');
+    assert.equal(parse('revenue forecast for next month').kind, 'refused');
+  });
+
+  test('"how many … do we have" asks about all of the data', () => {
+    const r = parse('how many orders do we have');
+    assert.equal(r.kind, 'query');
+    assert.equal((r as { allData?: boolean }).allData, true);
+    assert.equal((parse('how many orders last week') as { allData?: boolean }).allData, undefined);
+  });
+});
+

@@ -59,6 +59,10 @@ test('rows per load are capped (INSIGHTS_DATA_MAX_ROWS): 413 before loading; quo
     assert.deepEqual((await tables(t, owner)).notes.columns, [], 'nothing was loaded');
     const ndjson = await upload(t, owner, { table: 'notes', type: 'application/x-ndjson', body: '{"id":1}\n{"id":2}\n{"id":3}\n{"id":4}' });
     assert.equal(ndjson.data.code, 'DATA_TOO_MANY_ROWS');
+    const array = await upload(t, owner, { table: 'notes', type: 'application/json', body: '[\n  {"id": 1, "text": "{not a record}"},\n  {"id": 2},\n  {"id": 3},\n  {"id": 4}\n]' });
+    assert.equal(array.data.code, 'DATA_TOO_MANY_ROWS');
+    const pretty = await upload(t, owner, { table: 'notes', type: 'application/json', body: '[\n  {\n    "id": 1,\n    "text": "a"\n  },\n  {\n    "id": 2,\n    "text": "b"\n  }\n]' });
+    assert.equal(pretty.statusCode, 200, pretty.body);
     const three = await upload(t, owner, { table: 'notes', body: 'id,text\r\n1,"two\r\nlines"\r\n2,"say ""hi""\nthere"\r\n3,c\r\n\r\n' });
     assert.equal(three.statusCode, 200, three.body);
     assert.equal(three.data.rows_loaded, 3);

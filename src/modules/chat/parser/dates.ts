@@ -96,7 +96,7 @@ function parsePoint(text: string, today: Date, edge: 'from' | 'to'): string | un
     const y = m[3] ? +m[3] : ymd(today.getUTCFullYear(), month, dayNo) <= today ? today.getUTCFullYear() : today.getUTCFullYear() - 1;
     return validDay(y, month, dayNo) ? iso(ymd(y, month, dayNo)) : undefined;
   }
-  m = new RegExp(`^(${MONTH_RE})\\.?(?:,? (\\d{4}))?$`).exec(text);
+  m = new RegExp(`^(${MONTH_RE})\\.?(?:,? (?:of )?(\\d{4}))?$`).exec(text);
   if (m) return monthRange(today, MONTHS[m[1]], m[2] ? +m[2] : undefined)[edge];
   m = /^(\d{4})$/.exec(text);
   if (m) return edge === 'from' ? `${m[1]}-01-01` : `${m[1]}-12-31`;
@@ -110,7 +110,7 @@ function swapDayMonth(m: RegExpExecArray | null): RegExpExecArray | null {
   return out;
 }
 
-const POINT = `\\d{4}-\\d{2}-\\d{2}|\\d{4}-\\d{2}|(?:${MONTH_RE})\\.? \\d{1,2}(?:st|nd|rd|th)?(?:,? \\d{4})?|\\d{1,2}(?:st|nd|rd|th)? (?:of )?(?:${MONTH_RE})\\.?(?:,? \\d{4})?|(?:${MONTH_RE})\\.?(?:,? \\d{4})?|\\d{4}`;
+const POINT = `\\d{4}-\\d{2}-\\d{2}|\\d{4}-\\d{2}|(?:${MONTH_RE})\\.? \\d{1,2}(?:st|nd|rd|th)?(?:,? \\d{4})?|\\d{1,2}(?:st|nd|rd|th)? (?:of )?(?:${MONTH_RE})\\.?(?:,? \\d{4})?|(?:${MONTH_RE})\\.?(?:,? (?:of )?\\d{4})?|\\d{4}`;
 
 type Recogniser = { re: RegExp; range: (m: RegExpExecArray, today: Date) => DateRange | undefined };
 
@@ -213,7 +213,8 @@ const RECOGNISERS: Recogniser[] = [
     re: new RegExp(`\\b(?:(in|on|for|during|of|at) )?(${POINT})\\b`),
     range: (m, t) => {
       if (/^may$/.test(m[2]) && !m[1]) return undefined;
-      if (/^\d{4}$/.test(m[2]) && !(+m[2] >= 2000 && +m[2] <= 2100)) return undefined;
+      // A bare number is a year from 2000 on; with "in", "of", "for"… from 1900 on (data of the 1990s).
+      if (/^\d{4}$/.test(m[2]) && !(+m[2] >= (m[1] ? 1900 : 2000) && +m[2] <= 2100)) return undefined;
       const from = parsePoint(m[2], t, 'from');
       const to = parsePoint(m[2], t, 'to');
       return from && to ? { from, to } : undefined;

@@ -5,22 +5,20 @@ import {
   ALL_CATEGORIES,
   ALL_CHANNELS,
   ALL_COUNTRIES,
-  CATEGORY_DIMENSION,
-  CHANNEL_DIMENSION,
-  COUNTRY_DIMENSION,
   findCategory,
   findChannel,
   findCountry,
   findGranularity,
   type Span,
-} from './vocabulary.ts';
-import { matchFilterValues, matchInsight, type FilterWords, type InsightWords } from './model-words.ts';
+} from '../language/vocabulary.ts';
+import { find, matchFilterValues, matchInsight, spacedWords, type FilterWords, type InsightWords } from './model-words.ts';
 import { bucketStart } from '../../../semantic/periods.ts';
+import { blank, findCompare, findExplicitComparison } from './comparisons.ts';
 import { findRefusal, type Refusal } from './refusals.ts';
-import { detectLanguage, originalWords, toEnglish, type Language } from './languages.ts';
+import { detectLanguage, originalWords, toEnglish, type Language } from '../language/languages.ts';
 
-export type Granularity = 'day' | 'week' | 'month' | 'quarter' | 'year';
-export type Compare = 'previous_period' | 'previous_year';
+import type { Compare, Granularity } from './comparisons.ts';
+export type { Compare, Granularity } from './comparisons.ts';
 type FilterValue = string | string[];
 
 export interface StructuredQuery {
@@ -68,30 +66,20 @@ export interface ParseContext {
 const BUILT_IN_FILTERS = new Set(['country', 'channel', 'category']);
 
 type Outcome =
-  | { kind: 'query'; query: StructuredQuery; followUp: boolean; notes: string[]; alternatives?: StructuredQuery[] }
+  | {
+      kind: 'query';
+      query: StructuredQuery;
+      followUp: boolean;
+      notes: string[];
+      alternatives?: StructuredQuery[];
+      /** "How many claims do we have": no period named, and the question asks about all of the data. */
+      allData?: boolean;
+    }
   /** The question names something the model cannot answer (refusals.ts): said so, never answered with something else. */
   | { kind: 'refused'; refusal: Refusal; range?: { from: string; to: string } }
   | { kind: 'unmatched' };
 /** What the question asks, and the language it was read in (ISO 639-1). */
 export type ParseOutcome = Outcome & { language: Language };
-
-type Metric = 'revenue' | 'orders' | 'aov' | 'new_customers' | 'refund_rate' | 'conversion_rate' | 'products';
-type Dimension = 'country' | 'channel' | 'category';
-
-// Order matters: the first that matches names the metric ("average order value" is not "orders").
-const METRICS: [RegExp, Metric][] = [
-  [/\b(products?|skus?|best[- ]?sellers?|best[- ]selling|top[- ]selling|items? sold|top items?|best items?|articles|units( sold)?)\b/, 'products'],
-  [/\b(refunds?|refunded|refund rate|returns?|return rate|returned|chargebacks?)\b/, 'refund_rate'],
-  [/\b(conversions?|conversion rate|convert(s|ed|ing)?|cvr|sessions? (to|into) orders?)\b/, 'conversion_rate'],
-  // Sessions are a column of the conversion rate's rows; there is no traffic insight of its own.
-  [/\b(sessions|traffic|visits|visitors)\b/, 'conversion_rate'],
-  [/\b(aov|average order value|avg\.? order value|average order|average basket|basket size|basket value|average ticket|ticket size|average (sale|spend|purchase)|order value|avg order|mean order( value)?|spend per order|revenue per order)\b/, 'aov'],
-  [/\b(new (customers?|buyers?|clients?|shoppers?)|first[- ]time (customers?|buyers?|shoppers?)|customer acquisition|acquired customers|customers? acquired|new signups?|signups?|sign-ups?|how many customers)\b/, 'new_customers'],
-  [/\b(orders?|order count|order volume|purchases|transactions|checkouts|number of sales|how many sales)\b/, 'orders'],
-  [/\b(revenue|revenues|sales|turnover|income|gmv|earnings|takings|money|made|make|earn|earned|proceeds|top line|topline|gross|sold|sell|selling)\b/, 'revenue'],
-  // Customers alone, after every other metric: "sales to customers in Germany" is revenue.
-  [/\b(customers?|buyers|shoppers)\b/, 'new_customers'],
-];
 
 const KPI_WORDS = /\b(total|totals|overall|in total|altogether|sum|how much|how many|compared?|comparison|vs\.?|versus|change|changed|growth|grow|grew|growing|up or down|increased?|decreased?|drop(ped)?|declined?|kpis?|headline|against)\b/;
 const DATA_WORDS = /\b(show|chart|plot|graph|report|performance|perform|performing|numbers|figures|stats|statistics|results|business|doing|trend|trends|kpis?|how did we do|how are we doing|how's|how is|compare|comparison)\b/;
@@ -104,46 +92,11 @@ const LIMIT_BEFORE = /\b(?:top|best|largest|biggest|highest|leading|first)[- ](\
 const LIMIT_AFTER = /\b(\d{1,4}|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty|thirty) (?:best|top|biggest|largest|highest|most|leading|best-selling|top-selling|products|skus|items|categories|countries|markets)\b/;
 const PERIOD_BEFORE = /\b(the )?(day|week|month|quarter|year|period) before\b|\b(previous|prior|preceding) period\b/;
 
-/**
- * Comparisons, read before dates so that "this week vs last week" keeps "this week" as the window
- * and "vs last week" as the comparison. A bare "last year" is a window, not a comparison: only a
- * comparing word before it ("vs", "compared with", "on", "than"…) makes one. MoM, WoW, QoQ, DoD
- * also name the period: this one so far against the same stretch of the one before.
- */
-const COMPARES: { re: RegExp; compare: Compare; unit?: Granularity; unitFrom?: boolean }[] = [
-  { re: /\b(yoy|y\/y|y-o-y|year[- ]over[- ]year|year[- ]on[- ]year)\b/, compare: 'previous_year' },
-  { re: /\b(mom|m\/m|month[- ]over[- ]month|month[- ]on[- ]month)\b/, compare: 'previous_period', unit: 'month' },
-  { re: /\b(wow|w\/w|week[- ]over[- ]week|week[- ]on[- ]week)\b/, compare: 'previous_period', unit: 'week' },
-  { re: /\b(qoq|q\/q|quarter[- ]over[- ]quarter|quarter[- ]on[- ]quarter)\b/, compare: 'previous_period', unit: 'quarter' },
-  { re: /\b(dod|day[- ]over[- ]day|day[- ]on[- ]day)\b/, compare: 'previous_period', unit: 'day' },
-  {
-    re: /\b(?:vs\.?|versus|compared? (?:with|to)|in comparison (?:with|to)|against|than|on|relative to)\s+(?:the\s+)?(?:same (?:\w+ )?(?:(?:of|in|as) )?)?(?:last|previous|prior|preceding) year\b(?!')|\b(?:a|one) year (?:ago|earlier|before)\b/,
-    compare: 'previous_year',
-  },
-  {
-    re: /\b(?:vs\.?|versus|compared? (?:with|to)|in comparison (?:with|to)|against|than|on|relative to)\s+(?:the\s+)?(?:last|previous|prior|preceding) (day|week|month|quarter|period)\b(?!')|\b(?:vs\.?|versus|compared (?:with|to)) (?:the )?(period|week|month|quarter|day) before\b/,
-    compare: 'previous_period',
-    // "revenue vs last month" with no window of its own: this month so far, as MoM.
-    unitFrom: true,
-  },
-];
+// "how many claims do we have", "all-time revenue": the question is about all of the data.
+const ALL_DATA = /\b(do we have|did we have|have we got|are there|were there|all[- ]time|of all time|ever)\b/;
 
-/**
- * `unit`: with no window of its own, the question asks for this unit so far ("revenue MoM", "revenue
- * vs last month"); `byUnit`: the unit is also the series' granularity (MoM, WoW…).
- */
-function findCompare(text: string): ({ compare: Compare; unit?: Granularity; byUnit: boolean } & Span) | undefined {
-  for (const c of COMPARES) {
-    const m = c.re.exec(text);
-    if (!m) continue;
-    const named = c.unitFrom ? (m[1] ?? m[2]) : undefined;
-    const unit = c.unit ?? (named && named !== 'period' ? (named as Granularity) : undefined);
-    return { compare: c.compare, unit, byUnit: Boolean(c.unit), start: m.index, end: m.index + m[0].length };
-  }
-  return undefined;
-}
-
-const TIMESERIES_OF: Record<string, string> = { revenue_kpi: 'revenue', orders_kpi: 'orders_count', revenue_by_country: 'revenue', revenue_by_channel: 'revenue' };
+// Questions about the world outside the data ("will it rain tomorrow"): told what can be asked, not refused as a forecast.
+const OFF_TOPIC = /\b(weather|rain(s|ing|y)?|snow(s|ing)?|sunny|temperature|forecast for (?:the )?weather|stock market|lottery|horoscope|news|jokes?)\b/;
 
 export function normalize(question: string): string {
   return question
@@ -154,31 +107,6 @@ export function normalize(question: string): string {
     .trim();
 }
 
-/** Blank out a matched span so later recognisers do not read it again (keeps offsets). */
-const blank = (text: string, s: Span | undefined): string => (s ? text.slice(0, s.start) + ' '.repeat(s.end - s.start) + text.slice(s.end) : text);
-
-function firstMatch<T>(text: string, table: [RegExp, T][]): T | undefined {
-  let best: { at: number; value: T; order: number } | undefined;
-  table.forEach(([re, value], order) => {
-    const m = re.exec(text);
-    // Table order decides; position only breaks a tie between equally ranked entries.
-    if (m && (!best || order < best.order)) best = { at: m.index, value, order };
-  });
-  return best?.value;
-}
-
-function chooseInsight(metric: Metric | undefined, dim: Dimension | undefined, kpi: boolean): string | undefined {
-  // "product categories" is about categories; "products per category" reads the same way.
-  if (dim === 'category') return 'top_categories';
-  if (metric === 'products') return 'top_products';
-  if (metric === 'refund_rate' || metric === 'conversion_rate' || metric === 'new_customers') return metric;
-  if (metric === 'aov') return 'average_order_value';
-  if (dim === 'country') return 'revenue_by_country';
-  if (dim === 'channel') return 'revenue_by_channel';
-  if (metric === 'orders') return kpi ? 'orders_kpi' : 'orders_count';
-  if (metric === 'revenue') return kpi ? 'revenue_kpi' : 'revenue';
-  return undefined;
-}
 
 /**
  * Reads a question in English, German, French or Spanish: its language is detected (unless given)
@@ -203,19 +131,20 @@ function parseEnglish(question: string, ctx: ParseContext): Outcome {
   const notes: string[] = [];
 
   // A comparison first ("vs last year" is not the window), then time, each blanked out once read:
-  // "last week" must not read as "by week", "may" not as a month.
-  const cmp = findCompare(text);
+  // "last week" must not read as "by week", "may" not as a month. Two periods compared ("2017 vs
+  // 2016") are the window and its comparison.
+  const explicit = findCompare(text) ? undefined : findExplicitComparison(text, ctx.today);
+  if (explicit?.note) notes.push(explicit.note);
+  const cmp = explicit?.cmp ?? findCompare(text);
   text = blank(text, cmp);
-  let time: TimeMatch | undefined = findTimeRange(text, ctx.today);
+  let time: TimeMatch | undefined = explicit?.time ?? findTimeRange(text, ctx.today);
   text = blank(text, time);
   const originalBlanked = blank(blank(original, cmp), time);
   // What the model cannot answer is refused before anything is chosen: "return on ad spend" must
   // not become the refund rate, "by campaign" not a breakdown by something else.
-  const refusal = findRefusal(text, ctx.words, (phrase, kind) =>
-    kind === 'measure'
-      ? METRICS.some(([re]) => re.exec(phrase)?.[0] === phrase)
-      : COUNTRY_DIMENSION.test(phrase) || CHANNEL_DIMENSION.test(phrase) || CATEGORY_DIMENSION.test(phrase) || /\bby (products?|items?|skus?)\b/.test(phrase),
-  );
+  const refusal = findRefusal(text, ctx.words);
+  // "will it rain tomorrow" is not a forecast of the data: the reply says what can be asked.
+  if (refusal?.reason === 'future' && OFF_TOPIC.test(text)) return { kind: 'unmatched' };
   if (refusal) return { kind: 'refused', refusal };
   if (time && time.range.from > ctx.today) {
     const term = original.slice(time.start, time.end);
@@ -226,8 +155,9 @@ function parseEnglish(question: string, ctx: ParseContext): Outcome {
   const granularity = findGranularity(text);
   text = blank(text, granularity);
   const foundCountry = findCountry(text, originalBlanked);
-  const foundChannel = findChannel(text);
-  const foundCategory = findCategory(text, ctx.categories);
+  const valueWords = (name: string) => ctx.words?.filters.find((f) => f.name === name)?.values ?? {};
+  const foundChannel = findChannel(text, valueWords('channel'));
+  const foundCategory = findCategory(text, ctx.categories, valueWords('category'));
   // A filter can only include one value; "excluding electronics" must not become "electronics".
   const negated = (m: Span | undefined) => Boolean(m && NEGATION.test(text.slice(0, m.start)));
   for (const [m, what] of [[foundCountry, 'a country'], [foundChannel, 'a channel'], [foundCategory, 'a category']] as const) {
@@ -254,25 +184,33 @@ function parseEnglish(question: string, ctx: ParseContext): Outcome {
   const clearCategory = ALL_CATEGORIES.exec(text);
   // "all countries" lifts a filter; it does not ask for the breakdown by country.
   const dimText = [clearCountry, clearChannel, clearCategory].reduce((t, m) => (m ? blank(t, { start: m.index, end: m.index + m[0].length }) : t), text);
-  const dim: Dimension | undefined = CATEGORY_DIMENSION.test(dimText)
-    ? 'category'
-    : COUNTRY_DIMENSION.test(dimText) || (country && country.codes.length > 1 && !granularity)
-      ? 'country'
-      : CHANNEL_DIMENSION.test(dimText) || (channel && channel.channels.length > 1 && !granularity)
-        ? 'channel'
-        : undefined;
-  const metric = firstMatch(rest, METRICS);
   const prev = ctx.previous;
-  const known = (code: string | undefined) => code !== undefined && ctx.catalog.some((i) => i.code === code);
   const takes = (filter: string) => ctx.catalog.some((i) => i.filters.includes(filter));
   // The model's own words: filter values found in the tenant's data, and, when the rules above
   // name no insight of this model, the insight whose measure and dimension words the question uses.
   const found = ctx.words
-    ? matchFilterValues(text, Object.fromEntries(Object.entries(ctx.filterValues ?? {}).filter(([n]) => !BUILT_IN_FILTERS.has(n) && takes(n))), ctx.words.filters)
+    ? matchFilterValues(spacedWords(text), Object.fromEntries(Object.entries(ctx.filterValues ?? {}).filter(([n]) => !BUILT_IN_FILTERS.has(n) && takes(n))), ctx.words.filters, originalBlanked)
     : { filters: {}, spans: [] };
-  const useModel = Boolean(ctx.words) && !known(chooseInsight(metric, dim, KPI_WORDS.test(rest)));
-  const modelMatch = useModel ? matchInsight(found.spans.reduce(blank, text), ctx.words!.insights, { granularity: Boolean(granularity), comparison: Boolean(cmp) }) : undefined;
-  const followUp = Boolean(prev) && (FOLLOW_UP_START.test(text) || FOLLOW_UP_ANY.test(text) || (!metric && !dim && !modelMatch));
+  const words = ctx.words ?? { insights: [], filters: [] };
+  // A value with its dimension's word ("the marketplace channel") names a filter, not a breakdown.
+  const withDimensionWord = (m: Span | undefined, name: string): Span | undefined => {
+    const list = m && words.filters.find((f) => f.name === name)?.words;
+    const next = list && find(spacedWords(text.slice(m!.end)), list);
+    const after = next && /^\s+$/.test(text.slice(m!.end, m!.end + next.start)) ? next : undefined;
+    return m && (after ? { start: m.start, end: m.end + after.end } : m);
+  };
+  const valueSpans = [withDimensionWord(foundCountry, 'country'), withDimensionWord(foundChannel, 'channel'), withDimensionWord(foundCategory, 'category')];
+  // Dimensions of which the question names several values: compared side by side when no period unit is asked for.
+  const listed = [
+    ...(country && country.codes.length > 1 ? ['country'] : []),
+    ...(channel && channel.channels.length > 1 ? ['channel'] : []),
+    ...Object.entries(found.filters).flatMap(([n, v]) => (Array.isArray(v) ? [n] : [])),
+  ];
+  const modelText = spacedWords([...found.spans, ...valueSpans].reduce(blank, text));
+  const modelMatch = matchInsight(modelText, words.insights, { granularity: Boolean(granularity), comparison: Boolean(cmp), listed });
+  // The dimensions the question groups by ("by country", "which channel"), in the model's words.
+  const groups = words.insights.some((i) => i.dimensions.length > 0 && find(dimText, i.dimensions) !== undefined);
+  const followUp = Boolean(prev) && (FOLLOW_UP_START.test(text) || FOLLOW_UP_ANY.test(text) || (!modelMatch && !groups));
   // A follow-up keeps the previous answer's shape: a total stays a total ("and revenue?").
   // A comparison without a period asks for two totals ("sales this week vs last week").
   const kpi = !granularity && (KPI_WORDS.test(rest) || Boolean(cmp) || (followUp && /_kpi$/.test(prev?.insight_code ?? '')));
@@ -280,18 +218,30 @@ function parseEnglish(question: string, ctx: ParseContext): Outcome {
   const modelFilters = Object.keys(found.filters).length > 0;
   const slots = Boolean(time || before || granularity || country || channel || category || limit || clearCountry || clearChannel || clearCategory || modelFilters || cmp);
 
-  let code = useModel ? modelMatch?.code : chooseInsight(metric, dim, kpi);
+  let code = modelMatch?.code;
+  // A follow-up keeps the previous answer's shape ("how many orders last week?" → "and revenue?" is
+  // a total too), where the model has the new measure in that shape and no unit or grouping is asked for.
+  if (followUp && prev && code && !granularity) {
+    const was = words.insights.find((i) => i.code === prev.insight_code);
+    const now = words.insights.find((i) => i.code === code);
+    if (was && now && was.kind !== now.kind && now.kind === 'timeseries' && was.kind === 'kpi') {
+      code = words.insights.find((i) => i.kind === was.kind && i.measure === now.measure)?.code ?? code;
+    }
+  }
 
   let query: StructuredQuery;
   if (followUp && prev) {
     if (!code && !slots) return { kind: 'unmatched' };
-    const series = TIMESERIES_OF[prev.insight_code] ?? seriesOf(prev.insight_code, ctx);
-    code ??= granularity && series && !dim ? series : prev.insight_code;
+    const series = seriesOf(prev.insight_code, ctx);
+    code ??= granularity && series && !groups ? series : prev.insight_code;
     query = { ...prev, insight_code: code, filters: { ...prev.filters } };
     if (code !== prev.insight_code) delete query.limit;
   } else {
-    if (!code && slots && DATA_WORDS.test(text) && known('revenue')) code = kpi ? 'revenue_kpi' : 'revenue';
-    if (!code && HOW_ARE_WE_DOING.test(text) && known('revenue_kpi')) code = 'revenue_kpi';
+    // No measure named, but the question asks for figures ("show me last week's numbers", "how are
+    // we doing"): the model's first series, or its first KPI for a total — its headline.
+    const headline = (kind: InsightWords['kind']) => words.insights.find((i) => i.kind === kind)?.code;
+    if (!code && slots && DATA_WORDS.test(text)) code = headline(kpi ? 'kpi' : 'timeseries');
+    if (!code && HOW_ARE_WE_DOING.test(text)) code = headline('kpi');
     if (!code) return { kind: 'unmatched' };
     query = { insight_code: code, filters: {} };
   }
@@ -318,23 +268,28 @@ function parseEnglish(question: string, ctx: ParseContext): Outcome {
   if (limit !== undefined) query.limit = limit;
   if (cmp) query.compare = cmp.compare;
 
-  // A category filter on revenue is answered by the category breakdown, which takes one.
-  if (filters.category && ['revenue', 'revenue_kpi', 'revenue_by_country', 'revenue_by_channel'].includes(query.insight_code) && (!followUp || category)) {
-    query.insight_code = 'top_categories';
-  }
-  const breakdownOf: Record<Dimension, string> = { country: 'revenue_by_country', channel: 'revenue_by_channel', category: 'top_categories' };
-  if (dim && !useModel && query.insight_code !== breakdownOf[dim] && !(dim === 'category' && query.insight_code === 'top_products')) {
-    notes.push(`there is no breakdown of ${query.insight_code} by ${dim}`);
+  // A filter named in the question that the insight does not take ("Electronics revenue"): the
+  // insight of the same measure that takes it answers, the one grouped by it first.
+  const groupedBy = words.insights.find((i) => i.code === query.insight_code)?.groupBy;
+  // A filter on the dimension the insight groups by is already answered side by side ("night vs day").
+  const named = Object.keys(filters).filter((f) => f !== groupedBy).filter((f) => (f === 'country' ? country : f === 'channel' ? channel : f === 'category' ? category : found.filters[f]) !== undefined);
+  const takesAll = (code: string) => named.every((f) => ctx.catalog.find((i) => i.code === code)?.filters.includes(f));
+  if (named.length && !takesAll(query.insight_code)) {
+    const measure = words.insights.find((i) => i.code === query.insight_code)?.measure;
+    const fits = words.insights.filter((i) => i.measure === measure && takesAll(i.code));
+    const better = fits.find((i) => i.groupBy !== undefined && named.includes(i.groupBy)) ?? fits[0];
+    if (better) query.insight_code = better.code;
   }
   const fitted = fitToInsight(query, ctx.catalog, notes);
+  const allData = !time && !before && !followUp && ALL_DATA.test(text);
   // Two insights the question matches equally: this one answers, the reply says so, the others are offered.
-  const ties = !followUp && useModel && modelMatch?.code === fitted.insight_code ? modelMatch.ties.slice(0, 3) : [];
+  const ties = !followUp && modelMatch?.code === fitted.insight_code ? modelMatch.ties.slice(0, 3) : [];
   if (ties.length) {
     notes.push(`the question matches ${[fitted.insight_code, ...ties].map((c) => c.replace(/_/g, ' ')).join(' and ')} equally; this is ${fitted.insight_code.replace(/_/g, ' ')}, and the others are offered as alternatives`);
     const alternatives = ties.map((code) => fitToInsight({ ...query, insight_code: code }, ctx.catalog));
-    return { kind: 'query', query: fitted, followUp, notes, alternatives };
+    return { kind: 'query', query: fitted, followUp, notes, alternatives, ...(allData ? { allData } : {}) };
   }
-  return { kind: 'query', query: fitted, followUp, notes };
+  return { kind: 'query', query: fitted, followUp, notes, ...(allData ? { allData } : {}) };
 }
 
 /** The time series of the same headline measure as a breakdown or KPI, for "by month instead". */

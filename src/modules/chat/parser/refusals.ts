@@ -20,7 +20,7 @@ export interface Refusal {
 const MEASURE_TERMS = [
   'return on ad spend', 'roas', 'return on investment', 'roi', 'ad spend', 'advertising spend', 'marketing spend', 'ad costs?', 'cost per click',
   'cpc', 'cost per acquisition', 'cpa', 'click[- ]through rates?', 'ctr', 'impressions', 'ad clicks', 'clicks',
-  'customer acquisition costs?', 'cac', 'customer lifetime value', 'lifetime value', 'ltv', 'clv', 'churn rate', 'churn', 'churned customers',
+  'customer acquisition costs?', 'cac', 'customer lifetime value', 'lifetime value', 'ltv', 'clv', 'churn rate', 'churned customers', 'churn(?:ed|ing)?', 'cancell?ations?', 'cancell?ed subscriptions?',
   'retention rate', 'retention', 'repeat purchase rate', 'repeat customers', 'mrr', 'monthly recurring revenue', 'arr', 'annual recurring revenue',
   'net promoter score', 'nps', 'customer satisfaction', 'csat', 'profits?', 'gross profit', 'net profit', 'gross margins?', 'profit margins?',
   'margins?', 'net income', 'ebitda', 'cogs', 'cost of goods sold', 'costs?', 'expenses', 'inventory', 'stock levels?', 'stock', 'out of stock',
@@ -36,10 +36,10 @@ const DIMENSION_TERMS = [
   'vendors?', 'warehouses?', 'cit(?:y|ies)', 'states?', 'provinces?', 'zip codes?', 'postcodes?', 'postal codes?', 'age groups?', 'ages?', 'genders?',
   'devices?', 'device types?', 'browsers?', 'operating systems?', 'payment methods?', 'payment types?', 'sales reps?', 'salespeople', 'salesperson',
   'employees?', 'stores?', 'store locations?', 'colou?rs?', 'sizes?', 'skus?', 'customer segments?', 'segments?', 'cohorts?', 'tiers?', 'plans?',
-  'languages?', 'currenc(?:y|ies)', 'coupons?', 'promo codes?', 'shipping methods?', 'carriers?', 'customers?', 'users?', 'accounts?', 'industr(?:y|ies)',
+  'languages?', 'currenc(?:y|ies)', 'coupons?', 'promo codes?', 'shipping methods?', 'carriers?', 'airlines?', 'pilots?', 'crews?', 'customers?', 'users?', 'accounts?', 'industr(?:y|ies)',
 ];
 
-const GROUP_BEFORE = String.raw`\b(?:by|per|for each|for every|split by|broken down by|grouped by|group by|across)\s+(?:the\s+|each\s+|every\s+)?`;
+const GROUP_BEFORE = String.raw`\b(?:by|per|for each|for every|split by|broken down by|grouped by|group by|across|which|what)\s+(?:the\s+|each\s+|every\s+)?`;
 const FINER_THAN_DAY = /\b(?:(?:by|per|each|every)\s+(?:the\s+)?(minute|hour|second)s?|(hourly|minutely|intraday))\b/;
 const FUTURE = /\b((?:next|coming|upcoming)\s+(?:\d+\s+)?(?:days?|weeks?|months?|quarters?|years?)|tomorrow|forecast(?:ed|s)?|predict(?:ed|ion|ions)?|projected|projections?|will (?:we|it|sales|revenue) (?:make|be|sell))\b/;
 
@@ -55,27 +55,25 @@ function modelKnows(term: string, words: { insights: readonly InsightWords[]; fi
     const w = p.toLowerCase().replace(/s$/, '');
     return w === t || w.includes(t);
   });
-  if (kind === 'measure') return words.insights.some((i) => has(i.measures) || has(i.names));
+  if (kind === 'measure') return words.insights.some((i) => has(i.measures) || has(i.others ?? []) || has(i.names));
   return words.insights.some((i) => has(i.dimensions)) || words.filters.some((f) => has(f.words) || has([f.name.replace(/_/g, ' ')]));
 }
 
 /**
- * What the question asks that the model cannot answer, or undefined. `text` is lower case;
- * `known` tests whether a phrase is one the built-in vocabulary already answers (the demo's
- * "sessions", "customers", "products"), which is never refused.
+ * What the question asks that the model cannot answer, or undefined. `text` is lower case; a
+ * term in the model's own words (the demo's "sessions", "customers", "products") is never refused.
  */
 export function findRefusal(
   text: string,
   words: { insights: readonly InsightWords[]; filters: readonly FilterWords[] } | undefined,
-  known: (phrase: string, kind: 'measure' | 'dimension') => boolean,
 ): Refusal | undefined {
   const future = FUTURE.exec(text);
   if (future) return { reason: 'future', term: future[1], start: future.index, end: future.index + future[0].length };
   const finer = FINER_THAN_DAY.exec(text);
   if (finer) return { reason: 'granularity', term: finer[1] ?? finer[2], start: finer.index, end: finer.index + finer[0].length };
   const m = MEASURE_RE.exec(text);
-  if (m && !modelKnows(m[1], words, 'measure') && !known(m[1], 'measure')) return { reason: 'measure', term: m[1], start: m.index, end: m.index + m[0].length };
+  if (m && !modelKnows(m[1], words, 'measure')) return { reason: 'measure', term: m[1], start: m.index, end: m.index + m[0].length };
   const d = DIMENSION_RE.exec(text);
-  if (d && !modelKnows(d[1], words, 'dimension') && !known(`by ${d[1]}`, 'dimension')) return { reason: 'dimension', term: d[1], start: d.index, end: d.index + d[0].length };
+  if (d && !modelKnows(d[1], words, 'dimension')) return { reason: 'dimension', term: d[1], start: d.index, end: d.index + d[0].length };
   return undefined;
 }

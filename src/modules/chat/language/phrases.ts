@@ -2,7 +2,7 @@
 // country names formatted for the language (Intl.NumberFormat, Intl.DateTimeFormat,
 // Intl.DisplayNames). English keeps ISO dates, as the API writes them. chat.reply.ts decides what
 // is said; this file only says it in one language.
-import type { Language } from './parser/languages.ts';
+import type { Language } from './languages.ts';
 
 export interface Phrases {
   language: Language;
@@ -50,6 +50,11 @@ export interface Phrases {
   last(word: string, period: string, value: string, change: string): string;
   lastNone(word: string, period: string, yearAgo: boolean): string;
   note(notes: string[]): string;
+  /**
+   * Why the window is the data's own when the question named no period: all of it ("all"), its
+   * latest ten years ("capped"), or its latest stretch because the default window before today is empty ("latest").
+   */
+  dataWindow(kind: 'all' | 'capped' | 'latest', span: string): string;
   /** The reply to a question that maps to nothing: what can be asked. */
   help(insights: string, filters: string, units: string, examples: string): string;
   refusal: {
@@ -138,6 +143,12 @@ const EN = (f: Formats): Words => ({
   last: (word, period, value, change) => `The last ${word} (${period}): ${value}, ${change}.`,
   lastNone: (word, period, yearAgo) => `The last ${word} (${period}) has no counterpart ${yearAgo ? 'a year before' : 'before it'}.`,
   note: (notes) => ` Note: ${notes.join('; ')}.`,
+  dataWindow: (kind, span) =>
+    kind === 'all'
+      ? `no period was named, so this covers all of the data (${span})`
+      : kind === 'capped'
+        ? `no period was named, so this covers the latest ten years of the data (${span})`
+        : `no period was named and the data holds nothing in the default window before today, so this is the data's latest stretch (${span})`,
   help: (insights, filters, units, examples) =>
     'I could not match that question to the data I can query. ' +
     `I can answer questions about: ${insights}${filters ? ` — filtered by ${filters}` : ''}, ` +
@@ -189,6 +200,12 @@ const DE = (f: Formats): Words => ({
   last: (word, period, value, change) => `Letzte Periode (${word}, ${period}): ${value}, ${change}.`,
   lastNone: (word, period, yearAgo) => `Die letzte Periode (${word}, ${period}) hat keine Entsprechung ${yearAgo ? 'im Vorjahr' : 'davor'}.`,
   note: (notes) => ` Hinweis: ${notes.join('; ')}.`,
+  dataWindow: (kind, span) =>
+    kind === 'all'
+      ? `es wurde kein Zeitraum genannt, daher umfasst dies alle Daten (${span})`
+      : kind === 'capped'
+        ? `es wurde kein Zeitraum genannt, daher umfasst dies die letzten zehn Jahre der Daten (${span})`
+        : `es wurde kein Zeitraum genannt und im üblichen Zeitraum bis heute gibt es keine Daten, daher ist dies der jüngste Abschnitt der Daten (${span})`,
   help: (insights, filters, units, examples) =>
     'Diese Frage konnte ich keinen Daten zuordnen. ' +
     `Ich kann Fragen beantworten zu: ${insights}${filters ? ` — gefiltert nach ${filters}` : ''}, ` +
@@ -239,6 +256,12 @@ const FR = (f: Formats): Words => ({
   last: (word, period, value, change) => `Dernière période (${word}, ${period}) : ${value}, ${change}.`,
   lastNone: (word, period, yearAgo) => `La dernière période (${word}, ${period}) n’a pas d’équivalent ${yearAgo ? 'l’année précédente' : 'avant elle'}.`,
   note: (notes) => ` Remarque : ${notes.join('; ')}.`,
+  dataWindow: (kind, span) =>
+    kind === 'all'
+      ? `aucune période n'a été indiquée : ceci couvre toutes les données (${span})`
+      : kind === 'capped'
+        ? `aucune période n'a été indiquée : ceci couvre les dix dernières années des données (${span})`
+        : `aucune période n'a été indiquée et la période par défaut jusqu'à aujourd'hui ne contient aucune donnée : voici la période la plus récente des données (${span})`,
   help: (insights, filters, units, examples) =>
     'Je n’ai pas pu rattacher cette question aux données que je peux interroger. ' +
     `Je peux répondre sur : ${insights}${filters ? ` — filtré par ${filters}` : ''}, ` +
@@ -289,6 +312,12 @@ const ES = (f: Formats): Words => ({
   last: (word, period, value, change) => `Último periodo (${word}, ${period}): ${value}, ${change}.`,
   lastNone: (word, period, yearAgo) => `El último periodo (${word}, ${period}) no tiene equivalente ${yearAgo ? 'el año anterior' : 'antes'}.`,
   note: (notes) => ` Nota: ${notes.join('; ')}.`,
+  dataWindow: (kind, span) =>
+    kind === 'all'
+      ? `no se indicó ningún periodo, así que esto abarca todos los datos (${span})`
+      : kind === 'capped'
+        ? `no se indicó ningún periodo, así que esto abarca los últimos diez años de los datos (${span})`
+        : `no se indicó ningún periodo y el periodo por defecto hasta hoy no tiene datos, así que este es el tramo más reciente de los datos (${span})`,
   help: (insights, filters, units, examples) =>
     'No he podido relacionar esa pregunta con los datos que puedo consultar. ' +
     `Puedo responder sobre: ${insights}${filters ? ` — filtrado por ${filters}` : ''}, ` +

@@ -1,6 +1,6 @@
-// Argument helpers shared by the `insights` sub-commands.
+// Argument helpers shared by the `insights` sub-commands (src/commands/).
 import { parseArgs } from 'node:util';
-import type { Config } from './config/index.ts';
+import type { Config } from '../config/index.ts';
 
 export class UsageError extends Error {}
 
@@ -22,4 +22,3 @@ export function need(values: Record<string, unknown>, name: string): string {
   if (typeof v !== 'string' || v.trim() === '') throw new UsageError(`--${name} is required`);
   return v.trim();
 }
-

@@ -1,8 +1,7 @@
-// The words the built-in parser knows: countries, channels, categories, granularities. Lookups
+// The words the built-in parser knows: countries (ISO 3166 and CLDR names), granularities, and
+// the finders of channel and category values, whose words come from the model (value_synonyms). Lookups
 // take the lower-cased question; country codes also look at the original casing.
 
-export const CHANNELS = ['web', 'mobile', 'marketplace', 'retail'] as const;
-export type Channel = (typeof CHANNELS)[number];
 
 // ISO 3166-1 alpha-2, officially assigned codes.
 const ISO_CODES = (
@@ -90,21 +89,46 @@ function firstCountry(lower: string, original: string): ({ code: string } & Span
   return named ?? byCode;
 }
 
-export const COUNTRY_DIMENSION = /\b(countries|by country|per country|each country|every country|which country|what country|country breakdown|country split|by market|per market|which market|markets|by region|per region|regions|geograph\w*|where (?:do|did|are|is|were))\b/;
 export const ALL_COUNTRIES = /\b(all countries|every country|any country|worldwide|globally|global|everywhere|without (the )?country( filter)?|no country filter|all markets)\b/;
 
-const CHANNEL_WORDS: [RegExp, Channel][] = [
-  [/\b(marketplaces?|amazon|ebay|etsy|third[- ]party|3rd[- ]party)\b/, 'marketplace'],
-  [/\b(mobile( app)?|apps?|ios|android|smartphones?|phones?)\b/, 'mobile'],
-  [/\b(retail|in[- ]store|stores|physical (shops?|stores?)|brick[- ]and[- ]mortar|offline|point of sale|pos|shops)\b/, 'retail'],
-  [/\b(web|website|web ?shop|online (shop|store)|desktop|e-?shop)\b/, 'web'],
-];
+const escape = (w: string) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const patterns = new Map<string, RegExp>();
+/** Whole phrases, hyphens read as spaces ("in-store" is "in store"), longest first; compiled once per list. */
+function wordsPattern(phrases: readonly string[]): RegExp | undefined {
+  const forms = [...new Set(phrases.map((w) => w.trim().toLowerCase().replace(/-/g, ' ')).filter((w) => w.length >= 2))];
+  if (!forms.length) return undefined;
+  const key = forms.join('\u0000');
+  let re = patterns.get(key);
+  if (!re) {
+    re = new RegExp(`(?<![\\w])(${forms.sort((a, b) => b.length - a.length).map(escape).join('|')})(?![\\w])`);
+    if (patterns.size > 10_000) patterns.clear();
+    patterns.set(key, re);
+  }
+  return re;
+}
+const hyphensAsSpaces = (text: string) => text.replace(/-/g, ' ');
 
-export function findChannel(lower: string): ({ channel: Channel; channels: Channel[] } & Span) | undefined {
-  let best: ({ channel: Channel } & Span) | undefined;
-  const named: { channel: Channel; at: number }[] = [];
-  for (const [re, channel] of CHANNEL_WORDS) {
-    const m = re.exec(lower);
+const channelCache = new WeakMap<object, [string, RegExp | undefined][]>();
+/** Each value's pattern, compiled once per word list. */
+function channelPatterns(words: Readonly<Record<string, readonly string[]>>): [string, RegExp | undefined][] {
+  let out = channelCache.get(words);
+  if (!out) {
+    out = Object.entries(words).map(([value, phrases]) => [value, wordsPattern([value, ...phrases])]);
+    channelCache.set(words, out);
+  }
+  return out;
+}
+
+/**
+ * The channels named, by the model's words for each value (`value_synonyms` of the channel
+ * dimension: "amazon" is marketplace in the demo); the first decides the span.
+ */
+export function findChannel(lower: string, words: Readonly<Record<string, readonly string[]>> = {}): ({ channel: string; channels: string[] } & Span) | undefined {
+  let best: ({ channel: string } & Span) | undefined;
+  const named: { channel: string; at: number }[] = [];
+  const text = hyphensAsSpaces(lower);
+  for (const [channel, re] of channelPatterns(words)) {
+    const m = re?.exec(text);
     if (!m) continue;
     named.push({ channel, at: m.index });
     if (!best || m.index < best.start) best = { channel, start: m.index, end: m.index + m[0].length };
@@ -113,41 +137,39 @@ export function findChannel(lower: string): ({ channel: Channel; channels: Chann
   return best && { ...best, channels: named.sort((a, b) => a.at - b.at).map((n) => n.channel) };
 }
 
-export const CHANNEL_DIMENSION = /\b(channels|by channel|per channel|each channel|every channel|which channel|what channel|channel (breakdown|split|mix)|sales channels?)\b/;
 export const ALL_CHANNELS = /\b(all channels|every channel|any channel|without (the )?channel( filter)?|no channel filter)\b/;
 
-// Everyday words for the demo catalog's categories; used only when the tenant has that category.
-const CATEGORY_SYNONYMS: Record<string, string[]> = {
-  electronics: ['electronic', 'electronics', 'gadgets', 'tech', 'consumer electronics'],
-  'home & kitchen': ['home and kitchen', 'home & kitchen', 'kitchen', 'kitchenware', 'homeware', 'home goods', 'housewares'],
-  fashion: ['fashion', 'clothing', 'clothes', 'apparel', 'shoes'],
-  beauty: ['beauty', 'cosmetics', 'make-up', 'makeup', 'skincare', 'skin care'],
-  sports: ['sports', 'sport', 'sporting goods', 'fitness'],
-  toys: ['toys', 'toy'],
-  books: ['books', 'book'],
-  garden: ['garden', 'gardening'],
-  grocery: ['grocery', 'groceries', 'food'],
-  'pet supplies': ['pet supplies', 'pet', 'pets', 'pet food'],
-};
-
-/** The first of the tenant's categories named, by its own name, a plural/singular or a synonym. */
-export function findCategory(lower: string, categories: readonly string[]): ({ category: string } & Span) | undefined {
-  let best: ({ category: string } & Span) | undefined;
-  for (const category of categories) {
+const categoryCache = new WeakMap<readonly string[], { synonyms: object; patterns: [string, RegExp | undefined][] }>();
+/** Each category's pattern (its name, singular, plural, "and" for "&", the model's words), compiled once per list. */
+function categoryPatterns(categories: readonly string[], synonyms: Readonly<Record<string, readonly string[]>>): [string, RegExp | undefined][] {
+  const hit = categoryCache.get(categories);
+  if (hit && hit.synonyms === synonyms) return hit.patterns;
+  const byName = new Map(Object.entries(synonyms).map(([k, v]) => [k.toLowerCase(), v]));
+  const patterns = categories.map((category): [string, RegExp | undefined] => {
     const name = category.toLowerCase();
-    const words = new Set([name, name.replace(/s$/, ''), name + 's', name.replace(/&/g, 'and'), ...(CATEGORY_SYNONYMS[name] ?? [])]);
-    for (const w of words) {
-      if (w.length < 3) continue;
-      const m = new RegExp(`(?<![\\w])${w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w])`).exec(lower);
-      if (m && (!best || m.index < best.start || (m.index === best.start && m[0].length > best.end - best.start))) {
-        best = { category, start: m.index, end: m.index + m[0].length };
-      }
+    const words = [name, name.replace(/s$/, ''), name + 's', name.replace(/&/g, 'and'), ...(byName.get(name) ?? [])].filter((w) => w.length >= 3);
+    return [category, wordsPattern(words)];
+  });
+  categoryCache.set(categories, { synonyms, patterns });
+  return patterns;
+}
+
+/**
+ * The first of the tenant's categories named, by its own name, a plural/singular, or a word the
+ * model gives for it (`value_synonyms`: "gadgets" is Electronics in the demo).
+ */
+export function findCategory(lower: string, categories: readonly string[], synonyms: Readonly<Record<string, readonly string[]>> = {}): ({ category: string } & Span) | undefined {
+  let best: ({ category: string } & Span) | undefined;
+  const text = hyphensAsSpaces(lower);
+  for (const [category, re] of categoryPatterns(categories, synonyms)) {
+    const m = re?.exec(text);
+    if (m && (!best || m.index < best.start || (m.index === best.start && m[0].length > best.end - best.start))) {
+      best = { category, start: m.index, end: m.index + m[0].length };
     }
   }
   return best;
 }
 
-export const CATEGORY_DIMENSION = /\b(categories|by category|per category|each category|every category|which category|what category|category (breakdown|split|mix)|top category|best category|product categories)\b/;
 export const ALL_CATEGORIES = /\b(all categories|every category|any category|without (the )?category( filter)?|no category filter)\b/;
 
 // "month over month", MoM and the like are comparisons (parse.ts COMPARES), read and blanked out first.

@@ -1,0 +1,108 @@
+// The HTTP platform every route stands on: Fastify with our validators and body parsers, problem
+// documents for every error (the framework's own included), OpenAPI, metrics, CORS and the rate
+// limit. app.ts builds the domains on top of what this returns; nothing here knows a domain.
+import Fastify, { type FastifyInstance } from 'fastify';
+import cors from '@fastify/cors';
+import rateLimit from '@fastify/rate-limit';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Ajv } from 'ajv';
+import addFormats from 'ajv-formats';
+import crypto from 'node:crypto';
+import { AppError } from '../lib/errors.ts';
+import { Problem } from '../lib/schemas.ts';
+import { callerKey } from './auth.ts';
+import { clientErrorHandler, frameworkErrorHandler, installDrainingAnswer, installErrorHandling } from './errors.ts';
+import { installNulGuard } from './nul-guard.ts';
+import { installMetrics } from './metrics.ts';
+import { installOpenApi } from './openapi.ts';
+
+export interface HttpOptions {
+  /** Pino options, or false to stay quiet (tests). */
+  logger: boolean | Record<string, unknown>;
+  /** Process-level default metrics (off in tests, where many apps share one process). */
+  metrics: boolean;
+  /** Browser origins allowed to call the API; none by default. */
+  corsOrigins: string[];
+  rateLimitPerMinute: number;
+}
+
+function makeAjv(coerce: boolean): Ajv {
+  const ajv = new Ajv({
+    // Unknown fields are refused (schemas say additionalProperties: false), never silently dropped.
+    removeAdditional: false,
+    allErrors: true,
+    useDefaults: true,
+    // Query strings and path params arrive as text; bodies are JSON and must have the right types.
+    coerceTypes: coerce ? 'array' : false,
+    strict: false,
+  });
+  addFormats.default(ajv);
+  return ajv;
+}
+
+export async function createHttpApp(options: HttpOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger,
+    bodyLimit: 1024 * 1024,
+    // Answered as problem documents by installDrainingAnswer and clientErrorHandler instead.
+    return503OnClosing: false,
+    clientErrorHandler,
+    genReqId: () => crypto.randomUUID(),
+    // Router errors (bad percent-encoding, an over-long path parameter) happen before any route or
+    // error handler is chosen; they leave as problem documents too.
+    frameworkErrors: frameworkErrorHandler,
+    ajv: { customOptions: { removeAdditional: false } },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  const bodyAjv = makeAjv(false);
+  const paramsAjv = makeAjv(true);
+  app.setValidatorCompiler(({ schema, httpPart }) =>
+    (httpPart === 'body' ? bodyAjv : paramsAjv).compile(schema as object),
+  );
+  // JSON only: text/plain bodies get 415 instead of reaching a schema as a string.
+  app.removeContentTypeParser('text/plain');
+  // Many clients send Content-Type: application/json on a DELETE or POST with no body. An empty
+  // body is no body; routes that need one still say so through their schema.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    if ((body as string).trim() === '') return done(null, undefined);
+    parseJson(req, body as string, done);
+  });
+  app.addSchema(Problem);
+
+  installDrainingAnswer(app);
+  installErrorHandling(app);
+  installNulGuard(app);
+  await installOpenApi(app);
+  installMetrics(app, { defaultMetrics: options.metrics });
+
+  // Browser front ends on other origins: only those listed; none by default. Registered before the
+  // rate limit and auth, so a preflight (which carries no credentials) is answered here.
+  if (options.corsOrigins.length > 0) {
+    await app.register(cors, {
+      origin: options.corsOrigins,
+      methods: ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'],
+      allowedHeaders: ['Authorization', 'Content-Type'],
+      exposedHeaders: ['Link', 'Retry-After', 'WWW-Authenticate'],
+      maxAge: 600,
+    });
+  }
+
+  // Rate limits are per caller: the authentication hook (an app-level onRequest hook) runs before
+  // this plugin's route-level one, so the key is who the caller is, not how they spelled the
+  // header. Requests that reach it unauthenticated (unknown routes) count per address.
+  await app.register(rateLimit, {
+    global: true,
+    max: options.rateLimitPerMinute,
+    timeWindow: 60_000,
+    keyGenerator: (req) => (req.auth ? callerKey(req.auth) : 'ip:' + req.ip),
+    allowList: (req) => Boolean(req.routeOptions.config?.public),
+    errorResponseBuilder: (_req, ctx) =>
+      new AppError('RATE_LIMITED', `Rate limit of ${ctx.max} requests per minute exceeded; retry in ${Math.ceil(ctx.ttl / 1000)} s.`, {
+        headers: { 'Retry-After': String(Math.ceil(ctx.ttl / 1000)) },
+      }),
+  });
+
+  return app;
+}
