@@ -4,8 +4,10 @@
 // dashboard and widget CRUD, chat through the built-in parser), lets the process settle, then reads
 // its resident set (VmRSS) and peak (VmHWM) from /proc. Target: idle RSS < 150 MB.
 // Run: npm run bench -- memory [--tsx]   (--tsx: run src/ through tsx instead of dist/)
+// npm run bench -- memory --big-rows 100000000: the RSS of a start on a data dir with that many
+// orders against a start on a small one (target: unchanged; docs/rollups.md).
 // It runs node with the flags of package.json's `start` script; BENCH_NODE_ARGS='…' replaces them.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -104,8 +106,73 @@ async function request(i: number, call: Call, dashboards: string[]): Promise<voi
   }
 }
 
+/**
+ * A data dir whose warehouse holds `rows` orders: the demo seed (small) plus generated orders
+ * written with DuckDB directly (the generator of `demo seed` takes far longer at this size). The
+ * rows keep the data version, so the rollups count as current and no build starts: what is
+ * measured is the start itself on a big warehouse.
+ */
+async function bigDataDir(rows: number, useTsx: boolean): Promise<string> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `insights-bench-memory-${rows}-`));
+  const cli = useTsx ? ['--import', 'tsx', path.join(ROOT, 'src/cli.ts')] : [path.join(ROOT, 'bin/insights.js')];
+  const env: NodeJS.ProcessEnv = { ...process.env, INSIGHTS_DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+  delete env.DATABASE_URL;
+  delete env.WAREHOUSE_URL;
+  const seeded = spawnSync(process.execPath, [...cli, 'demo', 'seed', '--rows', '2000'], { cwd: ROOT, env, encoding: 'utf8' });
+  if (seeded.status !== 0) throw new Error(`demo seed failed: ${seeded.stderr}`);
+  if (rows === 0) return dataDir;
+  const t0 = Date.now();
+  const { DuckDBInstance } = await import('@duckdb/node-api');
+  const instance = await DuckDBInstance.create(path.join(dataDir, 'warehouse.duckdb'));
+  const conn = await instance.connect();
+  await conn.run(`INSERT INTO orders SELECT 10000000 + i, CASE WHEN i % 2 = 0 THEN 'demo' ELSE 'acme' END, 1 + i % 5000,
+    TIMESTAMP '2024-01-01' + to_seconds(i % 94608000), ['DE','FR','US','GB'][1 + i % 4], ['web','mobile','marketplace'][1 + i % 3],
+    CASE WHEN i % 10 = 0 THEN 'refunded' ELSE 'completed' END, 1 + i % 4, CAST(5 + i % 500 AS DECIMAL(12,2)), 0
+    FROM range(${rows}) t(i)`);
+  conn.closeSync();
+  instance.closeSync();
+  process.stderr.write(`Wrote ${rows.toLocaleString('en')} orders in ${((Date.now() - t0) / 1000).toFixed(0)} s\n`);
+  return dataDir;
+}
+
+/** The RSS of a start on a data dir with many rows, against one on a fresh data dir (target: unchanged). */
+async function startOnBigData(rows: number, useTsx: boolean): Promise<void> {
+  const measure = async (dataDir: string) => {
+    const { child, origin } = await start(dataDir, useTsx);
+    try {
+      await waitReady(origin);
+      await new Promise((r) => setTimeout(r, SETTLE_MS));
+      return memoryOf(child.pid!);
+    } finally {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+    }
+  };
+  // Both dirs are seeded the same way (the demo's 2 000 orders) by the command line, so neither
+  // start generates data; the big one has `rows` orders more.
+  const empty = await bigDataDir(0, useTsx);
+  const big = await bigDataDir(rows, useTsx);
+  try {
+    const base = await measure(empty);
+    const t0 = Date.now();
+    const loaded = await measure(big);
+    const seconds = (Date.now() - t0) / 1000 - SETTLE_MS / 1000;
+    const load = os.loadavg().map((x) => x.toFixed(2)).join(' ');
+    console.log(`\nStart on a data dir with ${rows.toLocaleString('en')} orders (${(fs.statSync(path.join(big, 'warehouse.duckdb')).size / 1024 ** 3).toFixed(1)} GB warehouse) vs a seeded small one; load average ${load}:`);
+    console.log(`  ${'measure'.padEnd(40)} ${'small'.padStart(8)} ${'big'.padStart(8)} ${'ratio'.padStart(7)}  target`);
+    console.log(`  ${'RSS settled after start (MB)'.padEnd(40)} ${base.rss.toFixed(0).padStart(8)} ${loaded.rss.toFixed(0).padStart(8)} ${(loaded.rss / base.rss).toFixed(2).padStart(7)}  unchanged (≤ 1.10)`);
+    console.log(`  ${'peak RSS, VmHWM (MB)'.padEnd(40)} ${base.hwm.toFixed(0).padStart(8)} ${loaded.hwm.toFixed(0).padStart(8)} ${(loaded.hwm / base.hwm).toFixed(2).padStart(7)}`);
+    console.log(`  big start ready in ${seconds.toFixed(1)} s → target ${loaded.rss / base.rss <= 1.1 ? 'met' : 'NOT met'}`);
+  } finally {
+    fs.rmSync(empty, { recursive: true, force: true });
+    fs.rmSync(big, { recursive: true, force: true });
+  }
+}
+
 export async function run(args: string[]): Promise<void> {
   const useTsx = args.includes('--tsx');
+  const big = args.indexOf('--big-rows');
+  if (big >= 0) return startOnBigData(Number(args[big + 1].replace(/_/g, '')), useTsx);
   if (!useTsx && !fs.existsSync(path.join(ROOT, 'dist/cli.js'))) {
     throw new Error('dist/ is missing: run `npm run build` first (or pass --tsx)');
   }

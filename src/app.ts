@@ -166,6 +166,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const data = new DataService(deps.warehouse, new DataRepository(deps.warehouse, tenantColumnOf), rollups, {
     tenantColumnOf,
     concurrentLoads: config.dataConcurrentLoads,
+    modelTables: [...model.cubes.values()].flatMap((c) => (c.def.sql_table && !c.def.sql_table.includes('.') ? [c.def.sql_table] : [])),
   });
 
   const transports = createTransports(config, egress);

@@ -13,6 +13,7 @@ export const ERROR_CODES = {
   FORBIDDEN: { status: 403, title: 'Not allowed for your role' },
   ACCESS_ATTRIBUTE_MISSING: { status: 403, title: 'Your credentials lack an attribute this data requires' },
   NOT_FOUND: { status: 404, title: 'Not found' },
+  DATA_TABLE_NOT_IN_MODEL: { status: 404, title: 'No cube of the model reads this table' },
   ROUTE_NOT_FOUND: { status: 404, title: 'No such route' },
   METHOD_NOT_ALLOWED: { status: 405, title: 'Method not allowed' },
   REQUEST_TIMEOUT: { status: 408, title: 'The request did not arrive in time' },

@@ -18,12 +18,19 @@ export class DataRepository {
     private readonly tenantColumnOf?: TenantColumnOf,
   ) {}
 
-  async listTables(tenantId: string): Promise<TableSummary[]> {
+  /** The tables named, in that order; one not in the warehouse yet is listed empty. */
+  async listTables(tenantId: string, names: readonly string[]): Promise<TableSummary[]> {
     const text = this.warehouse.dialect === 'duckdb' ? 'VARCHAR' : 'text';
     // ClickHouse's text of a DateTime64 has six decimals; its warehouse prints the value as the others do.
     const asText = (sql: string) => (this.warehouse.dialect === 'clickhouse' ? sql : `CAST(${sql} AS ${text})`);
     const out: TableSummary[] = [];
-    for (const table of await this.warehouse.tables(this.tenantColumnOf)) {
+    const existing = new Map((await this.warehouse.tables(this.tenantColumnOf)).map((t) => [t.name, t]));
+    for (const name of names) {
+      const table = existing.get(name);
+      if (!table) {
+        out.push({ name, columns: [], rowCount: 0, timeRanges: [] });
+        continue;
+      }
       const times = table.columns.filter((c) => isTimeType(c.type));
       const ranges = times.flatMap((c, i) => [
         `${asText(`min(${quoteIdent(c.name)})`)} AS min_${i}`,

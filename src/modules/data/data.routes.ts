@@ -35,11 +35,11 @@ export const dataRoutes =
           tags,
           summary: "Load a CSV, NDJSON or JSON body into a table for the caller's tenant (owner, admin)",
           description:
-            'All or nothing: a row that does not fit is a 400 naming its line and column, and nothing is kept. The first load of a table creates it from the columns and the detected types. See docs/data.md.',
+            "All or nothing: a row that does not fit is a 400 naming its line and column, and nothing is kept. Only a table that a cube of the model reads (404 otherwise). The first load of a table creates it from the columns and the detected types. See docs/data.md.",
           params: TableParams,
           querystring: LoadQuery,
           body: LoadBody,
-          response: withErrors({ 200: LoadResponse }, 403, 413, 415),
+          response: withErrors({ 200: LoadResponse }, 403, 404, 413, 415),
         },
         // The body is the Upload the parser wrote, not text to validate; params and query are
         // validated as everywhere else.
@@ -82,7 +82,7 @@ export const dataRoutes =
       {
         schema: {
           tags,
-          summary: "The loaded tables, with the caller's tenant's row count and time range of each",
+          summary: "The model's tables, with the caller's tenant's row count and time range of each",
           response: withErrors({ 200: TablesResponse }),
         },
       },

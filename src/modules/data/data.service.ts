@@ -54,16 +54,30 @@ export class DataService {
     private readonly repository: DataRepository,
     private readonly rollups?: Pick<RollupStore, 'refreshAfterLoad'>,
     /** tenantColumnOf: the model's tenant column per table (tenant_id where no cube reads it). */
-    private readonly options: { tenantColumnOf?: TenantColumnOf; concurrentLoads?: number } = {},
+    private readonly options: { tenantColumnOf?: TenantColumnOf; concurrentLoads?: number; modelTables?: readonly string[] } = {},
   ) {
     this.queue = new LoadQueue(options.concurrentLoads ?? 2);
+    this.modelTables = [...new Set(options.modelTables ?? [])].sort();
   }
+
+  /**
+   * The tables the model's cubes read (sql_table, in the warehouse's own schema): the only ones a
+   * tenant may load into or see over the API. Other tables are the operator's (`insights data
+   * load`), so no tenant ever learns of a table another tenant made.
+   */
+  private readonly modelTables: string[];
 
   /** The checks that need no body: run before the upload is read, so a refused one is not stored first. */
   checkLoad(auth: AuthContext, table: string): void {
     requireRole(auth, 'admin', 'load data');
     const problem = tableNameProblem(table);
     if (problem) throw invalidField('/params/table', problem);
+    if (!this.modelTables.includes(table)) {
+      const allowed = this.modelTables.length ? `the model's tables are ${this.modelTables.join(', ')}` : 'the model reads no table of its own schema';
+      throw new AppError('DATA_TABLE_NOT_IN_MODEL', `No cube of the model reads a table ${table}: ${allowed}. Add a cube for it to the model (docs/model.md) to load it here.`, {
+        errors: [{ path: '/params/table', message: `not a table of the model (${this.modelTables.join(', ') || 'none'})` }],
+      });
+    }
   }
 
   /**
@@ -111,8 +125,9 @@ export class DataService {
     }
   }
 
+  /** The model's tables, each with the caller's rows (a table not loaded yet: no columns, 0 rows). */
   async tables(auth: AuthContext): Promise<TableView[]> {
-    const tables: TableSummary[] = await this.repository.listTables(auth.tenantId);
+    const tables: TableSummary[] = await this.repository.listTables(auth.tenantId, this.modelTables);
     return tables.map((t) => ({
       name: t.name,
       row_count: t.rowCount,

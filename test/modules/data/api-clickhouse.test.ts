@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { buildTestApp } from '../../helpers/app.ts';
 import { clickhouseSkip, emptyClickHouseWarehouse, testClickHouseWarehouse } from '../../helpers/clickhouse.ts';
-import { clock, dataApiTests, upload } from './support.ts';
+import { clock, dataApiTests, upload, uploadModel } from './support.ts';
 
 if (clickhouseSkip) {
   console.log(`# skipped: ${clickhouseSkip}`);
@@ -19,7 +19,7 @@ if (clickhouseSkip) {
 
   test('a first load creates a MergeTree table ordered by (tenant, time), a partition per month; a failed load leaves nothing', async () => {
     const warehouse = await emptyClickHouseWarehouse();
-    const t = await buildTestApp({ clock, deps: { warehouse } });
+    const t = await buildTestApp({ clock, env: { INSIGHTS_MODEL: uploadModel() }, deps: { warehouse } });
     try {
       const owner = await t.login({ tenant: 'demo', user: 'o', role: 'owner' });
       const res = await upload(t, owner, { table: 'events', body: EVENTS(3, ['2026-01', '2026-02'], 1) });
@@ -45,7 +45,7 @@ if (clickhouseSkip) {
 
   test('a replace is whole for readers: each month shows the old rows or the new, another tenant never changes', async () => {
     const warehouse = await emptyClickHouseWarehouse();
-    const t = await buildTestApp({ clock, deps: { warehouse } });
+    const t = await buildTestApp({ clock, env: { INSIGHTS_MODEL: uploadModel() }, deps: { warehouse } });
     try {
       const demo = await t.login({ tenant: 'demo', user: 'o', role: 'owner' });
       const acme = await t.login({ tenant: 'acme', user: 'o', role: 'owner' });

@@ -3,13 +3,13 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { buildTestApp } from '../../helpers/app.ts';
 import { testWarehouse } from '../../helpers/warehouse.ts';
-import { clock, dataApiTests, upload } from './support.ts';
+import { clock, dataApiTests, upload, uploadModel } from './support.ts';
 
 dataApiTests((now) => testWarehouse(now, 600), { INSIGHTS_DATA_MAX_BYTES: '2000' });
 
 test('the default upload limit is far above the small JSON limit of other routes', async () => {
   const warehouse = await testWarehouse(clock.now(), 600);
-  const t = await buildTestApp({ clock, deps: { warehouse } });
+  const t = await buildTestApp({ clock, env: { INSIGHTS_MODEL: uploadModel() }, deps: { warehouse } });
   try {
     const owner = await t.login({ tenant: 'demo', user: 'o', role: 'owner' });
     const body = 'n,label\n' + Array.from({ length: 120_000 }, (_, i) => `${i},row ${i}\n`).join(''); // ~1.7 MB
@@ -26,7 +26,7 @@ test('the default upload limit is far above the small JSON limit of other routes
 
 test('queries running during a load see the data before it or after it, never half of it', async () => {
   const warehouse = await testWarehouse(clock.now(), 600);
-  const t = await buildTestApp({ clock, deps: { warehouse } });
+  const t = await buildTestApp({ clock, env: { INSIGHTS_MODEL: uploadModel() }, deps: { warehouse } });
   try {
     const owner = await t.login({ tenant: 'demo', user: 'o', role: 'owner' });
     const count = async () => Number((await warehouse.query(`SELECT count(*) AS n FROM orders WHERE tenant_id = 'demo'`))[0].n);

@@ -12,7 +12,7 @@ import type { AddressInfo } from 'node:net';
 import { LoadQueue } from '../../../src/modules/data/data.queue.ts';
 import { buildTestApp, type TestApp } from '../../helpers/app.ts';
 import { testWarehouse } from '../../helpers/warehouse.ts';
-import { clock, tables, upload } from './support.ts';
+import { clock, tables, upload, uploadModel } from './support.ts';
 
 const ORDERS_HEADER = 'order_id,customer_id,ordered_at,country,channel,status,items,revenue,discount\n';
 const orders = (n: number, from: number) => ORDERS_HEADER + Array.from({ length: n }, (_, i) => `${from + i},1,2026-11-20 12:00:00,DE,web,completed,1,1.00,0\n`).join('');
@@ -28,7 +28,7 @@ after(() => fs.rmSync(tmpDir, { recursive: true, force: true }));
 
 test('a gzip body is capped by its size after decompression: 413, nothing created, no temp file left', async () => {
   const warehouse = await testWarehouse(clock.now(), 300);
-  const t = await buildTestApp({ clock, deps: { warehouse }, env: { INSIGHTS_DATA_MAX_BYTES: '100000' } });
+  const t = await buildTestApp({ clock, deps: { warehouse }, env: { INSIGHTS_MODEL: uploadModel(), INSIGHTS_DATA_MAX_BYTES: '100000' } });
   try {
     const owner = await t.login({ tenant: 'demo', user: 'o', role: 'owner' });
     const bomb = zlib.gzipSync('n\n' + '1\n'.repeat(500_000));
@@ -37,7 +37,7 @@ test('a gzip body is capped by its size after decompression: 413, nothing create
     // Before: the limit counted the 1.2 kB as sent and the 500 000 rows were loaded.
     assert.equal(res.statusCode, 413, res.body);
     assert.equal(res.data.code, 'DATA_DECOMPRESSED_TOO_LARGE');
-    assert.equal((await tables(t, owner)).bomb, undefined);
+    assert.deepEqual((await tables(t, owner)).bomb.columns, [], 'not created');
     assert.equal(uploadsLeft(), 0);
     const small = await upload(t, owner, { table: 'bomb', body: zlib.gzipSync('n\n1\n2\n'), headers: { 'content-encoding': 'gzip' } });
     assert.equal(small.statusCode, 200, small.body);
@@ -50,15 +50,19 @@ test('a gzip body is capped by its size after decompression: 413, nothing create
 
 test('rows per load are capped (INSIGHTS_DATA_MAX_ROWS): 413 before loading; quoted line breaks are one row', async () => {
   const warehouse = await testWarehouse(clock.now(), 300);
-  const t = await buildTestApp({ clock, deps: { warehouse }, env: { INSIGHTS_DATA_MAX_ROWS: '3' } });
+  const t = await buildTestApp({ clock, deps: { warehouse }, env: { INSIGHTS_MODEL: uploadModel(), INSIGHTS_DATA_MAX_ROWS: '3' } });
   try {
     const owner = await t.login({ tenant: 'demo', user: 'o', role: 'owner' });
     const four = await upload(t, owner, { table: 'notes', body: 'id,text\n1,a\n2,b\n3,c\n4,d\n' });
     assert.equal(four.statusCode, 413, four.body);
     assert.equal(four.data.code, 'DATA_TOO_MANY_ROWS');
-    assert.equal((await tables(t, owner)).notes, undefined, 'nothing was loaded');
+    assert.deepEqual((await tables(t, owner)).notes.columns, [], 'nothing was loaded');
     const ndjson = await upload(t, owner, { table: 'notes', type: 'application/x-ndjson', body: '{"id":1}\n{"id":2}\n{"id":3}\n{"id":4}' });
     assert.equal(ndjson.data.code, 'DATA_TOO_MANY_ROWS');
+    const array = await upload(t, owner, { table: 'notes', type: 'application/json', body: '[\n  {"id": 1, "text": "{not a record}"},\n  {"id": 2},\n  {"id": 3},\n  {"id": 4}\n]' });
+    assert.equal(array.data.code, 'DATA_TOO_MANY_ROWS');
+    const pretty = await upload(t, owner, { table: 'notes', type: 'application/json', body: '[\n  {\n    "id": 1,\n    "text": "a"\n  },\n  {\n    "id": 2,\n    "text": "b"\n  }\n]' });
+    assert.equal(pretty.statusCode, 200, pretty.body);
     const three = await upload(t, owner, { table: 'notes', body: 'id,text\r\n1,"two\r\nlines"\r\n2,"say ""hi""\nthere"\r\n3,c\r\n\r\n' });
     assert.equal(three.statusCode, 200, three.body);
     assert.equal(three.data.rows_loaded, 3);
@@ -70,7 +74,7 @@ test('rows per load are capped (INSIGHTS_DATA_MAX_ROWS): 413 before loading; quo
 
 test("another tenant's 1-row load does not wait for a big load that is running", async () => {
   const warehouse = await testWarehouse(clock.now(), 300);
-  const t = await buildTestApp({ clock, deps: { warehouse } });
+  const t = await buildTestApp({ clock, env: { INSIGHTS_MODEL: uploadModel() }, deps: { warehouse } });
   try {
     const acme = await t.login({ tenant: 'acme', user: 'o', role: 'owner' });
     const demo = await t.login({ tenant: 'demo', user: 'o', role: 'owner' });
@@ -97,7 +101,7 @@ test("another tenant's 1-row load does not wait for a big load that is running",
 
 test('a client that goes away cancels its running load: nothing is kept', async () => {
   const warehouse = await testWarehouse(clock.now(), 300);
-  const t = await buildTestApp({ clock, deps: { warehouse } });
+  const t = await buildTestApp({ clock, env: { INSIGHTS_MODEL: uploadModel() }, deps: { warehouse } });
   await t.app.listen({ host: '127.0.0.1', port: 0 });
   try {
     const owner = await t.login({ tenant: 'demo', user: 'o', role: 'owner' });

@@ -13,6 +13,21 @@ import { buildTestApp, call, type TestApp } from '../../helpers/app.ts';
 
 export const clock = new ManualClock(new Date('2026-11-21T15:00:00Z'));
 
+/** The tables these tests upload into, beside the demo model's. */
+export const UPLOAD_TABLES = ['sales', 'events', 'fresh', 'numbers', 'bomb', 'notes'];
+
+/**
+ * A model directory: the demo model plus a cube per upload table. Over the API a tenant loads
+ * only into tables the model reads (docs/data.md), so the tests' tables are in the model.
+ */
+export function uploadModel(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'insights-data-model-'));
+  fs.copyFileSync(new URL('../../../models/demo.yml', import.meta.url), path.join(dir, 'demo.yml'));
+  const cube = (t: string) => `  - name: ${t}\n    sql_table: ${t}\n    tenant_column: tenant_id\n    measures:\n      - { name: rows, type: count }\n`;
+  fs.writeFileSync(path.join(dir, 'uploads.yml'), `cubes:\n${UPLOAD_TABLES.map(cube).join('')}`);
+  return dir;
+}
+
 export interface Upload {
   table: string;
   body: string | Buffer | Readable;
@@ -49,7 +64,7 @@ export function dataApiTests(makeWarehouse: (now: Date) => Promise<Warehouse>, e
 
   before(async () => {
     warehouse = await makeWarehouse(clock.now());
-    t = await buildTestApp({ clock, env, deps: { warehouse } });
+    t = await buildTestApp({ clock, env: { INSIGHTS_MODEL: uploadModel(), ...env }, deps: { warehouse } });
     demoOwner = await t.login({ tenant: 'demo', user: 'o', role: 'owner' });
     demoAdmin = await t.login({ tenant: 'demo', user: 'a', role: 'admin' });
     demoMember = await t.login({ tenant: 'demo', user: 'm', role: 'member' });
@@ -181,6 +196,22 @@ export function dataApiTests(makeWarehouse: (now: Date) => Promise<Warehouse>, e
     const empty = await upload(t, demoOwner, { table: 'sales', body: '' });
     assert.equal(empty.statusCode, 400, empty.body);
     assert.match(empty.data.detail, /empty/);
+  });
+
+  test("over the API only the model's tables: others are a 404 naming the allowed ones, and another tenant's tables are never listed", async () => {
+    const res = await upload(t, demoOwner, { table: 'acquisition_target_payroll', body: 'employee_ssn,salary\n1,2\n' });
+    assert.equal(res.statusCode, 404, res.body);
+    assert.equal(res.data.code, 'DATA_TABLE_NOT_IN_MODEL');
+    assert.match(res.data.detail, /acquisition_target_payroll/);
+    assert.match(res.data.detail, /orders/);
+    assert.deepEqual(res.data.errors.map((e: { path: string }) => e.path), ['/params/table']);
+    // A table the operator (or an older version) made outside the model stays out of every listing.
+    await warehouse.exec(`CREATE TABLE IF NOT EXISTS operator_only (employee_ssn VARCHAR, ${warehouse.dialect === 'clickhouse' ? 'tenant_id String) ENGINE = MergeTree ORDER BY tenant_id' : 'tenant_id VARCHAR)'}`);
+    const listed = await tables(t, acmeOwner);
+    assert.equal(listed.operator_only, undefined);
+    assert.equal(listed.acquisition_target_payroll, undefined);
+    assert.deepEqual(Object.keys(listed).sort(), [...new Set([...UPLOAD_TABLES, 'orders', 'order_items', 'products', 'customers', 'web_sessions'])].sort());
+    assert.deepEqual(listed.bomb, { name: 'bomb', row_count: 0, columns: [], time_ranges: [] }, 'a model table not loaded yet');
   });
 
   test('past INSIGHTS_DATA_MAX_BYTES the upload is a 413, whether Content-Length says so or the stream runs over', async () => {
