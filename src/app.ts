@@ -45,6 +45,7 @@ import type { Warehouse } from './warehouse/warehouse.ts';
 import { InsightsService } from './modules/insights/insights.service.ts';
 import { loadModel, type SemanticModel } from './semantic/model.ts';
 import { insightsRoutes } from './modules/insights/insights.routes.ts';
+import { FilterValues } from './modules/mcp/filter-values.ts';
 import { createTransports } from './adapters/delivery/index.ts';
 import type { Transports } from './adapters/delivery/types.ts';
 import { ChannelsRepository } from './modules/channels/channels.repository.ts';
@@ -278,7 +279,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(chatRoutes(chat));
   await app.register(dashboardsRoutes(dashboards));
   await app.register(widgetsRoutes(widgets));
-  await app.register(insightsRoutes(insights));
+  await app.register(insightsRoutes(insights, new FilterValues(insights, clock)));
   await app.register(widgetRefreshRoutes(widgets));
   await app.register(channelsRoutes(channels));
   await app.register(insightSubscriptionsRoutes(insightSubscriptions));

@@ -3,11 +3,13 @@
 // insight defaults < the dashboard's active preset < the widget's granularity and widget_filters <
 // the refresh body, docs/insights.md), and a widget's data without an HTTP caller (the refresh and
 // scheduled dashboard reports). The insight engine is seen through WidgetInsights only.
+import { RELATIVE_RANGES, type RelativeRange } from '../../lib/chart.schemas.ts';
 import { AppError, insightNotInModel, invalidField } from '../../lib/errors.ts';
+import { relativeWindow } from '../../semantic/periods.ts';
 import type { Cell, ChartHintOut, ExecuteParams, ExecuteResult, InsightDefinition, InsightsService } from '../insights/insights.service.ts';
 
 /** What widgets need of the insight engine: the catalog, parameter checks, execution. */
-export type WidgetInsights = Pick<InsightsService, 'find' | 'resolve' | 'run'>;
+export type WidgetInsights = Pick<InsightsService, 'find' | 'resolve' | 'run' | 'today'>;
 
 /** The parts of a dashboard the engine reads. */
 export interface WidgetDashboard {
@@ -36,9 +38,21 @@ export interface WidgetOverrides {
 
 type Key = string;
 
-/** The parameters an insight takes from a preset, a widget or a refresh: its filters (a value or a list), dates, limit, compare. */
+/** The parameters an insight takes from a preset, a widget or a refresh: its filters (a value or a list), dates or a relative range, limit, compare. */
 function parametersFor(def: InsightDefinition): Set<string> {
-  return new Set([...(def.granularities.length ? ['granularity'] : []), ...def.filters, 'date_from', 'date_to', ...(def.limit ? ['limit'] : []), 'compare']);
+  return new Set([...(def.granularities.length ? ['granularity'] : []), ...def.filters, 'date_from', 'date_to', 'range', ...(def.limit ? ['limit'] : []), 'compare']);
+}
+
+/**
+ * A level's relative range (`range: last_month`) as the dates it means today, so that a later level's
+ * dates beat an earlier level's range and a later range beats earlier dates, as any other parameter.
+ */
+function withDates(level: Partial<Record<Key, unknown>>, today: string, where: string): Partial<Record<Key, unknown>> {
+  if (level.range === undefined) return level;
+  const { range, ...rest } = level;
+  if (!(RELATIVE_RANGES as readonly unknown[]).includes(range)) throw invalidField(`${where}/range`, `must be one of: ${RELATIVE_RANGES.join(', ')}`);
+  const w = relativeWindow(range as RelativeRange, today);
+  return { date_from: w.from, date_to: w.to, ...rest };
 }
 
 function pickKnown(source: Record<string, unknown> | null | undefined): Partial<Record<Key, unknown>> {
@@ -87,7 +101,8 @@ export function checkLiveSource(
   checkKeys(def, filters, '/body/widget_filters');
   // Values are checked the way execute checks them, reported under widget_filters.
   try {
-    insights.resolve('-', def.code, toParams({ ...pickKnown(filters), granularity: w.granularity ?? undefined }), 'body/widget_filters');
+    const dated = withDates(pickKnown(filters), insights.today(), '/body/widget_filters');
+    insights.resolve('-', def.code, toParams({ ...dated, granularity: w.granularity ?? undefined }), 'body/widget_filters');
   } catch (err) {
     if (err instanceof AppError && err.options.errors) {
       const e = err.options.errors[0];
@@ -148,6 +163,7 @@ export function widgetParams(
   dashboard: WidgetDashboard,
   widget: WidgetSource,
   overrides: WidgetOverrides = {},
+  today = new Date().toISOString().slice(0, 10),
 ): ExecuteParams {
   const accepted = parametersFor(def);
   const preset = dashboard.active_preset_id
@@ -162,7 +178,11 @@ export function widgetParams(
   checkKeys(def, overrides.filters ?? {}, '/body/filters');
   for (const [k, v] of Object.entries(overrides.filters ?? {})) if (v !== null && v !== undefined) body[k] = v;
   if (overrides.granularity) body.granularity = overrides.granularity;
-  return toParams({ ...fromPreset, ...fromWidget, ...body });
+  return toParams({
+    ...withDates(fromPreset, today, '/body/global_filter_presets'),
+    ...withDates(fromWidget, today, '/body/widget_filters'),
+    ...withDates(body, today, '/body/filters'),
+  });
 }
 
 export async function executeWidget(
@@ -175,7 +195,7 @@ export async function executeWidget(
   if (widget.data_source !== 'live_insight') return snapshotResult(insights, widget);
   const def = insights.find(widget.insight_code ?? '');
   if (!def) throw insightNotInModel(widget.insight_code ?? '', 'The widget');
-  const merged = widgetParams(def, dashboard, widget, overrides);
+  const merged = widgetParams(def, dashboard, widget, overrides, insights.today());
   try {
     return await insights.run(def, insights.resolve(tenantId, def.code, merged, 'body/filters'));
   } catch (err) {

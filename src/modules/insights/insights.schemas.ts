@@ -22,6 +22,24 @@ export const CatalogEntrySchema = Type.Object({
   synonyms: Type.Array(Type.String(), { description: 'Other words for it, from the model' }),
 }, { title: 'Insight' });
 
+export const FilterOptionsSchema = Type.Object(
+  {
+    name: Type.String({ description: 'The execute parameter (country)' }),
+    label: Type.String({ description: 'Its title in the model' }),
+    values: Type.Array(Type.String(), { description: "Its values in the caller's data, sorted (only those containing q when given)" }),
+    listed: Type.Boolean({ description: 'False when no breakdown of the model lists this dimension: any value may be typed' }),
+  },
+  { title: 'FilterOptions' },
+);
+
+export const FilterOptionsQuery = Type.Object(
+  {
+    name: Type.Optional(Type.String({ maxLength: 100, description: 'Only this filter dimension' })),
+    q: Type.Optional(Type.String({ maxLength: 100, description: 'Only values containing this text (any case)' })),
+  },
+  { additionalProperties: false },
+);
+
 export const ExecuteData = Type.Object({
   insight_code: Type.String(),
   insight_name: Type.String(),
