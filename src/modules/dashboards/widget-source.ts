@@ -24,6 +24,7 @@ export interface WidgetSource {
   insight_code?: string | null;
   granularity?: string | null;
   widget_filters?: Record<string, unknown> | null;
+  ignored_filters?: string[] | null;
   snapshot_data?: Record<string, Cell>[] | null;
   snapshot_chart_hint?: ChartHintOut | null;
   chart_hint?: ChartHintOut | null;
@@ -170,7 +171,10 @@ export function widgetParams(
     ? (dashboard.global_filter_presets ?? []).find((p) => p.id === dashboard.active_preset_id)
     : undefined;
   // A dashboard preset applies to widgets of many insights: what an insight does not take is skipped.
-  const fromPreset = Object.fromEntries(Object.entries(pickKnown(preset?.filters)).filter(([k]) => accepted.has(k)));
+  // A widget may opt out of dashboard filters by dimension (`date` stands for the dates and the range).
+  const ignored = new Set(widget.ignored_filters ?? []);
+  const optedOut = (k: string) => ignored.has(k) || (ignored.has('date') && (k === 'date_from' || k === 'date_to' || k === 'range'));
+  const fromPreset = Object.fromEntries(Object.entries(pickKnown(preset?.filters)).filter(([k]) => accepted.has(k) && !optedOut(k)));
   const fromWidget = Object.fromEntries(
     Object.entries({ ...pickKnown(widget.widget_filters), ...(widget.granularity ? { granularity: widget.granularity } : {}) }).filter(([k]) => accepted.has(k)),
   );

@@ -56,3 +56,8 @@ test('a relative range means its dates on the given day; a later level’s dates
   });
   assert.throws(() => widgetParams(def('revenue'), ranged, widget, { filters: { range: 'fortnight' } }, '2026-11-25'), { code: 'VALIDATION_FAILED' });
 });
+
+test('a widget that opts out of dashboard filters does not take them from the preset; its own filters still apply', () => {
+  const widget = { data_source: 'live_insight', insight_code: 'revenue', ignored_filters: ['country', 'date'], widget_filters: { channel: 'ads' } };
+  assert.deepEqual(widgetParams(def('revenue'), dashboard, widget), { channel: 'ads', granularity: 'month' });
+});
