@@ -12,6 +12,11 @@ const RefreshBody = Type.Union([
     {
       granularity: Type.Optional(Type.Union([Type.String({ maxLength: 20 }), Type.Null()])),
       filters: Type.Optional(Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Null()])),
+      preset_id: Type.Optional(
+        Type.Union([Type.String({ maxLength: 100 }), Type.Null()], {
+          description: "A preset of the dashboard to apply instead of the active one; null: none (the body's filters are the whole state)",
+        }),
+      ),
     },
     { additionalProperties: false },
   ),
@@ -35,7 +40,7 @@ export const widgetRefreshRoutes =
       },
       async (req) => {
         const body = req.body ?? {};
-        const data = await widgets.refresh(req.auth, req.params.id, req.params.wid, { granularity: body.granularity, filters: body.filters });
+        const data = await widgets.refresh(req.auth, req.params.id, req.params.wid, { granularity: body.granularity, filters: body.filters, preset_id: body.preset_id });
         return { success: true as const, data };
       },
     );

@@ -35,6 +35,8 @@ export interface WidgetSource {
 export interface WidgetOverrides {
   granularity?: string | null;
   filters?: Record<string, unknown> | null;
+  /** Given (null included): this preset instead of the dashboard's active one; null for none. */
+  preset_id?: string | null;
 }
 
 type Key = string;
@@ -167,9 +169,10 @@ export function widgetParams(
   today = new Date().toISOString().slice(0, 10),
 ): ExecuteParams {
   const accepted = parametersFor(def);
-  const preset = dashboard.active_preset_id
-    ? (dashboard.global_filter_presets ?? []).find((p) => p.id === dashboard.active_preset_id)
-    : undefined;
+  // The web app's filter bar holds a whole state (a preset's filters edited or cleared): it names the preset itself.
+  const presetId = overrides.preset_id !== undefined ? overrides.preset_id : dashboard.active_preset_id;
+  const preset = presetId ? (dashboard.global_filter_presets ?? []).find((p) => p.id === presetId) : undefined;
+  if (overrides.preset_id && !preset) throw invalidField('/body/preset_id', 'is not a filter preset of this dashboard');
   // A dashboard preset applies to widgets of many insights: what an insight does not take is skipped.
   // A widget may opt out of dashboard filters by dimension (`date` stands for the dates and the range).
   const ignored = new Set(widget.ignored_filters ?? []);

@@ -61,3 +61,10 @@ test('a widget that opts out of dashboard filters does not take them from the pr
   const widget = { data_source: 'live_insight', insight_code: 'revenue', ignored_filters: ['country', 'date'], widget_filters: { channel: 'ads' } };
   assert.deepEqual(widgetParams(def('revenue'), dashboard, widget), { channel: 'ads', granularity: 'month' });
 });
+
+test('a refresh may name the preset to use instead of the active one, or none', () => {
+  const widget = { data_source: 'live_insight', insight_code: 'revenue' };
+  assert.deepEqual(widgetParams(def('revenue'), dashboard, widget, { preset_id: 'p-fr' }), { country: 'FR' });
+  assert.deepEqual(widgetParams(def('revenue'), dashboard, widget, { preset_id: null, filters: { country: ['DE', 'AT'] } }), { country: ['DE', 'AT'] });
+  assert.throws(() => widgetParams(def('revenue'), dashboard, widget, { preset_id: 'nope' }), { code: 'VALIDATION_FAILED' });
+});
