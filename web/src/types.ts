@@ -25,9 +25,11 @@ export interface Column {
 }
 
 export interface PresetFilters {
-  country?: string;
-  channel?: string;
-  category?: string;
+  country?: string | string[];
+  channel?: string | string[];
+  category?: string | string[];
+  range?: string;
+  compare?: string;
   date_from?: string;
   date_to?: string;
   granularity?: string;
@@ -66,6 +68,7 @@ export interface Widget {
   insight_code?: string | null;
   granularity?: string | null;
   widget_filters?: Record<string, unknown> | null;
+  ignored_filters?: string[] | null;
   snapshot_data?: DataRow[] | null;
   snapshot_chart_hint?: ChartHint | null;
   snapshot_question?: string | null;
@@ -92,6 +95,13 @@ export interface ExecuteData {
 export interface ExecuteResponse {
   success: boolean;
   data: ExecuteData;
+}
+
+export interface FilterOptions {
+  name: string;
+  label: string;
+  values: string[];
+  listed: boolean;
 }
 
 export interface Insight {

@@ -19,8 +19,10 @@ interface Result {
 
 interface Props {
   widget: Widget;
-  /** Changes when the dashboard's active filter preset changes: live widgets load again. */
-  presetKey: string;
+  /** The refresh body under the dashboard's filter bar; a live widget loads again when it changes. */
+  body: Record<string, unknown>;
+  /** What of the filter bar applies to this widget, in words ("Date range, Country"), and what it opts out of. */
+  applies: { applied: string[]; ignored: string[] };
   editable: boolean;
   index: number;
   count: number;
@@ -44,7 +46,7 @@ function snapshotResult(w: Widget): Result {
   return { columns: columnsOf(rows), rows, hint: w.snapshot_chart_hint ?? w.chart_hint, at: w.created_at };
 }
 
-export function WidgetCard({ widget: w, presetKey, editable, index, count, onEdit, onRemove, onMove, onRefreshed, drag }: Props) {
+export function WidgetCard({ widget: w, body: refreshBody, applies, editable, index, count, onEdit, onRemove, onMove, onRefreshed, drag }: Props) {
   const live = w.data_source === 'live_insight';
   const [result, setResult] = useState<Result | undefined>(live ? undefined : snapshotResult(w));
   const [error, setError] = useState<unknown>();
@@ -54,7 +56,7 @@ export function WidgetCard({ widget: w, presetKey, editable, index, count, onEdi
     setBusy(true);
     setError(undefined);
     try {
-      const res = await post<ExecuteResponse>(`/dashboards/${w.dashboard_id}/widgets/${w.id}/refresh`, {});
+      const res = await post<ExecuteResponse>(`/dashboards/${w.dashboard_id}/widgets/${w.id}/refresh`, refreshBody);
       const d = res.data;
       setResult({ columns: d.columns, rows: d.rows, hint: d.chart_hint, period: d.period, at: d.generated_at });
       onRefreshed({ ...w, chart_hint: d.chart_hint, last_refreshed_at: d.generated_at });
@@ -68,8 +70,8 @@ export function WidgetCard({ widget: w, presetKey, editable, index, count, onEdi
   useEffect(() => {
     if (live) void refresh();
     else setResult(snapshotResult(w));
-    // A live widget reloads when what it draws from changes: its settings or the active preset.
-  }, [w.id, w.insight_code, w.granularity, JSON.stringify(w.widget_filters), presetKey, live ? '' : w.snapshot_data]);
+    // A live widget reloads when what it draws from changes: its settings or the dashboard's filters.
+  }, [w.id, w.insight_code, w.granularity, JSON.stringify(w.widget_filters), JSON.stringify(refreshBody), live ? '' : w.snapshot_data]);
 
   const hint = result?.hint ?? w.chart_hint ?? null;
   const override = w.chart_hint_override?.chart_type ?? null;
@@ -138,6 +140,11 @@ export function WidgetCard({ widget: w, presetKey, editable, index, count, onEdi
             Snapshot{w.snapshot_question ? <> of “{w.snapshot_question}”</> : null} · taken {timeFmt(w.created_at)}
           </>
         )}
+      </p>
+      <p class="widget-filters muted small" data-testid="widget-filters">
+        {live
+          ? `Filtered by: ${applies.applied.length ? applies.applied.join(', ') : 'none of the dashboard filters'}${applies.ignored.length ? ` · ignores ${applies.ignored.join(', ')}` : ''}`
+          : 'A snapshot: the dashboard filters do not apply.'}
       </p>
       <Problem error={error} />
       {!result && !error ? <p class="skeleton" role="status">Loading…</p> : body}
