@@ -52,6 +52,8 @@ import { ChannelsRepository } from './modules/channels/channels.repository.ts';
 import { ChannelsService } from './modules/channels/channels.service.ts';
 import { channelsRoutes } from './modules/channels/channels.routes.ts';
 import { dashboardsPort, insightsPort } from './modules/reports/report-sources.ts';
+import { DashboardPdfService } from './modules/reports/dashboard-pdf.ts';
+import { dashboardPdfRoutes } from './modules/reports/dashboard-pdf.routes.ts';
 import { DeliveriesRepository } from './modules/deliveries/deliveries.repository.ts';
 import { deliveryLogsRoutes } from './modules/deliveries/deliveries.routes.ts';
 import { DeliveryLogsService, DeliveryQueue } from './modules/deliveries/deliveries.service.ts';
@@ -281,6 +283,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(widgetsRoutes(widgets));
   await app.register(insightsRoutes(insights, new FilterValues(insights, clock)));
   await app.register(widgetRefreshRoutes(widgets));
+  await app.register(dashboardPdfRoutes(new DashboardPdfService(dashboards, widgets, clock), insights.filterParameters()));
   await app.register(channelsRoutes(channels));
   await app.register(insightSubscriptionsRoutes(insightSubscriptions));
   await app.register(dashboardSubscriptionsRoutes(dashboardSubscriptions));

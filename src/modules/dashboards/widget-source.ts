@@ -37,6 +37,11 @@ export interface WidgetOverrides {
   filters?: Record<string, unknown> | null;
   /** Given (null included): this preset instead of the dashboard's active one; null for none. */
   preset_id?: string | null;
+  /**
+   * The filters are the dashboard's (one state for every widget, as a PDF of a filtered dashboard
+   * is asked for): what the insight does not take or the widget opts out of is skipped, not a 400.
+   */
+  dashboard_wide?: boolean;
 }
 
 type Key = string;
@@ -182,8 +187,12 @@ export function widgetParams(
     Object.entries({ ...pickKnown(widget.widget_filters), ...(widget.granularity ? { granularity: widget.granularity } : {}) }).filter(([k]) => accepted.has(k)),
   );
   const body: Partial<Record<Key, unknown>> = {};
-  checkKeys(def, overrides.filters ?? {}, '/body/filters');
-  for (const [k, v] of Object.entries(overrides.filters ?? {})) if (v !== null && v !== undefined) body[k] = v;
+  if (!overrides.dashboard_wide) checkKeys(def, overrides.filters ?? {}, '/body/filters');
+  for (const [k, v] of Object.entries(overrides.filters ?? {})) {
+    if (v === null || v === undefined) continue;
+    if (overrides.dashboard_wide && (!accepted.has(k) || optedOut(k))) continue;
+    body[k] = v;
+  }
   if (overrides.granularity) body.granularity = overrides.granularity;
   return toParams({
     ...withDates(fromPreset, today, '/body/global_filter_presets'),
