@@ -164,3 +164,64 @@ test('the filter bar narrows every live widget; its state is in the URL, the bac
   problems.assertNone();
   await close();
 });
+
+test('charts and tables answer back: a click filters the dashboard; view data, CSV, PNG and the PDF download', { skip, timeout: 120_000 }, async () => {
+  const dash = await api('POST', '/dashboards/', { name: 'Answer back' });
+  const live = { data_source: 'live_insight', display_size: 'medium' };
+  await api('POST', `/dashboards/${dash.id}/widgets`, { ...live, title: 'Countries', widget_type: 'chart', insight_code: 'revenue_by_country', chart_hint_override: { chart_type: 'bar' } });
+  await api('POST', `/dashboards/${dash.id}/widgets`, { ...live, title: 'Channels', widget_type: 'table', insight_code: 'revenue_by_channel' });
+  const { page, problems, close } = await signedIn();
+  await page.goto(`${server!.url}/dashboards/${dash.id}?range=last_30_days`);
+  await ready(page);
+  const bar = page.getByRole('region', { name: 'Filters' });
+  const countries = page.getByRole('region', { name: 'Countries' });
+  await countries.locator('.chart svg').waitFor();
+
+  // A click on a bar: the dashboard is filtered by its country, shown as a removable chip.
+  const bars = countries.locator('.chart svg path[fill="#4f6bed"]');
+  await bars.first().waitFor();
+  const box = (await bars.first().boundingBox())!;
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  await page.waitForURL(/country=[A-Z]{2}/);
+  const picked = new URL(page.url()).searchParams.get('country')!;
+  await bar.getByRole('list', { name: 'Active filters' }).getByText(`Country: ${picked}`).waitFor();
+  assert.match(page.url(), /range=last_30_days/, 'the other filters stay');
+  await ready(page);
+
+  // A row of a table: its channel filters the dashboard too; the chip removes it.
+  const channels = page.getByRole('region', { name: 'Channels' });
+  const cell = channels.getByRole('button', { name: /^Filter by Channel / }).first();
+  const channel = (await cell.innerText()).trim();
+  await cell.click();
+  await page.waitForURL(new RegExp(`channel=${channel}`));
+  await bar.getByRole('button', { name: `Remove filter Channel: ${channel}` }).click();
+  await page.waitForURL((u) => !u.search.includes('channel='));
+  await ready(page);
+
+  // View data shows the chart's rows as a table; CSV and PNG download.
+  await countries.getByRole('button', { name: 'More actions for Countries' }).click();
+  await countries.getByRole('button', { name: 'View data' }).click();
+  await countries.getByRole('table').waitFor();
+  assert.ok((await countries.getByRole('table').locator('tbody tr').count()) >= 1);
+  await countries.getByRole('button', { name: 'More actions for Countries' }).click();
+  const [csv] = await Promise.all([page.waitForEvent('download'), countries.getByRole('button', { name: 'Download CSV' }).click()]);
+  assert.equal(csv.suggestedFilename(), 'countries.csv');
+  const text = fs.readFileSync((await csv.path())!, 'utf8');
+  assert.match(text.split('\r\n')[0], /Country/);
+  assert.match(text, new RegExp(`\r\n${picked},`));
+  await countries.getByRole('button', { name: 'More actions for Countries' }).click();
+  const [png] = await Promise.all([page.waitForEvent('download'), countries.getByRole('button', { name: 'Download PNG' }).click()]);
+  assert.equal(png.suggestedFilename(), 'countries.png');
+  const bytes = fs.readFileSync((await png.path())!);
+  assert.deepEqual([...bytes.subarray(1, 4)], [0x50, 0x4e, 0x47], 'a PNG');
+
+  // The dashboard's PDF, under the bar's filters.
+  const pdfRequest = page.waitForRequest((r) => r.url().includes(`/dashboards/${dash.id}/pdf`));
+  const [pdf] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download PDF' }).click()]);
+  assert.match((await pdfRequest).url(), new RegExp(`range=last_30_days&country=${picked}`));
+  assert.equal(pdf.suggestedFilename(), 'answer-back.pdf');
+  assert.equal(fs.readFileSync((await pdf.path())!).subarray(0, 5).toString(), '%PDF-');
+  await snapAll(page, 'dashboard-answer-back');
+  problems.assertNone();
+  await close();
+});

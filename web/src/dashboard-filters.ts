@@ -138,3 +138,51 @@ export function rangeLabel(s: BarState): string {
   if (s.from || s.to) return `${s.from ?? '…'} – ${s.to ?? '…'}`;
   return "Each widget's own period";
 }
+
+const DAY = 86_400_000;
+const iso = (d: Date) => d.toISOString().slice(0, 10);
+
+/** The last day of the period that starts on `start` (a row's period of a time series). */
+export function periodEnd(start: string, granularity: string | null | undefined): string {
+  const d = new Date(`${start}T00:00:00Z`);
+  const y = d.getUTCFullYear();
+  const m = d.getUTCMonth();
+  switch (granularity) {
+    case 'week':
+      return iso(new Date(d.getTime() + 6 * DAY));
+    case 'month':
+      return iso(new Date(Date.UTC(y, m + 1, 0)));
+    case 'quarter':
+      return iso(new Date(Date.UTC(y, m + 3, 0)));
+    case 'year':
+      return iso(new Date(Date.UTC(y, 12, 0)));
+    default:
+      return start;
+  }
+}
+
+/**
+ * The bar's state after a click on a value: a filter dimension narrows to that value; a period of
+ * a time series becomes fixed dates. Undefined when the value is neither (a product name of a top list).
+ */
+export function pickState(s: BarState, pick: { column: string; value: string; series?: { column: string; value: string }; granularity?: string | null }, dimensions: Set<string>): BarState | undefined {
+  let next: BarState | undefined;
+  if (dimensions.has(pick.column)) next = { ...s, values: { ...s.values, [pick.column]: [pick.value] } };
+  else if (/^\d{4}-\d{2}-\d{2}$/.test(pick.value)) next = { ...s, range: undefined, from: pick.value, to: periodEnd(pick.value, pick.granularity) };
+  if (pick.series && dimensions.has(pick.series.column)) next = { ...(next ?? s), values: { ...(next ?? s).values, [pick.series.column]: [pick.series.value] } };
+  return next;
+}
+
+/** The PDF's query: the bar's state for the whole dashboard. */
+export function pdfQuery(s: BarState): string {
+  const q = new URLSearchParams();
+  if (s.range) q.set('range', s.range);
+  else {
+    if (s.from) q.set('date_from', s.from);
+    if (s.to) q.set('date_to', s.to);
+  }
+  if (s.compare) q.set('compare', s.compare);
+  for (const [k, vs] of Object.entries(s.values)) for (const v of vs) q.append(k, v);
+  const text = q.toString();
+  return text ? `?${text}` : '';
+}

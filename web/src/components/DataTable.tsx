@@ -20,7 +20,16 @@ function compare(a: Cell | undefined, b: Cell | undefined): number {
   return String(a).localeCompare(String(b), undefined, { numeric: true });
 }
 
-export function DataTable({ columns, rows, caption }: { columns: Column[]; rows: DataRow[]; caption: string }) {
+interface TableProps {
+  columns: Column[];
+  rows: DataRow[];
+  caption: string;
+  /** Columns whose values filter the dashboard when clicked (its filter dimensions). */
+  pickable?: Set<string>;
+  onPick?: (column: string, value: string) => void;
+}
+
+export function DataTable({ columns, rows, caption, pickable, onPick }: TableProps) {
   const [sort, setSort] = useState<{ col: string; dir: 1 | -1 } | null>(null);
   const sorted = useMemo(() => {
     if (!sort) return rows;
@@ -53,7 +62,13 @@ export function DataTable({ columns, rows, caption }: { columns: Column[]; rows:
             <tr key={i}>
               {columns.map((c) => (
                 <td key={c.name} class={typeof r[c.name] === 'number' ? 'num' : ''}>
-                  {formatCell(r[c.name], c.type)}
+                  {onPick && pickable?.has(c.name) && r[c.name] !== null && r[c.name] !== undefined && r[c.name] !== '' ? (
+                    <button type="button" class="cell-pick" aria-label={`Filter by ${c.label || c.name} ${String(r[c.name])}`} onClick={() => onPick(c.name, String(r[c.name]))}>
+                      {formatCell(r[c.name], c.type)}
+                    </button>
+                  ) : (
+                    formatCell(r[c.name], c.type)
+                  )}
                 </td>
               ))}
             </tr>

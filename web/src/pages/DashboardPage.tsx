@@ -1,10 +1,11 @@
 // A dashboard: its widgets laid out by display_size in widget_ids order, reorderable by dragging
 // and by the move buttons; the active filter preset switches here and live widgets reload.
 import { useMemo, useState } from 'preact/hooks';
-import { del, get, patch } from '../api.ts';
+import { del, get, getBlob, patch } from '../api.ts';
 import { loadCatalog } from '../catalog.ts';
 import { FilterBar } from '../components/FilterBar.tsx';
-import { appliesTo, emptyState, fromPreset, fromSearch, refreshBody, toPresetFilters, toSearch, type BarState } from '../dashboard-filters.ts';
+import { appliesTo, emptyState, fromPreset, fromSearch, pdfQuery, pickState, refreshBody, toPresetFilters, toSearch, type BarState } from '../dashboard-filters.ts';
+import { fileName, save } from '../downloads.ts';
 import { Confirm, Modal } from '../components/Confirm.tsx';
 import { DashboardSettings } from '../components/DashboardSettings.tsx';
 import { Problem } from '../components/Problem.tsx';
@@ -77,6 +78,20 @@ function DashboardView({ loaded, insights, catalogError, options, search }: View
     const applied = [...(a.date ? ['date range'] : []), ...(a.compare ? ['comparison'] : []), ...dimensions.filter((d) => a.dims.has(d.name)).map((d) => d.label.toLowerCase())];
     return { applied, ignored: (w.ignored_filters ?? []).map(labelOf) };
   };
+  const dimensionNames = new Set(options.map((o) => o.name));
+  const onPick = (pick: Parameters<typeof pickState>[1]) => {
+    const next = pickState(state, pick, dimensionNames);
+    if (!next) {
+      setAnnounce(`“${pick.value}” is not a value the dashboard can be filtered by.`);
+      return;
+    }
+    setState(next);
+    setAnnounce(`Filtered by ${pick.value}.`);
+  };
+  const downloadPdf = () =>
+    action.run(async () => {
+      save(await getBlob(`/dashboards/${dash.id}/pdf${pdfQuery(state)}`), fileName(dash.name, 'pdf'));
+    });
   const savePresets = async (presets: unknown[], said: string) => {
     const ok = await action.run(async () => {
       const d = await patch<Dashboard>(`/dashboards/${dash.id}`, { global_filter_presets: presets });
@@ -148,6 +163,9 @@ function DashboardView({ loaded, insights, catalogError, options, search }: View
       <div class="page-head">
         <h1 tabIndex={-1}>{dash.name}</h1>
         <div class="toolbar">
+          <button type="button" onClick={() => void downloadPdf()} disabled={action.busy}>
+            Download PDF
+          </button>
           {editable && (
             <>
               <button type="button" class="primary" onClick={() => setEditing('new')}>
@@ -199,6 +217,8 @@ function DashboardView({ loaded, insights, catalogError, options, search }: View
               widget={w}
               body={w.data_source === 'live_insight' ? refreshBody(state, w, byCode.get(w.insight_code ?? '')) : {}}
               applies={applies(w)}
+              onPick={onPick}
+              pickable={dimensionNames}
               editable={editable}
               index={i}
               count={widgets.length}
