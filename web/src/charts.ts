@@ -5,7 +5,8 @@ import * as echarts from 'echarts/core';
 import { BarChart, LineChart, PieChart, ScatterChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TitleComponent, TooltipComponent } from 'echarts/components';
 import { SVGRenderer } from 'echarts/renderers';
-import { chartOption, compactNumber, type ChartInput } from '../../src/adapters/charts/options.ts';
+import { chartOption, measuresOf, type ChartInput } from '../../src/adapters/charts/options.ts';
+import { formatValue } from '../../src/adapters/charts/number-format.ts';
 import type { ChartHint, ChartType, Column, DataRow } from './types.ts';
 
 export { columnsOf, resolvedType } from './columns.ts';
@@ -24,10 +25,10 @@ export function screenOption(hint: ChartHint, type: ChartType, columns: Column[]
   const option = chartOption(input, width);
   if (!option) return undefined;
   const grid = option.grid as Record<string, unknown> | undefined;
-  const tooltip =
-    type === 'pie'
-      ? { trigger: 'item', valueFormatter: (v: number) => compactNumber(v) }
-      : { trigger: 'axis', valueFormatter: (v: number) => (typeof v === 'number' ? v.toLocaleString('en-US', { maximumFractionDigits: 2 }) : String(v)) };
+  // Tooltips read in the first measure's unit (€1,234, 4.9%), as tables and KPIs do.
+  const measure = columns.find((c) => c.name === measuresOf(input)[0]);
+  const valueFormatter = (v: unknown) => (typeof v === 'number' ? formatValue(v, measure) : String(v ?? '—'));
+  const tooltip = type === 'pie' ? { trigger: 'item', valueFormatter } : { trigger: 'axis', valueFormatter };
   return {
     ...option,
     title: { show: false },

@@ -22,6 +22,8 @@ export interface Column {
   name: string;
   type: string;
   label: string;
+  currency?: string;
+  decimals?: number;
 }
 
 export interface PresetFilters {

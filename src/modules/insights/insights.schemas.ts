@@ -48,7 +48,15 @@ export const ExecuteData = Type.Object({
   period: Type.Object({ from: Type.String(), to: Type.String() }),
   compare: Type.Optional(CompareSchema),
   previous_period: Type.Optional(Type.Object({ from: Type.String(), to: Type.String() }, { description: 'With compare: the window the rows were compared with' })),
-  columns: Type.Array(Type.Object({ name: Type.String(), type: Type.String(), label: Type.String() })),
+  columns: Type.Array(
+    Type.Object({
+      name: Type.String(),
+      type: Type.String({ description: 'date, string, integer, money, percent (4.98 is 4.98 %), number, boolean: from the model' }),
+      label: Type.String(),
+      currency: Type.Optional(Type.String({ description: "A money column's ISO 4217 code, from the measure's format" })),
+      decimals: Type.Optional(Type.Integer({ description: "Decimals to show, from the measure's format" })),
+    }),
+  ),
   rows: Type.Array(Type.Record(Type.String(), Cell)),
   chart_hint: ChartHint,
   row_count: Type.Integer(),
