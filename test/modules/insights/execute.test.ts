@@ -190,5 +190,5 @@ test("columns carry the model's format: money with its currency and decimals, pe
   const kpi = (await call(t, demo, 'GET', '/api/v1/insights/revenue_kpi/execute')).data.data.columns;
   assert.equal(kpi.find((c: { name: string }) => c.name === 'value').currency, 'EUR');
   const refunds = (await call(t, demo, 'GET', '/api/v1/insights/refund_rate/execute')).data.data.columns;
-  assert.deepEqual(refunds.find((c: { name: string }) => c.type === 'percent'), { name: 'refund_rate', type: 'percent', label: 'Refund rate (%)', decimals: 1 });
+  assert.deepEqual(refunds.find((c: { type: string }) => c.type === 'percent'), { name: 'refund_rate', type: 'percent', label: 'Refund rate (%)', decimals: 1 });
 });
