@@ -215,6 +215,20 @@ export function comparison(kind: CompareKind, w: Window, g: Granularity | null, 
 }
 
 /**
+ * The one meaning of "the previous period" (docs/insights.md "Previous period"), for KPIs, chat,
+ * widgets, reports and compare=previous_period alike: a whole calendar period compares with the
+ * calendar period before it (October with September, Q3 with Q2, a whole ISO week with the week
+ * before); a partial one (this month so far, year to date) with the same stretch of the one
+ * before; any other window with the window of equal length just before. With a granularity, a
+ * partial period of that granularity is read as such (this week so far, even when it starts on
+ * the 1st of a month).
+ */
+export function previousPeriod(w: Window, g: Granularity | null = null): Window {
+  if (g && g !== 'day' && w.from === bucketStart(w.from, g) && w.to < addPeriods(w.from, g, 1)) return previousWindow(w, g);
+  return comparison('previous_period', w, null, false).window;
+}
+
+/**
  * The window of a relative range on `today`: the last 7/30 days end today; this month, this quarter
  * and year to date run from the period's first day to today (a partial period); last month and last
  * quarter are the whole calendar period before the current one.
