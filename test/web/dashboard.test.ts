@@ -225,3 +225,19 @@ test('charts and tables answer back: a click filters the dashboard; view data, C
   problems.assertNone();
   await close();
 });
+
+test('unknown URLs and missing dashboards get a page that says so, in words', { skip, timeout: 60_000 }, async () => {
+  const { page, problems, close } = await signedIn();
+  const res = await page.goto(`${server!.url}/no-such-page`);
+  assert.equal(res!.status(), 404);
+  await page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
+  await page.getByRole('link', { name: 'Go to the dashboards' }).waitFor();
+  const api404 = await fetch(`${server!.url}/api/v1/nope`, { headers: { Accept: 'text/html' } });
+  assert.match(api404.headers.get('content-type') ?? '', /problem\+json/, 'the API keeps its problems');
+  await page.goto(`${server!.url}/dashboards/0190b3f0-0000-7000-8000-000000000000`);
+  await page.getByRole('heading', { level: 1, name: 'Dashboard not found' }).waitFor();
+  await snapAll(page, 'not-found');
+  problems.forgive(/status of 404/);
+  problems.assertNone();
+  await close();
+});

@@ -117,20 +117,23 @@ export function appliesTo(w: Widget, insight: Insight | undefined): { date: bool
   };
 }
 
-/** The refresh body of a live widget under the bar's state (the state replaces the active preset). */
-export function refreshBody(s: BarState, w: Widget, insight: Insight | undefined): { preset_id: null; filters: Record<string, unknown> } {
-  const takes = appliesTo(w, insight);
+/**
+ * The refresh body of every live widget under the bar's state: the state replaces the active preset,
+ * and the service skips what a widget's insight does not take or the widget ignores
+ * (`dashboard_filters`), so widgets load without waiting for the catalog. Undefined state (the URL
+ * says nothing): an empty body, the service applies the dashboard's active preset.
+ */
+export function refreshBody(s: BarState | undefined): Record<string, unknown> {
+  if (!s) return {};
   const filters: Record<string, unknown> = {};
-  if (takes.date) {
-    if (s.range) filters.range = s.range;
-    else {
-      if (s.from) filters.date_from = s.from;
-      if (s.to) filters.date_to = s.to;
-    }
+  if (s.range) filters.range = s.range;
+  else {
+    if (s.from) filters.date_from = s.from;
+    if (s.to) filters.date_to = s.to;
   }
-  if (takes.compare && s.compare) filters.compare = s.compare;
-  for (const [k, vs] of Object.entries(s.values)) if (vs.length && takes.dims.has(k)) filters[k] = vs;
-  return { preset_id: null, filters };
+  if (s.compare) filters.compare = s.compare;
+  for (const [k, vs] of Object.entries(s.values)) if (vs.length) filters[k] = vs;
+  return { preset_id: null, dashboard_filters: true, filters };
 }
 
 export function rangeLabel(s: BarState): string {

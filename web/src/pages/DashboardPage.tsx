@@ -1,7 +1,7 @@
 // A dashboard: its widgets laid out by display_size in widget_ids order, reorderable by dragging
 // and by the move buttons; the active filter preset switches here and live widgets reload.
 import { useMemo, useState } from 'preact/hooks';
-import { del, get, getBlob, patch } from '../api.ts';
+import { ApiError, del, get, getBlob, patch } from '../api.ts';
 import { loadCatalog } from '../catalog.ts';
 import { FilterBar } from '../components/FilterBar.tsx';
 import { appliesTo, emptyState, fromPreset, fromSearch, pdfQuery, pickState, refreshBody, toPresetFilters, toSearch, type BarState } from '../dashboard-filters.ts';
@@ -27,6 +27,17 @@ export function DashboardPage({ id }: { id: string }) {
   const catalog = useAsync(() => loadCatalog(), []);
   const options = useAsync(() => get<FilterOptions[]>('/insights/filters'), []);
   const search = useSearch();
+  if (loaded.error instanceof ApiError && loaded.error.status === 404) {
+    return (
+      <section>
+        <h1 tabIndex={-1}>Dashboard not found</h1>
+        <p>There is no dashboard here, or it is not shared with you. It may have been deleted.</p>
+        <p>
+          <Link href="/dashboards">See the dashboards you can open</Link>
+        </p>
+      </section>
+    );
+  }
   if (loaded.error) {
     return (
       <section>
@@ -67,7 +78,9 @@ function DashboardView({ loaded, insights, catalogError, options, search }: View
   const byCode = useMemo(() => new Map((insights ?? []).map((i) => [i.code, i])), [insights]);
   const activePreset = (dash.global_filter_presets ?? []).find((p) => p.id === dash.active_preset_id);
   // The URL's state; none: the active preset's filters, so the page shows what the reports send.
-  const state: BarState = fromSearch(search) ?? (activePreset ? fromPreset(activePreset) : emptyState());
+  const fromUrl = fromSearch(search);
+  const state: BarState = fromUrl ?? (activePreset ? fromPreset(activePreset) : emptyState());
+  const body = refreshBody(fromUrl);
   const setState = (next: BarState) => navigate(`/dashboards/${dash.id}${toSearch(next)}`);
   const live = widgets.filter((w) => w.data_source === 'live_insight');
   const taken = new Set(live.flatMap((w) => byCode.get(w.insight_code ?? '')?.filters ?? []));
@@ -207,15 +220,13 @@ function DashboardView({ loaded, insights, catalogError, options, search }: View
         <p class="empty">
           This dashboard has no widgets yet. {editable ? <>Add one here, from an insight, or from an answer in <Link href="/chat">Chat</Link>.</> : null}
         </p>
-      ) : !insights ? (
-        <p role="status">Loading the widgets…</p>
       ) : (
         <div class="grid">
           {widgets.map((w, i) => (
             <WidgetCard
               key={w.id}
               widget={w}
-              body={w.data_source === 'live_insight' ? refreshBody(state, w, byCode.get(w.insight_code ?? '')) : {}}
+              body={w.data_source === 'live_insight' ? body : {}}
               applies={applies(w)}
               onPick={onPick}
               pickable={dimensionNames}
