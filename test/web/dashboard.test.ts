@@ -236,6 +236,14 @@ test('unknown URLs and missing dashboards get a page that says so, in words', { 
   assert.match(api404.headers.get('content-type') ?? '', /problem\+json/, 'the API keeps its problems');
   await page.goto(`${server!.url}/dashboards/0190b3f0-0000-7000-8000-000000000000`);
   await page.getByRole('heading', { level: 1, name: 'Dashboard not found' }).waitFor();
+  // Dark mode follows the system; the header's picker overrides it and is remembered.
+  await page.getByLabel('Colour theme').selectOption('dark');
+  assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), 'dark');
+  assert.equal(await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor), 'rgb(11, 18, 32)');
+  await page.reload();
+  await page.getByRole('heading', { level: 1, name: 'Dashboard not found' }).waitFor();
+  assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), 'dark');
+  await page.getByLabel('Colour theme').selectOption('system');
   await snapAll(page, 'not-found');
   problems.forgive(/status of 404/);
   problems.assertNone();
