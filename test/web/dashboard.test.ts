@@ -249,3 +249,32 @@ test('unknown URLs and missing dashboards get a page that says so, in words', { 
   problems.assertNone();
   await close();
 });
+
+test('chat you can follow: example questions, the new answer focused, how it was answered, a live widget keeps "last month"', { skip, timeout: 90_000 }, async () => {
+  const { page, problems, close } = await signedIn();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Chat' }).click();
+  const examples = page.getByRole('list', { name: 'Example questions' });
+  await examples.getByRole('button').first().waitFor();
+  const example = (await examples.getByRole('button').first().innerText()).trim();
+  await examples.getByRole('button').first().click();
+  const first = page.getByRole('region', { name: `Answer to “${example}”` });
+  await first.waitFor();
+  await page.waitForFunction(() => document.activeElement?.classList.contains('answer'));
+  await page.getByRole('textbox', { name: 'Ask a question' }).fill('revenue by country last month');
+  await page.getByRole('button', { name: 'Ask', exact: true }).click();
+  const answer = page.getByRole('region', { name: 'Answer to “revenue by country last month”' });
+  await answer.waitFor();
+  await page.waitForFunction(() => document.activeElement?.getAttribute('aria-label') === 'Answer to “revenue by country last month”');
+  assert.match(await answer.locator('.how').innerText(), /Answered with Revenue by country · no filters · period: last month/);
+  await answer.getByRole('button', { name: 'Add to dashboard' }).click();
+  await answer.getByLabel('Live: the insight, fresh on every load').check();
+  await answer.getByRole('button', { name: 'Add', exact: true }).click();
+  await answer.getByRole('status').filter({ hasText: 'Added' }).waitFor();
+  const dashboards = await api<{ id: string }[]>('GET', '/dashboards/');
+  const widgets = (await Promise.all(dashboards.map((d) => api('GET', `/dashboards/${d.id}`)))).flatMap((d) => d.widgets);
+  const made = widgets.find((w: { title: string; data_source: string }) => w.title === 'revenue by country last month' && w.data_source === 'live_insight');
+  assert.deepEqual(made.widget_filters, { range: 'last_month' });
+  await snapAll(page, 'chat');
+  problems.assertNone();
+  await close();
+});

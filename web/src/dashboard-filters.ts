@@ -189,3 +189,22 @@ export function pdfQuery(s: BarState): string {
   const text = q.toString();
   return text ? `?${text}` : '';
 }
+
+/** The relative range whose window on `today` is exactly from–to (chat's "last month"), if any. */
+export function rangeOf(from: string | null | undefined, to: string | null | undefined, today = iso(new Date())): Range | undefined {
+  if (!from || !to) return undefined;
+  const d = new Date(`${today}T00:00:00Z`);
+  const y = d.getUTCFullYear();
+  const m = d.getUTCMonth();
+  const q = m - (m % 3);
+  const windows: Record<Range, [string, string]> = {
+    last_7_days: [iso(new Date(d.getTime() - 6 * DAY)), today],
+    last_30_days: [iso(new Date(d.getTime() - 29 * DAY)), today],
+    this_month: [iso(new Date(Date.UTC(y, m, 1))), today],
+    last_month: [iso(new Date(Date.UTC(y, m - 1, 1))), iso(new Date(Date.UTC(y, m, 0)))],
+    this_quarter: [iso(new Date(Date.UTC(y, q, 1))), today],
+    last_quarter: [iso(new Date(Date.UTC(y, q - 3, 1))), iso(new Date(Date.UTC(y, q, 0)))],
+    year_to_date: [iso(new Date(Date.UTC(y, 0, 1))), today],
+  };
+  return (Object.keys(windows) as Range[]).find((r) => windows[r][0] === from && windows[r][1] === to);
+}
