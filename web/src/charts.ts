@@ -1,12 +1,12 @@
 // Charts in the browser are built by the same option builder as the report images
-// (src/adapters/charts/options.ts), so a widget looks on screen as it does in the e-mail. ECharts is
+// (src/lib/charts/options.ts), so a widget looks on screen as it does in the e-mail. ECharts is
 // imported piece by piece to keep the bundle small, and draws SVG as the report renderer does.
 import * as echarts from 'echarts/core';
 import { BarChart, LineChart, PieChart, ScatterChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TitleComponent, TooltipComponent } from 'echarts/components';
 import { SVGRenderer } from 'echarts/renderers';
-import { chartOption, measuresOf, type ChartInput } from '../../src/adapters/charts/options.ts';
-import { formatValue } from '../../src/adapters/charts/number-format.ts';
+import { chartOption, measuresOf, type ChartInput } from '../../src/lib/charts/options.ts';
+import { formatValue } from '../../src/lib/charts/number-format.ts';
 import type { ChartHint, ChartType, Column, DataRow } from './types.ts';
 
 export { columnsOf, resolvedType } from './columns.ts';

@@ -2,9 +2,9 @@
 // same renderer), so it looks the same in an e-mail, a messenger photo and a dashboard.
 import type { ReportKpi } from '../../lib/report.ts';
 import { FONT_STACK, measureText } from './font.ts';
-import { formatChange, formatNumber } from './kpi-value.ts';
+import { formatChange, formatNumber } from '../../lib/charts/kpi-value.ts';
 
-export { kpiOf, formatChange, formatNumber } from './kpi-value.ts';
+export { kpiOf, formatChange, formatNumber } from '../../lib/charts/kpi-value.ts';
 
 const xml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 

@@ -2,7 +2,7 @@
 // looks the same everywhere.
 import type { ReportColumn, ReportSection } from '../../lib/report.ts';
 import { formatChange, formatNumber } from '../charts/kpi.ts';
-import { formatValue } from '../charts/number-format.ts';
+import { formatValue } from '../../lib/charts/number-format.ts';
 
 // Numbers as the model's format says (number-format.ts, shared with the web app).
 export function formatCell(value: unknown, column?: ReportColumn): string {

@@ -3,7 +3,7 @@
 // Intl.DisplayNames). English keeps ISO dates, as the API writes them. chat.reply.ts decides what
 // is said; this file only says it in one language.
 import type { Language } from './parser/languages.ts';
-import { formatValue, type ValueFormat } from '../../adapters/charts/number-format.ts';
+import { formatValue, type ValueFormat } from '../../lib/charts/number-format.ts';
 
 export interface Phrases {
   language: Language;

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { ChartRenderer, PNG_SIGNATURE } from '../../../src/adapters/charts/renderer.ts';
 import { measureText, needsFallback } from '../../../src/adapters/charts/font.ts';
 import { kpiOf } from '../../../src/adapters/charts/kpi.ts';
-import { periodLabels, type ChartInput } from '../../../src/adapters/charts/options.ts';
+import { periodLabels, type ChartInput } from '../../../src/lib/charts/options.ts';
 import { messagesOf, MESSAGE_LIMIT } from '../../../src/adapters/delivery/messenger.ts';
 import { composeDashboardReport, widgetChartType, type ResultLike } from '../../../src/modules/reports/compose.ts';
 import { parseTelegramHtml } from '../../fakes/bot-api.ts';

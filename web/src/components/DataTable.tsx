@@ -1,6 +1,6 @@
 // Rows as a real table; a column header is a button that sorts (aria-sort says how).
 import { useMemo, useState } from 'preact/hooks';
-import { formatValue } from '../../../src/adapters/charts/number-format.ts';
+import { formatValue } from '../../../src/lib/charts/number-format.ts';
 import type { Cell, Column, DataRow } from '../types.ts';
 
 /** A cell as the model's format says (money in its currency, percent…), as reports write it. */

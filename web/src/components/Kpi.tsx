@@ -1,6 +1,6 @@
 // A KPI: the value, the previous value and the change with its arrow, from the same figures and
-// wording as the report's KPI card (src/adapters/charts/kpi-value.ts).
-import { formatChange, formatNumber, kpiOf } from '../../../src/adapters/charts/kpi-value.ts';
+// wording as the report's KPI card (src/lib/charts/kpi-value.ts).
+import { formatChange, formatNumber, kpiOf } from '../../../src/lib/charts/kpi-value.ts';
 import type { Column, DataRow } from '../types.ts';
 
 export function Kpi({ columns, rows, yAxis, label }: { columns: Column[]; rows: DataRow[]; yAxis?: string[]; label: string }) {

@@ -1,7 +1,7 @@
 // The figures of a KPI (value, previous value, change) and how they are written. Pure, so the web
 // app shows a KPI widget with the same numbers and wording as the report's KPI card (kpi.ts).
-import type { ReportColumn, ReportKpi } from '../../lib/report.ts';
-import type { DataRow } from '../../lib/chart.schemas.ts';
+import type { ReportColumn, ReportKpi } from '../report.ts';
+import type { DataRow } from '../chart.schemas.ts';
 import { formatOf, formatValue, type ValueFormat } from './number-format.ts';
 import { toNumber } from './options.ts';
 

@@ -1,8 +1,8 @@
 // Figures with their units, as widgets, KPIs, tables, e-mails and PDFs write them.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { formatValue } from '../../../src/adapters/charts/number-format.ts';
-import { formatNumber, kpiOf } from '../../../src/adapters/charts/kpi-value.ts';
+import { formatValue } from '../../../src/lib/charts/number-format.ts';
+import { formatNumber, kpiOf } from '../../../src/lib/charts/kpi-value.ts';
 
 test('money in its currency, percent with its sign, whole numbers, fixed decimals; in the reader’s locale', () => {
   assert.equal(formatValue(1234.5, { type: 'money', currency: 'EUR' }), '€1,234.50');
