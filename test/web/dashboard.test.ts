@@ -161,6 +161,12 @@ test('the filter bar narrows every live widget; its state is in the URL, the bac
   assert.deepEqual(saved.ignored_filters, ['country']);
   assert.deepEqual(saved.widget_filters, { range: 'year_to_date' });
   await snapAll(page, 'dashboard-filters');
+  // Full screen, and back.
+  await page.getByRole('button', { name: 'Full screen' }).click();
+  await page.getByRole('button', { name: 'Exit full screen' }).waitFor();
+  assert.equal(await page.evaluate(() => document.fullscreenElement?.className), 'dashboard');
+  await page.getByRole('button', { name: 'Exit full screen' }).click();
+  await page.getByRole('button', { name: 'Full screen' }).waitFor();
   problems.assertNone();
   await close();
 });

@@ -25,6 +25,8 @@ interface Props {
   body: Record<string, unknown>;
   /** What of the filter bar applies to this widget, in words ("Date range, Country"), and what it opts out of. */
   applies: { applied: string[]; ignored: string[] };
+  /** Changes on every auto-refresh of the dashboard: live widgets load again. */
+  tick?: number;
   editable: boolean;
   index: number;
   count: number;
@@ -52,7 +54,7 @@ function snapshotResult(w: Widget): Result {
   return { columns: columnsOf(rows), rows, hint: w.snapshot_chart_hint ?? w.chart_hint, at: w.created_at };
 }
 
-export function WidgetCard({ widget: w, body: refreshBody, applies, editable, index, count, onEdit, onRemove, onMove, onRefreshed, onPick, pickable, drag }: Props) {
+export function WidgetCard({ widget: w, body: refreshBody, applies, tick = 0, editable, index, count, onEdit, onRemove, onMove, onRefreshed, onPick, pickable, drag }: Props) {
   const [menu, setMenu] = useState(false);
   const [showData, setShowData] = useState(false);
   const live = w.data_source === 'live_insight';
@@ -81,7 +83,7 @@ export function WidgetCard({ widget: w, body: refreshBody, applies, editable, in
     if (live) void refresh();
     else setResult(snapshotResult(w));
     // A live widget reloads when what it draws from changes: its settings or the dashboard's filters.
-  }, [w.id, w.insight_code, w.granularity, JSON.stringify(w.widget_filters), JSON.stringify(refreshBody), live ? '' : w.snapshot_data]);
+  }, [w.id, w.insight_code, w.granularity, JSON.stringify(w.widget_filters), JSON.stringify(refreshBody), tick, live ? '' : w.snapshot_data]);
 
   const hint = result?.hint ?? w.chart_hint ?? null;
   const override = w.chart_hint_override?.chart_type ?? null;

@@ -1,6 +1,6 @@
 // A dashboard: its widgets laid out by display_size in widget_ids order, reorderable by dragging
 // and by the move buttons; the active filter preset switches here and live widgets reload.
-import { useMemo, useState } from 'preact/hooks';
+import { useEffect, useMemo, useState } from 'preact/hooks';
 import { ApiError, del, get, getBlob, patch } from '../api.ts';
 import { loadCatalog } from '../catalog.ts';
 import { FilterBar } from '../components/FilterBar.tsx';
@@ -75,6 +75,23 @@ function DashboardView({ loaded, insights, catalogError, options, search }: View
   const [dragId, setDragId] = useState<string | null>(null);
   const [announce, setAnnounce] = useState('');
   const action = useAction();
+  const [every, setEvery] = useState(0);
+  const [tick, setTick] = useState(0);
+  const [fullScreen, setFullScreen] = useState(false);
+  useEffect(() => {
+    if (!every) return;
+    const t = setInterval(() => setTick((n) => n + 1), every * 1000);
+    return () => clearInterval(t);
+  }, [every]);
+  useEffect(() => {
+    const l = () => setFullScreen(document.fullscreenElement !== null);
+    document.addEventListener('fullscreenchange', l);
+    return () => document.removeEventListener('fullscreenchange', l);
+  }, []);
+  const toggleFullScreen = () => {
+    if (document.fullscreenElement) void document.exitFullscreen();
+    else void document.querySelector('section.dashboard')?.requestFullscreen();
+  };
   const byCode = useMemo(() => new Map((insights ?? []).map((i) => [i.code, i])), [insights]);
   const activePreset = (dash.global_filter_presets ?? []).find((p) => p.id === dash.active_preset_id);
   // The URL's state; none: the active preset's filters, so the page shows what the reports send.
@@ -169,13 +186,25 @@ function DashboardView({ loaded, insights, catalogError, options, search }: View
   const presets = dash.global_filter_presets ?? [];
 
   return (
-    <section>
+    <section class="dashboard">
       <p class="crumbs">
         <Link href="/dashboards">Dashboards</Link> /
       </p>
       <div class="page-head">
         <h1 tabIndex={-1}>{dash.name}</h1>
         <div class="toolbar">
+          <label class="inline">
+            Auto-refresh
+            <select value={String(every)} onChange={(e) => setEvery(Number(e.currentTarget.value))}>
+              <option value="0">Off</option>
+              <option value="60">Every minute</option>
+              <option value="300">Every 5 minutes</option>
+              <option value="900">Every 15 minutes</option>
+            </select>
+          </label>
+          <button type="button" onClick={toggleFullScreen} aria-pressed={fullScreen}>
+            {fullScreen ? 'Exit full screen' : 'Full screen'}
+          </button>
           <button type="button" onClick={() => void downloadPdf()} disabled={action.busy}>
             Download PDF
           </button>
@@ -228,6 +257,7 @@ function DashboardView({ loaded, insights, catalogError, options, search }: View
               widget={w}
               body={w.data_source === 'live_insight' ? body : {}}
               applies={applies(w)}
+              tick={tick}
               onPick={onPick}
               pickable={dimensionNames}
               editable={editable}
