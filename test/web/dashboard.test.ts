@@ -284,3 +284,22 @@ test('chat you can follow: example questions, the new answer focused, how it was
   problems.assertNone();
   await close();
 });
+
+test('a refused field is marked and its problem is said next to it, in words', { skip, timeout: 60_000 }, async () => {
+  const { page, problems, close } = await signedIn();
+  await page.goto(`${server!.url}/dashboards/${dashId}`);
+  await page.getByRole('button', { name: 'Add widget' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add widget' });
+  await dialog.getByLabel('Insight', { exact: true }).selectOption('revenue');
+  const country = dialog.getByLabel('Country (ISO code, e.g. DE)');
+  await country.fill('Germany');
+  await dialog.getByRole('button', { name: 'Add widget' }).click();
+  await dialog.getByText('Country: use a two-letter code such as DE').waitFor();
+  assert.equal(await country.getAttribute('aria-invalid'), 'true');
+  assert.equal(await country.getAttribute('aria-describedby'), 'wf-country-error');
+  await country.fill('DE');
+  assert.equal(await country.getAttribute('aria-invalid'), null, 'typing clears the mark');
+  problems.forgive(/status of 400/);
+  problems.assertNone();
+  await close();
+});

@@ -5,7 +5,7 @@ import { patch, post } from '../api.ts';
 import { FILTER_FIELDS, loadCatalog } from '../catalog.ts';
 import { RANGES } from '../dashboard-filters.ts';
 import { CHART_TYPES, DISPLAY_SIZES, type ChartType, type DisplaySize, type Insight, type Widget, type WidgetType } from '../types.ts';
-import { Problem } from './Problem.tsx';
+import { FieldError, Problem, fieldMessage } from './Problem.tsx';
 import { useAction } from './useAsync.ts';
 
 interface Props {
@@ -170,7 +170,17 @@ export function WidgetForm({ dashboardId, widget, onSaved, onCancel }: Props) {
         FILTER_FIELDS.filter(([k]) => !insight || insight.filters.includes(k)).map(([k, label]) => (
           <div key={k}>
             <label for={`wf-${k}`}>{label}</label>
-            <input id={`wf-${k}`} value={filters[k] ?? ''} onInput={(e) => setFilters({ ...filters, [k]: e.currentTarget.value })} />
+            <input
+              id={`wf-${k}`}
+              value={filters[k] ?? ''}
+              aria-invalid={fieldMessage(save.error, `/body/widget_filters/${k}`) ? true : undefined}
+              aria-describedby={fieldMessage(save.error, `/body/widget_filters/${k}`) ? `wf-${k}-error` : undefined}
+              onInput={(e) => {
+                setFilters({ ...filters, [k]: e.currentTarget.value });
+                save.clear();
+              }}
+            />
+            <FieldError id={`wf-${k}-error`} label={label.replace(/ \(.*\)$/, '')} message={fieldMessage(save.error, `/body/widget_filters/${k}`)} />
           </div>
         ))}
       <Problem error={save.error} />
