@@ -77,6 +77,18 @@ const ready = (page: Page) => page.waitForFunction(() => [...document.querySelec
 
 let dashId = '';
 
+test('first run: a short guide and a starter dashboard made from the catalog', { skip, timeout: 90_000 }, async () => {
+  const { page, problems, close } = await signedIn();
+  await page.getByRole('heading', { name: 'Getting started' }).waitFor();
+  await page.getByRole('button', { name: 'Create a starter dashboard' }).click();
+  await page.getByRole('heading', { level: 1, name: 'Start here' }).waitFor();
+  await page.waitForFunction(() => document.querySelectorAll('section.widget[data-state=ready]').length === 6);
+  await page.getByRole('region', { name: 'Filters' }).waitFor();
+  await snapAll(page, 'starter');
+  problems.assertNone();
+  await close();
+});
+
 test('the filter bar narrows every live widget; its state is in the URL, the back button and saved views', { skip, timeout: 120_000 }, async () => {
   const dash = await api('POST', '/dashboards/', { name: 'Explore' });
   dashId = dash.id;
