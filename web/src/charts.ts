@@ -15,6 +15,17 @@ echarts.use([BarChart, LineChart, PieChart, ScatterChart, GridComponent, LegendC
 
 export { echarts };
 
+// The report's ink on white, and what it becomes on the dark page (web/src/styles.css): the option
+// builder is shared with the report images, so the screen recolours its result instead.
+const DARK: Record<string, string> = { '#ffffff': '#111a2e', '#0f172a': '#e2e8f0', '#334155': '#cbd5e1', '#64748b': '#a3b1c6', '#cbd5e1': '#3b4a66', '#e2e8f0': '#24324d' };
+
+function darkened<T>(v: T): T {
+  if (typeof v === 'string') return (DARK[v] ?? v) as T;
+  if (Array.isArray(v)) return v.map(darkened) as T;
+  if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, darkened(x)])) as T;
+  return v;
+}
+
 /**
  * The ECharts option of a result, or undefined when it is not a chart. On screen the title is the
  * widget's heading, so the chart's own title is hidden and the plot moves up; a tooltip is added
@@ -29,8 +40,9 @@ export function screenOption(hint: ChartHint, type: ChartType, columns: Column[]
   const measure = columns.find((c) => c.name === measuresOf(input)[0]);
   const valueFormatter = (v: unknown) => (typeof v === 'number' ? formatValue(v, measure) : String(v ?? '—'));
   const tooltip = type === 'pie' ? { trigger: 'item', valueFormatter } : { trigger: 'axis', valueFormatter };
+  const dark = document.documentElement.getAttribute('data-theme') === 'dark' || (!document.documentElement.getAttribute('data-theme') && matchMedia('(prefers-color-scheme: dark)').matches);
   return {
-    ...option,
+    ...(dark ? darkened(option) : option),
     title: { show: false },
     tooltip,
     ...(grid ? { grid: { ...grid, top: 16 } } : {}),
