@@ -1,7 +1,7 @@
 // npm run bench -- charts [warm-runs]: PNG render time of report charts, per chart type.
 // cold = the first render of the process (module load excluded, font metrics and the ECharts
 // instance created on the way); warm = median and p95 of the next renders. Target: warm < 30 ms.
-import type { ChartInput } from '../src/adapters/charts/options.ts';
+import type { ChartInput } from '../src/lib/charts/options.ts';
 
 const days = Array.from({ length: 30 }, (_, i) => `2026-10-${String(i + 1).padStart(2, '0')}`);
 const money = (name: string, label: string) => ({ name, type: 'money', label });

@@ -9,11 +9,17 @@ export interface ReportColumn {
   name: string;
   type: string;
   label: string;
+  /** A money column's ISO 4217 code (EUR). */
+  currency?: string;
+  /** Decimals shown, from the model's format. */
+  decimals?: number;
 }
 
 /** A big number with its comparison, for KPI sections. */
 export interface ReportKpi {
   label: string;
+  /** The value column's format (money in EUR, percent…), so the figure reads with its unit. */
+  format?: { type?: string; currency?: string; decimals?: number };
   value: number | null;
   previous?: number | null;
   /** Change against the previous window in percent (12.5 = +12.5 %), null when not computable. */

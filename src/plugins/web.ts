@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 
 export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -38,19 +38,24 @@ export async function installWeb(app: FastifyInstance, dist = WEB_DIST): Promise
     decorateReply: false,
   });
   const hidden = { schema: { hide: true }, config: { public: true } };
-  for (const url of APP_ROUTES) {
-    app.get(url, hidden, async (_req, reply) =>
-      reply
-        .type('text/html; charset=utf-8')
-        .header('Cache-Control', 'no-cache')
-        .header('X-Content-Type-Options', 'nosniff')
-        .header('Referrer-Policy', 'no-referrer')
-        .header(
-          'Content-Security-Policy',
-          "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; font-src 'self'; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'",
-        )
-        .send(index),
-    );
-  }
+  const page = (reply: FastifyReply) =>
+    reply
+      .type('text/html; charset=utf-8')
+      .header('Cache-Control', 'no-cache')
+      .header('X-Content-Type-Options', 'nosniff')
+      .header('Referrer-Policy', 'no-referrer')
+      .header(
+        'Content-Security-Policy',
+        "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; font-src 'self'; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'",
+      )
+      .send(index);
+  for (const url of APP_ROUTES) app.get(url, hidden, async (_req, reply) => page(reply));
+  // Any other path: a browser gets the app's "Page not found" (status 404), never a JSON problem;
+  // API clients, and every path under /api/, get the problem as before.
+  app.get('/*', hidden, async (req, reply) => {
+    const html = /\btext\/html\b/.test(req.headers.accept ?? '');
+    if (!html || req.url.startsWith('/api/')) return reply.callNotFound();
+    return page(reply.code(404));
+  });
   return true;
 }

@@ -401,21 +401,23 @@ export function outputColumns(def: InsightDefinition, q?: Pick<ResolvedQuery, 's
     if (q?.compare) {
       const what = q.compare.kind === 'previous_year' ? 'previous year' : 'previous period';
       for (const m of def.measures) {
-        compared.push({ name: `${m.name}_previous`, type: m.type, label: `${m.label}, ${what}` }, { name: `${m.name}_change_pct`, type: 'percent', label: `${m.label}, change (%)` });
+        compared.push({ ...m, name: `${m.name}_previous`, label: `${m.label}, ${what}` }, { name: `${m.name}_change_pct`, type: 'percent', label: `${m.label}, change (%)` });
       }
     }
     return [...keys, ...def.measures, ...compared];
   }
   const m = def.measures[0];
   const type: ColumnType = m.type;
+  // The value, the previous value and the change are in the measure's unit.
+  const unit = { ...(m.currency ? { currency: m.currency } : {}), ...(m.decimals !== undefined ? { decimals: m.decimals } : {}) };
   return [
     { name: 'period_from', type: 'date', label: 'From' },
     { name: 'period_to', type: 'date', label: 'To' },
-    { name: 'value', type, label: m.label },
+    { name: 'value', type, label: m.label, ...unit },
     { name: 'previous_period_from', type: 'date', label: 'Previous from' },
     { name: 'previous_period_to', type: 'date', label: 'Previous to' },
-    { name: 'previous_value', type, label: `${m.label}, previous window` },
-    { name: 'change', type, label: 'Change' },
+    { name: 'previous_value', type, label: `${m.label}, previous window`, ...unit },
+    { name: 'change', type, label: 'Change', ...unit },
     { name: 'change_pct', type: 'percent', label: 'Change (%)' },
   ];
 }

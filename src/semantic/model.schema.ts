@@ -44,6 +44,8 @@ const Granularity = Type.Union([Type.Literal('day'), Type.Literal('week'), Type.
 const Format = Type.Union([Type.Literal('money'), Type.Literal('percent'), Type.Literal('integer'), Type.Literal('number')], {
   description: 'How the value is shown; money and percent are rounded to 2 decimals',
 });
+const Currency = Type.String({ pattern: '^[A-Z]{3}$', description: 'ISO 4217 code of a money measure (EUR, USD): figures read with its symbol' });
+const Decimals = Type.Integer({ minimum: 0, maximum: 6, description: 'Decimals shown (default: money 2, percent 1, integer 0, number up to 2)' });
 const ChartType = Type.Union(
   ['line', 'bar', 'stacked_bar', 'area', 'pie', 'scatter', 'table', 'kpi'].map((t) => Type.Literal(t)),
   { description: 'The chart_hint type' },
@@ -67,6 +69,8 @@ export const MeasureSchema = Type.Object(
     description: Type.Optional(Type.String()),
     filters: Type.Optional(Type.Array(Type.Object({ sql: Sql }, { additionalProperties: false }))),
     format: Type.Optional(Format),
+    currency: Type.Optional(Currency),
+    decimals: Type.Optional(Decimals),
     synonyms: Type.Optional(Synonyms),
   },
   { additionalProperties: false },

@@ -1,6 +1,6 @@
 // Calendar arithmetic on 'YYYY-MM-DD' UTC dates: bucket starts (ISO weeks from Monday, calendar
 // months, quarters and years), default windows and the zero-filled list of periods.
-import type { CompareKind } from '../lib/chart.schemas.ts';
+import type { CompareKind, RelativeRange } from '../lib/chart.schemas.ts';
 import type { Granularity, InsightKind } from './types.ts';
 
 const DAY_MS = 86_400_000;
@@ -212,4 +212,46 @@ export function comparison(kind: CompareKind, w: Window, g: Granularity | null, 
     if (w.from === bucketStart(w.from, p) && w.to < addPeriods(w.from, p, 1)) return { kind, window: previousWindow(w, p) };
   }
   return { kind, window: previousWindow(w, null) };
+}
+
+/**
+ * The one meaning of "the previous period" (docs/insights.md "Previous period"), for KPIs, chat,
+ * widgets, reports and compare=previous_period alike: a whole calendar period compares with the
+ * calendar period before it (October with September, Q3 with Q2, a whole ISO week with the week
+ * before); a partial one (this month so far, year to date) with the same stretch of the one
+ * before; any other window with the window of equal length just before. With a granularity, a
+ * partial period of that granularity is read as such (this week so far, even when it starts on
+ * the 1st of a month).
+ */
+export function previousPeriod(w: Window, g: Granularity | null = null): Window {
+  if (g && g !== 'day' && w.from === bucketStart(w.from, g) && w.to < addPeriods(w.from, g, 1)) return previousWindow(w, g);
+  return comparison('previous_period', w, null, false).window;
+}
+
+/**
+ * The window of a relative range on `today`: the last 7/30 days end today; this month, this quarter
+ * and year to date run from the period's first day to today (a partial period); last month and last
+ * quarter are the whole calendar period before the current one.
+ */
+export function relativeWindow(range: RelativeRange, today: string): Window {
+  switch (range) {
+    case 'last_7_days':
+      return { from: addDays(today, -6), to: today };
+    case 'last_30_days':
+      return { from: addDays(today, -29), to: today };
+    case 'this_month':
+      return { from: bucketStart(today, 'month'), to: today };
+    case 'this_quarter':
+      return { from: bucketStart(today, 'quarter'), to: today };
+    case 'year_to_date':
+      return { from: bucketStart(today, 'year'), to: today };
+    case 'last_month': {
+      const from = addMonths(bucketStart(today, 'month'), -1);
+      return { from, to: addDays(bucketStart(today, 'month'), -1) };
+    }
+    case 'last_quarter': {
+      const from = addMonths(bucketStart(today, 'quarter'), -3);
+      return { from, to: addDays(bucketStart(today, 'quarter'), -1) };
+    }
+  }
 }

@@ -265,7 +265,13 @@ function resolveInsight(def: InsightDef, cubes: Map<string, CubeInfo>, err: Err)
   const measureColumns: OutputColumn[] = columns.map((ref) => {
     const m = measureInfo(ref).def;
     if (m.title && typeof m.title === 'object') localizedTitles[m.name] = m.title;
-    return { name: m.name, type: measureType(m), label: plainText(m.title) ?? humanize(m.name) };
+    return {
+      name: m.name,
+      type: measureType(m),
+      label: plainText(m.title) ?? humanize(m.name),
+      ...(m.currency && measureType(m) === 'money' ? { currency: m.currency } : {}),
+      ...(m.decimals !== undefined ? { decimals: m.decimals } : {}),
+    };
   });
   for (const d of [...keys, ...filterDims]) if (d && d.def.title && typeof d.def.title === 'object') localizedTitles[d.def.name] = d.def.title;
   const dimensionColumns: OutputColumn[] = keys.filter((d): d is DimensionInfo => Boolean(d)).map((d) => ({ name: d.def.name, type: dimensionType(d.def), label: plainText(d.def.title) ?? humanize(d.def.name) }));

@@ -18,6 +18,10 @@ export interface OutputColumn {
   name: string;
   type: ColumnType;
   label: string;
+  /** A money column's ISO 4217 code, from the measure's `currency`. */
+  currency?: string;
+  /** Decimals shown, from the measure's `decimals`. */
+  decimals?: number;
 }
 
 export interface ChartDefault {

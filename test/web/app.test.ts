@@ -227,7 +227,7 @@ test('a user signs in, builds a dashboard from chat and the catalog, and sets up
   await save.click();
   const connectors = page.getByRole('list', { name: 'AI connectors' });
   await connectors.getByText('sk-t****cdef').waitFor();
-  assert.match(await connectors.innerText(), /Vendor A\s*active/);
+  assert.match(await connectors.innerText(), /OpenAI \(chat completions\)\s*active/);
   await snap(page, 'settings-desktop');
 
   problems.assertNone();
@@ -255,7 +255,7 @@ test('a member is offered only what a member may do', { skip, timeout: 60_000 },
   assert.equal(await page.getByRole('link', { name: 'Sales' }).count(), 0);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).click();
   await page.getByRole('heading', { name: 'AI connectors' }).waitFor();
-  await page.getByRole('list', { name: 'AI connectors' }).getByText('Vendor A').waitFor();
+  await page.getByRole('list', { name: 'AI connectors' }).getByText('OpenAI (chat completions)').waitFor();
   assert.equal(await page.getByRole('heading', { name: 'API tokens' }).count(), 0);
   assert.equal(await page.getByRole('button', { name: /Delete|Make active|Save/ }).count(), 0);
   problems.forgive(/status of 403 \(Forbidden\)/);

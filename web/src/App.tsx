@@ -11,6 +11,7 @@ import { ChatPage } from './pages/ChatPage.tsx';
 import { InsightsPage } from './pages/InsightsPage.tsx';
 import { NotificationsPage } from './pages/NotificationsPage.tsx';
 import { SettingsPage } from './pages/SettingsPage.tsx';
+import { ThemePicker } from './theme.tsx';
 
 const NAV = [
   ['/dashboards', 'Dashboards'],
@@ -129,6 +130,7 @@ export function App() {
             {session.userName || session.userId || 'Signed in'} · <span class="role">{session.role}</span>
             {session.tenantId ? <> · {session.tenantId}</> : null}
           </span>
+          <ThemePicker />
           <button type="button" class="link" onClick={() => signOut()}>
             Sign out
           </button>

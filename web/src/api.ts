@@ -91,6 +91,8 @@ export async function api<T>(method: string, path: string, body?: unknown, token
 }
 
 export const get = <T>(path: string) => api<T>('GET', path);
+/** A file the API answers (a dashboard's PDF): problems still become ApiError. */
+export const getBlob = async (path: string): Promise<Blob> => (await send('GET', path)).blob();
 export const post = <T>(path: string, body: unknown = {}) => api<T>('POST', path, body);
 export const patch = <T>(path: string, body: unknown) => api<T>('PATCH', path, body);
 export const del = (path: string) => api<void>('DELETE', path);

@@ -1,11 +1,12 @@
 // Charts in the browser are built by the same option builder as the report images
-// (src/adapters/charts/options.ts), so a widget looks on screen as it does in the e-mail. ECharts is
+// (src/lib/charts/options.ts), so a widget looks on screen as it does in the e-mail. ECharts is
 // imported piece by piece to keep the bundle small, and draws SVG as the report renderer does.
 import * as echarts from 'echarts/core';
 import { BarChart, LineChart, PieChart, ScatterChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TitleComponent, TooltipComponent } from 'echarts/components';
 import { SVGRenderer } from 'echarts/renderers';
-import { chartOption, compactNumber, type ChartInput } from '../../src/adapters/charts/options.ts';
+import { chartOption, measuresOf, type ChartInput } from '../../src/lib/charts/options.ts';
+import { formatValue } from '../../src/lib/charts/number-format.ts';
 import type { ChartHint, ChartType, Column, DataRow } from './types.ts';
 
 export { columnsOf, resolvedType } from './columns.ts';
@@ -13,6 +14,17 @@ export { columnsOf, resolvedType } from './columns.ts';
 echarts.use([BarChart, LineChart, PieChart, ScatterChart, GridComponent, LegendComponent, TitleComponent, TooltipComponent, SVGRenderer]);
 
 export { echarts };
+
+// The report's ink on white, and what it becomes on the dark page (web/src/styles.css): the option
+// builder is shared with the report images, so the screen recolours its result instead.
+const DARK: Record<string, string> = { '#ffffff': '#111a2e', '#0f172a': '#e2e8f0', '#334155': '#cbd5e1', '#64748b': '#a3b1c6', '#cbd5e1': '#3b4a66', '#e2e8f0': '#24324d' };
+
+function darkened<T>(v: T): T {
+  if (typeof v === 'string') return (DARK[v] ?? v) as T;
+  if (Array.isArray(v)) return v.map(darkened) as T;
+  if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, darkened(x)])) as T;
+  return v;
+}
 
 /**
  * The ECharts option of a result, or undefined when it is not a chart. On screen the title is the
@@ -24,12 +36,13 @@ export function screenOption(hint: ChartHint, type: ChartType, columns: Column[]
   const option = chartOption(input, width);
   if (!option) return undefined;
   const grid = option.grid as Record<string, unknown> | undefined;
-  const tooltip =
-    type === 'pie'
-      ? { trigger: 'item', valueFormatter: (v: number) => compactNumber(v) }
-      : { trigger: 'axis', valueFormatter: (v: number) => (typeof v === 'number' ? v.toLocaleString('en-US', { maximumFractionDigits: 2 }) : String(v)) };
+  // Tooltips read in the first measure's unit (€1,234, 4.9%), as tables and KPIs do.
+  const measure = columns.find((c) => c.name === measuresOf(input)[0]);
+  const valueFormatter = (v: unknown) => (typeof v === 'number' ? formatValue(v, measure) : String(v ?? '—'));
+  const tooltip = type === 'pie' ? { trigger: 'item', valueFormatter } : { trigger: 'axis', valueFormatter };
+  const dark = document.documentElement.getAttribute('data-theme') === 'dark' || (!document.documentElement.getAttribute('data-theme') && matchMedia('(prefers-color-scheme: dark)').matches);
   return {
-    ...option,
+    ...(dark ? darkened(option) : option),
     title: { show: false },
     tooltip,
     ...(grid ? { grid: { ...grid, top: 16 } } : {}),

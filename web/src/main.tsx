@@ -3,6 +3,9 @@ import './styles.css';
 import './fonts.ts';
 import { App } from './App.tsx';
 import { loadCharts } from './lazy.ts';
+import { applyTheme, storedTheme } from './theme.tsx';
+
+applyTheme(storedTheme());
 
 render(<App />, document.getElementById('app')!);
 

@@ -23,6 +23,17 @@ export function usePath(): string {
   return path;
 }
 
+/** The query string of the current URL (a page's state that is shareable: a dashboard's filters). */
+export function useSearch(): string {
+  const [search, setSearch] = useState(location.search);
+  useEffect(() => {
+    const l = () => setSearch(location.search);
+    listeners.add(l);
+    return () => void listeners.delete(l);
+  }, []);
+  return search;
+}
+
 /** Matches "/dashboards/:id" against a path; the params or null. */
 export function match(pattern: string, path: string): Record<string, string> | null {
   const p = pattern.split('/');

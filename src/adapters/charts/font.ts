@@ -14,7 +14,7 @@ const require = createRequire(import.meta.url);
 const ROBOTO_DIR = path.dirname(require.resolve('@expo-google-fonts/roboto/package.json'));
 const DEJAVU_DIR = path.join(path.dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf');
 
-export { FONT_FAMILY, FONT_STACK, FALLBACK_FONT_FAMILY } from './font-stack.ts';
+export { FONT_FAMILY, FONT_STACK, FALLBACK_FONT_FAMILY } from '../../lib/charts/font-stack.ts';
 export const FONT_FILES = {
   regular: path.join(ROBOTO_DIR, '400Regular', 'Roboto_400Regular.ttf'),
   bold: path.join(ROBOTO_DIR, '700Bold', 'Roboto_700Bold.ttf'),

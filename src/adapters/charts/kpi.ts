@@ -2,14 +2,14 @@
 // same renderer), so it looks the same in an e-mail, a messenger photo and a dashboard.
 import type { ReportKpi } from '../../lib/report.ts';
 import { FONT_STACK, measureText } from './font.ts';
-import { formatChange, formatNumber } from './kpi-value.ts';
+import { formatChange, formatNumber } from '../../lib/charts/kpi-value.ts';
 
-export { kpiOf, formatChange, formatNumber } from './kpi-value.ts';
+export { kpiOf, formatChange, formatNumber } from '../../lib/charts/kpi-value.ts';
 
 const xml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 export function kpiSvg(kpi: ReportKpi, width: number, height: number, subtitle?: string): string {
-  const value = formatNumber(kpi.value);
+  const value = formatNumber(kpi.value, kpi.format);
   // Shrink the big number until it fits the card.
   let size = Math.min(72, height * 0.4);
   while (size > 16 && measureText(value, `bold ${size}px sans-serif`).width > width - 64) size -= 4;
@@ -24,7 +24,7 @@ export function kpiSvg(kpi: ReportKpi, width: number, height: number, subtitle?:
         ? `<path d="M32 ${ty + 6} L40 ${ty - 8} L48 ${ty + 6} Z" fill="${color}"/>`
         : `<path d="M32 ${ty - 8} L40 ${ty + 6} L48 ${ty - 8} Z" fill="${color}"/>`;
   const tx = arrow ? 56 : 32;
-  const comparison = kpi.previous !== null && kpi.previous !== undefined ? `  vs ${formatNumber(kpi.previous)} the previous period` : '';
+  const comparison = kpi.previous !== null && kpi.previous !== undefined ? `  vs ${formatNumber(kpi.previous, kpi.format)} the previous period` : '';
   const cy = height * 0.56;
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">`,

@@ -10,7 +10,7 @@ import SVGtoPDF from 'svg-to-pdfkit';
 import { ChartRenderer } from './renderer.ts';
 import { FONT_FILES } from './font.ts';
 import { kpiSvg } from './kpi.ts';
-import { chartInputOf } from './options.ts';
+import { chartInputOf } from '../../lib/charts/options.ts';
 import { columnsOf, formatCell } from '../delivery/format.ts';
 import type { Report, ReportSection } from '../../lib/report.ts';
 

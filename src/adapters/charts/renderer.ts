@@ -9,7 +9,7 @@ import { SVGRenderer } from 'echarts/renderers';
 import type { ReportSection } from '../../lib/report.ts';
 import { FALLBACK_FONT_FILES, FONT_FAMILY, FONT_FILES, measureText, needsFallback } from './font.ts';
 import { kpiOf, kpiSvg } from './kpi.ts';
-import { chartInputOf, chartOption, type ChartInput } from './options.ts';
+import { chartInputOf, chartOption, type ChartInput } from '../../lib/charts/options.ts';
 
 echarts.use([BarChart, LineChart, PieChart, ScatterChart, GridComponent, LegendComponent, TitleComponent, SVGRenderer]);
 echarts.setPlatformAPI({ measureText: measureText as never });

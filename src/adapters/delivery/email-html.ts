@@ -24,9 +24,9 @@ function kpiHtml(s: ReportSection): string {
   const c = k.change_pct;
   const color = c === null || c === undefined || c === 0 ? '#64748b' : c > 0 ? '#059669' : '#dc2626';
   const arrow = c === null || c === undefined || c === 0 ? '' : c > 0 ? '&#9650; ' : '&#9660; ';
-  const prev = k.previous !== null && k.previous !== undefined ? ` <span style="color:#64748b;font-weight:normal">vs ${escapeHtml(formatNumber(k.previous))} the previous period</span>` : '';
+  const prev = k.previous !== null && k.previous !== undefined ? ` <span style="color:#64748b;font-weight:normal">vs ${escapeHtml(formatNumber(k.previous, k.format))} the previous period</span>` : '';
   return (
-    `<div style="${FONT}font-size:40px;line-height:48px;font-weight:bold;color:#0f172a">${escapeHtml(formatNumber(k.value))}</div>` +
+    `<div style="${FONT}font-size:40px;line-height:48px;font-weight:bold;color:#0f172a">${escapeHtml(formatNumber(k.value, k.format))}</div>` +
     `<div style="${FONT}font-size:15px;font-weight:bold;color:${color};margin-top:4px">${arrow}${escapeHtml(formatChange(c))}${prev}</div>`
   );
 }
@@ -85,7 +85,7 @@ export function emailText(report: Report): string {
   for (const s of report.sections) {
     lines.push('', `## ${s.title}`);
     if (s.subtitle) lines.push(s.subtitle);
-    if (s.kpi) lines.push(`${formatNumber(s.kpi.value)} (${formatChange(s.kpi.change_pct)})`);
+    if (s.kpi) lines.push(`${formatNumber(s.kpi.value, s.kpi.format)} (${formatChange(s.kpi.change_pct)})`);
     else if (s.rows.length) lines.push(`${s.rows.length} rows (see the attached CSV).`);
     else lines.push('No data for this period.');
   }

@@ -2,28 +2,14 @@
 // looks the same everywhere.
 import type { ReportColumn, ReportSection } from '../../lib/report.ts';
 import { formatChange, formatNumber } from '../charts/kpi.ts';
+import { formatValue } from '../../lib/charts/number-format.ts';
 
-// toLocaleString with options builds a new formatter on every call (~30 µs): a long table in a
-// PDF or an e-mail formats thousands of cells, so the formatters are made once.
-const PERCENT = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
-const MONEY = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const INTEGER = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
-const DECIMAL = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
-
+// Numbers as the model's format says (number-format.ts, shared with the web app).
 export function formatCell(value: unknown, column?: ReportColumn): string {
   if (value === null || value === undefined) return '—';
   if (typeof value === 'boolean') return value ? 'yes' : 'no';
   if (typeof value === 'number') {
-    switch (column?.type) {
-      case 'percent':
-        return `${PERCENT.format(value)}%`;
-      case 'money':
-        return MONEY.format(value);
-      case 'integer':
-        return INTEGER.format(value);
-      default:
-        return DECIMAL.format(value);
-    }
+    return formatValue(value, column);
   }
   return String(value);
 }
@@ -31,8 +17,8 @@ export function formatCell(value: unknown, column?: ReportColumn): string {
 export function kpiLine(section: ReportSection): string | undefined {
   const k = section.kpi;
   if (!k) return undefined;
-  const prev = k.previous !== null && k.previous !== undefined ? ` (previous: ${formatNumber(k.previous)})` : '';
-  return `${formatNumber(k.value)} · ${formatChange(k.change_pct)}${prev}`;
+  const prev = k.previous !== null && k.previous !== undefined ? ` (previous: ${formatNumber(k.previous, k.format)})` : '';
+  return `${formatNumber(k.value, k.format)} · ${formatChange(k.change_pct)}${prev}`;
 }
 
 /** RFC 4180 CSV with a header row of column names; cells that could start a formula are quoted with a leading '. */

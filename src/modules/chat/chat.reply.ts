@@ -9,7 +9,7 @@ import type { Granularity, InsightDefinition } from '../../semantic/types.ts';
 import type { StructuredQuery } from './parser/index.ts';
 import type { Refusal } from './parser/refusals.ts';
 import type { Language } from './language/languages.ts';
-import { phrases, type Phrases } from './language/phrases.ts';
+import { phrases, type Phrases, type Unit } from './language/phrases.ts';
 
 type Row = ExecuteResult['rows'][number];
 
@@ -54,9 +54,10 @@ export function composeReply(result: ExecuteResult, def: InsightDefinition | und
   const name = nameIn(result, def, p);
   const filters = describeFilters(result.filters, p);
   const scope = p.scope(name, filters, p.date(result.period.from), p.date(result.period.to));
-  const typeOf = (col: string) => result.columns.find((c) => c.name === col)?.type;
+  // The column, not only its type: money reads in its currency (docs/model.md "currency").
+  const typeOf = (col: string) => result.columns.find((c) => c.name === col);
   const measure = result.chart_hint.y_axis?.[0] ?? result.columns.find((c) => !['date', 'string'].includes(c.type))?.name ?? '';
-  const fmt = (v: unknown, t: string | undefined) => p.number(Number(v ?? 0), t);
+  const fmt = (v: unknown, t: Unit | undefined) => p.number(Number(v ?? 0), t);
   let text: string;
 
   const measureCols = result.columns.filter((c) => !['date', 'string'].includes(c.type) && !c.name.endsWith('_previous') && !c.name.endsWith('_change_pct') && !c.name.startsWith('previous_') && c.name !== 'change' && c.name !== 'change_pct');
@@ -96,7 +97,7 @@ export function composeReply(result: ExecuteResult, def: InsightDefinition | und
 }
 
 /** "total 1,234.00", or for a rate "overall 3.2 %": the ratio of the sums, never the average of the rates. */
-function overallOf(rows: readonly Row[], def: InsightDefinition | undefined, measure: string, type: string | undefined, p: Phrases): string {
+function overallOf(rows: readonly Row[], def: InsightDefinition | undefined, measure: string, type: Unit | undefined, p: Phrases): string {
   const ratio = def?.ratios.find((r) => r.name === measure);
   const sum = (col: string) => rows.reduce((s, r) => s + Number(r[col] ?? 0), 0);
   if (ratio) {
@@ -106,7 +107,7 @@ function overallOf(rows: readonly Row[], def: InsightDefinition | undefined, mea
   return p.total(p.number(sum(measure), type));
 }
 
-function seriesSentence(result: ExecuteResult, def: InsightDefinition | undefined, measure: string, type: string | undefined, scope: string, p: Phrases): string {
+function seriesSentence(result: ExecuteResult, def: InsightDefinition | undefined, measure: string, type: Unit | undefined, scope: string, p: Phrases): string {
   const rows = result.rows;
   const overall = overallOf(rows, def, measure, type, p);
   const g = (result.granularity ?? 'day') as Granularity;
@@ -134,7 +135,7 @@ function seriesSentence(result: ExecuteResult, def: InsightDefinition | undefine
 }
 
 /** The last period of a compared series against its counterpart (a period with none says so). */
-function lastCompared(result: ExecuteResult, measure: string, type: string | undefined, p: Phrases, rows = result.rows): string {
+function lastCompared(result: ExecuteResult, measure: string, type: Unit | undefined, p: Phrases, rows = result.rows): string {
   const last = rows.at(-1)!;
   const word = p.period[result.granularity ?? 'day'] ?? 'period';
   if (last[`${measure}_previous`] === null) return p.lastNone(word, p.date(String(last.period)), result.compare === 'previous_year');
@@ -143,7 +144,7 @@ function lastCompared(result: ExecuteResult, measure: string, type: string | und
 }
 
 /** A series per filter value ("Spain vs Italy by week"): each value's own total, and with compare its last period. */
-function seriesPerValue(result: ExecuteResult, def: InsightDefinition | undefined, measure: string, type: string | undefined, scope: string, p: Phrases): string {
+function seriesPerValue(result: ExecuteResult, def: InsightDefinition | undefined, measure: string, type: Unit | undefined, scope: string, p: Phrases): string {
   const dim = result.chart_hint.series!;
   const values = [...new Set(result.rows.map((r) => String(r[dim])))];
   const parts = values.map((v) => {

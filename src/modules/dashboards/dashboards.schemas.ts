@@ -1,5 +1,5 @@
 import { Type, type Static, type TSchema } from 'typebox';
-import { CompareSchema, CountrySchema, GranularitySchema, IsoDateSchema, MAX_FILTER_VALUES } from '../../lib/chart.schemas.ts';
+import { CompareSchema, CountrySchema, RelativeRangeSchema, GranularitySchema, IsoDateSchema, MAX_FILTER_VALUES } from '../../lib/chart.schemas.ts';
 import { Nullable, PageQuery, ResourceId, Timestamp } from '../../lib/schemas.ts';
 import { WidgetSchema } from './widgets.schemas.ts';
 
@@ -12,6 +12,7 @@ export const PresetFiltersSchema = Type.Object(
     channel: Type.Optional(oneOrMore(Type.String({ minLength: 1, maxLength: 100 }))),
     category: Type.Optional(oneOrMore(Type.String({ minLength: 1, maxLength: 200 }))),
     compare: Type.Optional(CompareSchema),
+    range: Type.Optional(RelativeRangeSchema),
     date_from: Type.Optional(IsoDateSchema),
     date_to: Type.Optional(IsoDateSchema),
     granularity: Type.Optional(GranularitySchema),

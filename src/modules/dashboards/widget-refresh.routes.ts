@@ -12,6 +12,16 @@ const RefreshBody = Type.Union([
     {
       granularity: Type.Optional(Type.Union([Type.String({ maxLength: 20 }), Type.Null()])),
       filters: Type.Optional(Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Null()])),
+      dashboard_filters: Type.Optional(
+        Type.Boolean({
+          description: "The filters are the dashboard's, one state for all its widgets: what the insight does not take or the widget ignores (ignored_filters) is skipped instead of refused",
+        }),
+      ),
+      preset_id: Type.Optional(
+        Type.Union([Type.String({ maxLength: 100 }), Type.Null()], {
+          description: "A preset of the dashboard to apply instead of the active one; null: none (the body's filters are the whole state)",
+        }),
+      ),
     },
     { additionalProperties: false },
   ),
@@ -35,7 +45,7 @@ export const widgetRefreshRoutes =
       },
       async (req) => {
         const body = req.body ?? {};
-        const data = await widgets.refresh(req.auth, req.params.id, req.params.wid, { granularity: body.granularity, filters: body.filters });
+        const data = await widgets.refresh(req.auth, req.params.id, req.params.wid, { granularity: body.granularity, filters: body.filters, preset_id: body.preset_id, dashboard_wide: body.dashboard_filters });
         return { success: true as const, data };
       },
     );

@@ -3,11 +3,13 @@
 // insight defaults < the dashboard's active preset < the widget's granularity and widget_filters <
 // the refresh body, docs/insights.md), and a widget's data without an HTTP caller (the refresh and
 // scheduled dashboard reports). The insight engine is seen through WidgetInsights only.
+import { RELATIVE_RANGES, type RelativeRange } from '../../lib/chart.schemas.ts';
 import { AppError, insightNotInModel, invalidField } from '../../lib/errors.ts';
+import { relativeWindow } from '../../semantic/periods.ts';
 import type { Cell, ChartHintOut, ExecuteParams, ExecuteResult, InsightDefinition, InsightsService, Scope } from '../insights/insights.service.ts';
 
 /** What widgets need of the insight engine: the catalog, parameter checks, execution. */
-export type WidgetInsights = Pick<InsightsService, 'find' | 'resolve' | 'run'>;
+export type WidgetInsights = Pick<InsightsService, 'find' | 'resolve' | 'run' | 'today'>;
 
 /** The parts of a dashboard the engine reads. */
 export interface WidgetDashboard {
@@ -22,6 +24,7 @@ export interface WidgetSource {
   insight_code?: string | null;
   granularity?: string | null;
   widget_filters?: Record<string, unknown> | null;
+  ignored_filters?: string[] | null;
   snapshot_data?: Record<string, Cell>[] | null;
   snapshot_chart_hint?: ChartHintOut | null;
   chart_hint?: ChartHintOut | null;
@@ -32,13 +35,32 @@ export interface WidgetSource {
 export interface WidgetOverrides {
   granularity?: string | null;
   filters?: Record<string, unknown> | null;
+  /** Given (null included): this preset instead of the dashboard's active one; null for none. */
+  preset_id?: string | null;
+  /**
+   * The filters are the dashboard's (one state for every widget, as a PDF of a filtered dashboard
+   * is asked for): what the insight does not take or the widget opts out of is skipped, not a 400.
+   */
+  dashboard_wide?: boolean;
 }
 
 type Key = string;
 
-/** The parameters an insight takes from a preset, a widget or a refresh: its filters (a value or a list), dates, limit, compare. */
+/** The parameters an insight takes from a preset, a widget or a refresh: its filters (a value or a list), dates or a relative range, limit, compare. */
 function parametersFor(def: InsightDefinition): Set<string> {
-  return new Set([...(def.granularities.length ? ['granularity'] : []), ...def.filters, 'date_from', 'date_to', ...(def.limit ? ['limit'] : []), 'compare']);
+  return new Set([...(def.granularities.length ? ['granularity'] : []), ...def.filters, 'date_from', 'date_to', 'range', ...(def.limit ? ['limit'] : []), 'compare']);
+}
+
+/**
+ * A level's relative range (`range: last_month`) as the dates it means today, so that a later level's
+ * dates beat an earlier level's range and a later range beats earlier dates, as any other parameter.
+ */
+function withDates(level: Partial<Record<Key, unknown>>, today: string, where: string): Partial<Record<Key, unknown>> {
+  if (level.range === undefined) return level;
+  const { range, ...rest } = level;
+  if (!(RELATIVE_RANGES as readonly unknown[]).includes(range)) throw invalidField(`${where}/range`, `must be one of: ${RELATIVE_RANGES.join(', ')}`);
+  const w = relativeWindow(range as RelativeRange, today);
+  return { date_from: w.from, date_to: w.to, ...rest };
 }
 
 function pickKnown(source: Record<string, unknown> | null | undefined): Partial<Record<Key, unknown>> {
@@ -87,7 +109,8 @@ export function checkLiveSource(
   checkKeys(def, filters, '/body/widget_filters');
   // Values are checked the way execute checks them, reported under widget_filters.
   try {
-    insights.resolve('-', def.code, toParams({ ...pickKnown(filters), granularity: w.granularity ?? undefined }), 'body/widget_filters');
+    const dated = withDates(pickKnown(filters), insights.today(), '/body/widget_filters');
+    insights.resolve('-', def.code, toParams({ ...dated, granularity: w.granularity ?? undefined }), 'body/widget_filters');
   } catch (err) {
     if (err instanceof AppError && err.options.errors) {
       const e = err.options.errors[0];
@@ -148,21 +171,34 @@ export function widgetParams(
   dashboard: WidgetDashboard,
   widget: WidgetSource,
   overrides: WidgetOverrides = {},
+  today = new Date().toISOString().slice(0, 10),
 ): ExecuteParams {
   const accepted = parametersFor(def);
-  const preset = dashboard.active_preset_id
-    ? (dashboard.global_filter_presets ?? []).find((p) => p.id === dashboard.active_preset_id)
-    : undefined;
+  // The web app's filter bar holds a whole state (a preset's filters edited or cleared): it names the preset itself.
+  const presetId = overrides.preset_id !== undefined ? overrides.preset_id : dashboard.active_preset_id;
+  const preset = presetId ? (dashboard.global_filter_presets ?? []).find((p) => p.id === presetId) : undefined;
+  if (overrides.preset_id && !preset) throw invalidField('/body/preset_id', 'is not a filter preset of this dashboard');
   // A dashboard preset applies to widgets of many insights: what an insight does not take is skipped.
-  const fromPreset = Object.fromEntries(Object.entries(pickKnown(preset?.filters)).filter(([k]) => accepted.has(k)));
+  // A widget may opt out of dashboard filters by dimension (`date` stands for the dates and the range).
+  const ignored = new Set(widget.ignored_filters ?? []);
+  const optedOut = (k: string) => ignored.has(k) || (ignored.has('date') && (k === 'date_from' || k === 'date_to' || k === 'range'));
+  const fromPreset = Object.fromEntries(Object.entries(pickKnown(preset?.filters)).filter(([k]) => accepted.has(k) && !optedOut(k)));
   const fromWidget = Object.fromEntries(
     Object.entries({ ...pickKnown(widget.widget_filters), ...(widget.granularity ? { granularity: widget.granularity } : {}) }).filter(([k]) => accepted.has(k)),
   );
   const body: Partial<Record<Key, unknown>> = {};
-  checkKeys(def, overrides.filters ?? {}, '/body/filters');
-  for (const [k, v] of Object.entries(overrides.filters ?? {})) if (v !== null && v !== undefined) body[k] = v;
+  if (!overrides.dashboard_wide) checkKeys(def, overrides.filters ?? {}, '/body/filters');
+  for (const [k, v] of Object.entries(overrides.filters ?? {})) {
+    if (v === null || v === undefined) continue;
+    if (overrides.dashboard_wide && (!accepted.has(k) || optedOut(k))) continue;
+    body[k] = v;
+  }
   if (overrides.granularity) body.granularity = overrides.granularity;
-  return toParams({ ...fromPreset, ...fromWidget, ...body });
+  return toParams({
+    ...withDates(fromPreset, today, '/body/global_filter_presets'),
+    ...withDates(fromWidget, today, '/body/widget_filters'),
+    ...withDates(body, today, '/body/filters'),
+  });
 }
 
 export async function executeWidget(
@@ -175,7 +211,7 @@ export async function executeWidget(
   if (widget.data_source !== 'live_insight') return snapshotResult(insights, widget);
   const def = insights.find(widget.insight_code ?? '');
   if (!def) throw insightNotInModel(widget.insight_code ?? '', 'The widget');
-  const merged = widgetParams(def, dashboard, widget, overrides);
+  const merged = widgetParams(def, dashboard, widget, overrides, insights.today());
   try {
     return await insights.run(def, insights.resolve(scope, def.code, merged, 'body/filters'));
   } catch (err) {

@@ -13,6 +13,7 @@ export function toWidgetView(w: WidgetRecord): WidgetView {
     insight_code: w.insight_code,
     granularity: w.granularity,
     widget_filters: w.widget_filters,
+    ignored_filters: w.ignored_filters ?? null,
     snapshot_data: w.snapshot_data,
     snapshot_chart_hint: w.snapshot_chart_hint,
     snapshot_question: w.snapshot_question,

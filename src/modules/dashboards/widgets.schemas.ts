@@ -20,6 +20,10 @@ export const ChartHintOverrideSchema = Type.Object(
 export type ChartHintOverride = Static<typeof ChartHintOverrideSchema>;
 
 const WidgetFilters = Type.Record(Type.String(), Type.Unknown(), { description: "The widget's own filters" });
+const IgnoredFilters = Type.Array(Type.String({ minLength: 1, maxLength: 100 }), {
+  maxItems: 50,
+  description: "Dashboard filters (the active preset's and the filter bar's) this widget does not take: filter dimension names, `date` for the date range, `compare`",
+});
 const SnapshotData = Type.Array(DataRowSchema, { maxItems: 100_000 });
 
 export const WidgetSchema = Type.Object(
@@ -33,6 +37,7 @@ export const WidgetSchema = Type.Object(
     insight_code: Nullable(Type.String()),
     granularity: Nullable(Type.String()),
     widget_filters: Nullable(WidgetFilters),
+    ignored_filters: Nullable(IgnoredFilters),
     snapshot_data: Nullable(SnapshotData),
     snapshot_chart_hint: Nullable(ChartHintSchema),
     snapshot_question: Nullable(Type.String()),
@@ -58,6 +63,7 @@ export const CreateWidgetBody = Type.Object(
     insight_code: Type.Optional(Nullable(InsightCode)),
     granularity: Type.Optional(Nullable(GranularitySchema)),
     widget_filters: Type.Optional(Nullable(WidgetFilters)),
+    ignored_filters: Type.Optional(Nullable(IgnoredFilters)),
     snapshot_data: Type.Optional(Nullable(SnapshotData)),
     snapshot_chart_hint: Type.Optional(Nullable(ChartHintSchema)),
     snapshot_question: Type.Optional(Nullable(Question)),
@@ -78,6 +84,7 @@ export const PatchWidgetBody = Type.Object(
     insight_code: Type.Optional(Nullable(InsightCode)),
     granularity: Type.Optional(Nullable(GranularitySchema)),
     widget_filters: Type.Optional(Nullable(WidgetFilters)),
+    ignored_filters: Type.Optional(Nullable(IgnoredFilters)),
     snapshot_data: Type.Optional(Nullable(SnapshotData)),
     snapshot_chart_hint: Type.Optional(Nullable(ChartHintSchema)),
     snapshot_question: Type.Optional(Nullable(Question)),

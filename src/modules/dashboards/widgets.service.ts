@@ -59,6 +59,7 @@ export class WidgetsService {
       insight_code: input.insight_code ?? null,
       granularity: input.granularity ?? null,
       widget_filters: input.widget_filters ?? null,
+      ignored_filters: input.ignored_filters ?? null,
       snapshot_data: input.snapshot_data ?? null,
       snapshot_chart_hint: snapshotHint,
       snapshot_question: input.snapshot_question ?? null,
@@ -84,7 +85,7 @@ export class WidgetsService {
     }
     const changes: WidgetChanges = { updated_at: this.clock.now() };
     const keys = [
-      'title', 'widget_type', 'display_size', 'insight_code', 'granularity', 'widget_filters', 'snapshot_data',
+      'title', 'widget_type', 'display_size', 'insight_code', 'granularity', 'widget_filters', 'ignored_filters', 'snapshot_data',
       'snapshot_chart_hint', 'snapshot_question', 'chart_hint', 'chart_hint_override',
     ] as const;
     for (const key of keys) {

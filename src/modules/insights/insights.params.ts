@@ -3,7 +3,7 @@
 import { COMPARES, MAX_FILTER_VALUES, type CompareKind } from '../../lib/chart.schemas.ts';
 import { AppError, invalidField } from '../../lib/errors.ts';
 import type { ResolvedQuery } from '../../semantic/compiler.ts';
-import { comparison, daysBetween, defaultFrom, isValidDate, previousWindow, yearAgo } from '../../semantic/periods.ts';
+import { comparison, daysBetween, defaultFrom, isValidDate, previousPeriod, yearAgo } from '../../semantic/periods.ts';
 import { GRANULARITIES, type FilterRule, type Granularity, type InsightDefinition } from '../../semantic/types.ts';
 
 /** The same for every insight; besides these, one parameter per filter of the insight (`country=DE`). */
@@ -109,18 +109,9 @@ export function resolveParams(def: InsightDefinition, tenantId: string, given: E
   const q: ResolvedQuery = { tenantId, granularity, filters, window, limit };
   if (series) q.series = series;
   if (def.kind === 'kpi') {
-    // An explicit window compares with the stretch of equal length before it; a default one with
-    // the same stretch of the previous period; compare=previous_year with the same dates a year before.
-    // compare=previous_period on an explicit window lines it up as breakdowns do (this week so far
-    // with the same days of last week).
-    q.previous =
-      compare === 'previous_year'
-        ? { from: yearAgo(from), to: yearAgo(to) }
-        : !params.date_from
-          ? previousWindow(window, granularity)
-          : compare
-            ? comparison(compare, window, null, false).window
-            : previousWindow(window, null);
+    // The previous period has one meaning (previousPeriod): last month against the month before,
+    // this month so far against the same days of last month; previous_year: the same dates a year before.
+    q.previous = compare === 'previous_year' ? { from: yearAgo(from), to: yearAgo(to) } : previousPeriod(window, granularity);
     if (compare) q.compare = { kind: compare, window: q.previous };
   } else if (compare) {
     q.compare = comparison(compare, window, granularity, def.kind === 'timeseries');

@@ -1,13 +1,41 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { withErrors } from '../../lib/schemas.ts';
-import { CatalogEntrySchema, CodeParams, ExecuteResponse, executeQuerySchema } from './insights.schemas.ts';
+import type { AuthContext } from '../../auth/context.ts';
+import { CatalogEntrySchema, CodeParams, ExecuteResponse, FilterOptionsQuery, FilterOptionsSchema, executeQuerySchema } from './insights.schemas.ts';
 import type { ExecuteParams, InsightsService } from './insights.service.ts';
 
+/** The values of each filter dimension in the data a caller may read (src/modules/mcp/filter-values.ts). */
+export interface FilterValueSource {
+  of(auth: AuthContext): Promise<Record<string, string[]>>;
+}
+
 export const insightsRoutes =
-  (insights: InsightsService): FastifyPluginAsyncTypebox =>
+  (insights: InsightsService, values: FilterValueSource): FastifyPluginAsyncTypebox =>
   async (app) => {
     const tags = ['insights'];
+    app.get(
+      '/api/v1/insights/filters',
+      {
+        schema: {
+          tags,
+          summary: "The filter dimensions of the catalog with their values in the caller's data (for pickers)",
+          querystring: FilterOptionsQuery,
+          response: withErrors({ 200: Type.Array(FilterOptionsSchema) }),
+        },
+      },
+      async (req) => {
+        const known = await values.of(req.auth);
+        const q = req.query.q?.trim().toLowerCase();
+        return insights
+          .filterParameters()
+          .filter((f) => !req.query.name || f.name === req.query.name)
+          .map((f) => {
+            const all = known[f.name] ?? [];
+            return { name: f.name, label: f.label, values: q ? all.filter((v) => v.toLowerCase().includes(q)) : all, listed: f.name in known };
+          });
+      },
+    );
     app.get(
       '/api/v1/insights',
       { schema: { tags, summary: 'The insight catalog', response: withErrors({ 200: Type.Array(CatalogEntrySchema) }) } },

@@ -20,6 +20,24 @@ export const CatalogEntrySchema = Type.Object({
   synonyms: Type.Array(Type.String(), { description: 'Other words for it, from the model' }),
 }, { title: 'Insight' });
 
+export const FilterOptionsSchema = Type.Object(
+  {
+    name: Type.String({ description: 'The execute parameter (country)' }),
+    label: Type.String({ description: 'Its title in the model' }),
+    values: Type.Array(Type.String(), { description: "Its values in the caller's data, sorted (only those containing q when given)" }),
+    listed: Type.Boolean({ description: 'False when no breakdown of the model lists this dimension: any value may be typed' }),
+  },
+  { title: 'FilterOptions' },
+);
+
+export const FilterOptionsQuery = Type.Object(
+  {
+    name: Type.Optional(Type.String({ maxLength: 100, description: 'Only this filter dimension' })),
+    q: Type.Optional(Type.String({ maxLength: 100, description: 'Only values containing this text (any case)' })),
+  },
+  { additionalProperties: false },
+);
+
 export const ExecuteData = Type.Object({
   insight_code: Type.String(),
   insight_name: Type.String(),
@@ -28,7 +46,15 @@ export const ExecuteData = Type.Object({
   period: Type.Object({ from: Type.String(), to: Type.String() }),
   compare: Type.Optional(CompareSchema),
   previous_period: Type.Optional(Type.Object({ from: Type.String(), to: Type.String() }, { description: 'With compare: the window the rows were compared with' })),
-  columns: Type.Array(Type.Object({ name: Type.String(), type: Type.String(), label: Type.String() })),
+  columns: Type.Array(
+    Type.Object({
+      name: Type.String(),
+      type: Type.String({ description: 'date, string, integer, money, percent (4.98 is 4.98 %), number, boolean: from the model' }),
+      label: Type.String(),
+      currency: Type.Optional(Type.String({ description: "A money column's ISO 4217 code, from the measure's format" })),
+      decimals: Type.Optional(Type.Integer({ description: "Decimals to show, from the measure's format" })),
+    }),
+  ),
   rows: Type.Array(Type.Record(Type.String(), Cell)),
   chart_hint: ChartHint,
   row_count: Type.Integer(),

@@ -43,7 +43,7 @@ export interface ExecuteResult {
   /** With compare: what the rows were compared with, and that window. */
   compare?: CompareKind;
   previous_period?: { from: string; to: string };
-  columns: { name: string; type: string; label: string }[];
+  columns: { name: string; type: string; label: string; currency?: string; decimals?: number }[];
   rows: Record<string, Cell>[];
   chart_hint: ChartHintOut;
   row_count: number;

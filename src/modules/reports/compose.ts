@@ -76,7 +76,7 @@ function sectionOf(title: string, r: ResultLike, chartType: ChartType): ReportSe
 }
 
 function headline(s: ReportSection): string {
-  if (s.kpi) return `${s.title}: ${formatNumber(s.kpi.value)} (${formatChange(s.kpi.change_pct)} against the previous period)`;
+  if (s.kpi) return `${s.title}: ${formatNumber(s.kpi.value, s.kpi.format)} (${formatChange(s.kpi.change_pct)} against the previous period)`;
   return `${s.title}: ${s.rows.length} row${s.rows.length === 1 ? '' : 's'}, ${s.subtitle ?? ''}`.replace(/, $/, '');
 }
 

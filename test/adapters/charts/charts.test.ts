@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { ChartRenderer, PNG_SIGNATURE } from '../../../src/adapters/charts/renderer.ts';
 import { measureText, needsFallback } from '../../../src/adapters/charts/font.ts';
 import { kpiOf } from '../../../src/adapters/charts/kpi.ts';
-import { periodLabels, type ChartInput } from '../../../src/adapters/charts/options.ts';
+import { periodLabels, type ChartInput } from '../../../src/lib/charts/options.ts';
 import { messagesOf, MESSAGE_LIMIT } from '../../../src/adapters/delivery/messenger.ts';
 import { composeDashboardReport, widgetChartType, type ResultLike } from '../../../src/modules/reports/compose.ts';
 import { parseTelegramHtml } from '../../fakes/bot-api.ts';
@@ -90,7 +90,7 @@ describe('charts', () => {
 
   test('KPI from the insight engine row: value, previous, change in %', () => {
     const k = kpiOf([{ name: 'value', type: 'money', label: 'Revenue' }], [{ period_from: '2026-10-01', value: 120, previous_value: 100, change: 20, change_pct: 20 }], ['value'], 'Revenue');
-    assert.deepEqual(k, { label: 'Revenue', value: 120, previous: 100, change_pct: 20 });
+    assert.deepEqual(k, { label: 'Revenue', format: { type: 'money' }, value: 120, previous: 100, change_pct: 20 });
     const noPrev = kpiOf([], [{ value: 5, previous_value: 0, change_pct: null }], ['value'], 'X');
     assert.equal(noPrev?.change_pct, null);
   });

@@ -5,7 +5,8 @@ import { buildTestApp, call, type TestApp } from '../../helpers/app.ts';
 import { ManualClock } from '../../../src/lib/clock.ts';
 import { FakeProviders } from '../../fakes/llm-providers.ts';
 
-const money = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+// Revenue in the demo model is money in EUR without decimals (docs/model.md "currency").
+const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'EUR', minimumFractionDigits: 0, maximumFractionDigits: 0 });
 const TODAY = '2026-04-15';
 
 describe('chat', () => {
@@ -202,7 +203,7 @@ describe('chat', () => {
     assert.equal(de.language, 'de');
     assert.deepEqual(de.query, { insight_code: 'revenue_kpi', granularity: 'month', date_from: '2026-03-01', date_to: '2026-03-31', compare: 'previous_year' });
     const r = de.rows[0];
-    const deMoney = new Intl.NumberFormat('de-DE', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    const deMoney = new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR', minimumFractionDigits: 0, maximumFractionDigits: 0 });
     const dePct = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 2 });
     assert.ok(de.reply_text.startsWith('Umsatz vom 01.03.2026 bis 31.03.2026: '), de.reply_text);
     assert.ok(de.reply_text.includes(deMoney.format(r.value)) && de.reply_text.includes(deMoney.format(r.previous_value)), de.reply_text);
@@ -212,7 +213,7 @@ describe('chat', () => {
     assert.equal(fr.language, 'fr');
     assert.equal(fr.insight_code, 'revenue_by_country');
     assert.deepEqual(fr.query.filters, { country: ['DE', 'FR'] });
-    const frMoney = new Intl.NumberFormat('fr-FR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    const frMoney = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR', minimumFractionDigits: 0, maximumFractionDigits: 0 });
     assert.ok(fr.reply_text.includes(frMoney.format(fr.rows[0].revenue)), fr.reply_text);
     assert.match(fr.reply_text, /^Chiffre d'affaires par pays pour Allemagne \(DE\) et France \(FR\) du 1 janv\. 2026 au 15 avr\. 2026 : /);
 

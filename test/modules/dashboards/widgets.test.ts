@@ -7,7 +7,7 @@ import { invalidField } from '../../../src/lib/errors.ts';
 
 const WIDGET_FIELDS = [
   'chart_hint', 'chart_hint_override', 'created_at', 'dashboard_id', 'data_source', 'display_size', 'granularity', 'id',
-  'insight_code', 'last_refreshed_at', 'snapshot_chart_hint', 'snapshot_data', 'snapshot_question', 'title',
+  'ignored_filters', 'insight_code', 'last_refreshed_at', 'snapshot_chart_hint', 'snapshot_data', 'snapshot_question', 'title',
   'widget_filters', 'widget_type',
 ];
 const keys = (o: object) => Object.keys(o).sort();
@@ -46,6 +46,7 @@ describe('widgets', () => {
         insight_code: 'revenue',
         granularity: 'month',
         widget_filters: { country: 'DE' },
+        ignored_filters: null,
         snapshot_data: null,
         snapshot_chart_hint: null,
         snapshot_question: null,
@@ -117,7 +118,7 @@ describe('widgets', () => {
     t.clock.advance(5000);
     const patched = await call(t, owner, 'PATCH', `${widgetsUrl(d)}/${b.id}`, {
       title: 'B2', widget_type: 'kpi', display_size: 'small', insight_code: 'orders_count', granularity: 'week',
-      widget_filters: { channel: 'web' }, chart_hint: { type: 'line', x_axis: 'period' }, chart_hint_override: { chart_type: 'area' },
+      widget_filters: { channel: 'web' }, ignored_filters: ['country'], chart_hint: { type: 'line', x_axis: 'period' }, chart_hint_override: { chart_type: 'area' },
       snapshot_question: 'why?', data_source: 'live_insight',
     });
     assert.equal(patched.statusCode, 200);
@@ -128,6 +129,7 @@ describe('widgets', () => {
     assert.equal(patched.data.insight_code, 'orders_count');
     assert.equal(patched.data.granularity, 'week');
     assert.deepEqual(patched.data.widget_filters, { channel: 'web' });
+    assert.deepEqual(patched.data.ignored_filters, ['country']);
     assert.deepEqual(patched.data.chart_hint, { type: 'line', x_axis: 'period' });
     assert.deepEqual(patched.data.chart_hint_override, { chart_type: 'area' });
     assert.equal(patched.data.created_at, b.created_at);

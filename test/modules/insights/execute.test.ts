@@ -182,3 +182,13 @@ test('the service, for chat and schedules: null parameters count as not given; f
   await assert.rejects(insights.execute('demo', 'nope', {}), (e: { code?: string }) => e.code === 'NOT_FOUND');
   await assert.rejects(insights.execute('demo', 'revenue', { limit: 3 }), (e: { options?: { errors?: { path: string }[] } }) => e.options?.errors?.[0].path === '/query/limit');
 });
+
+test("columns carry the model's format: money with its currency and decimals, percent with its decimals", async () => {
+  const revenue = (await call(t, demo, 'GET', '/api/v1/insights/revenue/execute?compare=previous_period')).data.data.columns;
+  assert.deepEqual(revenue.find((c: { name: string }) => c.name === 'revenue'), { name: 'revenue', type: 'money', label: 'Revenue', currency: 'EUR', decimals: 0 });
+  assert.equal(revenue.find((c: { name: string }) => c.name === 'revenue_previous').currency, 'EUR');
+  const kpi = (await call(t, demo, 'GET', '/api/v1/insights/revenue_kpi/execute')).data.data.columns;
+  assert.equal(kpi.find((c: { name: string }) => c.name === 'value').currency, 'EUR');
+  const refunds = (await call(t, demo, 'GET', '/api/v1/insights/refund_rate/execute')).data.data.columns;
+  assert.deepEqual(refunds.find((c: { type: string }) => c.type === 'percent'), { name: 'refund_rate', type: 'percent', label: 'Refund rate (%)', decimals: 1 });
+});

@@ -14,7 +14,7 @@ export interface Source {
   /** Present when the result can be stored as rows. */
   snapshot?: { rows: DataRow[]; hint: ChartHint; question?: string };
   /** Present when the result came from a catalog insight. */
-  live?: { insight_code: string; granularity?: string; filters?: Record<string, string> };
+  live?: { insight_code: string; granularity?: string; filters?: Record<string, string | string[]> };
 }
 
 const typeOf = (hint?: ChartHint): WidgetType => (hint?.type === 'table' ? 'table' : hint?.type === 'kpi' ? 'kpi' : 'chart');

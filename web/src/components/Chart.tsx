@@ -15,9 +15,26 @@ interface Props {
   height?: number;
   /** Called once the chart is on the page. */
   onDrawn?: () => void;
+  /** A click on a bar, slice or point: the x-axis value clicked (and the series', when split by one). */
+  onPick?: (pick: Pick) => void;
 }
 
-export function Chart({ hint, type, columns, rows, label, height = 280, onDrawn }: Props) {
+export interface Pick {
+  column: string;
+  value: string;
+  series?: { column: string; value: string };
+}
+
+/** The x values in the order the option builder lays them out (distinct, in row order). */
+function categories(rows: DataRow[], x: string): string[] {
+  const seen = new Set<string>();
+  for (const r of rows) seen.add(r[x] === null || r[x] === undefined || r[x] === '' ? '(none)' : String(r[x]));
+  return [...seen];
+}
+
+export function Chart({ hint, type, columns, rows, label, height = 280, onDrawn, onPick }: Props) {
+  const pickRef = useRef(onPick);
+  pickRef.current = onPick;
   const el = useRef<HTMLDivElement>(null);
   const [drawn, setDrawn] = useState(false);
   useEffect(() => {
@@ -33,6 +50,14 @@ export function Chart({ hint, type, columns, rows, label, height = 280, onDrawn 
         else chart.clear();
       };
       draw();
+      chart.on('click', (p: { name?: string; dataIndex?: number; seriesName?: string }) => {
+        const pick = pickRef.current;
+        if (!pick) return;
+        const value = type === 'pie' ? p.name : categories(rows, hint.x_axis)[p.dataIndex ?? -1];
+        // "Other" gathers a pie's tail and "(none)" stands for no value: neither is a value to filter by.
+        if (!value || value === 'Other' || value === '(none)') return;
+        pick({ column: hint.x_axis, value, ...(hint.series && p.seriesName ? { series: { column: hint.series, value: p.seriesName } } : {}) });
+      });
       setDrawn(true);
       onDrawn?.();
       // Text was measured with a fallback font if Roboto was still loading: lay it out again.
@@ -58,7 +83,7 @@ export function Chart({ hint, type, columns, rows, label, height = 280, onDrawn 
   return (
     <div
       ref={el}
-      class="chart"
+      class={`chart${onPick ? ' pickable' : ''}`}
       role="img"
       data-drawn={drawn ? 'true' : undefined}
       aria-label={`${label}: ${type.replace('_', ' ')} chart of ${rows.length} rows`}

@@ -8,11 +8,12 @@ import { Problem } from './Problem.tsx';
 import { useAction, useAsync } from './useAsync.ts';
 
 const PROVIDERS: [code: string, label: string, placeholder: string][] = [
-  ['vendor_a', 'Vendor A', 'sk-…'],
-  ['vendor_b', 'Vendor B', 'sk-ant-…'],
-  ['vendor_c', 'Vendor C', 'AIza…'],
+  // Shown by what they are: the API's neutral codes name these services (docs/web.md).
+  ['vendor_a', 'OpenAI (chat completions)', 'sk-…'],
+  ['vendor_b', 'Anthropic (messages)', 'sk-ant-…'],
+  ['vendor_c', 'Google Gemini (generateContent)', 'AIza…'],
   ['router', 'Router (multi-model)', 'sk-or-…'],
-  ['custom', 'Custom (Vendor A compatible endpoint)', 'any key'],
+  ['custom', 'Custom (OpenAI-compatible endpoint)', 'any key'],
 ];
 const label = (code: string) => PROVIDERS.find((p) => p[0] === code)?.[1] ?? code;
 

@@ -1,21 +1,9 @@
-// A dashboard's name, description, sharing and filter presets, saved in one PATCH.
+// A dashboard's name, description, sharing and saved views (filter presets: names, the default), saved in one PATCH.
 import { useState } from 'preact/hooks';
 import { patch } from '../api.ts';
-import type { Dashboard, FilterPreset, PresetFilters } from '../types.ts';
-import { GRANULARITIES } from '../types.ts';
+import type { Dashboard, FilterPreset } from '../types.ts';
 import { Problem } from './Problem.tsx';
-
-// crypto.randomUUID exists only in secure contexts; a preset id needs only to be unique here.
-const newId = () => 'p' + Date.now().toString(36) + Math.random().toString(36).slice(2, 8);
 import { useAction } from './useAsync.ts';
-
-const PRESET_FIELDS: [keyof PresetFilters, string][] = [
-  ['country', 'Country'],
-  ['channel', 'Channel'],
-  ['category', 'Category'],
-  ['date_from', 'From'],
-  ['date_to', 'To'],
-];
 
 export function DashboardSettings({ dashboard, onSaved, onCancel }: { dashboard: Dashboard; onSaved: (d: Dashboard) => void; onCancel: () => void }) {
   const [name, setName] = useState(dashboard.name);
@@ -25,12 +13,7 @@ export function DashboardSettings({ dashboard, onSaved, onCancel }: { dashboard:
   const [presets, setPresets] = useState<FilterPreset[]>(dashboard.global_filter_presets ?? []);
   const save = useAction();
 
-  const setPreset = (i: number, p: FilterPreset) => setPresets(presets.map((x, j) => (j === i ? p : x)));
-  const setFilter = (i: number, k: keyof PresetFilters, v: string) => {
-    const filters = { ...presets[i].filters, [k]: v || undefined };
-    if (!v) delete filters[k];
-    setPreset(i, { ...presets[i], filters });
-  };
+  const [activeId, setActiveId] = useState<string | null>(dashboard.active_preset_id ?? null);
 
   const submit = async (e: Event) => {
     e.preventDefault();
@@ -43,7 +26,7 @@ export function DashboardSettings({ dashboard, onSaved, onCancel }: { dashboard:
         is_shared: shared,
         shared_with_emails: list,
         global_filter_presets: presets,
-        active_preset_id: presets.some((p) => p.id === dashboard.active_preset_id) ? dashboard.active_preset_id : null,
+        active_preset_id: presets.some((p) => p.id === activeId) ? activeId : null,
       });
     });
     if (ok && saved) onSaved(saved);
@@ -61,44 +44,27 @@ export function DashboardSettings({ dashboard, onSaved, onCancel }: { dashboard:
       <label for="ds-emails">Also shared with (e-mail addresses, comma-separated)</label>
       <input id="ds-emails" value={emails} onInput={(e) => setEmails(e.currentTarget.value)} />
       <fieldset>
-        <legend>Filter presets</legend>
+        <legend>Saved views</legend>
+        <p class="muted small">Views are saved from the filter bar. The default view is what the dashboard opens with and what its scheduled reports send.</p>
         {presets.map((p, i) => (
-          <div class="preset" key={p.id} role="group" aria-label={`Preset ${p.name || i + 1}`}>
-            <div class="row">
-              <div>
-                <label for={`pr-${i}-name`}>Preset name</label>
-                <input id={`pr-${i}-name`} required value={p.name} onInput={(e) => setPreset(i, { ...p, name: e.currentTarget.value })} />
-              </div>
-              <div>
-                <label for={`pr-${i}-gran`}>Granularity</label>
-                <select id={`pr-${i}-gran`} value={p.filters.granularity ?? ''} onChange={(e) => setFilter(i, 'granularity', e.currentTarget.value)}>
-                  <option value="">Any</option>
-                  {GRANULARITIES.map((g) => (
-                    <option key={g}>{g}</option>
-                  ))}
-                </select>
-              </div>
+          <div class="row preset" key={p.id} role="group" aria-label={`View ${p.name || i + 1}`}>
+            <div>
+              <label for={`pr-${i}-name`}>View name</label>
+              <input id={`pr-${i}-name`} required maxLength={200} value={p.name} onInput={(e) => setPresets(presets.map((x, j) => (j === i ? { ...x, name: e.currentTarget.value } : x)))} />
             </div>
-            <div class="row wrap">
-              {PRESET_FIELDS.map(([k, label]) => (
-                <div key={k}>
-                  <label for={`pr-${i}-${k}`}>{label}</label>
-                  {k.startsWith('date') ? (
-                    <input id={`pr-${i}-${k}`} type="date" value={p.filters[k] ?? ''} onInput={(e) => setFilter(i, k, e.currentTarget.value)} />
-                  ) : (
-                    <input id={`pr-${i}-${k}`} type="text" value={p.filters[k] ?? ''} onInput={(e) => setFilter(i, k, k === 'country' ? e.currentTarget.value.toUpperCase() : e.currentTarget.value)} />
-                  )}
-                </div>
-              ))}
-            </div>
+            <label class="check">
+              <input type="radio" name="default-view" checked={activeId === p.id} onChange={() => setActiveId(p.id)} /> Default
+            </label>
             <button type="button" class="link danger" onClick={() => setPresets(presets.filter((_, j) => j !== i))}>
-              Remove preset {p.name}
+              Remove view {p.name}
             </button>
           </div>
         ))}
-        <button type="button" onClick={() => setPresets([...presets, { id: newId(), name: `Preset ${presets.length + 1}`, filters: {} }])}>
-          Add preset
-        </button>
+        {presets.length > 0 && (
+          <label class="check">
+            <input type="radio" name="default-view" checked={!activeId} onChange={() => setActiveId(null)} /> No default view
+          </label>
+        )}
       </fieldset>
       <Problem error={save.error} />
       <div class="actions">

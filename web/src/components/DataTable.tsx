@@ -1,14 +1,13 @@
 // Rows as a real table; a column header is a button that sorts (aria-sort says how).
 import { useMemo, useState } from 'preact/hooks';
+import { formatValue } from '../../../src/lib/charts/number-format.ts';
 import type { Cell, Column, DataRow } from '../types.ts';
 
-export function formatCell(v: Cell | undefined, type?: string): string {
+/** A cell as the model's format says (money in its currency, percent…), as reports write it. */
+export function formatCell(v: Cell | undefined, column?: Pick<Column, 'type' | 'currency' | 'decimals'>, locale?: string): string {
   if (v === null || v === undefined) return '—';
-  if (typeof v === 'number') {
-    if (type === 'percent') return `${v.toLocaleString('en-US', { maximumFractionDigits: 2 })} %`;
-    if (type === 'money') return v.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-    return v.toLocaleString('en-US', { maximumFractionDigits: 2 });
-  }
+  if (typeof v === 'number') return formatValue(v, column, locale);
+  if (typeof v === 'boolean') return v ? 'yes' : 'no';
   return String(v);
 }
 
@@ -20,7 +19,16 @@ function compare(a: Cell | undefined, b: Cell | undefined): number {
   return String(a).localeCompare(String(b), undefined, { numeric: true });
 }
 
-export function DataTable({ columns, rows, caption }: { columns: Column[]; rows: DataRow[]; caption: string }) {
+interface TableProps {
+  columns: Column[];
+  rows: DataRow[];
+  caption: string;
+  /** Columns whose values filter the dashboard when clicked (its filter dimensions). */
+  pickable?: Set<string>;
+  onPick?: (column: string, value: string) => void;
+}
+
+export function DataTable({ columns, rows, caption, pickable, onPick }: TableProps) {
   const [sort, setSort] = useState<{ col: string; dir: 1 | -1 } | null>(null);
   const sorted = useMemo(() => {
     if (!sort) return rows;
@@ -53,7 +61,13 @@ export function DataTable({ columns, rows, caption }: { columns: Column[]; rows:
             <tr key={i}>
               {columns.map((c) => (
                 <td key={c.name} class={typeof r[c.name] === 'number' ? 'num' : ''}>
-                  {formatCell(r[c.name], c.type)}
+                  {onPick && pickable?.has(c.name) && r[c.name] !== null && r[c.name] !== undefined && r[c.name] !== '' ? (
+                    <button type="button" class="cell-pick" aria-label={`Filter by ${c.label || c.name} ${String(r[c.name])}`} onClick={() => onPick(c.name, String(r[c.name]))}>
+                      {formatCell(r[c.name], c)}
+                    </button>
+                  ) : (
+                    formatCell(r[c.name], c)
+                  )}
                 </td>
               ))}
             </tr>

@@ -1,6 +1,6 @@
 // A KPI: the value, the previous value and the change with its arrow, from the same figures and
-// wording as the report's KPI card (src/adapters/charts/kpi-value.ts).
-import { formatChange, formatNumber, kpiOf } from '../../../src/adapters/charts/kpi-value.ts';
+// wording as the report's KPI card (src/lib/charts/kpi-value.ts).
+import { formatChange, formatNumber, kpiOf } from '../../../src/lib/charts/kpi-value.ts';
 import type { Column, DataRow } from '../types.ts';
 
 export function Kpi({ columns, rows, yAxis, label }: { columns: Column[]; rows: DataRow[]; yAxis?: string[]; label: string }) {
@@ -12,14 +12,14 @@ export function Kpi({ columns, rows, yAxis, label }: { columns: Column[]; rows: 
   const words = trend === 'up' ? 'up' : trend === 'down' ? 'down' : 'unchanged';
   return (
     <div class="kpi">
-      <p class="kpi-value" data-testid="kpi-value">{formatNumber(kpi.value)}</p>
+      <p class="kpi-value" data-testid="kpi-value">{formatNumber(kpi.value, kpi.format)}</p>
       <p class={`kpi-change ${trend}`}>
         <span aria-hidden="true">{arrow} </span>
         <span class="sr-only">{change === null ? '' : `${words} `}</span>
         {formatChange(change)}
       </p>
       <p class="kpi-previous muted">
-        {kpi.previous !== null && kpi.previous !== undefined ? `Previous: ${formatNumber(kpi.previous)}` : 'No previous period'}
+        {kpi.previous !== null && kpi.previous !== undefined ? `Previous: ${formatNumber(kpi.previous, kpi.format)}` : 'No previous period'}
       </p>
     </div>
   );

@@ -20,3 +20,24 @@ export function Problem({ error }: { error: unknown }) {
     </div>
   );
 }
+
+/** What the service said of one field (`/body/widget_filters/country`), in words; undefined when nothing. */
+export function fieldMessage(error: unknown, ...paths: string[]): string | undefined {
+  if (!error) return undefined;
+  const f = describe(error).fields.find((x) => paths.some((p) => x.path === p || x.path.startsWith(`${p}/`)));
+  if (!f) return undefined;
+  // Schema words become a person's: a pattern of two capitals is a two-letter code.
+  if (/must match \^\[A-Z\]\{2\}\$/.test(f.message)) return 'use a two-letter code such as DE';
+  if (/^must match /.test(f.message)) return 'is not in the expected form';
+  return f.message.replace(/^must be one of: /, 'use one of: ');
+}
+
+/** A field's problem, next to it; the field points here with aria-describedby and aria-invalid. */
+export function FieldError({ id, label, message }: { id: string; label: string; message?: string }) {
+  if (!message) return null;
+  return (
+    <p class="field-error" id={id}>
+      {label}: {message}
+    </p>
+  );
+}

@@ -4,7 +4,8 @@ import { useEffect, useState } from 'preact/hooks';
 import { post } from '../api.ts';
 import { columnsOf, resolvedType } from '../columns.ts';
 import type { ChartHint, Column, DataRow, ExecuteResponse, Widget } from '../types.ts';
-import { Chart } from './Chart.tsx';
+import { fileName, save, svgToPng, toCsv } from '../downloads.ts';
+import { Chart, type Pick } from './Chart.tsx';
 import { DataTable } from './DataTable.tsx';
 import { Kpi } from './Kpi.tsx';
 import { Problem } from './Problem.tsx';
@@ -14,13 +15,18 @@ interface Result {
   rows: DataRow[];
   hint?: ChartHint | null;
   period?: { from: string; to: string } | null;
+  granularity?: string | null;
   at?: string | null;
 }
 
 interface Props {
   widget: Widget;
-  /** Changes when the dashboard's active filter preset changes: live widgets load again. */
-  presetKey: string;
+  /** The refresh body under the dashboard's filter bar; a live widget loads again when it changes. */
+  body: Record<string, unknown>;
+  /** What of the filter bar applies to this widget, in words ("Date range, Country"), and what it opts out of. */
+  applies: { applied: string[]; ignored: string[] };
+  /** Changes on every auto-refresh of the dashboard: live widgets load again. */
+  tick?: number;
   editable: boolean;
   index: number;
   count: number;
@@ -28,6 +34,10 @@ interface Props {
   onRemove: () => void;
   onMove: (delta: number) => void;
   onRefreshed: (w: Widget) => void;
+  /** A value clicked in the chart or table: the dashboard filters by it. */
+  onPick?: (pick: Pick & { granularity?: string | null }) => void;
+  /** The columns whose values filter the dashboard (its filter dimensions). */
+  pickable?: Set<string>;
   drag: {
     onDragStart: (e: DragEvent) => void;
     onDragOver: (e: DragEvent) => void;
@@ -44,7 +54,9 @@ function snapshotResult(w: Widget): Result {
   return { columns: columnsOf(rows), rows, hint: w.snapshot_chart_hint ?? w.chart_hint, at: w.created_at };
 }
 
-export function WidgetCard({ widget: w, presetKey, editable, index, count, onEdit, onRemove, onMove, onRefreshed, drag }: Props) {
+export function WidgetCard({ widget: w, body: refreshBody, applies, tick = 0, editable, index, count, onEdit, onRemove, onMove, onRefreshed, onPick, pickable, drag }: Props) {
+  const [menu, setMenu] = useState(false);
+  const [showData, setShowData] = useState(false);
   const live = w.data_source === 'live_insight';
   const [result, setResult] = useState<Result | undefined>(live ? undefined : snapshotResult(w));
   const [error, setError] = useState<unknown>();
@@ -54,11 +66,13 @@ export function WidgetCard({ widget: w, presetKey, editable, index, count, onEdi
     setBusy(true);
     setError(undefined);
     try {
-      const res = await post<ExecuteResponse>(`/dashboards/${w.dashboard_id}/widgets/${w.id}/refresh`, {});
+      const res = await post<ExecuteResponse>(`/dashboards/${w.dashboard_id}/widgets/${w.id}/refresh`, refreshBody);
       const d = res.data;
-      setResult({ columns: d.columns, rows: d.rows, hint: d.chart_hint, period: d.period, at: d.generated_at });
+      setResult({ columns: d.columns, rows: d.rows, hint: d.chart_hint, period: d.period, granularity: d.granularity, at: d.generated_at });
       onRefreshed({ ...w, chart_hint: d.chart_hint, last_refreshed_at: d.generated_at });
     } catch (err) {
+      // What was drawn before answered other filters: it goes, the problem stays in its place.
+      setResult(undefined);
       setError(err);
     } finally {
       setBusy(false);
@@ -68,8 +82,8 @@ export function WidgetCard({ widget: w, presetKey, editable, index, count, onEdi
   useEffect(() => {
     if (live) void refresh();
     else setResult(snapshotResult(w));
-    // A live widget reloads when what it draws from changes: its settings or the active preset.
-  }, [w.id, w.insight_code, w.granularity, JSON.stringify(w.widget_filters), presetKey, live ? '' : w.snapshot_data]);
+    // A live widget reloads when what it draws from changes: its settings or the dashboard's filters.
+  }, [w.id, w.insight_code, w.granularity, JSON.stringify(w.widget_filters), JSON.stringify(refreshBody), tick, live ? '' : w.snapshot_data]);
 
   const hint = result?.hint ?? w.chart_hint ?? null;
   const override = w.chart_hint_override?.chart_type ?? null;
@@ -78,12 +92,25 @@ export function WidgetCard({ widget: w, presetKey, editable, index, count, onEdi
   const headingId = `w-${w.id}-title`;
   const ready = result !== undefined && !busy;
 
+  // Only a live widget answers back: a snapshot's values are not the dashboard's to filter by.
+  const pick = live && onPick ? (p: Pick) => onPick({ ...p, granularity: result?.granularity }) : undefined;
+  const pickCell = pick ? (column: string, value: string) => pick({ column, value }) : undefined;
   let body = null;
   if (result) {
     if (type === 'kpi') body = <Kpi columns={result.columns} rows={result.rows} yAxis={hint?.y_axis} label={w.title} />;
-    else if (type === 'table' || !hint) body = <DataTable columns={result.columns} rows={result.rows} caption={w.title} />;
-    else body = <Chart hint={hint} type={type} columns={result.columns} rows={result.rows} label={w.title} />;
+    else if (type === 'table' || !hint) body = <DataTable columns={result.columns} rows={result.rows} caption={w.title} pickable={pickable} onPick={pickCell} />;
+    else body = <Chart hint={hint} type={type} columns={result.columns} rows={result.rows} label={w.title} onPick={pick} />;
   }
+  const svg = () => document.querySelector<SVGSVGElement>(`[data-widget="${w.id}"] .chart svg`);
+  const downloadCsv = () => {
+    if (result) save(new Blob([toCsv(result.columns, result.rows)], { type: 'text/csv;charset=utf-8' }), fileName(w.title, 'csv'));
+    setMenu(false);
+  };
+  const downloadPng = async () => {
+    const el = svg();
+    if (el) save(await svgToPng(el), fileName(w.title, 'png'));
+    setMenu(false);
+  };
 
   return (
     <section
@@ -103,6 +130,26 @@ export function WidgetCard({ widget: w, presetKey, editable, index, count, onEdi
         )}
         <h2 id={headingId}>{w.title}</h2>
         <div class="widget-tools">
+          <div class="menu-wrap">
+            <button type="button" class="icon" aria-label={`More actions for ${w.title}`} aria-expanded={menu} title="More" onClick={() => setMenu(!menu)}>
+              ⋯
+            </button>
+            {menu && (
+              <div class="menu" role="group" aria-label={`Actions for ${w.title}`} onKeyDown={(e) => e.key === 'Escape' && setMenu(false)}>
+                <button type="button" aria-pressed={showData} disabled={!result} onClick={() => (setShowData(!showData), setMenu(false))}>
+                  {showData ? 'Hide data' : 'View data'}
+                </button>
+                <button type="button" disabled={!result} onClick={downloadCsv}>
+                  Download CSV
+                </button>
+                {type !== 'table' && type !== 'kpi' && (
+                  <button type="button" disabled={!result} onClick={() => void downloadPng()}>
+                    Download PNG
+                  </button>
+                )}
+              </div>
+            )}
+          </div>
           {live && (
             <button type="button" class="icon" onClick={refresh} disabled={busy} aria-label={`Refresh ${w.title}`} title="Refresh">
               ↻
@@ -139,8 +186,18 @@ export function WidgetCard({ widget: w, presetKey, editable, index, count, onEdi
           </>
         )}
       </p>
+      <p class="widget-filters muted small" data-testid="widget-filters">
+        {live
+          ? `Filtered by: ${applies.applied.length ? applies.applied.join(', ') : 'none of the dashboard filters'}${applies.ignored.length ? ` · ignores ${applies.ignored.join(', ')}` : ''}`
+          : 'A snapshot: the dashboard filters do not apply.'}
+      </p>
       <Problem error={error} />
       {!result && !error ? <p class="skeleton" role="status">Loading…</p> : body}
+      {showData && result && type !== 'table' && (
+        <div class="widget-data">
+          <DataTable columns={result.columns} rows={result.rows} caption={`Data of ${w.title}`} pickable={pickable} onPick={pickCell} />
+        </div>
+      )}
     </section>
   );
 }

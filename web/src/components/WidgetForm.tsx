@@ -3,8 +3,9 @@
 import { useEffect, useState } from 'preact/hooks';
 import { patch, post } from '../api.ts';
 import { FILTER_FIELDS, loadCatalog } from '../catalog.ts';
+import { RANGES } from '../dashboard-filters.ts';
 import { CHART_TYPES, DISPLAY_SIZES, type ChartType, type DisplaySize, type Insight, type Widget, type WidgetType } from '../types.ts';
-import { Problem } from './Problem.tsx';
+import { FieldError, Problem, fieldMessage } from './Problem.tsx';
 import { useAction } from './useAsync.ts';
 
 interface Props {
@@ -25,8 +26,9 @@ export function WidgetForm({ dashboardId, widget, onSaved, onCancel }: Props) {
   const [code, setCode] = useState(widget?.insight_code ?? '');
   const [granularity, setGranularity] = useState(widget?.granularity ?? '');
   const [filters, setFilters] = useState<Record<string, string>>(
-    Object.fromEntries(Object.entries(widget?.widget_filters ?? {}).map(([k, v]) => [k, String(v)])),
+    Object.fromEntries(Object.entries(widget?.widget_filters ?? {}).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : String(v)])),
   );
+  const [ignored, setIgnored] = useState<string[]>(widget?.ignored_filters ?? []);
   const save = useAction();
   const live = widget ? widget.data_source === 'live_insight' : true;
   const insight = catalog.find((i) => i.code === code);
@@ -48,7 +50,16 @@ export function WidgetForm({ dashboardId, widget, onSaved, onCancel }: Props) {
 
   const submit = async (e: Event) => {
     e.preventDefault();
-    const widgetFilters = Object.fromEntries(Object.entries(filters).filter(([k, v]) => v.trim() && (!insight || insight.filters.includes(k))).map(([k, v]) => [k, v.trim()]));
+    // A filter field takes several values separated by commas (any of them).
+    const several = (v: string) => {
+      const vs = v.split(',').map((x) => x.trim()).filter(Boolean);
+      return vs.length === 1 ? vs[0] : vs;
+    };
+    const widgetFilters = Object.fromEntries(
+      Object.entries(filters)
+        .filter(([k, v]) => v.trim() && (k === 'range' || !insight || insight.filters.includes(k)))
+        .map(([k, v]) => [k, k === 'range' ? v : several(v)]),
+    );
     const body: Record<string, unknown> = {
       title: title.trim(),
       display_size: size,
@@ -58,11 +69,12 @@ export function WidgetForm({ dashboardId, widget, onSaved, onCancel }: Props) {
     if (live) {
       body.granularity = granularity || null;
       body.widget_filters = Object.keys(widgetFilters).length ? widgetFilters : null;
+      body.ignored_filters = ignored.length ? ignored : null;
     }
     let saved: Widget | undefined;
     const ok = await save.run(async () => {
       if (widget) saved = await patch<Widget>(`/dashboards/${dashboardId}/widgets/${widget.id}`, body);
-      else saved = await post<Widget>(`/dashboards/${dashboardId}/widgets`, { ...body, data_source: 'live_insight', insight_code: code, chart_hint_override: override ? { chart_type: override } : undefined, granularity: granularity || undefined, widget_filters: body.widget_filters ?? undefined });
+      else saved = await post<Widget>(`/dashboards/${dashboardId}/widgets`, { ...body, data_source: 'live_insight', insight_code: code, chart_hint_override: override ? { chart_type: override } : undefined, granularity: granularity || undefined, widget_filters: body.widget_filters ?? undefined, ignored_filters: body.ignored_filters ?? undefined });
     });
     if (ok && saved) onSaved(saved);
   };
@@ -131,11 +143,44 @@ export function WidgetForm({ dashboardId, widget, onSaved, onCancel }: Props) {
           </select>
         </>
       )}
+      {live && (
+        <>
+          <label for="wf-range">Period</label>
+          <select id="wf-range" value={filters.range ?? ''} onChange={(e) => setFilters({ ...filters, range: e.currentTarget.value })}>
+            <option value="">The insight's default</option>
+            {RANGES.map(([r, l]) => (
+              <option key={r} value={r}>
+                {l}
+              </option>
+            ))}
+          </select>
+        </>
+      )}
+      {live && insight && (
+        <fieldset>
+          <legend>Dashboard filters this widget follows</legend>
+          {[['date', 'Date range'], ['compare', 'Comparison'], ...insight.filters.map((f) => [f, FILTER_FIELDS.find(([k]) => k === f)?.[1].replace(/ \(.*\)$/, '') ?? f])].map(([k, label]) => (
+            <label class="check" key={k}>
+              <input type="checkbox" checked={!ignored.includes(k)} onChange={(e) => setIgnored(e.currentTarget.checked ? ignored.filter((x) => x !== k) : [...ignored, k])} /> {label}
+            </label>
+          ))}
+        </fieldset>
+      )}
       {live &&
         FILTER_FIELDS.filter(([k]) => !insight || insight.filters.includes(k)).map(([k, label]) => (
           <div key={k}>
             <label for={`wf-${k}`}>{label}</label>
-            <input id={`wf-${k}`} value={filters[k] ?? ''} onInput={(e) => setFilters({ ...filters, [k]: e.currentTarget.value })} />
+            <input
+              id={`wf-${k}`}
+              value={filters[k] ?? ''}
+              aria-invalid={fieldMessage(save.error, `/body/widget_filters/${k}`) ? true : undefined}
+              aria-describedby={fieldMessage(save.error, `/body/widget_filters/${k}`) ? `wf-${k}-error` : undefined}
+              onInput={(e) => {
+                setFilters({ ...filters, [k]: e.currentTarget.value });
+                save.clear();
+              }}
+            />
+            <FieldError id={`wf-${k}-error`} label={label.replace(/ \(.*\)$/, '')} message={fieldMessage(save.error, `/body/widget_filters/${k}`)} />
           </div>
         ))}
       <Problem error={save.error} />

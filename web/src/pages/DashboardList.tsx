@@ -4,7 +4,21 @@ import { Problem } from '../components/Problem.tsx';
 import { useAction, useAsync } from '../components/useAsync.ts';
 import { Link, navigate } from '../router.tsx';
 import { isManager, useSession } from '../session.ts';
-import type { Dashboard } from '../types.ts';
+import { loadCatalog } from '../catalog.ts';
+import type { Dashboard, Insight } from '../types.ts';
+
+/** A first dashboard from the catalog: a KPI, a time series and the breakdowns, each as its insight suggests. */
+async function createStarter(): Promise<Dashboard> {
+  const catalog = await loadCatalog();
+  const pick = (kind: string, n: number) => catalog.filter((i) => i.kind === kind).slice(0, n);
+  const chosen: Insight[] = [...pick('kpi', 2), ...pick('timeseries', 1), ...pick('breakdown', 2), ...pick('top', 1)];
+  const d = await post<Dashboard>('/dashboards/', { name: 'Start here', description: 'A first look at your data, made from the insight catalog. Change the filters above, click a bar to narrow, or add widgets.' });
+  for (const i of chosen) {
+    const type = i.kind === 'kpi' ? 'kpi' : i.chart_hint.type === 'table' ? 'table' : 'chart';
+    await post(`/dashboards/${d.id}/widgets`, { title: i.name, widget_type: type, data_source: 'live_insight', insight_code: i.code, display_size: i.kind === 'kpi' ? 'small' : i.kind === 'timeseries' ? 'full' : 'medium' });
+  }
+  return d;
+}
 
 export function DashboardList() {
   const session = useSession();
@@ -55,10 +69,35 @@ export function DashboardList() {
       {list.loading && !list.data ? (
         <p role="status">Loading dashboards…</p>
       ) : list.data && list.data.length === 0 ? (
-        <p class="empty">
-          No dashboards yet.{' '}
-          {isManager(session) ? 'Create one, or ask a question in Chat and add the answer to a dashboard.' : 'Dashboards shared with you will appear here.'}
-        </p>
+        <div class="empty">
+          <p>
+            No dashboards yet.{' '}
+            {isManager(session) ? 'Create one, or ask a question in Chat and add the answer to a dashboard.' : 'Dashboards shared with you will appear here.'}
+          </p>
+          {isManager(session) && (
+            <>
+              <h2>Getting started</h2>
+              <ol class="guide">
+                <li>Make a starter dashboard: a few widgets from the insight catalog, live on your data.</li>
+                <li>Narrow it with the filter bar (dates, comparison, values), or click a bar to filter by it.</li>
+                <li>Ask a question in <Link href="/chat">Chat</Link> and add the answer to a dashboard.</li>
+                <li>Send a dashboard on a schedule from <Link href="/notifications">Notifications</Link>.</li>
+              </ol>
+              <button
+                type="button"
+                class="primary"
+                disabled={create.busy}
+                onClick={async () => {
+                  let made: Dashboard | undefined;
+                  if (await create.run(async () => (made = await createStarter()))) navigate(`/dashboards/${made!.id}`);
+                }}
+              >
+                Create a starter dashboard
+              </button>
+            </>
+          )}
+          <Problem error={create.error} />
+        </div>
       ) : (
         <ul class="cards" aria-label="Dashboards">
           {list.data?.map((d) => (

@@ -1,16 +1,20 @@
 // A dashboard: its widgets laid out by display_size in widget_ids order, reorderable by dragging
 // and by the move buttons; the active filter preset switches here and live widgets reload.
-import { useEffect, useState } from 'preact/hooks';
-import { del, get, patch } from '../api.ts';
+import { useEffect, useMemo, useState } from 'preact/hooks';
+import { ApiError, del, get, getBlob, patch } from '../api.ts';
+import { loadCatalog } from '../catalog.ts';
+import { FilterBar } from '../components/FilterBar.tsx';
+import { appliesTo, emptyState, fromPreset, fromSearch, pdfQuery, pickState, refreshBody, toPresetFilters, toSearch, type BarState } from '../dashboard-filters.ts';
+import { fileName, save } from '../downloads.ts';
 import { Confirm, Modal } from '../components/Confirm.tsx';
 import { DashboardSettings } from '../components/DashboardSettings.tsx';
 import { Problem } from '../components/Problem.tsx';
 import { useAction, useAsync } from '../components/useAsync.ts';
 import { WidgetCard } from '../components/WidgetCard.tsx';
 import { WidgetForm } from '../components/WidgetForm.tsx';
-import { Link, navigate } from '../router.tsx';
+import { Link, navigate, useSearch } from '../router.tsx';
 import { isManager, mayEdit, useSession } from '../session.ts';
-import type { Dashboard, Widget } from '../types.ts';
+import type { Dashboard, FilterOptions, Insight, Widget } from '../types.ts';
 
 function ordered(d: Dashboard, widgets: Widget[]): Widget[] {
   const byId = new Map(widgets.map((w) => [w.id, w]));
@@ -19,24 +23,21 @@ function ordered(d: Dashboard, widgets: Widget[]): Widget[] {
 }
 
 export function DashboardPage({ id }: { id: string }) {
-  const session = useSession();
   const loaded = useAsync(() => get<Dashboard>(`/dashboards/${id}`), [id]);
-  const [dash, setDash] = useState<Dashboard>();
-  const [widgets, setWidgets] = useState<Widget[]>([]);
-  const [editing, setEditing] = useState<Widget | 'new' | null>(null);
-  const [settings, setSettings] = useState(false);
-  const [removing, setRemoving] = useState<Widget | null>(null);
-  const [deleting, setDeleting] = useState(false);
-  const [dragId, setDragId] = useState<string | null>(null);
-  const [announce, setAnnounce] = useState('');
-  const action = useAction();
-
-  useEffect(() => {
-    if (!loaded.data) return;
-    setDash(loaded.data);
-    setWidgets(ordered(loaded.data, loaded.data.widgets ?? []));
-  }, [loaded.data]);
-
+  const catalog = useAsync(() => loadCatalog(), []);
+  const options = useAsync(() => get<FilterOptions[]>('/insights/filters'), []);
+  const search = useSearch();
+  if (loaded.error instanceof ApiError && loaded.error.status === 404) {
+    return (
+      <section>
+        <h1 tabIndex={-1}>Dashboard not found</h1>
+        <p>There is no dashboard here, or it is not shared with you. It may have been deleted.</p>
+        <p>
+          <Link href="/dashboards">See the dashboards you can open</Link>
+        </p>
+      </section>
+    );
+  }
   if (loaded.error) {
     return (
       <section>
@@ -48,7 +49,86 @@ export function DashboardPage({ id }: { id: string }) {
       </section>
     );
   }
-  if (!dash) return <p role="status">Loading the dashboard…</p>;
+  if (!loaded.data || loaded.data.id !== id) return <p role="status">Loading the dashboard…</p>;
+  return <DashboardView key={id} loaded={loaded.data} insights={catalog.data} catalogError={catalog.error} options={options.data ?? []} search={search} />;
+}
+
+interface ViewProps {
+  loaded: Dashboard;
+  /** The catalog: which filters each live widget's insight takes. */
+  insights: Insight[] | undefined;
+  catalogError: unknown;
+  options: FilterOptions[];
+  search: string;
+}
+
+const FILTER_WORDS: Record<string, string> = { date: 'date range', compare: 'comparison' };
+
+function DashboardView({ loaded, insights, catalogError, options, search }: ViewProps) {
+  const session = useSession();
+  const [dash, setDash] = useState<Dashboard>(loaded);
+  const [widgets, setWidgets] = useState<Widget[]>(() => ordered(loaded, loaded.widgets ?? []));
+  const [editing, setEditing] = useState<Widget | 'new' | null>(null);
+  const [settings, setSettings] = useState(false);
+  const [removing, setRemoving] = useState<Widget | null>(null);
+  const [deleting, setDeleting] = useState(false);
+  const [dragId, setDragId] = useState<string | null>(null);
+  const [announce, setAnnounce] = useState('');
+  const action = useAction();
+  const [every, setEvery] = useState(0);
+  const [tick, setTick] = useState(0);
+  const [fullScreen, setFullScreen] = useState(false);
+  useEffect(() => {
+    if (!every) return;
+    const t = setInterval(() => setTick((n) => n + 1), every * 1000);
+    return () => clearInterval(t);
+  }, [every]);
+  useEffect(() => {
+    const l = () => setFullScreen(document.fullscreenElement !== null);
+    document.addEventListener('fullscreenchange', l);
+    return () => document.removeEventListener('fullscreenchange', l);
+  }, []);
+  const toggleFullScreen = () => {
+    if (document.fullscreenElement) void document.exitFullscreen();
+    else void document.querySelector('section.dashboard')?.requestFullscreen();
+  };
+  const byCode = useMemo(() => new Map((insights ?? []).map((i) => [i.code, i])), [insights]);
+  const activePreset = (dash.global_filter_presets ?? []).find((p) => p.id === dash.active_preset_id);
+  // The URL's state; none: the active preset's filters, so the page shows what the reports send.
+  const fromUrl = fromSearch(search);
+  const state: BarState = fromUrl ?? (activePreset ? fromPreset(activePreset) : emptyState());
+  const body = refreshBody(fromUrl);
+  const setState = (next: BarState) => navigate(`/dashboards/${dash.id}${toSearch(next)}`);
+  const live = widgets.filter((w) => w.data_source === 'live_insight');
+  const taken = new Set(live.flatMap((w) => byCode.get(w.insight_code ?? '')?.filters ?? []));
+  const dimensions = options.filter((o) => taken.has(o.name));
+  const labelOf = (dim: string) => FILTER_WORDS[dim] ?? options.find((o) => o.name === dim)?.label.toLowerCase() ?? dim;
+  const applies = (w: Widget) => {
+    const a = appliesTo(w, byCode.get(w.insight_code ?? ''));
+    const applied = [...(a.date ? ['date range'] : []), ...(a.compare ? ['comparison'] : []), ...dimensions.filter((d) => a.dims.has(d.name)).map((d) => d.label.toLowerCase())];
+    return { applied, ignored: (w.ignored_filters ?? []).map(labelOf) };
+  };
+  const dimensionNames = new Set(options.map((o) => o.name));
+  const onPick = (pick: Parameters<typeof pickState>[1]) => {
+    const next = pickState(state, pick, dimensionNames);
+    if (!next) {
+      setAnnounce(`“${pick.value}” is not a value the dashboard can be filtered by.`);
+      return;
+    }
+    setState(next);
+    setAnnounce(`Filtered by ${pick.value}.`);
+  };
+  const downloadPdf = () =>
+    action.run(async () => {
+      save(await getBlob(`/dashboards/${dash.id}/pdf${pdfQuery(state)}`), fileName(dash.name, 'pdf'));
+    });
+  const savePresets = async (presets: unknown[], said: string) => {
+    const ok = await action.run(async () => {
+      const d = await patch<Dashboard>(`/dashboards/${dash.id}`, { global_filter_presets: presets });
+      setDash({ ...dash, ...d });
+    });
+    if (ok) setAnnounce(said);
+  };
 
   const editable = mayEdit(session, dash);
   const deletable = isManager(session) || (session.userId !== undefined && dash.created_by === session.userId);
@@ -90,13 +170,6 @@ export function DashboardPage({ id }: { id: string }) {
     void reorder(next, moved.title);
   };
 
-  const setPreset = async (presetId: string) => {
-    await action.run(async () => {
-      const d = await patch<Dashboard>(`/dashboards/${dash.id}`, { active_preset_id: presetId || null });
-      setDash({ ...dash, ...d });
-    });
-  };
-
   const removeWidget = async (w: Widget) => {
     const ok = await action.run(() => del(`/dashboards/${dash.id}/widgets/${w.id}`));
     if (ok) {
@@ -113,26 +186,28 @@ export function DashboardPage({ id }: { id: string }) {
   const presets = dash.global_filter_presets ?? [];
 
   return (
-    <section>
+    <section class="dashboard">
       <p class="crumbs">
         <Link href="/dashboards">Dashboards</Link> /
       </p>
       <div class="page-head">
         <h1 tabIndex={-1}>{dash.name}</h1>
         <div class="toolbar">
-          {presets.length > 0 && (
-            <label class="inline">
-              Filter preset{' '}
-              <select value={dash.active_preset_id ?? ''} onChange={(e) => setPreset(e.currentTarget.value)} disabled={!editable}>
-                <option value="">None</option>
-                {presets.map((p) => (
-                  <option key={p.id} value={p.id}>
-                    {p.name}
-                  </option>
-                ))}
-              </select>
-            </label>
-          )}
+          <label class="inline">
+            Auto-refresh
+            <select value={String(every)} onChange={(e) => setEvery(Number(e.currentTarget.value))}>
+              <option value="0">Off</option>
+              <option value="60">Every minute</option>
+              <option value="300">Every 5 minutes</option>
+              <option value="900">Every 15 minutes</option>
+            </select>
+          </label>
+          <button type="button" onClick={toggleFullScreen} aria-pressed={fullScreen}>
+            {fullScreen ? 'Exit full screen' : 'Full screen'}
+          </button>
+          <button type="button" onClick={() => void downloadPdf()} disabled={action.busy}>
+            Download PDF
+          </button>
           {editable && (
             <>
               <button type="button" class="primary" onClick={() => setEditing('new')}>
@@ -156,7 +231,17 @@ export function DashboardPage({ id }: { id: string }) {
         {dash.is_shared ? ' · shared with the tenant' : ''}
         {dash.shared_with_emails?.length ? ` · shared with ${dash.shared_with_emails.join(', ')}` : ''}
       </p>
+      <FilterBar
+        state={state}
+        onChange={setState}
+        dimensions={dimensions}
+        presets={presets}
+        presetState={fromPreset}
+        onSavePreset={editable ? (name) => savePresets([...presets, { name, filters: toPresetFilters(state) }], `Saved the view “${name}”.`) : undefined}
+        onDeletePreset={editable ? (p) => savePresets(presets.filter((x) => x.id !== p.id), `Deleted the view “${p.name}”.`) : undefined}
+      />
       <Problem error={action.error} />
+      <Problem error={catalogError} />
       <p class="sr-only" role="status" aria-live="polite">
         {announce}
       </p>
@@ -170,7 +255,11 @@ export function DashboardPage({ id }: { id: string }) {
             <WidgetCard
               key={w.id}
               widget={w}
-              presetKey={dash.active_preset_id ?? ''}
+              body={w.data_source === 'live_insight' ? body : {}}
+              applies={applies(w)}
+              tick={tick}
+              onPick={onPick}
+              pickable={dimensionNames}
               editable={editable}
               index={i}
               count={widgets.length}

@@ -3,10 +3,11 @@
 // Intl.DisplayNames). English keeps ISO dates, as the API writes them. chat.reply.ts decides what
 // is said; this file only says it in one language.
 import type { Language } from './languages.ts';
+import { formatValue, type ValueFormat } from '../../../lib/charts/number-format.ts';
 
 export interface Phrases {
   language: Language;
-  number(value: number, type: string | undefined): string;
+  number(value: number, unit: Unit | undefined): string;
   /** A percentage: "12.4 %", "12,4 %". */
   percent(value: number): string;
   date(iso: string): string;
@@ -65,6 +66,9 @@ export interface Phrases {
   };
 }
 
+/** A column's type, or the column itself (its currency and decimals from the model). */
+export type Unit = string | ValueFormat;
+
 const LOCALES: Record<Language, string> = { en: 'en-US', de: 'de-DE', fr: 'fr-FR', es: 'es-ES' };
 
 function formats(language: Language) {
@@ -80,7 +84,10 @@ function formats(language: Language) {
   // English keeps the API's ISO dates; the other languages read theirs.
   const date = (iso: string) => (language === 'en' ? iso : dates.format(new Date(`${iso}T00:00:00Z`)));
   return {
-    number(value: number, type: string | undefined) {
+    number(value: number, unit: Unit | undefined) {
+      const type = typeof unit === 'string' ? unit : unit?.type;
+      // A column with a currency or decimals from the model reads as widgets and reports write it.
+      if (typeof unit === 'object' && (unit.currency || unit.decimals !== undefined)) return formatValue(value, unit, locale);
       if (type === 'money') return money.format(value);
       if (type === 'percent') return `${pct.format(value)} %`;
       if (type === 'integer') return int.format(value);

@@ -1,7 +1,8 @@
 // The figures of a KPI (value, previous value, change) and how they are written. Pure, so the web
 // app shows a KPI widget with the same numbers and wording as the report's KPI card (kpi.ts).
-import type { ReportColumn, ReportKpi } from '../../lib/report.ts';
-import type { DataRow } from '../../lib/chart.schemas.ts';
+import type { ReportColumn, ReportKpi } from '../report.ts';
+import type { DataRow } from '../chart.schemas.ts';
+import { formatOf, formatValue, type ValueFormat } from './number-format.ts';
 import { toNumber } from './options.ts';
 
 const PREVIOUS = ['previous_value', 'previous', 'prev_value', 'prev', 'value_previous', 'previous_period'];
@@ -28,8 +29,9 @@ export function kpiOf(columns: ReportColumn[], rows: DataRow[], yAxis: string[] 
   if (change === null && value !== null && previous !== null && previous !== 0) {
     change = ((value - previous) / Math.abs(previous)) * 100;
   }
-  const valueLabel = columns.find((c) => c.name === valueCol)?.label;
-  return { label: label || valueLabel || valueCol, value, previous, change_pct: change };
+  const column = columns.find((c) => c.name === valueCol);
+  const format = formatOf(column);
+  return { label: label || column?.label || valueCol, ...(format ? { format } : {}), value, previous, change_pct: change };
 }
 
 /** 1234567.891 → "1,234,567.89" */
@@ -37,8 +39,11 @@ const WHOLE = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 const FRACTION = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
 
 /** 1234567.891 → "1,234,567.89" */
-export function formatNumber(n: number | null | undefined): string {
+export function formatNumber(n: number | null | undefined, format?: ValueFormat, locale?: string): string {
   if (n === null || n === undefined) return '—';
+  // A KPI reads with its unit when the model gives one (a currency, decimals, percent); else as a
+  // big figure, large ones whole.
+  if (format && (format.currency || format.decimals !== undefined || format.type === 'percent')) return formatValue(n, format, locale);
   // Formatters made once: toLocaleString with options builds one per call.
   return (Math.abs(n) >= 100 ? WHOLE : FRACTION).format(n);
 }

@@ -2,8 +2,8 @@
 // reader needs must be on the picture: a title, readable axis labels in compact numbers, a legend
 // when there is more than one series, percentages on pie slices.
 // Pure (no Node modules): the web app draws its charts with this same builder (web/src/charts.ts).
-import type { ReportColumn, ReportSection } from '../../lib/report.ts';
-import type { ChartType, DataRow } from '../../lib/chart.schemas.ts';
+import type { ReportColumn, ReportSection } from '../report.ts';
+import type { ChartType, DataRow } from '../chart.schemas.ts';
 import { FONT_STACK } from './font-stack.ts';
 
 export const PALETTE = ['#4f6bed', '#f59e0b', '#10b981', '#ef4444', '#8b5cf6', '#06b6d4', '#ec4899', '#84cc16', '#f97316', '#64748b'];
