@@ -14,7 +14,8 @@ import { clickhouseSkip, testClickHouseWarehouse } from '../helpers/clickhouse.t
 
 const orders = DEMO_TABLES.find((t) => t.name === 'orders')!;
 const ORDER_COLUMNS =
-  '("order_id" Int64, "tenant_id" String, "customer_id" Int64, "ordered_at" DateTime64(6), "country" String, "channel" String, "status" String, ' +
+  '("order_id" Int64, "tenant_id" LowCardinality(String), "customer_id" Int64, "ordered_at" DateTime64(6), "country" LowCardinality(String), ' +
+  '"channel" LowCardinality(String), "status" LowCardinality(String), ' +
   '"items" Int32, "revenue" Decimal(12, 2), "discount" Decimal(12, 2))';
 
 test('one server: MergeTree ordered by (tenant, time), partitioned by month', () => {
