@@ -112,6 +112,24 @@ describe('ClickHouse over HTTP', { skip: clickhouseSkip }, () => {
     assert.equal(sent.settings.session_timezone, 'UTC');
   });
 
+  test("a tenant's data version costs one request, and a load's new version row is read", async () => {
+    const server = await clickHouseStandIn();
+    const seeded = await warehouse.version();
+    assert.ok(seeded);
+    // A write of this process forgets the memo; the next read is one request for both versions.
+    await warehouse.query(`INSERT INTO warehouse_tenant_versions VALUES ('acme', 'v1', now64(6) - 1), ('acme', 'v2', now64(6))`);
+    const before = server.requests.length;
+    assert.equal(await warehouse.version('acme'), `${seeded}/v2`);
+    assert.equal(server.requests.length - before, 1);
+    assert.equal(await warehouse.version('demo'), `${seeded}/`);
+    assert.equal(server.requests.length - before, 2);
+    // Within the memo's 2 s: no request at all.
+    assert.equal(await warehouse.version('acme'), `${seeded}/v2`);
+    assert.equal(server.requests.length - before, 2);
+    await warehouse.query(`DELETE FROM warehouse_tenant_versions WHERE tenant_id = 'acme'`);
+    assert.equal(await warehouse.version('acme'), `${seeded}/`);
+  });
+
   test('tables lists the tenant tables with canonical types; numbers, dates and timestamps read as on the other engines', async () => {
     const tables = await warehouse.tables();
     assert.deepEqual(tables.map((t) => t.name).sort(), ['customers', 'order_items', 'orders', 'products', 'web_sessions']);
