@@ -23,6 +23,7 @@ import { chdbMissing, startClickHouseStandIn, type ClickHouseStandIn } from '../
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000_000);
 const LOAD_ROWS = Number(process.env.BENCH_LOAD_ROWS ?? 10_000_000);
+const ROLLUPS = process.env.BENCH_ROLLUPS !== '0';
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 5);
 const DIR = process.env.BENCH_DIR ?? path.join('/var/tmp', 'insights-bench', 'clickhouse');
 const TARGET = 1.5;
@@ -110,7 +111,7 @@ async function timed(service: InsightsService, code: string, params: ExecutePara
 type Medians = [number, number, number, number];
 
 /** Median ms per case on both engines, interleaved so neither always runs on caches the other warmed. */
-async function measure(a: InsightsService, b: InsightsService, list: { code: string; params: ExecuteParams }[], afterB?: (code: string) => void): Promise<Map<string, Medians>> {
+async function measure(a: InsightsService, b: InsightsService, list: { code: string; params: ExecuteParams }[], afterB?: (code: string) => Promise<void>): Promise<Map<string, Medians>> {
   const out = new Map<string, Medians>();
   for (const c of list) {
     const x: Timing[] = [];
@@ -120,12 +121,12 @@ async function measure(a: InsightsService, b: InsightsService, list: { code: str
       let q: Timing;
       if (i % 2) {
         q = await timed(b, c.code, c.params);
-        afterB?.(c.code);
+        await afterB?.(c.code);
         p = await timed(a, c.code, c.params);
       } else {
         p = await timed(a, c.code, c.params);
         q = await timed(b, c.code, c.params);
-        afterB?.(c.code);
+        await afterB?.(c.code);
       }
       assert.deepEqual(q.rows, p.rows, `${c.code}: both engines give the same rows`);
       if (i > 0) {
@@ -138,16 +139,12 @@ async function measure(a: InsightsService, b: InsightsService, list: { code: str
   return out;
 }
 
-/** The engine's own time for an insight's query, called directly (no HTTP, no client): median ms. */
+/** The engine's own time for the query an execute just sent, called directly (no HTTP, no client). */
 async function engineOnly(server: ClickHouseStandIn, request: { query: string; params: Record<string, string> }): Promise<number> {
-  const ms: number[] = [];
   const [sql, format] = /^([\s\S]*?)\s*FORMAT\s+(\w+)\s*$/.exec(request.query)?.slice(1) ?? [request.query, 'TabSeparated'];
-  for (let i = 0; i < ITERATIONS + 1; i++) {
-    const t = performance.now();
-    await server.bind(sql, request.params, format);
-    if (i > 0) ms.push(performance.now() - t);
-  }
-  return median(ms);
+  const t = performance.now();
+  await server.bind(sql, request.params, format);
+  return performance.now() - t;
 }
 
 async function loadRate(wh: Warehouse, file: string): Promise<number> {
@@ -186,6 +183,12 @@ export async function run(): Promise<void> {
   await duck.exec(`DROP SCHEMA IF EXISTS ${ROLLUP_SCHEMA} CASCADE`);
   const server = await startClickHouseStandIn({ path: path.join(DIR, `chdb-${ROWS}`) });
   const { ch, copyRowsPerS } = await clickhouse(duck, await server.urlFor('bench'));
+  // Parts the copy left are merged in the background: timings start once ClickHouse is idle.
+  for (let i = 0; i < 600; i++) {
+    const [{ n }] = await ch.query('SELECT count() AS n FROM system.merges');
+    if (Number(n) === 0) break;
+    await new Promise((r) => setTimeout(r, 1000));
+  }
   const [{ first, last }] = await duck.query("SELECT CAST(CAST(min(ordered_at) AS DATE) AS VARCHAR) AS first, CAST(CAST(max(ordered_at) AS DATE) AS VARCHAR) AS last FROM orders WHERE tenant_id = 'demo'");
 
   // 1. Raw rows, uncached.
@@ -194,32 +197,46 @@ export async function run(): Promise<void> {
   const list = cases(rawDuck, String(first), String(last));
   const loadBefore = os.loadavg()[0];
   log(`Timing ${list.length} insights × ${ITERATIONS} on the raw rows … `);
-  // The last request of an execute is the insight's query (before it: the version, when its memo is stale).
-  const lastQuery = new Map<string, { query: string; params: Record<string, string> }>();
-  const raw = await measure(rawDuck, rawCh, list, (code) => lastQuery.set(code, server.requests.at(-1)!));
-  const engine = new Map<string, number>();
-  for (const c of list) engine.set(c.code, await engineOnly(server, lastQuery.get(c.code)!));
+  // Right after each ClickHouse execute, its last request (the insight's query; before it the
+  // version, when its memo is stale) once more on the engine directly: interleaved like the rest.
+  const direct = new Map<string, number[]>();
+  const raw = await measure(rawDuck, rawCh, list, async (code) => {
+    const ms = await engineOnly(server, server.requests.at(-1)!);
+    direct.set(code, [...(direct.get(code) ?? []), ms]);
+  });
+  const engine = new Map([...direct].map(([code, ms]) => [code, median(ms.slice(1))]));
   log('done\n');
 
-  // 2. Rollups, built on each engine (timed), then the same questions.
-  const duckStore = new RollupStore(duck, rawDuck.model.rollups);
-  const chStore = new RollupStore(ch, rawDuck.model.rollups);
-  let t = Date.now();
-  await duckStore.build();
-  const duckBuild = Date.now() - t;
-  t = Date.now();
-  await chStore.build();
-  const chBuild = Date.now() - t;
-  log(`Timing again from the rollups … `);
-  const rolled = await measure(new InsightsService(duck, systemClock, rawDuck.model, duckStore), new InsightsService(ch, systemClock, rawDuck.model, chStore), list);
-  log('done\n');
+  // 2. Rollups, built on each engine (timed), then the same questions (BENCH_ROLLUPS=0: skipped,
+  // the builds take minutes from 10 M rows on a busy machine).
+  let rolled = new Map<string, Medians>();
+  let duckBuild = NaN;
+  let chBuild = NaN;
+  if (ROLLUPS) {
+    const duckStore = new RollupStore(duck, rawDuck.model.rollups);
+    const chStore = new RollupStore(ch, rawDuck.model.rollups);
+    let t = Date.now();
+    await duckStore.build();
+    duckBuild = Date.now() - t;
+    t = Date.now();
+    await chStore.build();
+    chBuild = Date.now() - t;
+    log(`Timing again from the rollups … `);
+    rolled = await measure(new InsightsService(duck, systemClock, rawDuck.model, duckStore), new InsightsService(ch, systemClock, rawDuck.model, chStore), list);
+    log('done\n');
+  }
 
-  // 3. Loading a CSV.
-  const file = csvFile();
-  log('Loading it into each … ');
-  const duckLoad = await loadRate(duck, file);
-  const chLoad = await loadRate(ch, file);
-  log('done\n\n');
+  // 3. Loading a CSV (BENCH_LOAD_ROWS=0: skipped).
+  let duckLoad = NaN;
+  let chLoad = NaN;
+  if (LOAD_ROWS > 0) {
+    const file = csvFile();
+    log('Loading it into each … ');
+    duckLoad = await loadRate(duck, file);
+    chLoad = await loadRate(ch, file);
+    log('done\n');
+  }
+  log('\n');
 
   const ratio = (a: number, b: number) => (b / a).toFixed(2);
   const rows: string[][] = [];
@@ -227,16 +244,16 @@ export async function run(): Promise<void> {
   let worstCpu = 0;
   for (const c of list) {
     const [d, h, dc, hc] = raw.get(c.code)!;
-    const [rd, rh] = rolled.get(c.code)!;
+    const [rd, rh] = rolled.get(c.code) ?? [NaN, NaN];
     worst = Math.max(worst, h / d);
     worstCpu = Math.max(worstCpu, hc / dc);
-    rows.push([c.code, d.toFixed(0), h.toFixed(0), ratio(d, h), ratio(dc, hc), engine.get(c.code)!.toFixed(0), rd.toFixed(0), rh.toFixed(0)]);
+    rows.push([c.code, d.toFixed(0), h.toFixed(0), ratio(d, h), ratio(dc, hc), engine.get(c.code)!.toFixed(0), ROLLUPS ? rd.toFixed(0) : '—', ROLLUPS ? rh.toFixed(0) : '—']);
   }
   const total = (m: Map<string, Medians>, i: 0 | 1 | 2 | 3) => [...m.values()].reduce((s, v) => s + v[i], 0);
   const engineTotal = [...engine.values()].reduce((a, b) => a + b, 0);
-  rows.push(['all insights, summed', total(raw, 0).toFixed(0), total(raw, 1).toFixed(0), ratio(total(raw, 0), total(raw, 1)), ratio(total(raw, 2), total(raw, 3)), engineTotal.toFixed(0), total(rolled, 0).toFixed(0), total(rolled, 1).toFixed(0)]);
-  rows.push(['rollup build, every tenant — s', (duckBuild / 1000).toFixed(1), (chBuild / 1000).toFixed(1), ratio(duckBuild, chBuild), '—', '—', '—', '—']);
-  rows.push([`load ${LOAD_ROWS.toLocaleString('en')}-row CSV — rows/s`, Math.round(duckLoad).toLocaleString('en'), Math.round(chLoad).toLocaleString('en'), ratio(chLoad, duckLoad), '—', '—', '—', '—']);
+  rows.push(['all insights, summed', total(raw, 0).toFixed(0), total(raw, 1).toFixed(0), ratio(total(raw, 0), total(raw, 1)), ratio(total(raw, 2), total(raw, 3)), engineTotal.toFixed(0), ...(ROLLUPS ? [total(rolled, 0).toFixed(0), total(rolled, 1).toFixed(0)] : ['—', '—'])]);
+  if (ROLLUPS) rows.push(['rollup build, every tenant — s', (duckBuild / 1000).toFixed(1), (chBuild / 1000).toFixed(1), ratio(duckBuild, chBuild), '—', '—', '—', '—']);
+  if (LOAD_ROWS > 0) rows.push([`load ${LOAD_ROWS.toLocaleString('en')}-row CSV — rows/s`, Math.round(duckLoad).toLocaleString('en'), Math.round(chLoad).toLocaleString('en'), ratio(chLoad, duckLoad), '—', '—', '—', '—']);
   const head = ['insight (demo tenant, uncached, median ms)', 'DuckDB', 'ClickHouse', 'CH / DuckDB', 'CPU CH / DuckDB', 'CH engine alone', 'DuckDB rollup', 'CH rollup'];
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
   const line = (r: string[]) => `| ${r.map((c, i) => (i ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join(' | ')} |`;
