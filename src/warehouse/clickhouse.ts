@@ -90,6 +90,14 @@ export function bindParams(sql: string, params: unknown[]): { query: string; que
   return { query, query_params };
 }
 
+const VERSION_TTL_MS = 2000;
+// A row per load: the latest is the tenant's version (no row: never loaded).
+const TENANT_VERSION_SQL = `SELECT argMax(version, loaded_at) AS version FROM ${TENANT_VERSIONS_TABLE} WHERE tenant_id = $1 HAVING count() > 0`;
+const BASE_VERSION_SQL = 'SELECT version FROM warehouse_meta WHERE id = 1 ORDER BY seeded_at DESC LIMIT 1';
+// Both in one request: every uncached execute first asks for the version, and on a server each
+// request is a round trip (about 2 ms even on loopback), the same order as a small KPI query.
+const BOTH_VERSIONS_SQL = `SELECT 'data' AS k, version FROM (${BASE_VERSION_SQL}) UNION ALL SELECT 'tenant' AS k, version FROM (${TENANT_VERSION_SQL})`;
+
 const READS = /^\s*(\(?\s*SELECT|WITH|SHOW|DESCRIBE|EXPLAIN|EXISTS)\b/i;
 
 export class ClickHouseWarehouse implements Warehouse {
@@ -98,13 +106,9 @@ export class ClickHouseWarehouse implements Warehouse {
   readonly topology: ClickHouseTopology;
   readonly rollupDdl: RollupDdl;
   // Other processes may load into a shared server, so the memos are short (as on PostgreSQL).
-  private readonly versions = new VersionMemo(
-    (sql, params) => this.query(sql, params),
-    2000,
-    // A row per load: the latest is the tenant's version (no row: never loaded).
-    `SELECT argMax(version, loaded_at) AS version FROM ${TENANT_VERSIONS_TABLE} WHERE tenant_id = $1 HAVING count() > 0`,
-    'SELECT version FROM warehouse_meta WHERE id = 1 ORDER BY seeded_at DESC LIMIT 1',
-  );
+  private readonly versions = new VersionMemo((sql, params) => this.query(sql, params), VERSION_TTL_MS, TENANT_VERSION_SQL, BASE_VERSION_SQL);
+  /** A tenant's whole version (data/tenant), read in one request once the memo is stale. */
+  private readonly tenantVersions = new Map<string, { value: string | undefined; at: number }>();
 
   constructor(url: string, options: { cluster?: string; maxConnections?: number } = {}) {
     const c = clickhouseConnection(url);
@@ -172,10 +176,27 @@ export class ClickHouseWarehouse implements Warehouse {
 
   private forgetVersions(): void {
     this.versions.forget();
+    this.tenantVersions.clear();
   }
 
-  version(tenantId?: string): Promise<string | undefined> {
-    return this.versions.version(tenantId);
+  async version(tenantId?: string): Promise<string | undefined> {
+    if (tenantId === undefined) return this.versions.version();
+    const now = Date.now();
+    const memo = this.tenantVersions.get(tenantId);
+    if (memo && now - memo.at < VERSION_TTL_MS) return memo.value;
+    let rows: WarehouseRow[];
+    try {
+      rows = await this.query(BOTH_VERSIONS_SQL, [tenantId]);
+    } catch {
+      // A table missing (created by ensureTables, so only on a server someone emptied): one at a time.
+      return this.versions.version(tenantId);
+    }
+    const of = (k: string) => rows.find((r) => r.k === k && r.version !== null)?.version;
+    const [data, tenant] = [of('data'), of('tenant')];
+    const value = data === undefined && tenant === undefined ? undefined : `${data ?? ''}/${tenant ?? ''}`;
+    if (this.tenantVersions.size > 10_000) this.tenantVersions.clear();
+    this.tenantVersions.set(tenantId, { value, at: now });
+    return value;
   }
 
   async load(request: LoadRequest): Promise<LoadResult> {

@@ -16,7 +16,7 @@ import { pipeline } from 'node:stream/promises';
 /** Where .ci/run installs chdb (npm install --no-save --prefix). */
 export const CHDB_DIR = process.env.CHDB_DIR || '/var/tmp/insights-ci/chdb';
 
-interface ChdbResult {
+export interface ChdbResult {
   text(): string;
   readonly rowsRead: number;
   readonly bytesRead: number;
@@ -69,6 +69,8 @@ export interface ClickHouseStandIn {
   urlFor(database: string): Promise<string>;
   /** Runs SQL on the engine directly (no HTTP): set-up and checks. */
   run(sql: string, format?: string): Promise<string>;
+  /** Runs SQL with {name:Type} values on the engine directly: what a query costs without HTTP (the bench). */
+  bind(sql: string, params: Record<string, unknown>, format?: string): Promise<ChdbResult>;
   /** Requests answered so far (tests check what the client sent). */
   readonly requests: { query: string; params: Record<string, string>; settings: Record<string, string> }[];
   close(): Promise<void>;
@@ -215,6 +217,7 @@ export async function startClickHouseStandIn(opts: StandInOptions = {}): Promise
       return `clickhouse://${auth}@127.0.0.1:${port}/${database}`;
     },
     run: (sql, format = 'TabSeparated') => serial(async () => (await session.queryAsync(sql, { format })).text()),
+    bind: (sql, params, format = 'TabSeparated') => serial(() => session.queryBindAsync(sql, params, { format })),
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

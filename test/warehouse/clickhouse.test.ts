@@ -14,7 +14,8 @@ import { clickhouseSkip, testClickHouseWarehouse } from '../helpers/clickhouse.t
 
 const orders = DEMO_TABLES.find((t) => t.name === 'orders')!;
 const ORDER_COLUMNS =
-  '("order_id" Int64, "tenant_id" String, "customer_id" Int64, "ordered_at" DateTime64(6), "country" String, "channel" String, "status" String, ' +
+  '("order_id" Int64, "tenant_id" LowCardinality(String), "customer_id" Int64, "ordered_at" DateTime64(6), "country" LowCardinality(String), ' +
+  '"channel" LowCardinality(String), "status" LowCardinality(String), ' +
   '"items" Int32, "revenue" Decimal(12, 2), "discount" Decimal(12, 2))';
 
 test('one server: MergeTree ordered by (tenant, time), partitioned by month', () => {
@@ -109,6 +110,24 @@ describe('ClickHouse over HTTP', { skip: clickhouseSkip }, () => {
     assert.equal(sent.params.p1, "DE\\' OR 1=1 --");
     assert.equal(sent.settings.join_use_nulls, '1');
     assert.equal(sent.settings.session_timezone, 'UTC');
+  });
+
+  test("a tenant's data version costs one request, and a load's new version row is read", async () => {
+    const server = await clickHouseStandIn();
+    const seeded = await warehouse.version();
+    assert.ok(seeded);
+    // A write of this process forgets the memo; the next read is one request for both versions.
+    await warehouse.query(`INSERT INTO warehouse_tenant_versions VALUES ('acme', 'v1', now64(6) - 1), ('acme', 'v2', now64(6))`);
+    const before = server.requests.length;
+    assert.equal(await warehouse.version('acme'), `${seeded}/v2`);
+    assert.equal(server.requests.length - before, 1);
+    assert.equal(await warehouse.version('demo'), `${seeded}/`);
+    assert.equal(server.requests.length - before, 2);
+    // Within the memo's 2 s: no request at all.
+    assert.equal(await warehouse.version('acme'), `${seeded}/v2`);
+    assert.equal(server.requests.length - before, 2);
+    await warehouse.query(`DELETE FROM warehouse_tenant_versions WHERE tenant_id = 'acme'`);
+    assert.equal(await warehouse.version('acme'), `${seeded}/`);
   });
 
   test('tables lists the tenant tables with canonical types; numbers, dates and timestamps read as on the other engines', async () => {
