@@ -1,5 +1,6 @@
 // Reading a data file with DuckDB's own readers: the reader expression, the detected columns, and
 // reader errors turned into a LoadError naming the line and column (see load.ts for the rules).
+import { checkJsonDepth } from './json-depth.ts';
 import fs from 'node:fs';
 import readline from 'node:readline';
 import zlib from 'node:zlib';
@@ -104,6 +105,8 @@ export async function describeFile(conn: DuckDBConnection, file: DataFile): Prom
   if (!stat?.isFile()) throw new LoadError('input', `No such file: ${file.path}`);
   if (stat.size === 0) throw new LoadError('input', 'The file is empty.');
   const text = file.format === 'csv' || file.format === 'tsv';
+  // Before DuckDB's JSON reader sees it: a file nested thousands of levels deep crashes the process.
+  if (file.format === 'json' || file.format === 'ndjson') await checkJsonDepth(file.path);
   const headerLine = text ? ((await lineOf(file.path, 1)) ?? '') : '';
   const delimiter = file.delimiter ?? (file.format === 'tsv' ? '\t' : text ? detectDelimiter(headerLine.replace(/^\uFEFF/, '')) : undefined);
   rememberReading(file, { delimiter, dates: new Map(), columns: [] });

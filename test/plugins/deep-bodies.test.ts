@@ -69,7 +69,10 @@ test('100 000 unclosed brackets are MALFORMED_JSON at every such operation', asy
   for (const op of operations) {
     const res = await t.app.inject({ method: op.method, url: op.url, headers: { authorization: owner, 'content-type': 'application/json' }, payload: UNBALANCED });
     const problem = /application\/problem\+json/.test(String(res.headers['content-type'])) ? JSON.parse(res.body) : undefined;
-    if (res.statusCode >= 500 || !problem || !(problem.code in ERROR_CODES) || problem.code !== 'MALFORMED_JSON') {
+    // A data upload is streamed to a file, not parsed: its nesting is measured as it arrives, so
+    // an unclosed nest is refused for its depth before its end could show it malformed.
+    const expected = op.url.startsWith('/api/v1/data/') ? 'BODY_TOO_DEEP' : 'MALFORMED_JSON';
+    if (res.statusCode >= 500 || !problem || !(problem.code in ERROR_CODES) || problem.code !== expected) {
       failures.push(`${op.method} ${op.url}: ${res.statusCode} ${res.body.slice(0, 160)}`);
     }
   }

@@ -1,5 +1,6 @@
 // An upload body goes to a temp file as it arrives (decompressed, if it was gzip), never whole into
 // memory, and stops at the byte and row limits. DuckDB then reads the file with its own readers.
+import { JsonDepth, MAX_DATA_DEPTH } from '../../warehouse/json-depth.ts';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -38,6 +39,12 @@ export function tooLarge(maxBytes: number): AppError {
 
 export function decompressedTooLarge(maxBytes: number): AppError {
   return new AppError('DATA_DECOMPRESSED_TOO_LARGE', `The upload decompresses to more than ${maxBytes} bytes (INSIGHTS_DATA_MAX_BYTES counts the data after decompression). Nothing was loaded.`);
+}
+
+export function tooDeep(line: number): AppError {
+  return new AppError('BODY_TOO_DEEP', `The data nests objects and arrays more than ${MAX_DATA_DEPTH} levels deep (line ${line}); rows of a data file are records. Nothing was loaded.`, {
+    errors: [{ path: '/body', message: `nests more than ${MAX_DATA_DEPTH} levels deep (line ${line})` }],
+  });
 }
 
 export function tooManyRows(maxRows: number): AppError {
@@ -136,6 +143,8 @@ export async function saveUpload(body: Readable, options: SaveOptions): Promise<
   const out = fs.createWriteStream(file, { flags: 'wx', mode: 0o600 });
   const gunzip = encoding === 'gzip' ? zlib.createGunzip() : undefined;
   const counter = format === 'json' ? new JsonRecordCounter() : new RecordCounter(format !== 'ndjson');
+  // Measured as it arrives, as other JSON bodies are: DuckDB's reader must never see such a file.
+  const depth = format === 'json' || format === 'ndjson' ? new JsonDepth() : undefined;
   let received = 0;
   let bytes = 0;
   try {
@@ -161,6 +170,8 @@ export async function saveUpload(body: Readable, options: SaveOptions): Promise<
         if (bytes > options.maxBytes) return stop(gunzip ? decompressedTooLarge(options.maxBytes) : tooLarge(options.maxBytes));
         counter.push(chunk);
         if (counter.records > options.maxRows + 1) return stop(tooManyRows(options.maxRows));
+        depth?.push(chunk);
+        if (depth?.tooDeepAt !== undefined) return stop(tooDeep(depth.tooDeepAt));
         if (!out.write(chunk)) {
           source.pause();
           out.once('drain', () => source.resume());
