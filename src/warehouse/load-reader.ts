@@ -109,6 +109,12 @@ export async function describeFile(conn: DuckDBConnection, file: DataFile): Prom
   if (file.format === 'json' || file.format === 'ndjson') await checkJsonDepth(file.path);
   const headerLine = text ? ((await lineOf(file.path, 1)) ?? '') : '';
   const delimiter = file.delimiter ?? (file.format === 'tsv' ? '\t' : text ? detectDelimiter(headerLine.replace(/^\uFEFF/, '')) : undefined);
+  // Before DuckDB's reader: a NUL in the header stops its parser with an error that names nothing.
+  if (headerLine.includes('\u0000')) {
+    const field = headerLine.split(delimiter ?? ',').find((f) => f.includes('\u0000')) ?? headerLine;
+    const shown = JSON.stringify(field.trim()).slice(1, -1);
+    throw new LoadError('columns', `The column name "${shown}" holds a NUL character; rename it in the file's header.`, { column: shown });
+  }
   rememberReading(file, { delimiter, dates: new Map(), columns: [] });
   const preferred = file.dateFormat ? parseDateFormat(file.dateFormat) : undefined;
   let columns: Column[];
