@@ -80,6 +80,23 @@ insights:
     filters: [clients.segment]
 `;
 
+const VISITS_CUBE = `cubes:
+  - name: visits
+    sql_table: visits
+    tenant_column: tenant_id
+    measures:
+      - { name: page_views, type: sum, sql: '{CUBE}."Page Views"' }
+    dimensions:
+      - { name: day, type: time, sql: '{CUBE}."Day"' }
+  - name: tabbed
+    sql_table: tabbed
+    tenant_column: tenant_id
+    measures:
+      - { name: revenue, type: sum, sql: '{CUBE}."Revenue $"' }
+    dimensions:
+      - { name: region, type: string, sql: '{CUBE}."Region Name"' }
+`;
+
 let dir: string;
 let server: RunningServer | undefined;
 const file = (name: string) => path.join(dir, name);
@@ -176,7 +193,12 @@ test('a value that does not read is exit 1 naming line and column; nothing is lo
 });
 
 test('execute answers with the files\' sums, through a join on quoted columns', async () => {
-  server = await startServer(path.join(dir, 'data'), 90_000, { INSIGHTS_MODEL: file('model.yml') });
+  // The API loads only into tables a cube reads: the server's model also reads the visits loaded below.
+  // (a model directory: its files are merged).
+  fs.mkdirSync(file('model-dir'), { recursive: true });
+  fs.writeFileSync(path.join(file('model-dir'), 'sales.yml'), MODEL);
+  fs.writeFileSync(path.join(file('model-dir'), 'visits.yml'), VISITS_CUBE);
+  server = await startServer(path.join(dir, 'data'), 90_000, { INSIGHTS_MODEL: file('model-dir') });
   const token = /owner token for tenant "demo" \(shown once, keep it\):\n\n {2}(\S+)/.exec(server.output())?.[1];
   assert.ok(token, server.output());
   const auth = { authorization: `Svc ${token}` };
