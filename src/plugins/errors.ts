@@ -62,6 +62,9 @@ function shownPath(url: string): string {
  * is not valid percent-encoded UTF-8, or a path parameter over the router's length limit. Passed to
  * Fastify as its frameworkErrors option.
  */
+/** find-my-way's default limit on a path parameter's length. */
+const MAX_PARAM_LENGTH = 100;
+
 export function frameworkErrorHandler(err: FastifyError, req: FastifyRequest, reply: FastifyReply): void {
   reply.type('application/problem+json');
   if (err.code === 'FST_ERR_MAX_PARAM_LENGTH') {
@@ -169,9 +172,15 @@ export function installErrorHandling(app: FastifyInstance): void {
   });
 
   app.setNotFoundHandler((req, reply) => {
+    const path = req.url.split('?')[0];
+    // The web app's catch-all route reaches here for /api/ paths, where the router would have
+    // refused an over-long segment itself (FST_ERR_MAX_PARAM_LENGTH): answered the same way.
+    if (path.split('/').some((segment) => segment.length > MAX_PARAM_LENGTH)) {
+      return void reply.code(404).type('application/problem+json').send(toProblem('NOT_FOUND', `A segment of the path ${shownPath(req.url)} is longer than any id or code; nothing has it.`));
+    }
     reply
       .code(404)
       .type('application/problem+json')
-      .send(toProblem('ROUTE_NOT_FOUND', `No route ${req.method} ${req.url.split('?')[0]}`));
+      .send(toProblem('ROUTE_NOT_FOUND', `No route ${req.method} ${shownPath(req.url)}`));
   });
 }
