@@ -75,12 +75,12 @@ for (const engine of ['duckdb', 'postgres', 'clickhouse'] as const) describe(`a 
     ]);
     const k = await insights.execute('t1', 'amount_kpi', march);
     assert.deepEqual(k.rows[0], {
-      period_from: '2026-03-01', period_to: '2026-03-31', value: 150, previous_period_from: '2026-01-29', previous_period_to: '2026-02-28',
+      period_from: '2026-03-01', period_to: '2026-03-31', value: 150, previous_period_from: '2026-02-01', previous_period_to: '2026-02-28',
       previous_value: 10, change: 140, change_pct: 1400,
     });
     // A KPI of a number measure over two cubes: each window's ratio from that window's sums.
     assert.deepEqual((await insights.execute('t1', 'per_ticket_kpi', march)).rows[0], {
-      period_from: '2026-03-01', period_to: '2026-03-31', value: 10 / 3, previous_period_from: '2026-01-29', previous_period_to: '2026-02-28',
+      period_from: '2026-03-01', period_to: '2026-03-31', value: 10 / 3, previous_period_from: '2026-02-01', previous_period_to: '2026-02-28',
       previous_value: 2, change: 10 / 3 - 2, change_pct: 66.67,
     });
     assert.deepEqual((await insights.execute('t1', 'best_regions', march)).rows, [{ region: 'North', big_tickets: 1 }]);
