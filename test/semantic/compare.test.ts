@@ -144,6 +144,6 @@ test('a period so far is compared with the same days of the one before', () => {
   // A KPI over this week so far, compare=previous_period: last week's same days, not the weekend before.
   const k = resolveParams(def('revenue_kpi'), 'demo', { date_from: '2026-04-13', date_to: '2026-04-15', compare: 'previous_period' }, '2026-04-15');
   assert.deepEqual(k.previous, { from: '2026-04-06', to: '2026-04-08' });
-  // Without compare, an explicit window keeps the equal stretch just before.
-  assert.deepEqual(resolveParams(def('revenue_kpi'), 'demo', { date_from: '2026-04-13', date_to: '2026-04-15' }, '2026-04-15').previous, { from: '2026-04-10', to: '2026-04-12' });
+  // Without compare, a KPI's previous period means the same (one meaning everywhere, docs/insights.md).
+  assert.deepEqual(resolveParams(def('revenue_kpi'), 'demo', { date_from: '2026-04-13', date_to: '2026-04-15' }, '2026-04-15').previous, { from: '2026-04-06', to: '2026-04-08' });
 });
