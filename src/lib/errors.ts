@@ -81,6 +81,6 @@ export function toProblem(code: ErrorCode, detail: string, errors?: FieldError[]
     status,
     detail,
     code,
-    ...(errors && errors.length ? { errors } : {}),
+    ...(errors?.length ? { errors } : {}),
   };
 }

@@ -273,7 +273,7 @@ function resolveInsight(def: InsightDef, cubes: Map<string, CubeInfo>, err: Err)
       ...(m.decimals !== undefined ? { decimals: m.decimals } : {}),
     };
   });
-  for (const d of [...keys, ...filterDims]) if (d && d.def.title && typeof d.def.title === 'object') localizedTitles[d.def.name] = d.def.title;
+  for (const d of [...keys, ...filterDims]) if (d?.def.title && typeof d.def.title === 'object') localizedTitles[d.def.name] = d.def.title;
   const dimensionColumns: OutputColumn[] = keys.filter((d): d is DimensionInfo => Boolean(d)).map((d) => ({ name: d.def.name, type: dimensionType(d.def), label: plainText(d.def.title) ?? humanize(d.def.name) }));
   const headline = measureColumns[0];
   if (!headline) return undefined;

@@ -44,7 +44,7 @@ interface DayPlan {
 function dayWeight(p: TenantProfile, tenantNo: number, dayNo: number, t: number): number {
   const d = new Date(dayNo * DAY_MS);
   const doy = Math.floor((d.getTime() - Date.UTC(d.getUTCFullYear(), 0, 1)) / DAY_MS);
-  const growth = Math.pow(1 + p.growthPerYear, t / 365);
+  const growth = (1 + p.growthPerYear) ** (t / 365);
   // Yearly cycle peaking in December, a summer dip, and the Black Friday / Cyber Monday week.
   const season = 1 + 0.18 * Math.cos((2 * Math.PI * (doy - 350)) / 365) + (d.getUTCMonth() === 10 && d.getUTCDate() >= 24 ? 0.45 : 0);
   const weekly = p.weekly[(d.getUTCDay() + 6) % 7];

@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import zlib from 'node:zlib';
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { isTimeType, LoadError, quoteIdent, quoteLiteral, TIME_RANGE, type Column, type DataFile, type LoadPlan } from './load.ts';
+import { isTimeType, LoadError, quoteIdent, TIME_RANGE, type Column, type DataFile, type LoadPlan } from './load.ts';
 import { explainReadError, readerSql } from './load-reader.ts';
 
 export type TimeRanges = Record<string, { min: string; max: string }>;

@@ -2,7 +2,7 @@
 // NUL bytes, bad percent-encodings, wrong types, huge strings, bad JSON and wrong content types.
 // Whatever arrives, the answer is never a 5xx, and every 4xx is a problem document whose code is in
 // the error table.
-import { after, before, test } from 'node:test';
+import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { buildTestApp, call, type TestApp } from '../helpers/app.ts';
 import { ERROR_CODES } from '../../src/lib/errors.ts';

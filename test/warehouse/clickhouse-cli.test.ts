@@ -25,7 +25,7 @@ test('demo seed, data load (append, replace, a bad row) and rollups status on a 
     assert.ok(!fs.existsSync(path.join(dir, 'warehouse.duckdb')), 'no DuckDB file: the warehouse is ClickHouse');
     const status = await runCli(['rollups', 'status'], env, 60_000);
     assert.equal(status.code, 0, status.stderr);
-    assert.match(status.stdout, /^orders\.daily \("insights_rollups"\."orders__daily", day, partitions by month\)\n  acme: [\d,]+ rows, built \S+, current\n  demo: [\d,]+ rows, built \S+, current\n/);
+    assert.match(status.stdout, /^orders\.daily \("insights_rollups"\."orders__daily", day, partitions by month\)\n {2}acme: [\d,]+ rows, built \S+, current\n {2}demo: [\d,]+ rows, built \S+, current\n/);
 
     const load = (file: string, content: string, tenant: string, mode = 'append') => {
       fs.writeFileSync(path.join(dir, file), content);

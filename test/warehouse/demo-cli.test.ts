@@ -21,7 +21,7 @@ test('demo seed into an empty warehouse, refusal under the lock, per-tenant re-s
     assert.ok(fs.existsSync(path.join(dir, 'warehouse.duckdb')));
     const status = await runCli(['rollups', 'status'], { INSIGHTS_DATA_DIR: dir });
     assert.equal(status.code, 0, status.stderr);
-    assert.match(status.stdout, /^orders\.daily \("insights_rollups"\."orders__daily", day, partitions by month\)\n  acme: [\d,]+ rows, built \S+, current\n  demo: [\d,]+ rows, built \S+, current\n/);
+    assert.match(status.stdout, /^orders\.daily \("insights_rollups"\."orders__daily", day, partitions by month\)\n {2}acme: [\d,]+ rows, built \S+, current\n {2}demo: [\d,]+ rows, built \S+, current\n/);
     const unknown = await runCli(['rollups', 'build', '--rollup', 'nope'], { INSIGHTS_DATA_DIR: dir });
     assert.equal(unknown.code, 2);
     assert.match(unknown.stderr, /the model has no rollup nope \(it has: orders\.daily, order_items\.daily_by_product\)/);

@@ -10,7 +10,7 @@ import { modelFromText } from '../../src/semantic/model.ts';
 import { tenantColumns } from '../../src/semantic/tenancy.ts';
 import { groupTables } from '../../src/warehouse/load-duckdb.ts';
 import { lineOfRecord } from '../../src/warehouse/load-ranges.ts';
-import { LoadError, planLoad } from '../../src/warehouse/load.ts';
+import { type LoadError, planLoad } from '../../src/warehouse/load.ts';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'insights-load-rules-'));
 after(() => fs.rmSync(dir, { recursive: true, force: true }));

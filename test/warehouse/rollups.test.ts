@@ -9,7 +9,7 @@ import { ManualClock } from '../../src/lib/clock.ts';
 import { InsightsService, type ExecuteParams } from '../../src/modules/insights/insights.service.ts';
 import { compile } from '../../src/semantic/compiler.ts';
 import { DIALECTS } from '../../src/semantic/dialects/index.ts';
-import { demoModel, modelFromText, ModelError } from '../../src/semantic/model.ts';
+import { demoModel, modelFromText, type ModelError } from '../../src/semantic/model.ts';
 import { rollupFor, rollsUpTo } from '../../src/semantic/rollups.ts';
 import { RollupStore } from '../../src/warehouse/rollups.ts';
 import type { Warehouse } from '../../src/warehouse/warehouse.ts';

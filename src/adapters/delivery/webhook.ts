@@ -50,7 +50,7 @@ export class WebhookTransport implements ChannelTransport {
   async send(channel: OutboundChannel, report: Report, ctx: DeliveryContext): Promise<DeliveryResult> {
     const url = channel.config.webhook_url;
     const secret = channel.config.signing_secret;
-    if (!url || !url.startsWith('https://')) throw new DeliveryError('The channel has no https:// webhook_url', { retryable: false });
+    if (!url?.startsWith('https://')) throw new DeliveryError('The channel has no https:// webhook_url', { retryable: false });
     if (!secret) throw new DeliveryError('The channel has no signing secret', { retryable: false });
 
     const body = webhookBody(report, ctx, report.document ? pdfField(await report.document(), this.pdfLimitBytes) : undefined);

@@ -1,4 +1,4 @@
-import { Type, type TSchema } from 'typebox';
+import { Type, } from 'typebox';
 import { Nullable } from '../../lib/schemas.ts';
 
 export const TableParams = Type.Object({

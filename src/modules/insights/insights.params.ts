@@ -49,7 +49,7 @@ export function resolveParams(def: InsightDefinition, tenantId: string, given: E
   const params = Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined && v !== null)) as ExecuteParams;
   const accepted = new Set(parametersOf(def));
   const errors: { path: string; message: string }[] = [];
-  for (const [name, value] of Object.entries(params)) {
+  for (const [name, _value] of Object.entries(params)) {
     if (!accepted.has(name)) errors.push({ path: `/${where}/${name}`, message: `is not a parameter of insight ${def.code} (it takes: ${[...accepted].join(', ')})` });
   }
   if (errors.length) {

@@ -25,7 +25,7 @@ function asSubscriber(s: { tenant_id: string; subscriber_attributes?: Record<str
 function paramsFor(insights: InsightsService, code: string, p: InsightParams): ExecuteParams {
   const def = insights.find(code);
   return {
-    ...(def && def.granularities.length ? { granularity: p.granularity } : {}),
+    ...(def?.granularities.length ? { granularity: p.granularity } : {}),
     ...(p.country ? { country: p.country } : {}),
     ...(p.filters ?? {}),
     ...(p.compare ? { compare: p.compare } : {}),

@@ -64,7 +64,7 @@ function explainable(rows: Record<string, unknown>[]): number[] {
   }
   // Ratios of sums (a rate over the window), and each figure against its previous one.
   for (const [a, sa] of sums) {
-    for (const [b, sb] of sums) if (sb !== 0) out.push(sa / sb, (100 * sa) / sb);
+    for (const [_b, sb] of sums) if (sb !== 0) out.push(sa / sb, (100 * sa) / sb);
     const prev = sums.get(`${a}_previous`);
     if (prev) out.push((100 * (sa - prev)) / prev);
   }
