@@ -32,7 +32,28 @@ const stats = (xs: number[]) => {
   return `median ${pct(s, 50).toFixed(1)} ms, p95 ${pct(s, 95).toFixed(1)} ms, max ${s.at(-1)!.toFixed(1)} ms (n=${s.length})`;
 };
 
-const WORDS = ['revenue', 'bookings', 'margin', 'refunds', 'visits', 'leads', 'tickets', 'shipments', 'returns', 'claims', 'payouts', 'signups', 'churn', 'usage', 'credits', 'fees', 'impressions', 'clicks', 'installs', 'sessions'];
+const WORDS = [
+  'revenue',
+  'bookings',
+  'margin',
+  'refunds',
+  'visits',
+  'leads',
+  'tickets',
+  'shipments',
+  'returns',
+  'claims',
+  'payouts',
+  'signups',
+  'churn',
+  'usage',
+  'credits',
+  'fees',
+  'impressions',
+  'clicks',
+  'installs',
+  'sessions',
+];
 
 /** A model of `cubes` cubes with `perCube` measures each, every measure with a title, two synonyms and an insight. */
 export function largeModel(cubes = 50, perCube = 10): SemanticModel {
@@ -43,7 +64,13 @@ export function largeModel(cubes = 50, perCube = 10): SemanticModel {
     lines.push(`  - name: ${cube}`, `    sql_table: t_${c}`, '    tenant_column: tenant_id', '    measures:');
     for (let m = 0; m < perCube; m++) {
       const word = `${WORDS[(c + m) % WORDS.length]} ${c}-${m}`;
-      lines.push(`      - name: m_${c}_${m}`, `        title: ${JSON.stringify(`Metric ${word}`)}`, '        type: sum', `        sql: v${m}`, `        synonyms: [${JSON.stringify(`${word} total`)}, ${JSON.stringify(`gross ${word}`)}]`);
+      lines.push(
+        `      - name: m_${c}_${m}`,
+        `        title: ${JSON.stringify(`Metric ${word}`)}`,
+        '        type: sum',
+        `        sql: v${m}`,
+        `        synonyms: [${JSON.stringify(`${word} total`)}, ${JSON.stringify(`gross ${word}`)}]`,
+      );
       insights.push(
         `  - code: i_${c}_${m}`,
         `    name: ${JSON.stringify(`Metric ${word}`)}`,
@@ -55,7 +82,16 @@ export function largeModel(cubes = 50, perCube = 10): SemanticModel {
         `    filters: [${cube}.region]`,
       );
     }
-    lines.push('    dimensions:', '      - name: at', '        type: time', '        sql: at', '      - name: region', '        type: string', '        sql: region', '        synonyms: [area, territory]');
+    lines.push(
+      '    dimensions:',
+      '      - name: at',
+      '        type: time',
+      '        sql: at',
+      '      - name: region',
+      '        type: string',
+      '        sql: region',
+      '        synonyms: [area, territory]',
+    );
   }
   return modelFromText([...lines, '', ...insights].join('\n'), 'large.yml');
 }
@@ -106,7 +142,13 @@ function accuracy(): void {
 export async function run(): Promise<void> {
   accuracy();
   // The demo model's questions, every language, follow-ups left out.
-  const questions = (JSON.parse(fs.readFileSync(new URL('../eval/chat-questions.json', import.meta.url), 'utf8')).questions as { q: string; history?: string[]; model?: string }[])
+  const questions = (
+    JSON.parse(fs.readFileSync(new URL('../eval/chat-questions.json', import.meta.url), 'utf8')).questions as {
+      q: string;
+      history?: string[];
+      model?: string;
+    }[]
+  )
     .filter((x) => !x.history && !x.model)
     .map((x) => x.q);
 
@@ -115,10 +157,15 @@ export async function run(): Promise<void> {
   console.log(`\nThe built-in parser alone (no query run), ${questions.length} eval questions × ${ROUNDS} rounds after a warm-up:`);
   console.log('| model | questions parsed | median | p99 | max | target p99 | ratio |');
   console.log('|---|---|---|---|---|---|---|');
-  for (const [name, model] of [['demo', demoModel()], [`generated: 50 cubes, ${measures} measures, ${large.insights.length} insights`, large]] as const) {
+  for (const [name, model] of [
+    ['demo', demoModel()],
+    [`generated: 50 cubes, ${measures} measures, ${large.insights.length} insights`, large],
+  ] as const) {
     const s = parserTimes(model, questions, ROUNDS).sort((a, b) => a - b);
     const p99 = pct(s, 99);
-    console.log(`| ${name} | ${s.length} | ${pct(s, 50).toFixed(2)} ms | ${p99.toFixed(2)} ms | ${s.at(-1)!.toFixed(2)} ms | < 5 ms | ${(p99 / 5).toFixed(2)} |`);
+    console.log(
+      `| ${name} | ${s.length} | ${pct(s, 50).toFixed(2)} ms | ${p99.toFixed(2)} ms | ${s.at(-1)!.toFixed(2)} ms | < 5 ms | ${(p99 / 5).toFixed(2)} |`,
+    );
   }
   if (process.env.BENCH_PARSER_ONLY) return;
 
@@ -132,10 +179,20 @@ export async function run(): Promise<void> {
   const config = loadConfig({ INSIGHTS_DATA_DIR: '/nonexistent', INSIGHTS_RATE_LIMIT: '1000000', INSIGHTS_CHAT_RATE_LIMIT: '1000000' });
   const app = await buildApp({ config, db, clock: systemClock, secrets: new SecretBox(crypto.randomBytes(32)), warehouse, logger: false });
   await app.ready();
-  const { token } = await new TokensService(new TokensRepository(db), systemClock).create({ tenantId: 'demo', userId: 'bench', name: 'bench', role: 'member' });
+  const { token } = await new TokensService(new TokensRepository(db), systemClock).create({
+    tenantId: 'demo',
+    userId: 'bench',
+    name: 'bench',
+    role: 'member',
+  });
   const ask = async (message: string): Promise<number> => {
     const t0 = performance.now();
-    const res = await app.inject({ method: 'POST', url: '/api/v1/ai/chat', headers: { authorization: `Svc ${token}`, 'content-type': 'application/json' }, payload: JSON.stringify({ message }) });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/v1/ai/chat',
+      headers: { authorization: `Svc ${token}`, 'content-type': 'application/json' },
+      payload: JSON.stringify({ message }),
+    });
     const ms = performance.now() - t0;
     if (res.statusCode !== 200) throw new Error(`${message} → ${res.statusCode} ${res.body}`);
     return ms;
@@ -151,7 +208,16 @@ export async function run(): Promise<void> {
   console.log(`\nChat without a connector, ${questions.length} questions, ${ROWS.toLocaleString('en')} orders, in-process (app.inject):`);
   console.log(`  first ask (engine cache cold): ${stats(cold)}`);
   console.log(`  repeated (engine cache warm):  ${stats(warm)}`);
-  console.log(`  all:                           ${stats(all)}   target: median < 50 ms → ${pct([...all].sort((a, b) => a - b), 50) < 50 ? 'met' : 'NOT met'}`);
+  console.log(
+    `  all:                           ${stats(all)}   target: median < 50 ms → ${
+      pct(
+        [...all].sort((a, b) => a - b),
+        50,
+      ) < 50
+        ? 'met'
+        : 'NOT met'
+    }`,
+  );
   await app.close();
   await db.close();
   await warehouse.close();

@@ -54,10 +54,15 @@ async function duckdb(today: string): Promise<DuckDbWarehouse> {
 async function clickhouse(duck: DuckDbWarehouse, url: string): Promise<{ ch: ClickHouseWarehouse; copyRowsPerS?: number }> {
   const ch = new ClickHouseWarehouse(url);
   // A copy kept from a run under other column types is made again (the DDL is part of what is measured).
-  const kept = await ch.query("SELECT table AS t, name AS c, type FROM system.columns WHERE database = currentDatabase() ORDER BY table, position");
+  const kept = await ch.query(
+    'SELECT table AS t, name AS c, type FROM system.columns WHERE database = currentDatabase() ORDER BY table, position',
+  );
   for (const spec of DEMO_TABLES) {
     const want = spec.columns.join(', ');
-    const have = kept.filter((r) => r.t === spec.name).map((r) => `"${String(r.c)}" ${String(r.type)}`).join(', ');
+    const have = kept
+      .filter((r) => r.t === spec.name)
+      .map((r) => `"${String(r.c)}" ${String(r.type)}`)
+      .join(', ');
     if (have && have !== want) await ch.query(`DROP TABLE "${spec.name}"`);
   }
   await ch.ensureTables();
@@ -75,7 +80,9 @@ async function clickhouse(duck: DuckDbWarehouse, url: string): Promise<{ ch: Cli
     await duck.exec(`SET memory_limit = '${loadConfig().duckdb.memoryLimit}'`);
     fs.rmSync(scratch, { recursive: true, force: true });
   }
-  const [{ n }] = await ch.query('SELECT (SELECT count() FROM orders) + (SELECT count() FROM order_items) + (SELECT count() FROM customers) AS n');
+  const [{ n }] = await ch.query(
+    'SELECT (SELECT count() FROM orders) + (SELECT count() FROM order_items) + (SELECT count() FROM customers) AS n',
+  );
   log(`${((Date.now() - t) / 1000).toFixed(0)} s\n`);
   return { ch, copyRowsPerS: Number(n) / ((Date.now() - t) / 1000) };
 }
@@ -111,7 +118,12 @@ async function timed(service: InsightsService, code: string, params: ExecutePara
 type Medians = [number, number, number, number];
 
 /** Median ms per case on both engines, interleaved so neither always runs on caches the other warmed. */
-async function measure(a: InsightsService, b: InsightsService, list: { code: string; params: ExecuteParams }[], afterB?: (code: string) => Promise<void>): Promise<Map<string, Medians>> {
+async function measure(
+  a: InsightsService,
+  b: InsightsService,
+  list: { code: string; params: ExecuteParams }[],
+  afterB?: (code: string) => Promise<void>,
+): Promise<Map<string, Medians>> {
   const out = new Map<string, Medians>();
   for (const c of list) {
     const x: Timing[] = [];
@@ -164,7 +176,10 @@ function csvFile(): string {
   for (let i = 0; i < LOAD_ROWS; i += 100_000) {
     let chunk = '';
     for (let j = i; j < Math.min(LOAD_ROWS, i + 100_000); j++) {
-      const day = new Date(Date.UTC(2025, 0, 1) + (j % 730) * 86_400_000 + (j % 86_400) * 1000).toISOString().replace('T', ' ').slice(0, 19);
+      const day = new Date(Date.UTC(2025, 0, 1) + (j % 730) * 86_400_000 + (j % 86_400) * 1000)
+        .toISOString()
+        .replace('T', ' ')
+        .slice(0, 19);
       chunk += `${j},${j % 50_000},${day},${countries[j % 6]},${j % 3 ? 'web' : 'mobile'},completed,${(j % 4) + 1},${((j % 9973) / 100).toFixed(2)},0.00\n`;
     }
     fs.writeSync(fd, chunk);
@@ -189,7 +204,9 @@ export async function run(): Promise<void> {
     if (Number(n) === 0) break;
     await new Promise((r) => setTimeout(r, 1000));
   }
-  const [{ first, last }] = await duck.query("SELECT CAST(CAST(min(ordered_at) AS DATE) AS VARCHAR) AS first, CAST(CAST(max(ordered_at) AS DATE) AS VARCHAR) AS last FROM orders WHERE tenant_id = 'demo'");
+  const [{ first, last }] = await duck.query(
+    "SELECT CAST(CAST(min(ordered_at) AS DATE) AS VARCHAR) AS first, CAST(CAST(max(ordered_at) AS DATE) AS VARCHAR) AS last FROM orders WHERE tenant_id = 'demo'",
+  );
 
   // 1. Raw rows, uncached.
   const rawDuck = new InsightsService(duck, systemClock);
@@ -222,7 +239,11 @@ export async function run(): Promise<void> {
     await chStore.build();
     chBuild = Date.now() - t;
     log(`Timing again from the rollups … `);
-    rolled = await measure(new InsightsService(duck, systemClock, rawDuck.model, duckStore), new InsightsService(ch, systemClock, rawDuck.model, chStore), list);
+    rolled = await measure(
+      new InsightsService(duck, systemClock, rawDuck.model, duckStore),
+      new InsightsService(ch, systemClock, rawDuck.model, chStore),
+      list,
+    );
     log('done\n');
   }
 
@@ -247,14 +268,65 @@ export async function run(): Promise<void> {
     const [rd, rh] = rolled.get(c.code) ?? [NaN, NaN];
     worst = Math.max(worst, h / d);
     worstCpu = Math.max(worstCpu, hc / dc);
-    rows.push([c.code, d.toFixed(0), h.toFixed(0), ratio(d, h), hc.toFixed(0), ratio(dc, hc), engine.get(c.code)!.toFixed(0), ROLLUPS ? rd.toFixed(0) : '—', ROLLUPS ? rh.toFixed(0) : '—']);
+    rows.push([
+      c.code,
+      d.toFixed(0),
+      h.toFixed(0),
+      ratio(d, h),
+      hc.toFixed(0),
+      ratio(dc, hc),
+      engine.get(c.code)!.toFixed(0),
+      ROLLUPS ? rd.toFixed(0) : '—',
+      ROLLUPS ? rh.toFixed(0) : '—',
+    ]);
   }
   const total = (m: Map<string, Medians>, i: 0 | 1 | 2 | 3) => [...m.values()].reduce((s, v) => s + v[i], 0);
   const engineTotal = [...engine.values()].reduce((a, b) => a + b, 0);
-  rows.push(['all insights, summed', total(raw, 0).toFixed(0), total(raw, 1).toFixed(0), ratio(total(raw, 0), total(raw, 1)), total(raw, 3).toFixed(0), ratio(total(raw, 2), total(raw, 3)), engineTotal.toFixed(0), ...(ROLLUPS ? [total(rolled, 0).toFixed(0), total(rolled, 1).toFixed(0)] : ['—', '—'])]);
-  if (ROLLUPS) rows.push(['rollup build, every tenant — s', (duckBuild / 1000).toFixed(1), (chBuild / 1000).toFixed(1), ratio(duckBuild, chBuild), '—', '—', '—', '—', '—']);
-  if (LOAD_ROWS > 0) rows.push([`load ${LOAD_ROWS.toLocaleString('en')}-row CSV — rows/s`, Math.round(duckLoad).toLocaleString('en'), Math.round(chLoad).toLocaleString('en'), ratio(chLoad, duckLoad), '—', '—', '—', '—', '—']);
-  const head = ['insight (demo tenant, uncached, median ms)', 'DuckDB', 'ClickHouse', 'CH / DuckDB', 'CH CPU ms', 'CPU CH / DuckDB', 'CH engine alone', 'DuckDB rollup', 'CH rollup'];
+  rows.push([
+    'all insights, summed',
+    total(raw, 0).toFixed(0),
+    total(raw, 1).toFixed(0),
+    ratio(total(raw, 0), total(raw, 1)),
+    total(raw, 3).toFixed(0),
+    ratio(total(raw, 2), total(raw, 3)),
+    engineTotal.toFixed(0),
+    ...(ROLLUPS ? [total(rolled, 0).toFixed(0), total(rolled, 1).toFixed(0)] : ['—', '—']),
+  ]);
+  if (ROLLUPS)
+    rows.push([
+      'rollup build, every tenant — s',
+      (duckBuild / 1000).toFixed(1),
+      (chBuild / 1000).toFixed(1),
+      ratio(duckBuild, chBuild),
+      '—',
+      '—',
+      '—',
+      '—',
+      '—',
+    ]);
+  if (LOAD_ROWS > 0)
+    rows.push([
+      `load ${LOAD_ROWS.toLocaleString('en')}-row CSV — rows/s`,
+      Math.round(duckLoad).toLocaleString('en'),
+      Math.round(chLoad).toLocaleString('en'),
+      ratio(chLoad, duckLoad),
+      '—',
+      '—',
+      '—',
+      '—',
+      '—',
+    ]);
+  const head = [
+    'insight (demo tenant, uncached, median ms)',
+    'DuckDB',
+    'ClickHouse',
+    'CH / DuckDB',
+    'CH CPU ms',
+    'CPU CH / DuckDB',
+    'CH engine alone',
+    'DuckDB rollup',
+    'CH rollup',
+  ];
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
   const line = (r: string[]) => `| ${r.map((c, i) => (i ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join(' | ')} |`;
   console.log(line(head));
@@ -268,7 +340,9 @@ export async function run(): Promise<void> {
       `("CH engine alone": the same SQL on chdb without HTTP and client); load average ${loadBefore.toFixed(1)} before the timings, ${os.loadavg()[0].toFixed(1)} after.` +
       (copyRowsPerS ? ` The demo copy into ClickHouse ran at ${Math.round(copyRowsPerS).toLocaleString('en')} rows/s.` : ''),
   );
-  console.log(`Target: ClickHouse no slower than ${TARGET} × DuckDB per insight: worst ${worst.toFixed(2)} × in time (${worstCpu.toFixed(2)} × in CPU) — ${worst <= TARGET ? 'met' : 'NOT met'}.`);
+  console.log(
+    `Target: ClickHouse no slower than ${TARGET} × DuckDB per insight: worst ${worst.toFixed(2)} × in time (${worstCpu.toFixed(2)} × in CPU) — ${worst <= TARGET ? 'met' : 'NOT met'}.`,
+  );
   await ch.close();
   await duck.close();
   await server.close();

@@ -38,10 +38,11 @@ export async function startReceiverProcess() {
       child.stdin!.write('count\n');
       return (await next()) as { received: number; verified: number };
     },
-    close: () => new Promise<void>((resolve) => {
-      child.on('exit', () => resolve());
-      child.stdin!.end();
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        child.on('exit', () => resolve());
+        child.stdin!.end();
+      }),
   };
 }
 
@@ -58,7 +59,12 @@ export function percentile(sorted: number[], p: number): number {
 }
 
 export async function inject(app: Awaited<ReturnType<typeof buildApp>>, auth: string, method: 'POST' | 'GET', url: string, body?: unknown) {
-  const res = await app.inject({ method, url, headers: { authorization: auth, 'content-type': 'application/json' }, payload: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await app.inject({
+    method,
+    url,
+    headers: { authorization: auth, 'content-type': 'application/json' },
+    payload: body === undefined ? undefined : JSON.stringify(body),
+  });
   if (res.statusCode >= 300) throw new Error(`${method} ${url} → ${res.statusCode} ${res.body}`);
   return JSON.parse(res.body);
 }
@@ -96,26 +102,31 @@ export async function webhookBenchApp(
   egress: EgressGuard,
   receiver: Awaited<ReturnType<typeof startReceiverProcess>>,
 ) {
-    await migrate(db);
-    await seedDemo(warehouse, { rows: 20_000, tenants: ['acme'], endDay: clock.now().toISOString().slice(0, 10), now: clock.now() });
-    const app = await buildApp({
-      config: loadConfig({ INSIGHTS_DATA_DIR: '/nonexistent', INSIGHTS_RATE_LIMIT: '1000000' }),
-      db,
-      clock,
-      secrets: new SecretBox(crypto.randomBytes(32)),
-      egress,
-      warehouse,
-      logger: false,
-    });
-    await app.ready();
-    const { token } = await new TokensService(new TokensRepository(db), clock).create({ tenantId: 'acme', name: 'bench', userId: 'bench', role: 'owner' });
-    const auth = `Svc ${token}`;
-    const channel = await inject(app, auth, 'POST', '/api/v1/notifications/channels', {
-      channel_type: 'webhook',
-      config: { webhook_url: `${receiver.origin}/bench` },
-    });
-    const outbound = await app.services.channels.getForDelivery('acme', channel.id);
-    receiver.setSecret(Object.entries(outbound!.config).find(([k]) => /secret/.test(k))![1]);
+  await migrate(db);
+  await seedDemo(warehouse, { rows: 20_000, tenants: ['acme'], endDay: clock.now().toISOString().slice(0, 10), now: clock.now() });
+  const app = await buildApp({
+    config: loadConfig({ INSIGHTS_DATA_DIR: '/nonexistent', INSIGHTS_RATE_LIMIT: '1000000' }),
+    db,
+    clock,
+    secrets: new SecretBox(crypto.randomBytes(32)),
+    egress,
+    warehouse,
+    logger: false,
+  });
+  await app.ready();
+  const { token } = await new TokensService(new TokensRepository(db), clock).create({
+    tenantId: 'acme',
+    name: 'bench',
+    userId: 'bench',
+    role: 'owner',
+  });
+  const auth = `Svc ${token}`;
+  const channel = await inject(app, auth, 'POST', '/api/v1/notifications/channels', {
+    channel_type: 'webhook',
+    config: { webhook_url: `${receiver.origin}/bench` },
+  });
+  const outbound = await app.services.channels.getForDelivery('acme', channel.id);
+  receiver.setSecret(Object.entries(outbound!.config).find(([k]) => /secret/.test(k))![1]);
   return { app, auth, channel };
 }
 
@@ -144,7 +155,10 @@ export async function run(): Promise<void> {
 
     // 1. 10,000 insight subscriptions due in the same minute.
     const template = await inject(app, auth, 'POST', '/api/v1/notifications/subscriptions', {
-      insight_code: 'revenue', channel_id: channel.id, schedule: 'daily', granularity: 'month',
+      insight_code: 'revenue',
+      channel_id: channel.id,
+      schedule: 'daily',
+      granularity: 'month',
     });
     await db.query('DELETE FROM insight_subscriptions');
     const slot = nextSlot(clock, 3_000);
@@ -169,17 +183,28 @@ export async function run(): Promise<void> {
     // 2. A 6-widget dashboard report, from its slot to its channels.
     const dash = await inject(app, auth, 'POST', '/api/v1/dashboards', { name: 'Bench board' });
     const widgets = [
-      ['revenue', 'chart', 'month'], ['orders_count', 'chart', 'month'], ['average_order_value', 'chart', 'month'],
-      ['revenue_by_country', 'chart', null], ['top_products', 'table', null], ['revenue_kpi', 'kpi', null],
+      ['revenue', 'chart', 'month'],
+      ['orders_count', 'chart', 'month'],
+      ['average_order_value', 'chart', 'month'],
+      ['revenue_by_country', 'chart', null],
+      ['top_products', 'table', null],
+      ['revenue_kpi', 'kpi', null],
     ] as const;
     for (const [code, type, granularity] of widgets) {
       await inject(app, auth, 'POST', `/api/v1/dashboards/${dash.id}/widgets`, {
-        title: code, widget_type: type, data_source: 'live_insight', insight_code: code, ...(granularity ? { granularity } : {}),
+        title: code,
+        widget_type: type,
+        data_source: 'live_insight',
+        insight_code: code,
+        ...(granularity ? { granularity } : {}),
       });
     }
     const dslot = nextSlot(clock, 2_000);
     await inject(app, auth, 'POST', `/api/v1/dashboards/${dash.id}/subscriptions`, {
-      dashboard_id: dash.id, dashboard_name: 'Bench board', channel_ids: [channel.id], schedule: 'daily',
+      dashboard_id: dash.id,
+      dashboard_name: 'Bench board',
+      channel_ids: [channel.id],
+      schedule: 'daily',
       schedule_time: dslot.toISOString().slice(11, 16),
     });
     await waitDelivered(db, 'dashboard', 1, 60_000);
@@ -191,10 +216,20 @@ export async function run(): Promise<void> {
 
     // 3. Chart rendering per PNG, warm.
     const renderer = new ChartRenderer();
-    const rows = Array.from({ length: 24 }, (_, i) => ({ period: `2025-${String((i % 12) + 1).padStart(2, '0')}-01`, revenue: 1000 + i * 37 }));
+    const rows = Array.from({ length: 24 }, (_, i) => ({
+      period: `2025-${String((i % 12) + 1).padStart(2, '0')}-01`,
+      revenue: 1000 + i * 37,
+    }));
     const input = {
-      type: 'line' as const, x_axis: 'period', y_axis: ['revenue'], title: 'Revenue',
-      columns: [{ name: 'period', type: 'date', label: 'Period' }, { name: 'revenue', type: 'number', label: 'Revenue' }], rows,
+      type: 'line' as const,
+      x_axis: 'period',
+      y_axis: ['revenue'],
+      title: 'Revenue',
+      columns: [
+        { name: 'period', type: 'date', label: 'Period' },
+        { name: 'revenue', type: 'number', label: 'Revenue' },
+      ],
+      rows,
     };
     for (let i = 0; i < 5; i++) renderer.png(input as never);
     const times: number[] = [];
@@ -211,10 +246,17 @@ export async function run(): Promise<void> {
       ['deliveries per second', perSecond.toFixed(0), '≥ 500/s', (perSecond / 500).toFixed(2)],
       ['lateness after the slot, p50', `${(percentile(late, 50) / 1000).toFixed(2)} s`, '—', '—'],
       ['lateness after the slot, p99', `${(percentile(late, 99) / 1000).toFixed(2)} s`, '< 5 s', (5000 / percentile(late, 99)).toFixed(2)],
-      ['6-widget dashboard report, slot → channel', `${Number(dashboardMs).toFixed(0)} ms`, '< 1000 ms', (1000 / Number(dashboardMs)).toFixed(2)],
+      [
+        '6-widget dashboard report, slot → channel',
+        `${Number(dashboardMs).toFixed(0)} ms`,
+        '< 1000 ms',
+        (1000 / Number(dashboardMs)).toFixed(2),
+      ],
       ['chart PNG render (warm, median)', `${chartMs.toFixed(1)} ms`, '< 30 ms', (30 / chartMs).toFixed(2)],
     ];
-    console.log(`\ndeliveries benchmark: ${SUBSCRIPTIONS} subscriptions, PostgreSQL, HTTPS webhook on loopback (${verified} signatures verified), wall ${(wall / 1000).toFixed(1)} s`);
+    console.log(
+      `\ndeliveries benchmark: ${SUBSCRIPTIONS} subscriptions, PostgreSQL, HTTPS webhook on loopback (${verified} signatures verified), wall ${(wall / 1000).toFixed(1)} s`,
+    );
     console.log('| metric | result | target | ratio (≥ 1 meets) |\n|---|---|---|---|');
     for (const r of table) console.log(`| ${r.join(' | ')} |`);
   } finally {

@@ -49,7 +49,9 @@ async function pageLoad(t: TestApp, runs: number): Promise<string[][]> {
     for (let i = 0; i <= runs; i++) {
       const page = await context.newPage();
       await page.goto(origin);
-      const ms = await page.waitForFunction(() => (window as unknown as { firstChart?: number }).firstChart ?? false, undefined, { timeout: 30_000 });
+      const ms = await page.waitForFunction(() => (window as unknown as { firstChart?: number }).firstChart ?? false, undefined, {
+        timeout: 30_000,
+      });
       times.push(Number(await ms.jsonValue()));
       await page.close();
     }

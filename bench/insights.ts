@@ -75,15 +75,25 @@ function load(origin: string, p: string, headers: Record<string, string>): Promi
 }
 
 export async function run(): Promise<void> {
-  const loadAtStart = os.loadavg().map((l) => l.toFixed(2)).join(' ');
+  const loadAtStart = os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
   const wh = await warehouse();
   const [{ n, first, last }] = await wh.query(
-    "SELECT count(*) AS n, CAST(CAST(min(ordered_at) AS DATE) AS VARCHAR) AS first, CAST(CAST(max(ordered_at) AS DATE) AS VARCHAR) AS last FROM orders",
+    'SELECT count(*) AS n, CAST(CAST(min(ordered_at) AS DATE) AS VARCHAR) AS first, CAST(CAST(max(ordered_at) AS DATE) AS VARCHAR) AS last FROM orders',
   );
   const db = await PGliteDb.open({});
   await migrate(db);
   const config = loadConfig({ INSIGHTS_JWT_SECRET: SECRET, INSIGHTS_RATE_LIMIT: '1000000', INSIGHTS_DATA_DIR: os.tmpdir() });
-  const app = await buildApp({ config, db, clock: systemClock, secrets: new SecretBox(crypto.randomBytes(32)), warehouse: wh, logger: false });
+  const app = await buildApp({
+    config,
+    db,
+    clock: systemClock,
+    secrets: new SecretBox(crypto.randomBytes(32)),
+    warehouse: wh,
+    logger: false,
+  });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const origin = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
   const jwt = await new SignJWT({ tenant_id: 'demo', role: 'member' })
@@ -205,18 +215,51 @@ export async function run(): Promise<void> {
     median(oursRps) / median(nodeRps) >= 0.8,
   ];
   const rows = [
-    ['execute revenue/week/DE, whole range, uncached, raw rows — median ms', median(httpMs).toFixed(1), median(handMs).toFixed(1), (median(httpMs) / median(handMs)).toFixed(2), '≤ 1.10'],
-    ['the same from the orders.daily rollup (vs the raw hand query) — median ms', median(rolled.httpMs).toFixed(1), median(handAll).toFixed(1), (median(rolled.httpMs) / median(handAll)).toFixed(3), '< 0.1'],
+    [
+      'execute revenue/week/DE, whole range, uncached, raw rows — median ms',
+      median(httpMs).toFixed(1),
+      median(handMs).toFixed(1),
+      (median(httpMs) / median(handMs)).toFixed(2),
+      '≤ 1.10',
+    ],
+    [
+      'the same from the orders.daily rollup (vs the raw hand query) — median ms',
+      median(rolled.httpMs).toFixed(1),
+      median(handAll).toFixed(1),
+      (median(rolled.httpMs) / median(handAll)).toFixed(3),
+      '< 0.1',
+    ],
     ['rollup build, every tenant — s', (buildMs / 1000).toFixed(1), '—', '—', '—'],
-    ['cached execute vs bare node:http, same bytes — requests/s', Math.round(median(oursRps)).toString(), Math.round(median(nodeRps)).toString(), (median(oursRps) / median(nodeRps)).toFixed(2), '≥ 0.8'],
-    ['cached execute vs bare Fastify, JSON object — requests/s', Math.round(median(oursRps)).toString(), Math.round(median(bareRps)).toString(), (median(oursRps) / median(bareRps)).toFixed(2), '—'],
-    ['cached execute vs bare Fastify, constant bytes — requests/s', Math.round(median(oursRps)).toString(), Math.round(median(bytesRps)).toString(), (median(oursRps) / median(bytesRps)).toFixed(2), '—'],
+    [
+      'cached execute vs bare node:http, same bytes — requests/s',
+      Math.round(median(oursRps)).toString(),
+      Math.round(median(nodeRps)).toString(),
+      (median(oursRps) / median(nodeRps)).toFixed(2),
+      '≥ 0.8',
+    ],
+    [
+      'cached execute vs bare Fastify, JSON object — requests/s',
+      Math.round(median(oursRps)).toString(),
+      Math.round(median(bareRps)).toString(),
+      (median(oursRps) / median(bareRps)).toFixed(2),
+      '—',
+    ],
+    [
+      'cached execute vs bare Fastify, constant bytes — requests/s',
+      Math.round(median(oursRps)).toString(),
+      Math.round(median(bytesRps)).toString(),
+      (median(oursRps) / median(bytesRps)).toFixed(2),
+      '—',
+    ],
   ];
   const out = [
     `Insight engine benchmark — ${Number(n).toLocaleString('en')} orders (${first} … ${last}), ${ours.rows.length} weekly rows, response ${bytes} bytes`,
     `Rollups: ${builds.map((b) => `${b.rollup} ${(b.ms / 1000).toFixed(1)} s`).join(', ')}; orders.daily holds ${Number(rollupRows[0].n).toLocaleString('en')} rows`,
     `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, Node ${process.version}, DuckDB via @duckdb/node-api, ${ITERATIONS} timed runs, ${CONNECTIONS} connections × ${LOAD_MS / 1000} s × ${ROUNDS} rounds (medians)`,
-    `${new Date().toISOString().slice(0, 16)}Z, load average at the start ${loadAtStart}, at the end ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`,
+    `${new Date().toISOString().slice(0, 16)}Z, load average at the start ${loadAtStart}, at the end ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
     '',
     '| measure | insights service | baseline | ratio | target |',
     '|---|---|---|---|---|',

@@ -81,7 +81,10 @@ async function insightsCli(csv: string): Promise<number> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'insights-bench-load-'));
   try {
     const started = process.hrtime.bigint();
-    const res = await runInsights(['data', 'load', '--table', 'bench_orders', '--file', csv, '--tenant', 'demo'], cleanEnv({ INSIGHTS_DATA_DIR: dir }));
+    const res = await runInsights(
+      ['data', 'load', '--table', 'bench_orders', '--file', csv, '--tenant', 'demo'],
+      cleanEnv({ INSIGHTS_DATA_DIR: dir }),
+    );
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;
     if (res.code !== 0) throw new Error(`insights data load failed:\n${res.out}`);
     return seconds;
@@ -107,13 +110,18 @@ async function parquetLoad(rounds: number): Promise<{ rows: number; plain: numbe
       instance.closeSync();
       plain.push(Number(process.hrtime.bigint() - started) / 1e9);
       started = process.hrtime.bigint();
-      const res = await runInsights(['data', 'load', '--table', 'flights', '--file', FLIGHTS_PARQUET, '--tenant', 'demo'], cleanEnv({ INSIGHTS_DATA_DIR: path.join(dir, 'data') }));
+      const res = await runInsights(
+        ['data', 'load', '--table', 'flights', '--file', FLIGHTS_PARQUET, '--tenant', 'demo'],
+        cleanEnv({ INSIGHTS_DATA_DIR: path.join(dir, 'data') }),
+      );
       if (res.code !== 0) throw new Error(`insights data load failed:\n${res.out}`);
       ours.push(Number(process.hrtime.bigint() - started) / 1e9);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
-    process.stderr.write(`parquet round ${r + 1}: plain DuckDB ${plain.at(-1)!.toFixed(2)} s, insights data load ${ours.at(-1)!.toFixed(2)} s\n`);
+    process.stderr.write(
+      `parquet round ${r + 1}: plain DuckDB ${plain.at(-1)!.toFixed(2)} s, insights data load ${ours.at(-1)!.toFixed(2)} s\n`,
+    );
   }
   return { rows: 3_000_000, plain: Math.min(...plain), ours: Math.min(...ours) };
 }
@@ -147,7 +155,10 @@ async function upload(ndjson: string): Promise<{ seconds: number; baseMb: number
     const model = path.join(dir, 'model');
     fs.mkdirSync(model);
     fs.copyFileSync(path.join(ROOT, 'models/demo.yml'), path.join(model, 'demo.yml'));
-    fs.writeFileSync(path.join(model, 'bench.yml'), 'cubes:\n  - name: bench_events\n    sql_table: bench_events\n    tenant_column: tenant_id\n    measures:\n      - { name: rows, type: count }\n');
+    fs.writeFileSync(
+      path.join(model, 'bench.yml'),
+      'cubes:\n  - name: bench_events\n    sql_table: bench_events\n    tenant_column: tenant_id\n    measures:\n      - { name: rows, type: count }\n',
+    );
     child = spawn(process.execPath, [BIN, 'serve'], {
       cwd: ROOT,
       env: cleanEnv({ INSIGHTS_DATA_DIR: dir, PORT: String(port), INSIGHTS_JWT_SECRET: secret, INSIGHTS_MODEL: model }),
@@ -229,9 +240,20 @@ async function tenantFairness(rows: number): Promise<string[]> {
   try {
     const seeded = await runInsights(['demo', 'seed', '--rows', '100'], cleanEnv({ INSIGHTS_DATA_DIR: dir }));
     if (seeded.code !== 0) throw new Error(seeded.out);
-    child = spawn(process.execPath, [BIN, 'serve'], { cwd: ROOT, env: cleanEnv({ INSIGHTS_DATA_DIR: dir, PORT: String(port), INSIGHTS_JWT_SECRET: secret }), stdio: ['ignore', 'ignore', 'inherit'] });
+    child = spawn(process.execPath, [BIN, 'serve'], {
+      cwd: ROOT,
+      env: cleanEnv({ INSIGHTS_DATA_DIR: dir, PORT: String(port), INSIGHTS_JWT_SECRET: secret }),
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
     const origin = `http://127.0.0.1:${port}`;
-    for (let i = 0; !(await fetch(`${origin}/readyz`).then((r) => r.ok, () => false)); i++) {
+    for (
+      let i = 0;
+      !(await fetch(`${origin}/readyz`).then(
+        (r) => r.ok,
+        () => false,
+      ));
+      i++
+    ) {
       if (i > 600) throw new Error('the server did not start');
       await new Promise((r) => setTimeout(r, 100));
     }
@@ -266,7 +288,8 @@ async function tenantFairness(rows: number): Promise<string[]> {
     const whileRunning = !bigDone;
     const done = await big;
     const bigSeconds = Number(process.hrtime.bigint() - bigStarted) / 1e9;
-    if (small.statusCode !== 200 || done.status !== 200) throw new Error(`answers: small ${small.statusCode}, big ${done.status} ${JSON.stringify(done.body)}`);
+    if (small.statusCode !== 200 || done.status !== 200)
+      throw new Error(`answers: small ${small.statusCode}, big ${done.status} ${JSON.stringify(done.body)}`);
     return [
       `| another tenant's 1-row load while a ${rows.toLocaleString('en')}-row load ${whileRunning ? 'runs' : 'ran (it had ended: not measured under load)'} | ${smallSeconds.toFixed(2)} s (the big load: ${bigSeconds.toFixed(1)} s in all) | 1 s | ${smallSeconds.toFixed(2)} | < 1 s → ${smallSeconds < 1 && whileRunning ? 'met' : 'NOT met'} |`,
     ];
@@ -281,12 +304,32 @@ async function tenantFairness(rows: number): Promise<string[]> {
 }
 
 export async function run(args: string[]): Promise<void> {
-  const { values } = parseArgs({ args, options: { rows: { type: 'string' }, 'upload-rows': { type: 'string' }, 'fair-rows': { type: 'string' }, rounds: { type: 'string' }, only: { type: 'string' } } });
+  const { values } = parseArgs({
+    args,
+    options: {
+      rows: { type: 'string' },
+      'upload-rows': { type: 'string' },
+      'fair-rows': { type: 'string' },
+      rounds: { type: 'string' },
+      only: { type: 'string' },
+    },
+  });
   const only = values.only;
   if (only === 'fairness') {
     const fairRows = Number((values['fair-rows'] ?? '10000000').replace(/_/g, ''));
     const rows = await tenantFairness(fairRows);
-    console.log([`Tenant fairness — load average ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}, ${os.cpus().length} cores`, '', '| measure | insights service | baseline | ratio | target |', '|---|---|---|---|---|', ...rows].join('\n'));
+    console.log(
+      [
+        `Tenant fairness — load average ${os
+          .loadavg()
+          .map((x) => x.toFixed(2))
+          .join(' ')}, ${os.cpus().length} cores`,
+        '',
+        '| measure | insights service | baseline | ratio | target |',
+        '|---|---|---|---|---|',
+        ...rows,
+      ].join('\n'),
+    );
     return;
   }
   const rows = Number((values.rows ?? '10000000').replace(/_/g, ''));
@@ -310,7 +353,10 @@ export async function run(args: string[]): Promise<void> {
   const bestOurs = Math.min(...ours);
   const up = only === 'csv' || parquetOnly ? undefined : await upload(ndjson);
   const pq = only === undefined || parquetOnly ? await parquetLoad(rounds) : undefined;
-  const fair = only === 'csv' || only === 'upload' || parquetOnly ? [] : await tenantFairness(Number((values['fair-rows'] ?? '10000000').replace(/_/g, '')));
+  const fair =
+    only === 'csv' || only === 'upload' || parquetOnly
+      ? []
+      : await tenantFairness(Number((values['fair-rows'] ?? '10000000').replace(/_/g, '')));
 
   const mb = (file: string) => (fs.existsSync(file) ? `${(fs.statSync(file).size / 1024 / 1024).toFixed(0)} MB` : '—');
   const out = [
@@ -320,13 +366,19 @@ export async function run(args: string[]): Promise<void> {
     '| measure | insights service | baseline | ratio | target |',
     '|---|---|---|---|---|',
     ...(ours.length
-      ? [`| CSV load, rows/s (\`insights data load\`, whole process vs plain DuckDB CTAS) | ${Math.round(rows / bestOurs).toLocaleString('en')} (${bestOurs.toFixed(2)} s) | ${Math.round(rows / bestPlain).toLocaleString('en')} (${bestPlain.toFixed(2)} s) | ${(bestPlain / bestOurs).toFixed(2)} | ≥ 0.8 |`]
+      ? [
+          `| CSV load, rows/s (\`insights data load\`, whole process vs plain DuckDB CTAS) | ${Math.round(rows / bestOurs).toLocaleString('en')} (${bestOurs.toFixed(2)} s) | ${Math.round(rows / bestPlain).toLocaleString('en')} (${bestPlain.toFixed(2)} s) | ${(bestPlain / bestOurs).toFixed(2)} | ≥ 0.8 |`,
+        ]
       : []),
     ...(up
-      ? [`| NDJSON upload over HTTP, server RSS growth | ${(up.peakMb - up.baseMb).toFixed(0)} MB (${up.baseMb.toFixed(0)} → ${up.peakMb.toFixed(0)} MB; ${up.rows.toLocaleString('en')} rows in ${up.seconds.toFixed(1)} s) | — | — | < 200 MB |`]
+      ? [
+          `| NDJSON upload over HTTP, server RSS growth | ${(up.peakMb - up.baseMb).toFixed(0)} MB (${up.baseMb.toFixed(0)} → ${up.peakMb.toFixed(0)} MB; ${up.rows.toLocaleString('en')} rows in ${up.seconds.toFixed(1)} s) | — | — | < 200 MB |`,
+        ]
       : []),
     ...(pq
-      ? [`| Parquet load, rows/s (vega-datasets flights-3m, 3,000,000 rows, vs plain DuckDB CTAS from read_parquet) | ${Math.round(pq.rows / pq.ours).toLocaleString('en')} (${pq.ours.toFixed(2)} s) | ${Math.round(pq.rows / pq.plain).toLocaleString('en')} (${pq.plain.toFixed(2)} s) | ${(pq.plain / pq.ours).toFixed(2)} | ≥ 0.8 |`]
+      ? [
+          `| Parquet load, rows/s (vega-datasets flights-3m, 3,000,000 rows, vs plain DuckDB CTAS from read_parquet) | ${Math.round(pq.rows / pq.ours).toLocaleString('en')} (${pq.ours.toFixed(2)} s) | ${Math.round(pq.rows / pq.plain).toLocaleString('en')} (${pq.plain.toFixed(2)} s) | ${(pq.plain / pq.ours).toFixed(2)} | ≥ 0.8 |`,
+        ]
       : []),
     ...fair,
     '',

@@ -22,7 +22,14 @@ const PARALLEL = 4;
 // The node flags `npm start` passes (package.json), so this measures what `npm start` runs;
 // BENCH_NODE_ARGS replaces them, to measure another set (e.g. V8's heap sizes).
 const START_SCRIPT = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).scripts.start as string;
-const NODE_ARGS = (process.env.BENCH_NODE_ARGS ?? START_SCRIPT.split(' ').filter((a) => a.startsWith('--')).join(' ')).split(' ').filter(Boolean);
+const NODE_ARGS = (
+  process.env.BENCH_NODE_ARGS ??
+  START_SCRIPT.split(' ')
+    .filter((a) => a.startsWith('--'))
+    .join(' ')
+)
+  .split(' ')
+  .filter(Boolean);
 
 function memoryOf(pid: number): { rss: number; hwm: number } {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -32,7 +39,10 @@ function memoryOf(pid: number): { rss: number; hwm: number } {
 
 /** Starts the server; resolves with its origin and the first-start owner token it prints. */
 function start(dataDir: string, useTsx: boolean): Promise<{ child: ChildProcess; origin: string; token: string; startedMs: number }> {
-  const args = [...NODE_ARGS, ...(useTsx ? ['--import', 'tsx', path.join(ROOT, 'src/cli.ts'), 'serve'] : [path.join(ROOT, 'bin/insights.js'), 'serve'])];
+  const args = [
+    ...NODE_ARGS,
+    ...(useTsx ? ['--import', 'tsx', path.join(ROOT, 'src/cli.ts'), 'serve'] : [path.join(ROOT, 'bin/insights.js'), 'serve']),
+  ];
   const env: NodeJS.ProcessEnv = { ...process.env, INSIGHTS_DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'warn' };
   delete env.DATABASE_URL;
   delete env.WAREHOUSE_URL;
@@ -85,7 +95,13 @@ async function request(i: number, call: Call, dashboards: string[]): Promise<voi
     case 5: {
       const d = await call('POST', '/api/v1/dashboards/', { name: `Memory ${i}`, description: 'bench' });
       dashboards.push(d.id);
-      await call('POST', `/api/v1/dashboards/${d.id}/widgets`, { title: 'Revenue', widget_type: 'chart', data_source: 'live_insight', insight_code: 'revenue', granularity: 'week' });
+      await call('POST', `/api/v1/dashboards/${d.id}/widgets`, {
+        title: 'Revenue',
+        widget_type: 'chart',
+        data_source: 'live_insight',
+        insight_code: 'revenue',
+        granularity: 'week',
+      });
       return;
     }
     case 6:
@@ -100,7 +116,13 @@ async function request(i: number, call: Call, dashboards: string[]): Promise<voi
       else await call('GET', '/api/v1/dashboards/');
       return;
     default: {
-      const questions = ['revenue last month', 'top products this year', 'orders by week in Germany', 'refund rate last quarter', 'revenue by channel'];
+      const questions = [
+        'revenue last month',
+        'top products this year',
+        'orders by week in Germany',
+        'refund rate last quarter',
+        'revenue by channel',
+      ];
       await call('POST', '/api/v1/ai/chat', { message: questions[i % questions.length] });
     }
   }
@@ -157,11 +179,20 @@ async function startOnBigData(rows: number, useTsx: boolean): Promise<void> {
     const t0 = Date.now();
     const loaded = await measure(big);
     const seconds = (Date.now() - t0) / 1000 - SETTLE_MS / 1000;
-    const load = os.loadavg().map((x) => x.toFixed(2)).join(' ');
-    console.log(`\nStart on a data dir with ${rows.toLocaleString('en')} orders (${(fs.statSync(path.join(big, 'warehouse.duckdb')).size / 1024 ** 3).toFixed(1)} GB warehouse) vs a seeded small one; load average ${load}:`);
+    const load = os
+      .loadavg()
+      .map((x) => x.toFixed(2))
+      .join(' ');
+    console.log(
+      `\nStart on a data dir with ${rows.toLocaleString('en')} orders (${(fs.statSync(path.join(big, 'warehouse.duckdb')).size / 1024 ** 3).toFixed(1)} GB warehouse) vs a seeded small one; load average ${load}:`,
+    );
     console.log(`  ${'measure'.padEnd(40)} ${'small'.padStart(8)} ${'big'.padStart(8)} ${'ratio'.padStart(7)}  target`);
-    console.log(`  ${'RSS settled after start (MB)'.padEnd(40)} ${base.rss.toFixed(0).padStart(8)} ${loaded.rss.toFixed(0).padStart(8)} ${(loaded.rss / base.rss).toFixed(2).padStart(7)}  unchanged (≤ 1.10)`);
-    console.log(`  ${'peak RSS, VmHWM (MB)'.padEnd(40)} ${base.hwm.toFixed(0).padStart(8)} ${loaded.hwm.toFixed(0).padStart(8)} ${(loaded.hwm / base.hwm).toFixed(2).padStart(7)}`);
+    console.log(
+      `  ${'RSS settled after start (MB)'.padEnd(40)} ${base.rss.toFixed(0).padStart(8)} ${loaded.rss.toFixed(0).padStart(8)} ${(loaded.rss / base.rss).toFixed(2).padStart(7)}  unchanged (≤ 1.10)`,
+    );
+    console.log(
+      `  ${'peak RSS, VmHWM (MB)'.padEnd(40)} ${base.hwm.toFixed(0).padStart(8)} ${loaded.hwm.toFixed(0).padStart(8)} ${(loaded.hwm / base.hwm).toFixed(2).padStart(7)}`,
+    );
     console.log(`  big start ready in ${seconds.toFixed(1)} s → target ${loaded.rss / base.rss <= 1.1 ? 'met' : 'NOT met'}`);
   } finally {
     fs.rmSync(empty, { recursive: true, force: true });
@@ -201,9 +232,14 @@ export async function run(args: string[]): Promise<void> {
     await new Promise((r) => setTimeout(r, SETTLE_MS));
     const idle = memoryOf(child.pid!);
 
-    const row = (name: string, mb: number, target = '', ratio = '') => `  ${name.padEnd(48)} ${mb.toFixed(0).padStart(7)} ${target.padStart(8)} ${ratio.padStart(7)}`;
-    console.log(`\nMemory of \`insights serve\` (${useTsx ? 'src/ through tsx' : 'dist/'}${NODE_ARGS.length ? `, node ${NODE_ARGS.join(' ')}` : ''}), embedded PGlite + DuckDB, first start on an empty data dir:`);
-    console.log(`  started and seeded in ${(startedMs / 1000).toFixed(1)} s; ${REQUESTS} requests (${PARALLEL} at a time) in ${(warmMs / 1000).toFixed(1)} s; settled ${SETTLE_MS / 1000} s`);
+    const row = (name: string, mb: number, target = '', ratio = '') =>
+      `  ${name.padEnd(48)} ${mb.toFixed(0).padStart(7)} ${target.padStart(8)} ${ratio.padStart(7)}`;
+    console.log(
+      `\nMemory of \`insights serve\` (${useTsx ? 'src/ through tsx' : 'dist/'}${NODE_ARGS.length ? `, node ${NODE_ARGS.join(' ')}` : ''}), embedded PGlite + DuckDB, first start on an empty data dir:`,
+    );
+    console.log(
+      `  started and seeded in ${(startedMs / 1000).toFixed(1)} s; ${REQUESTS} requests (${PARALLEL} at a time) in ${(warmMs / 1000).toFixed(1)} s; settled ${SETTLE_MS / 1000} s`,
+    );
     console.log(`  ${'phase'.padEnd(48)} ${'MB'.padStart(7)} ${'target'.padStart(8)} ${'ratio'.padStart(7)}`);
     console.log(row('RSS when ready', ready.rss));
     console.log(row(`RSS idle after ${REQUESTS} mixed requests`, idle.rss, `< ${TARGET_MB}`, (idle.rss / TARGET_MB).toFixed(2)));

@@ -38,14 +38,25 @@ const wh = await DuckDbWarehouse.open(file, loadConfig().duckdb);
 const db = await PGliteDb.open({});
 await migrate(db);
 const config = loadConfig({ INSIGHTS_JWT_SECRET: SECRET, INSIGHTS_RATE_LIMIT: '1000000', INSIGHTS_DATA_DIR: os.tmpdir() });
-const app = await buildApp({ config, db, clock: systemClock, secrets: new SecretBox(crypto.randomBytes(32)), warehouse: wh, logger: false });
+const app = await buildApp({
+  config,
+  db,
+  clock: systemClock,
+  secrets: new SecretBox(crypto.randomBytes(32)),
+  warehouse: wh,
+  logger: false,
+});
 await app.listen({ host: '127.0.0.1', port: 0 });
 const origin = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
 await app.services.rollups.build(['orders.daily']);
 
 let headers: Record<string, string>;
 if (mode === 'cached-jwt') {
-  const jwt = await new SignJWT({ tenant_id: 'demo', role: 'member' }).setProtectedHeader({ alg: 'HS256' }).setSubject('bench').setExpirationTime('2h').sign(new TextEncoder().encode(SECRET));
+  const jwt = await new SignJWT({ tenant_id: 'demo', role: 'member' })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject('bench')
+    .setExpirationTime('2h')
+    .sign(new TextEncoder().encode(SECRET));
   headers = { authorization: `Bearer ${jwt}` };
 } else {
   const { token } = await app.services.tokens.create({ tenantId: 'demo', name: 'profile', userId: 'bench', role: 'member' });
@@ -73,7 +84,9 @@ if (mode === 'rollup') {
   }
 } else {
   const out = await new Promise<{ done: number; failed: number }>((resolve, reject) => {
-    const w = new Worker(new URL('./load-worker.mjs', import.meta.url), { workerData: { origin, path: url, headers, connections: 16, durationMs: seconds * 1000 } });
+    const w = new Worker(new URL('./load-worker.mjs', import.meta.url), {
+      workerData: { origin, path: url, headers, connections: 16, durationMs: seconds * 1000 },
+    });
     w.once('message', resolve);
     w.once('error', reject);
   });
@@ -83,7 +96,12 @@ if (mode === 'rollup') {
 const ms = performance.now() - t0;
 const { profile } = await session.post('Profiler.stop');
 fs.writeFileSync(process.argv[4] ?? `${mode}.cpuprofile`, JSON.stringify(profile));
-console.log(`${mode}: ${done} requests in ${(ms / 1000).toFixed(1)} s (${Math.round((done / ms) * 1000)}/s); load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+console.log(
+  `${mode}: ${done} requests in ${(ms / 1000).toFixed(1)} s (${Math.round((done / ms) * 1000)}/s); load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`,
+);
 await app.close();
 await db.close();
 await wh.close();

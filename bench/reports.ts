@@ -11,7 +11,15 @@ import { nextSlotAfter } from '../src/modules/subscriptions/schedule.ts';
 import { offsetAt } from '../src/modules/subscriptions/zoned-time.ts';
 import { renderDashboardPdf } from '../src/adapters/charts/pdf.ts';
 import { DuckDbWarehouse } from '../src/warehouse/duckdb.ts';
-import { insightLatenessMs, nextSlot, percentile, ShiftedClock, startReceiverProcess, waitDelivered, webhookBenchApp } from './deliveries.ts';
+import {
+  insightLatenessMs,
+  nextSlot,
+  percentile,
+  ShiftedClock,
+  startReceiverProcess,
+  waitDelivered,
+  webhookBenchApp,
+} from './deliveries.ts';
 import { sampleDashboardReport } from './fixtures/dashboard-report.ts';
 
 const URL_ = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -75,12 +83,13 @@ export async function run(): Promise<void> {
     const slot = nextSlot(clock, 8_000);
     const zones = Intl.supportedValuesOf('timeZone');
     let seed = 42;
-    const rnd = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+    const rnd = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
     const rows = Array.from({ length: SUBSCRIPTIONS }, () => {
       const timezone = zones[Math.floor(rnd() * zones.length)];
       const cron = cronAt(slot, timezone, rnd);
       const next = nextSlotAfter({ schedule: 'daily', time: '08:00', timeZone: timezone, cron }, new Date(slot.getTime() - 1));
-      if (next.getTime() !== slot.getTime()) throw new Error(`${cron} in ${timezone} runs at ${next.toISOString()}, not ${slot.toISOString()}`);
+      if (next.getTime() !== slot.getTime())
+        throw new Error(`${cron} in ${timezone} runs at ${next.toISOString()}, not ${slot.toISOString()}`);
       return { timezone, cron };
     });
     await db.query(
@@ -94,7 +103,10 @@ export async function run(): Promise<void> {
     app.services.notificationLoops.start();
     await waitDelivered(db, 'insight', SUBSCRIPTIONS, 300_000);
     const late = await insightLatenessMs(db);
-    const [{ advanced }] = await db.query<{ advanced: number }>('SELECT count(*)::int AS advanced FROM insight_subscriptions WHERE next_run_at > $1', [slot]);
+    const [{ advanced }] = await db.query<{ advanced: number }>(
+      'SELECT count(*)::int AS advanced FROM insight_subscriptions WHERE next_run_at > $1',
+      [slot],
+    );
     const { verified } = await receiver.count();
     await app.close();
 
@@ -104,7 +116,12 @@ export async function run(): Promise<void> {
       ['6-widget dashboard PDF, warm, median (wall)', `${pdfMedian.toFixed(0)} ms`, '< 300 ms', (300 / pdfMedian).toFixed(2)],
       ['6-widget dashboard PDF, warm, median (CPU)', `${percentile(pdf.cpu, 50).toFixed(0)} ms`, '—', '—'],
       ['6-widget dashboard PDF, warm, p95 (wall)', `${percentile(pdf.wall, 95).toFixed(0)} ms`, '—', '—'],
-      [`${SUBSCRIPTIONS.toLocaleString('en-US')} tz + cron subscriptions: all sent after the slot`, `${(late[late.length - 1] / 1000).toFixed(2)} s`, '—', '—'],
+      [
+        `${SUBSCRIPTIONS.toLocaleString('en-US')} tz + cron subscriptions: all sent after the slot`,
+        `${(late[late.length - 1] / 1000).toFixed(2)} s`,
+        '—',
+        '—',
+      ],
       ['lateness after the slot, p50', `${(percentile(late, 50) / 1000).toFixed(2)} s`, '—', '—'],
       ['lateness after the slot, p99', `${(p99 / 1000).toFixed(2)} s`, '< 5 s', (5000 / p99).toFixed(2)],
     ];

@@ -23,7 +23,14 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
 const WARMUP_SECONDS = 3;
 const TARGET = { p99Ms: 300, rps: 600, rssMb: 400 };
 const START_SCRIPT = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).scripts.start as string;
-const NODE_ARGS = (process.env.BENCH_NODE_ARGS ?? START_SCRIPT.split(' ').filter((a) => a.startsWith('--')).join(' ')).split(' ').filter(Boolean);
+const NODE_ARGS = (
+  process.env.BENCH_NODE_ARGS ??
+  START_SCRIPT.split(' ')
+    .filter((a) => a.startsWith('--'))
+    .join(' ')
+)
+  .split(' ')
+  .filter(Boolean);
 
 const OPERATIONS = ['dashboards', 'widgets', 'execute (cached)', 'execute (new range)', 'chat', 'logs'] as const;
 type Operation = (typeof OPERATIONS)[number];
@@ -35,8 +42,18 @@ const WEIGHTS: [Operation, number][] = [
   ['chat', 10],
   ['logs', 15],
 ];
-const QUESTIONS = ['revenue last month', 'top products this year', 'orders by week in Germany', 'refund rate last quarter', 'revenue by channel'];
-const CACHED = ['/api/v1/insights/revenue/execute?granularity=month', '/api/v1/insights/top_products/execute', '/api/v1/insights/orders_count/execute?granularity=week&country=DE'];
+const QUESTIONS = [
+  'revenue last month',
+  'top products this year',
+  'orders by week in Germany',
+  'refund rate last quarter',
+  'revenue by channel',
+];
+const CACHED = [
+  '/api/v1/insights/revenue/execute?granularity=month',
+  '/api/v1/insights/top_products/execute',
+  '/api/v1/insights/orders_count/execute?granularity=week&country=DE',
+];
 const CODES = ['revenue', 'orders_count', 'top_products', 'revenue_by_country', 'average_order_value'];
 
 function rssOf(pid: number): number {
@@ -45,7 +62,10 @@ function rssOf(pid: number): number {
 }
 
 function start(dataDir: string, useTsx: boolean): Promise<{ child: ChildProcess; origin: string; token: string }> {
-  const args = [...NODE_ARGS, ...(useTsx ? ['--import', 'tsx', path.join(ROOT, 'src/cli.ts'), 'serve'] : [path.join(ROOT, 'bin/insights.js'), 'serve'])];
+  const args = [
+    ...NODE_ARGS,
+    ...(useTsx ? ['--import', 'tsx', path.join(ROOT, 'src/cli.ts'), 'serve'] : [path.join(ROOT, 'bin/insights.js'), 'serve']),
+  ];
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     INSIGHTS_DATA_DIR: dataDir,
@@ -71,13 +91,18 @@ function start(dataDir: string, useTsx: boolean): Promise<{ child: ChildProcess;
   });
 }
 
-const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN);
+const percentile = (sorted: number[], p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN;
 
 export async function run(args: string[]): Promise<void> {
   const useTsx = args.includes('--tsx');
-  if (!useTsx && !fs.existsSync(path.join(ROOT, 'dist/cli.js'))) throw new Error('dist/ is missing: run `npm run build` first (or pass --tsx)');
+  if (!useTsx && !fs.existsSync(path.join(ROOT, 'dist/cli.js')))
+    throw new Error('dist/ is missing: run `npm run build` first (or pass --tsx)');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'insights-bench-traffic-'));
-  const loadAtStart = os.loadavg().map((l) => l.toFixed(2)).join(' ');
+  const loadAtStart = os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
   const { child, origin, token } = await start(dataDir, useTsx);
   const pool = new Pool(origin, { connections: CLIENTS, pipelining: 1 });
   try {
@@ -111,8 +136,16 @@ export async function run(args: string[]): Promise<void> {
         const auth = `Svc ${t.token}`;
         const d = await must(auth, 'POST', '/api/v1/dashboards/', { name: `Traffic ${i}`, description: 'bench' });
         const widgets: string[] = [];
-        for (const [code, type] of [['revenue', 'chart'], ['top_products', 'table']]) {
-          const w = await must(auth, 'POST', `/api/v1/dashboards/${d.id}/widgets`, { title: code, widget_type: type, data_source: 'live_insight', insight_code: code });
+        for (const [code, type] of [
+          ['revenue', 'chart'],
+          ['top_products', 'table'],
+        ]) {
+          const w = await must(auth, 'POST', `/api/v1/dashboards/${d.id}/widgets`, {
+            title: code,
+            widget_type: type,
+            data_source: 'live_insight',
+            insight_code: code,
+          });
           widgets.push(w.id);
         }
         return { auth, dashboard: d.id as string, widgets };
@@ -137,7 +170,11 @@ export async function run(args: string[]): Promise<void> {
           // The same few questions over and over: answered from the result cache.
           return call(c.auth, 'GET', CACHED[n % CACHED.length]);
         case 'execute (new range)':
-          return call(c.auth, 'GET', `/api/v1/insights/${CODES[n % CODES.length]}/execute?date_from=${day(n % 300)}&date_to=${day((n % 300) + 90)}`);
+          return call(
+            c.auth,
+            'GET',
+            `/api/v1/insights/${CODES[n % CODES.length]}/execute?date_from=${day(n % 300)}&date_to=${day((n % 300) + 90)}`,
+          );
         case 'chat':
           return call(c.auth, 'POST', '/api/v1/ai/chat', { message: QUESTIONS[n % QUESTIONS.length] });
         default:
@@ -178,7 +215,10 @@ export async function run(args: string[]): Promise<void> {
     const errorCount = [...errors.values()].reduce((a, b) => a + b, 0);
     const lines = [
       `Mixed traffic on \`insights serve\` (${useTsx ? 'src/ through tsx' : 'dist/'}${NODE_ARGS.length ? `, node ${NODE_ARGS.join(' ')}` : ''}), embedded PGlite + DuckDB (first-start demo data), ${CLIENTS} clients × ${SECONDS} s after ${WARMUP_SECONDS} s of warm-up`,
-      `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, Node ${process.version}; ${new Date().toISOString().slice(0, 16)}Z, load average at the start ${loadAtStart}, at the end ${os.loadavg().map((l) => l.toFixed(2)).join(' ')} (the load generator runs on the same cores)`,
+      `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, Node ${process.version}; ${new Date().toISOString().slice(0, 16)}Z, load average at the start ${loadAtStart}, at the end ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')} (the load generator runs on the same cores)`,
       '',
       '| operation | requests | p50 ms | p99 ms |',
       '|---|---:|---:|---:|',

@@ -50,7 +50,9 @@ export async function run(args: string[]): Promise<void> {
       const ms = await page.waitForFunction(
         (n) => {
           const ws = [...document.querySelectorAll('section.widget')];
-          const drawn = ws.length === n && ws.every((w) => w.getAttribute('data-state') === 'ready' && (!w.querySelector('.chart') || w.querySelector('.chart svg path')));
+          const drawn =
+            ws.length === n &&
+            ws.every((w) => w.getAttribute('data-state') === 'ready' && (!w.querySelector('.chart') || w.querySelector('.chart svg path')));
           return drawn ? performance.now() : false;
         },
         WIDGETS.length,
@@ -82,7 +84,10 @@ export async function run(args: string[]): Promise<void> {
         });
         document.addEventListener('change', () => (started.at = performance.now()), { once: true, capture: true });
       })()`);
-      await page.getByRole('region', { name: 'Filters' }).getByLabel('Date range').selectOption(ranges[i % ranges.length]);
+      await page
+        .getByRole('region', { name: 'Filters' })
+        .getByLabel('Date range')
+        .selectOption(ranges[i % ranges.length]);
       filterTimes.push(Number(await page.evaluate('window.filterRedrawn')));
     }
     // Where the last load spent its time: each request's start and end after navigation start.
@@ -92,7 +97,10 @@ export async function run(args: string[]): Promise<void> {
         return `${r.startTime.toFixed(0).padStart(5)} → ${r.responseEnd.toFixed(0).padStart(5)} ms  ${new URL(r.name).pathname.replace(/[0-9a-f-]{36}/g, ':id')}`;
       }),
     );
-    const nav = await page.evaluate(() => { const n = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming; return `html ${n.responseEnd.toFixed(0)} ms, DOMContentLoaded ${n.domContentLoadedEventEnd.toFixed(0)} ms`; });
+    const nav = await page.evaluate(() => {
+      const n = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+      return `html ${n.responseEnd.toFixed(0)} ms, DOMContentLoaded ${n.domContentLoadedEventEnd.toFixed(0)} ms`;
+    });
     if (process.env.BENCH_WEB_TIMELINE) console.log(`last load: ${nav}\n${timeline.join('\n')}`);
     await browser.close();
     const [cold, ...warm] = times;

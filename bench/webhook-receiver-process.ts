@@ -9,6 +9,9 @@ process.stdout.write(JSON.stringify({ origin: receiver.origin, ca: receiver.ca }
 for await (const line of readline.createInterface({ input: process.stdin })) {
   const [cmd, arg] = line.split(' ');
   if (cmd === 'secret') receiver.secret = arg;
-  if (cmd === 'count') process.stdout.write(JSON.stringify({ received: receiver.received.length, verified: receiver.received.filter((r) => r.verified).length }) + '\n');
+  if (cmd === 'count')
+    process.stdout.write(
+      JSON.stringify({ received: receiver.received.length, verified: receiver.received.filter((r) => r.verified).length }) + '\n',
+    );
 }
 await receiver.close();

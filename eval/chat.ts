@@ -23,11 +23,19 @@ const byModel = new Map<string, Tally>();
 const all = tally();
 const misses: string[] = [];
 for (const item of set.questions) {
-  const groups = [all, ...[[byLanguage, item.language ?? 'en'], [byKind, item.kind ?? 'answer'], [byBatch, item.batch ?? 'all'], [byModel, item.model ?? 'demo']].map(([m, k]) => {
-    const map = m as Map<string, Tally>;
-    if (!map.has(k as string)) map.set(k as string, tally());
-    return map.get(k as string)!;
-  })];
+  const groups = [
+    all,
+    ...[
+      [byLanguage, item.language ?? 'en'],
+      [byKind, item.kind ?? 'answer'],
+      [byBatch, item.batch ?? 'all'],
+      [byModel, item.model ?? 'demo'],
+    ].map(([m, k]) => {
+      const map = m as Map<string, Tally>;
+      if (!map.has(k as string)) map.set(k as string, tally());
+      return map.get(k as string)!;
+    }),
+  ];
   const { got, want, right, outcome: r } = score(item);
   for (const g of groups) {
     g.n++;
@@ -39,7 +47,10 @@ for (const item of set.questions) {
       else g.answeredInstead++;
     }
   }
-  if (!right) misses.push(`${item.history ? `[${item.history.join(' → ')}] → ` : ''}${item.q}\n    want ${JSON.stringify(want)}\n    got  ${JSON.stringify(got)}${r.kind === 'refused' ? ` (refused: ${r.refusal.reason} "${r.refusal.term}")` : ''}`);
+  if (!right)
+    misses.push(
+      `${item.history ? `[${item.history.join(' → ')}] → ` : ''}${item.q}\n    want ${JSON.stringify(want)}\n    got  ${JSON.stringify(got)}${r.kind === 'refused' ? ` (refused: ${r.refusal.reason} "${r.refusal.term}")` : ''}`,
+    );
 }
 
 const pct = (k: number, n: number) => (n ? `${((100 * k) / n).toFixed(1)} %` : '—');
@@ -47,7 +58,10 @@ if (verbose || misses.length <= 10) for (const m of misses) console.log(`MISS ${
 const table = (title: string, rows: Map<string, Tally> | [string, Tally][]) => {
   console.log(`\n| ${title} | questions | right insight | fully right | must refuse | refused | answered instead |`);
   console.log('|---|---|---|---|---|---|---|');
-  for (const [name, t] of rows) console.log(`| ${name} | ${t.n} | ${t.code} (${pct(t.code, t.n)}) | ${t.full} (${pct(t.full, t.n)}) | ${t.mustRefuse} | ${t.refused} (${pct(t.refused, t.mustRefuse)}) | ${t.answeredInstead} |`);
+  for (const [name, t] of rows)
+    console.log(
+      `| ${name} | ${t.n} | ${t.code} (${pct(t.code, t.n)}) | ${t.full} (${pct(t.full, t.n)}) | ${t.mustRefuse} | ${t.refused} (${pct(t.refused, t.mustRefuse)}) | ${t.answeredInstead} |`,
+    );
 };
 console.log(`${set.questions.length} questions (today = ${set.today})`);
 table('language', byLanguage);
@@ -57,5 +71,7 @@ table('batch', byBatch);
 table('all', [['all', all]]);
 const languageOk = [...byLanguage.values()].every((t) => t.full / t.n >= 0.95);
 const refusalOk = all.mustRefuse === 0 || all.refused / all.mustRefuse >= 0.95;
-console.log(`\ntargets: ≥ 95 % fully right per language ${languageOk ? 'met' : 'NOT met'}; ≥ 95 % of the unanswerable refused ${refusalOk ? 'met' : 'NOT met'}; none answered instead ${all.answeredInstead === 0 ? 'met' : 'NOT met'}`);
+console.log(
+  `\ntargets: ≥ 95 % fully right per language ${languageOk ? 'met' : 'NOT met'}; ≥ 95 % of the unanswerable refused ${refusalOk ? 'met' : 'NOT met'}; none answered instead ${all.answeredInstead === 0 ? 'met' : 'NOT met'}`,
+);
 if (!languageOk || !refusalOk || all.answeredInstead > 0) process.exitCode = 1;

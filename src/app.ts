@@ -160,8 +160,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const connectors = new ConnectorsService(new ConnectorsRepository(db), deps.secrets, clock, egress, config.providerUrls);
 
-  const chat = new ChatService(new ChatRepository(db), insights, connectors, new ChatRateLimiter(config.chatRateLimitPerMinute, clock), clock, (d, m) =>
-    app.log.warn(d, m),
+  const chat = new ChatService(
+    new ChatRepository(db),
+    insights,
+    connectors,
+    new ChatRateLimiter(config.chatRateLimitPerMinute, clock),
+    clock,
+    (d, m) => app.log.warn(d, m),
   );
 
   const tenantColumnOf = tenantColumns(model);
@@ -183,9 +188,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const dashboardSubscriptionsRepo = new DashboardSubscriptionsRepository(db);
   const deliveryQueue = new DeliveryQueue(deliveriesRepo, clock);
   const insightSubscriptions = new InsightSubscriptionsService(insightSubscriptionsRepo, insightSource, channels, deliveryQueue, clock);
-  const dashboardSubscriptions = new DashboardSubscriptionsService(dashboardSubscriptionsRepo, dashboardSource, channels, deliveryQueue, clock);
+  const dashboardSubscriptions = new DashboardSubscriptionsService(
+    dashboardSubscriptionsRepo,
+    dashboardSource,
+    channels,
+    deliveryQueue,
+    clock,
+  );
   const deliveryLogs = new DeliveryLogsService(deliveriesRepo);
-  const targets = new SubscriptionDeliveryTargets(insightSubscriptionsRepo, dashboardSubscriptionsRepo, channels, insightSource, dashboardSource);
+  const targets = new SubscriptionDeliveryTargets(
+    insightSubscriptionsRepo,
+    dashboardSubscriptionsRepo,
+    channels,
+    insightSource,
+    dashboardSource,
+  );
   const onWorkerError = (err: unknown) => app.log.error({ err }, 'delivery worker');
   const deliveryWorker = new DeliveryWorker(deliveriesRepo, targets, transports, clock, { onError: onWorkerError });
   const scheduler = new Scheduler(db, clock, (at) => deliveryWorker.wakeAt(at));
@@ -198,8 +215,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   channels.onDelete(dropChannelFromSubscriptions);
   channels.onDelete(cancelChannelDeliveries(clock));
 
-  const services: Services = { tokens, egress, connectors, chat, dashboards, widgets, insights, transports, channels, data, rollups,
-    insightSubscriptions, dashboardSubscriptions, deliveryLogs, scheduler, deliveryWorker, notificationLoops };
+  const services: Services = {
+    tokens,
+    egress,
+    connectors,
+    chat,
+    dashboards,
+    widgets,
+    insights,
+    transports,
+    channels,
+    data,
+    rollups,
+    insightSubscriptions,
+    dashboardSubscriptions,
+    deliveryLogs,
+    scheduler,
+    deliveryWorker,
+    notificationLoops,
+  };
   app.decorate('services', services);
 
   // One count of failed authentications per address, for API credentials and embed tokens alike.
@@ -231,7 +265,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return res.json();
   };
   const embedTokens = new EmbedTokenVerifier(embedKeys, fetchJwks, clock);
-  await app.register(embedRoutes(embedKeys, new EmbedService(dashboards, widgets, insights, chat, new FilterValues(insights, clock)), embedTokens, insights.filterParameters(), authFailures));
+  await app.register(
+    embedRoutes(
+      embedKeys,
+      new EmbedService(dashboards, widgets, insights, chat, new FilterValues(insights, clock)),
+      embedTokens,
+      insights.filterParameters(),
+      authFailures,
+    ),
+  );
   installEmbedPages(app, embedKeys);
   await app.register(mcpRoutes(new McpService({ insights, chat, dashboards, widgets, clock }), { version: packageInfo().version }));
 

@@ -88,7 +88,12 @@ export async function serve(config: Config): Promise<void> {
     (builds) => {
       for (const b of builds) {
         if (b.failed) app.log.error(`rollup ${b.rollup}: build failed (the raw rows answer; see insights rollups status): ${b.failed}`);
-        else app.log.info(b.skipped ? `rollup ${b.rollup}: not built, ${b.skipped}` : `rollup ${b.rollup}: built for ${b.tenants.length} tenants in ${b.ms} ms`);
+        else
+          app.log.info(
+            b.skipped
+              ? `rollup ${b.rollup}: not built, ${b.skipped}`
+              : `rollup ${b.rollup}: built for ${b.tenants.length} tenants in ${b.ms} ms`,
+          );
         for (const x of b.left_out ?? []) app.log.warn(`rollup ${b.rollup}: tenant ${x.tenant} left out: ${x.problem}`);
       }
     },

@@ -125,7 +125,10 @@ function srcGraph(): Graph {
       rel,
       info.importedFiles.map(({ fileName: spec }) => {
         if (!spec.startsWith('.')) return { spec };
-        const target = path.relative(SRC, path.resolve(path.dirname(full), spec)).split(path.sep).join('/');
+        const target = path
+          .relative(SRC, path.resolve(path.dirname(full), spec))
+          .split(path.sep)
+          .join('/');
         return { spec, target };
       }),
     );
@@ -165,10 +168,16 @@ test('the checks catch what they are for', () => {
 test('the web app imports of src/ only what both draw with: src/lib/charts/', () => {
   const WEB = path.join(ROOT, 'web/src');
   const stray: string[] = [];
-  for (const full of fs.readdirSync(WEB, { recursive: true, withFileTypes: true }).filter((e) => e.isFile() && /\.tsx?$/.test(e.name)).map((e) => path.join(e.parentPath, e.name))) {
+  for (const full of fs
+    .readdirSync(WEB, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile() && /\.tsx?$/.test(e.name))
+    .map((e) => path.join(e.parentPath, e.name))) {
     for (const { fileName: spec } of ts.preProcessFile(fs.readFileSync(full, 'utf8'), true, true).importedFiles) {
       if (!spec.startsWith('.')) continue;
-      const target = path.relative(ROOT, path.resolve(path.dirname(full), spec)).split(path.sep).join('/');
+      const target = path
+        .relative(ROOT, path.resolve(path.dirname(full), spec))
+        .split(path.sep)
+        .join('/');
       if (target.startsWith('src/') && !target.startsWith('src/lib/charts/')) stray.push(`${path.relative(ROOT, full)} → ${target}`);
     }
   }
@@ -176,6 +185,10 @@ test('the web app imports of src/ only what both draw with: src/lib/charts/', ()
   // And what they share stays pure: no Node module in src/lib/charts/.
   for (const full of sourceFiles(path.join(SRC, 'lib/charts'))) {
     const specs = ts.preProcessFile(fs.readFileSync(full, 'utf8'), true, true).importedFiles.map((i) => i.fileName);
-    assert.deepEqual(specs.filter((s) => s.startsWith('node:') || (!s.startsWith('.') && !s.startsWith('typebox'))), [], full);
+    assert.deepEqual(
+      specs.filter((s) => s.startsWith('node:') || (!s.startsWith('.') && !s.startsWith('typebox'))),
+      [],
+      full,
+    );
   }
 });

@@ -19,7 +19,10 @@ describe('insights CLI', () => {
   });
 
   test('token create on a fresh data dir prints the token alone on the last line, and it works; a second process is refused while the server runs', async () => {
-    const created = await runCli(['token', 'create', '--tenant', 't', '--user', 'u', '--role', 'owner', '--name', 'Uma', '--email', 'uma@t.example'], { INSIGHTS_DATA_DIR: dataDir });
+    const created = await runCli(
+      ['token', 'create', '--tenant', 't', '--user', 'u', '--role', 'owner', '--name', 'Uma', '--email', 'uma@t.example'],
+      { INSIGHTS_DATA_DIR: dataDir },
+    );
     assert.equal(created.code, 0, created.stderr);
     const token = lastLine(created.stdout);
     assert.match(token, /^ins_[A-Za-z0-9_-]{20,}$/);

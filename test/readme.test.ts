@@ -7,7 +7,16 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { freePort, lastLine, migratedDataDir, ROOT, runCli, seedTinyWarehouse, startServer, type RunningServer } from './helpers/process.ts';
+import {
+  freePort,
+  lastLine,
+  migratedDataDir,
+  ROOT,
+  runCli,
+  seedTinyWarehouse,
+  startServer,
+  type RunningServer,
+} from './helpers/process.ts';
 
 const README = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
 const missing = ['bash', 'curl', 'jq'].filter((tool) => spawnSync('sh', ['-c', `command -v ${tool}`]).status !== 0);
@@ -43,7 +52,9 @@ describe('README walk-through', { skip: missing.length ? `needs ${missing.join('
     dataDir = await migratedDataDir('insights-readme-');
     await seedTinyWarehouse(dataDir);
     // How the README says to get a token while the server is stopped.
-    const created = await runCli(['token', 'create', '--tenant', 'demo', '--user', 'owner', '--role', 'owner'], { INSIGHTS_DATA_DIR: dataDir });
+    const created = await runCli(['token', 'create', '--tenant', 'demo', '--user', 'owner', '--role', 'owner'], {
+      INSIGHTS_DATA_DIR: dataDir,
+    });
     assert.equal(created.code, 0, created.stderr);
     token = lastLine(created.stdout);
     server = await startServer(dataDir, 60_000, settings);
@@ -61,7 +72,19 @@ describe('README walk-through', { skip: missing.length ? `needs ${missing.join('
     assert.match(steps, /^BASE=http:\/\/127\.0\.0\.1:8080 /m);
     assert.match(steps, /^TOKEN=ins_… /m);
     const script = steps.replace(/^BASE=\S+/m, `BASE=${server.url}`).replace(/^TOKEN=\S+/m, `TOKEN=${token}`);
-    const names = ['ANN_TOKEN_ID', 'DASH', 'LIVE_WIDGET', 'SNAPSHOT_WIDGET', 'HISTORY', 'MESSENGER', 'EMAIL', 'WEBHOOK', 'INSIGHT_SUB', 'DASH_SUB', 'NEXT'];
+    const names = [
+      'ANN_TOKEN_ID',
+      'DASH',
+      'LIVE_WIDGET',
+      'SNAPSHOT_WIDGET',
+      'HISTORY',
+      'MESSENGER',
+      'EMAIL',
+      'WEBHOOK',
+      'INSIGHT_SUB',
+      'DASH_SUB',
+      'NEXT',
+    ];
     const check = names.map((n) => `echo "@@ ${n}=\${${n}}"`).join('\n');
     const run = spawnSync('bash', ['-euo', 'pipefail', '-c', `${script}\n${check}\n`], { encoding: 'utf8', timeout: 120_000 });
     const out = run.stdout;
@@ -80,10 +103,26 @@ describe('README walk-through', { skip: missing.length ? `needs ${missing.join('
     assert.match(out, /"channel_type":"messenger","status":"success"/, 'the dashboard report reached the stand-in');
     assert.match(out, /"is_active":false,"next_run_at":null/);
     assert.match(out, /^\/api\/v1\/notifications\/logs\?limit=1&cursor=/m, 'the Link header gives the next page');
-    assert.match(out, /^list_insights describe_model run_insight ask list_dashboards get_dashboard add_widget$/m, 'the MCP tools are listed');
-    assert.match(out, /^Revenue by week for country DE, periods starting \d{4}-\d{2}-\d{2} to /m, 'run_insight over MCP summarizes its rows');
-    assert.match(out, /^FORBIDDEN: Only an owner, an admin or the dashboard's creator may add widgets/m, 'a member may not add widgets over MCP');
+    assert.match(
+      out,
+      /^list_insights describe_model run_insight ask list_dashboards get_dashboard add_widget$/m,
+      'the MCP tools are listed',
+    );
+    assert.match(
+      out,
+      /^Revenue by week for country DE, periods starting \d{4}-\d{2}-\d{2} to /m,
+      'run_insight over MCP summarizes its rows',
+    );
+    assert.match(
+      out,
+      /^FORBIDDEN: Only an owner, an admin or the dashboard's creator may add widgets/m,
+      'a member may not add widgets over MCP',
+    );
     const codes = out.split('\n').filter((l) => /^\d{3}$/.test(l));
-    assert.deepEqual(codes.slice(-7), ['204', '204', '204', '204', '204', '204', '401'], 'clean-up deletes answer 204; a revoked token is refused');
+    assert.deepEqual(
+      codes.slice(-7),
+      ['204', '204', '204', '204', '204', '204', '401'],
+      'clean-up deletes answer 204; a revoked token is refused',
+    );
   });
 });

@@ -47,7 +47,9 @@ const page = (userId, dashboardToken, chatToken) => `<!doctype html>
 <script src="${SERVICE}/embed/insights.js" defer></script>
 <style>body{font-family:system-ui,sans-serif;max-width:1100px;margin:20px auto;padding:0 12px} nav a{margin-right:12px}</style>
 </head><body>
-<nav>${Object.keys(USERS).map((u) => `<a href="/?user=${u}">${USERS[u].name}</a>`).join('')}</nav>
+<nav>${Object.keys(USERS)
+  .map((u) => `<a href="/?user=${u}">${USERS[u].name}</a>`)
+  .join('')}</nav>
 <h1>Hello ${USERS[userId].name}</h1>
 <h2>Your sales</h2>
 <insights-dashboard token="${dashboardToken}" accent="#0f766e"></insights-dashboard>

@@ -29,7 +29,11 @@ const WIDGETS = [
 ];
 
 async function api(base, token, method, url, body) {
-  const res = await fetch(base + url, { method, headers: { authorization: token, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(base + url, {
+    method,
+    headers: { authorization: token, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   const data = await res.json();
   if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${data.detail}`);
   return data;
@@ -40,7 +44,13 @@ export async function setUpTenant(base, token, origin = 'http://localhost:3000')
   const key = await api(base, token, 'POST', '/api/v1/embed/keys', { name: 'example host app', allowed_origins: [origin] });
   const dashboard = await api(base, token, 'POST', '/api/v1/dashboards/', { name: 'Sales' });
   for (const [title, insight_code, widget_type, display_size] of WIDGETS) {
-    await api(base, token, 'POST', `/api/v1/dashboards/${dashboard.id}/widgets`, { title, widget_type, display_size, data_source: 'live_insight', insight_code });
+    await api(base, token, 'POST', `/api/v1/dashboards/${dashboard.id}/widgets`, {
+      title,
+      widget_type,
+      display_size,
+      data_source: 'live_insight',
+      insight_code,
+    });
   }
   return { keyId: key.id, secret: key.secret, dashboard: dashboard.id };
 }

@@ -27,7 +27,24 @@ const plans = [
   { plan_id: 4, plan: 'Enterprise', monthly_price: 999 },
 ];
 const industries = ['Healthcare', 'Education', 'Finance', 'Retail', 'Media'];
-const names = ['Acme', 'Globex', 'Initech', 'Umbrella', 'Hooli', 'Vandelay', 'Stark', 'Wayne', 'Wonka', 'Tyrell', 'Cyberdyne', 'Soylent', 'Gringotts', 'Oscorp', 'Duff', 'Nakatomi'];
+const names = [
+  'Acme',
+  'Globex',
+  'Initech',
+  'Umbrella',
+  'Hooli',
+  'Vandelay',
+  'Stark',
+  'Wayne',
+  'Wonka',
+  'Tyrell',
+  'Cyberdyne',
+  'Soylent',
+  'Gringotts',
+  'Oscorp',
+  'Duff',
+  'Nakatomi',
+];
 const suffixes = ['Labs', 'Group', 'Health', 'Media', 'Partners'];
 
 // Months are counted from January 2025 (0) to October 2026 (21), the last invoiced month.
@@ -47,7 +64,14 @@ for (let id = 1; id <= 80; id++) {
     const c = ym(churnMonth);
     churned = day(c.y, c.m, 1 + Math.floor(random() * 28));
   }
-  accounts.push({ account_id: id, company: `${names[(id - 1) % names.length]} ${suffixes[Math.floor((id - 1) / names.length)]}`, industry: pick(industries), plan_id: plan.plan_id, signed_up_at: signed, churned_at: churned });
+  accounts.push({
+    account_id: id,
+    company: `${names[(id - 1) % names.length]} ${suffixes[Math.floor((id - 1) / names.length)]}`,
+    industry: pick(industries),
+    plan_id: plan.plan_id,
+    signed_up_at: signed,
+    churned_at: churned,
+  });
   // One invoice a month from the month after sign-up until the month of churn (not included).
   const end = churned ? churnMonth - 1 : LAST_MONTH;
   for (let i = start + 1; i <= end; i++) {
@@ -63,4 +87,6 @@ fs.writeFileSync(path.join(dir, 'plans.csv'), csv(plans));
 fs.writeFileSync(path.join(dir, 'accounts.csv'), csv(accounts));
 // Invoices as NDJSON: the loader reads both formats.
 fs.writeFileSync(path.join(dir, 'invoices.ndjson'), invoices.map((r) => JSON.stringify(r)).join('\n') + '\n');
-console.log(`plans ${plans.length}, accounts ${accounts.length} (${accounts.filter((a) => a.churned_at).length} churned), invoices ${invoices.length}`);
+console.log(
+  `plans ${plans.length}, accounts ${accounts.length} (${accounts.filter((a) => a.churned_at).length} churned), invoices ${invoices.length}`,
+);

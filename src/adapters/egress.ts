@@ -131,7 +131,10 @@ export class EgressGuard {
         const remote = socket!.remoteAddress;
         if (!remote || !this.isAllowed(remote)) {
           socket!.destroy();
-          return callback(new EgressRefused(`${opts.hostname} connected to ${remote ?? 'an unknown address'}, which outbound calls may not reach`), null);
+          return callback(
+            new EgressRefused(`${opts.hostname} connected to ${remote ?? 'an unknown address'}, which outbound calls may not reach`),
+            null,
+          );
         }
         callback(null, socket!);
       });
@@ -252,6 +255,6 @@ function toEgressError(err: unknown, where: string, timeoutMs: number, signal: A
           ? 'the connection was reset'
           : code?.startsWith('ERR_TLS') || code?.includes('CERT') || code === 'DEPTH_ZERO_SELF_SIGNED_CERT'
             ? `the TLS certificate was not accepted (${code})`
-            : cause?.message ?? 'a network error occurred';
+            : (cause?.message ?? 'a network error occurred');
   return new EgressNetworkError(`Could not reach ${where}: ${reason}`);
 }

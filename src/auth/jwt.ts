@@ -2,7 +2,16 @@
 // pinned by the key type, so `alg: none` and HS/RS confusion are refused by jose itself.
 import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify, type JWTPayload } from 'jose';
 import type { Config } from '../config/index.ts';
-import { ATTRIBUTES_RULE, isRole, isTenantId, isUserId, parseAttributes, TENANT_ID_RULE, USER_ID_RULE, type AuthContext } from './context.ts';
+import {
+  ATTRIBUTES_RULE,
+  isRole,
+  isTenantId,
+  isUserId,
+  parseAttributes,
+  TENANT_ID_RULE,
+  USER_ID_RULE,
+  type AuthContext,
+} from './context.ts';
 
 export class JwtRejected extends Error {}
 
@@ -116,7 +125,10 @@ export function repeatedName(json: string): string | undefined {
  */
 function refuseRepeatedNames(token: string): void {
   const [header, payload] = token.split('.');
-  for (const [part, text] of [['header', header], ['payload', payload]] as const) {
+  for (const [part, text] of [
+    ['header', header],
+    ['payload', payload],
+  ] as const) {
     const name = repeatedName(Buffer.from(text, 'base64url').toString('utf8'));
     if (name !== undefined) throw new JwtRejected(`the ${part} repeats the name "${name.slice(0, 40)}"`);
   }
@@ -130,10 +142,12 @@ function refuseRepeatedNames(token: string): void {
 function checkTimes(payload: JWTPayload, maxTtlSeconds: number): void {
   for (const claim of ['exp', 'nbf', 'iat'] as const) {
     const v = payload[claim];
-    if (v !== undefined && !(typeof v === 'number' && Number.isFinite(v))) throw new JwtRejected(`the ${claim} claim is not a finite NumericDate`);
+    if (v !== undefined && !(typeof v === 'number' && Number.isFinite(v)))
+      throw new JwtRejected(`the ${claim} claim is not a finite NumericDate`);
   }
   const ahead = (payload.exp as number) - Date.now() / 1000;
-  if (ahead > maxTtlSeconds) throw new JwtRejected(`the token expires ${Math.round(ahead)} s from now, more than the ${maxTtlSeconds} s allowed`);
+  if (ahead > maxTtlSeconds)
+    throw new JwtRejected(`the token expires ${Math.round(ahead)} s from now, more than the ${maxTtlSeconds} s allowed`);
 }
 
 function nonEmpty(v: unknown): v is string {

@@ -49,7 +49,10 @@ export interface Config {
 }
 
 export class ConfigError extends Error {
-  constructor(public readonly variable: string, reason: string) {
+  constructor(
+    public readonly variable: string,
+    reason: string,
+  ) {
     super(`Invalid configuration: ${variable} ${reason}`);
   }
 }
@@ -100,7 +103,10 @@ function duration(env: Env, name: string, fallback: number, min: number, max: nu
 
 /** Comma-separated origins (scheme://host[:port]), each checked; "*" is refused on purpose. */
 function origins(env: Env, name: string): string[] {
-  const list = (str(env, name) ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const list = (str(env, name) ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   for (const o of list) {
     let u: URL | undefined;
     try {
@@ -166,8 +172,10 @@ export function loadConfig(env: Env = process.env): Config {
   const warehouseUrl = url(env, 'WAREHOUSE_URL', ['postgres:', 'postgresql:', 'clickhouse:', 'clickhouses:', 'http:', 'https:']);
   const clickhouseCluster = str(env, 'INSIGHTS_CLICKHOUSE_CLUSTER');
   if (clickhouseCluster !== undefined) {
-    if (!/^[A-Za-z0-9_.-]{1,100}$/.test(clickhouseCluster)) throw new ConfigError('INSIGHTS_CLICKHOUSE_CLUSTER', 'must be a cluster name (letters, digits, _ . -)');
-    if (!warehouseUrl || /^postgres(ql)?:/.test(warehouseUrl)) throw new ConfigError('INSIGHTS_CLICKHOUSE_CLUSTER', 'needs WAREHOUSE_URL to name a ClickHouse server (clickhouse://…)');
+    if (!/^[A-Za-z0-9_.-]{1,100}$/.test(clickhouseCluster))
+      throw new ConfigError('INSIGHTS_CLICKHOUSE_CLUSTER', 'must be a cluster name (letters, digits, _ . -)');
+    if (!warehouseUrl || /^postgres(ql)?:/.test(warehouseUrl))
+      throw new ConfigError('INSIGHTS_CLICKHOUSE_CLUSTER', 'needs WAREHOUSE_URL to name a ClickHouse server (clickhouse://…)');
   }
 
   const logLevel = str(env, 'LOG_LEVEL') ?? 'info';

@@ -115,8 +115,7 @@ export class PGliteDb implements Db {
   async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
     return this.pg.transaction(async (tx) =>
       fn({
-        query: async <R extends Row = Row>(sql: string, params: unknown[] = []) =>
-          (await tx.query<R>(sql, params)).rows,
+        query: async <R extends Row = Row>(sql: string, params: unknown[] = []) => (await tx.query<R>(sql, params)).rows,
         exec: async (sql: string) => {
           await tx.exec(sql);
         },
@@ -227,8 +226,7 @@ export class PostgresDb implements Db {
     try {
       await client.query('BEGIN');
       const result = await fn({
-        query: async <R extends Row = Row>(sql: string, params: unknown[] = []) =>
-          (await client.query<R>(sql, params)).rows,
+        query: async <R extends Row = Row>(sql: string, params: unknown[] = []) => (await client.query<R>(sql, params)).rows,
         exec: async (sql: string) => {
           await client.query(sql);
         },

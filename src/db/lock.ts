@@ -9,7 +9,10 @@ import { tryLock } from 'fs-native-extensions';
 import { restrictDataDir } from './data-dir.ts';
 
 export class DataDirLockedError extends Error {
-  constructor(public readonly dataDir: string, public readonly pid: number | undefined) {
+  constructor(
+    public readonly dataDir: string,
+    public readonly pid: number | undefined,
+  ) {
     super(
       `The data directory ${dataDir} is in use by another process${pid ? ` (pid ${pid})` : ''}. ` +
         'Stop the running server first, or use the HTTP API while it runs.',
@@ -43,7 +46,9 @@ export function lockDataDir(dataDir: string): DataDirLock {
     locked = tryLock(fd);
   } catch (err) {
     fs.closeSync(fd);
-    throw new Error(`Could not lock the data directory ${dataDir} (${(err as Error).message}); it must be on a file system that supports file locks.`);
+    throw new Error(
+      `Could not lock the data directory ${dataDir} (${(err as Error).message}); it must be on a file system that supports file locks.`,
+    );
   }
   if (!locked) {
     fs.closeSync(fd);

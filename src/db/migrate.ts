@@ -30,9 +30,7 @@ export async function migrate(db: Db): Promise<string[]> {
          applied_at timestamptz NOT NULL DEFAULT now()
        )`,
     );
-    const done = new Set(
-      (await tx.query<{ name: string }>('SELECT name FROM schema_migrations')).map((r) => r.name),
-    );
+    const done = new Set((await tx.query<{ name: string }>('SELECT name FROM schema_migrations')).map((r) => r.name));
     for (const m of listMigrations()) {
       if (done.has(m.name)) continue;
       await tx.exec(m.sql);

@@ -171,7 +171,12 @@ export class DeliveryWorker {
         const now = this.clock.now();
         const retry = c.retryable && d.attempt < this.o.maxAttempts;
         const outcome = retry
-          ? { status: 'pending' as const, runAt: new Date(now.getTime() + this.backoffMs(d.attempt, c.retryAfterMs)), error: c.message, now }
+          ? {
+              status: 'pending' as const,
+              runAt: new Date(now.getTime() + this.backoffMs(d.attempt, c.retryAfterMs)),
+              error: c.message,
+              now,
+            }
           : { status: 'failed' as const, error: c.message, now };
         const ok = await this.finish(d, outcome, log(c.message));
         return result(!ok ? 'lost' : retry ? 'retry' : 'failed');

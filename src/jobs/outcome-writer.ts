@@ -36,7 +36,10 @@ export class OutcomeWriter {
       // One statement at a time: batches are ordered, and the pool is left to the claims.
       this.chain = this.chain.then(async () => {
         try {
-          const recorded = await this.repo.finishAttempts(this.workerId, batch.map((b) => b.item));
+          const recorded = await this.repo.finishAttempts(
+            this.workerId,
+            batch.map((b) => b.item),
+          );
           for (const b of batch) b.resolve(recorded.has(b.item.d.id));
         } catch (err) {
           for (const b of batch) b.reject(err);

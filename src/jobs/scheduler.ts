@@ -84,7 +84,10 @@ export class Scheduler {
     }
     const enqueued = await new DeliveriesRepository(tx).enqueue(deliveries, now);
     await schedules.advance(kind, ids, nexts);
-    const first = deliveries.reduce<number | undefined>((m, d) => Math.min(m ?? Infinity, Math.max(d.slot_at.getTime(), now.getTime())), undefined);
+    const first = deliveries.reduce<number | undefined>(
+      (m, d) => Math.min(m ?? Infinity, Math.max(d.slot_at.getTime(), now.getTime())),
+      undefined,
+    );
     return { locked: subs.length, enqueued, skipped, firstRunAt: first === undefined ? undefined : new Date(first) };
   }
 }

@@ -8,19 +8,32 @@ export const ChartTypeSchema = Type.Enum([...CHART_TYPES], { title: 'ChartType',
 
 export const GRANULARITIES = ['day', 'week', 'month', 'quarter', 'year'] as const;
 export type Granularity = (typeof GRANULARITIES)[number];
-export const GranularitySchema = Type.Enum([...GRANULARITIES], { title: 'Granularity', description: 'Time granularity (week = ISO week, Monday)' });
+export const GranularitySchema = Type.Enum([...GRANULARITIES], {
+  title: 'Granularity',
+  description: 'Time granularity (week = ISO week, Monday)',
+});
 
 /** compare on execute, widgets, presets, subscriptions and chat (docs/insights.md "Comparisons"). */
 export const COMPARES = ['previous_period', 'previous_year'] as const;
 export type CompareKind = (typeof COMPARES)[number];
 export const CompareSchema = Type.Enum([...COMPARES], {
-  description: 'Each row gains <measure>_previous and <measure>_change_pct against the previous period of equal length, or the same period a year before',
+  description:
+    'Each row gains <measure>_previous and <measure>_change_pct against the previous period of equal length, or the same period a year before',
 });
 /** Relative date ranges of dashboards and presets, resolved against today (docs/web.md "Filter bar"). */
-export const RELATIVE_RANGES = ['last_7_days', 'last_30_days', 'this_month', 'last_month', 'this_quarter', 'last_quarter', 'year_to_date'] as const;
+export const RELATIVE_RANGES = [
+  'last_7_days',
+  'last_30_days',
+  'this_month',
+  'last_month',
+  'this_quarter',
+  'last_quarter',
+  'year_to_date',
+] as const;
 export type RelativeRange = (typeof RELATIVE_RANGES)[number];
 export const RelativeRangeSchema = Type.Enum([...RELATIVE_RANGES], {
-  description: 'A window relative to today (UTC), resolved when the data is read: last_7_days and last_30_days end today; this_month, this_quarter and year_to_date run from the period start to today; last_month and last_quarter are the whole calendar period before',
+  description:
+    'A window relative to today (UTC), resolved when the data is read: last_7_days and last_30_days end today; this_month, this_quarter and year_to_date run from the period start to today; last_month and last_quarter are the whole calendar period before',
 });
 /** At most this many values per filter (`country=DE&country=FR`: any of them). */
 export const MAX_FILTER_VALUES = 20;

@@ -55,7 +55,10 @@ export class AppError extends Error {
 export const notFound = (what: string) => new AppError('NOT_FOUND', `${what} not found`);
 /** A widget or subscription saved under a model that had the insight; the current one does not. */
 export const insightNotInModel = (code: string, who: string) =>
-  new AppError('INSIGHT_NOT_IN_MODEL', `${who} uses the insight "${code}", which the current model does not define. Change its insight_code, or add the insight to the model.`);
+  new AppError(
+    'INSIGHT_NOT_IN_MODEL',
+    `${who} uses the insight "${code}", which the current model does not define. Change its insight_code, or add the insight to the model.`,
+  );
 export const forbidden = (detail: string) => new AppError('FORBIDDEN', detail);
 export const conflict = (detail: string) => new AppError('CONFLICT', detail);
 /** A 400 that names one field of the body (or of the query, with path "/query/x"). */

@@ -10,7 +10,10 @@ const MAX_KEYS = 10_000;
 export class FixedWindowCounter {
   private readonly windows = new Map<string, { start: number; count: number }>();
 
-  constructor(readonly perMinute: number, private readonly clock: Clock) {}
+  constructor(
+    readonly perMinute: number,
+    private readonly clock: Clock,
+  ) {}
 
   /** Seconds until the key's window ends when it has used up its allowance, else undefined. */
   exhausted(key: string): number | undefined {

@@ -26,13 +26,23 @@ export function packageInfo(): { name: string; version: string } {
   return { name: pkg.name, version: pkg.version };
 }
 
-export function installAbout(app: FastifyInstance, deps: { commit?: string; warehouseDialect: string; /** False when the web app owns `/` (plugins/web.ts). */ redirectHome?: boolean }): void {
+export function installAbout(
+  app: FastifyInstance,
+  deps: { commit?: string; warehouseDialect: string /** False when the web app owns `/` (plugins/web.ts). */; redirectHome?: boolean },
+): void {
   const body = { ...packageInfo(), commit: deps.commit ?? null, node: process.versions.node, warehouse: deps.warehouseDialect };
   app.get(
     '/api/v1/version',
-    { schema: { tags: ['service'], summary: 'What is running: package version, commit, Node.js, warehouse dialect (any authenticated caller)', response: withErrors({ 200: VersionSchema }) } },
+    {
+      schema: {
+        tags: ['service'],
+        summary: 'What is running: package version, commit, Node.js, warehouse dialect (any authenticated caller)',
+        response: withErrors({ 200: VersionSchema }),
+      },
+    },
     async () => body,
   );
   // Until a web app is served here, the front door is the interactive API documentation.
-  if (deps.redirectHome !== false) app.get('/', { config: { public: true }, schema: { hide: true } }, async (_req, reply) => reply.redirect('/docs', 302));
+  if (deps.redirectHome !== false)
+    app.get('/', { config: { public: true }, schema: { hide: true } }, async (_req, reply) => reply.redirect('/docs', 302));
 }

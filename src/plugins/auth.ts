@@ -27,11 +27,7 @@ function unauthenticated(detail: string, error = 'invalid_token'): AppError {
   });
 }
 
-export async function authenticate(
-  req: FastifyRequest,
-  tokens: TokensService,
-  jwt: JwtVerifier,
-): Promise<AuthContext> {
+export async function authenticate(req: FastifyRequest, tokens: TokensService, jwt: JwtVerifier): Promise<AuthContext> {
   const header = req.headers.authorization;
   if (!header) {
     throw new AppError('UNAUTHENTICATED', 'Send Authorization: Svc <token> or Authorization: Bearer <JWT>.', {
@@ -78,9 +74,13 @@ export function installAuth(app: FastifyInstance, tokens: TokensService, jwt: Jw
     const address = `ip:${req.ip}`;
     const retry = failures.exhausted(address);
     if (retry !== undefined) {
-      throw new AppError('RATE_LIMITED', `Too many failed authentications from your address (${failures.perMinute} per minute); retry in ${retry} s.`, {
-        headers: { 'Retry-After': String(retry) },
-      });
+      throw new AppError(
+        'RATE_LIMITED',
+        `Too many failed authentications from your address (${failures.perMinute} per minute); retry in ${retry} s.`,
+        {
+          headers: { 'Retry-After': String(retry) },
+        },
+      );
     }
     try {
       req.auth = await authenticate(req, tokens, jwt);

@@ -51,7 +51,12 @@ export function installEmbedPages(app: FastifyInstance, keys: FrameOrigins, dir 
   const hidden = { schema: { hide: true }, config: { public: true } };
   for (const [url, file] of files) {
     app.get(url, hidden, async (_req, reply) =>
-      reply.type(file.type).header('Cache-Control', 'public, max-age=300').header('X-Content-Type-Options', 'nosniff').header('Cross-Origin-Resource-Policy', 'cross-origin').send(file.body),
+      reply
+        .type(file.type)
+        .header('Cache-Control', 'public, max-age=300')
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Cross-Origin-Resource-Policy', 'cross-origin')
+        .send(file.body),
     );
   }
   const serve = async (req: { query: unknown }, reply: import('fastify').FastifyReply) => {

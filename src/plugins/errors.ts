@@ -70,7 +70,9 @@ export function frameworkErrorHandler(err: FastifyError, req: FastifyRequest, re
   if (err.code === 'FST_ERR_MAX_PARAM_LENGTH') {
     // Every path parameter is an id, a code or a provider name, none of them this long: like any
     // other malformed id it names nothing (see malformedPathParams).
-    void reply.code(404).send(toProblem('NOT_FOUND', `A segment of the path ${shownPath(req.url)} is longer than any id or code; nothing has it.`));
+    void reply
+      .code(404)
+      .send(toProblem('NOT_FOUND', `A segment of the path ${shownPath(req.url)} is longer than any id or code; nothing has it.`));
     return;
   }
   if (err.code === 'FST_ERR_BAD_URL') {
@@ -176,7 +178,10 @@ export function installErrorHandling(app: FastifyInstance): void {
     // The web app's catch-all route reaches here for /api/ paths, where the router would have
     // refused an over-long segment itself (FST_ERR_MAX_PARAM_LENGTH): answered the same way.
     if (path.split('/').some((segment) => segment.length > MAX_PARAM_LENGTH)) {
-      return void reply.code(404).type('application/problem+json').send(toProblem('NOT_FOUND', `A segment of the path ${shownPath(req.url)} is longer than any id or code; nothing has it.`));
+      return void reply
+        .code(404)
+        .type('application/problem+json')
+        .send(toProblem('NOT_FOUND', `A segment of the path ${shownPath(req.url)} is longer than any id or code; nothing has it.`));
     }
     reply
       .code(404)

@@ -56,9 +56,7 @@ export async function createHttpApp(options: HttpOptions): Promise<FastifyInstan
 
   const bodyAjv = makeAjv(false);
   const paramsAjv = makeAjv(true);
-  app.setValidatorCompiler(({ schema, httpPart }) =>
-    (httpPart === 'body' ? bodyAjv : paramsAjv).compile(schema as object),
-  );
+  app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? bodyAjv : paramsAjv).compile(schema as object));
   // JSON only: text/plain bodies get 415 instead of reaching a schema as a string.
   app.removeContentTypeParser('text/plain');
   // Many clients send Content-Type: application/json on a DELETE or POST with no body. An empty

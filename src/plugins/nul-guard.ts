@@ -16,7 +16,10 @@ const MAX_REPORTED = 20;
 export const MAX_BODY_DEPTH = 64;
 
 function escapePointer(key: string): string {
-  return key.replace(/~/g, '~0').replace(/\//g, '~1').replace(/\u0000/g, '\\u0000');
+  return key
+    .replace(/~/g, '~0')
+    .replace(/\//g, '~1')
+    .replace(/\u0000/g, '\\u0000');
 }
 
 /** A value still to visit, with what it takes to name it should it hold a NUL. */

@@ -81,8 +81,14 @@ const OPERATION_IDS: Record<string, string> = {
  * getVersion, POST /api/v1/models/{id}/reload → postModelsReload.
  */
 export function operationIdOf(method: string, path: string): string {
-  const segments = path.replace(/^\/api\/v\d+/, '').split('/').filter(Boolean);
-  const words = segments.filter((s) => !s.startsWith('{')).flatMap((s) => s.split(/[^A-Za-z0-9]+/)).filter(Boolean);
+  const segments = path
+    .replace(/^\/api\/v\d+/, '')
+    .split('/')
+    .filter(Boolean);
+  const words = segments
+    .filter((s) => !s.startsWith('{'))
+    .flatMap((s) => s.split(/[^A-Za-z0-9]+/))
+    .filter(Boolean);
   const verb = method.toLowerCase();
   const name = words.map((w) => w[0].toUpperCase() + w.slice(1)).join('');
   return name ? verb + name : verb + 'Root';
@@ -177,6 +183,8 @@ function isSchema(o: Json): boolean {
 
 function canonical(v: unknown): string {
   return JSON.stringify(v, (_k, val) =>
-    val && typeof val === 'object' && !Array.isArray(val) ? Object.fromEntries(Object.entries(val).sort(([a], [b]) => a.localeCompare(b))) : val,
+    val && typeof val === 'object' && !Array.isArray(val)
+      ? Object.fromEntries(Object.entries(val).sort(([a], [b]) => a.localeCompare(b)))
+      : val,
   );
 }

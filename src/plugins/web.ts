@@ -11,7 +11,17 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
 /** The client routes of web/src/App.tsx; each answers with index.html. */
-const APP_ROUTES = ['/', '/sign-in', '/dashboards', '/dashboards/:id', '/chat', '/insights', '/insights/:code', '/notifications', '/settings'];
+const APP_ROUTES = [
+  '/',
+  '/sign-in',
+  '/dashboards',
+  '/dashboards/:id',
+  '/chat',
+  '/insights',
+  '/insights/:code',
+  '/notifications',
+  '/settings',
+];
 
 /** Serves the app when it has been built; returns whether it did. */
 export async function installWeb(app: FastifyInstance, dist = WEB_DIST): Promise<boolean> {

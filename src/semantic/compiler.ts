@@ -10,7 +10,18 @@ import type { Dialect, ParamType } from './dialects/dialect.ts';
 import { addDays, type Comparison, type Window } from './periods.ts';
 import { combinedMeasure, rollupFor, rowCountFor, sharedFilters } from './rollups.ts';
 import { AppError } from '../lib/errors.ts';
-import type { AccessFilter, Attributes, ColumnType, CubeSource, FactPlan, Granularity, InsightDefinition, LeafMeasure, OutputColumn, RollupDefinition } from './types.ts';
+import type {
+  AccessFilter,
+  Attributes,
+  ColumnType,
+  CubeSource,
+  FactPlan,
+  Granularity,
+  InsightDefinition,
+  LeafMeasure,
+  OutputColumn,
+  RollupDefinition,
+} from './types.ts';
 
 export interface ResolvedQuery {
   tenantId: string;
@@ -102,7 +113,11 @@ export function accessMissing(a: Pick<AccessFilter, 'attribute' | 'ref'>): AppEr
 }
 
 /** The bound predicates of access filters over `column` (the dimension's SQL, or a rollup's column). */
-function accessConditions(filters: readonly AccessFilter[] | undefined, c: Ctx, column: (a: AccessFilter) => string = (a) => a.sql): string[] {
+function accessConditions(
+  filters: readonly AccessFilter[] | undefined,
+  c: Ctx,
+  column: (a: AccessFilter) => string = (a) => a.sql,
+): string[] {
   return (filters ?? []).map((a) => {
     const values = c.q.attributes?.[a.attribute];
     if (!values?.length) throw accessMissing(a);
@@ -127,7 +142,8 @@ function sourceSql(s: CubeSource, c: Ctx): string {
 
 function fromClause(f: FactPlan, c: Ctx): string {
   let sql = sourceSql(f.source, c);
-  for (const j of f.joins) sql += ` LEFT JOIN ${sourceSql(j.source, c)} ON ${cond(j.on)} AND ${j.source.tenant} = ${c.b.bind(c.q.tenantId)}`;
+  for (const j of f.joins)
+    sql += ` LEFT JOIN ${sourceSql(j.source, c)} ON ${cond(j.on)} AND ${j.source.tenant} = ${c.b.bind(c.q.tenantId)}`;
   return sql;
 }
 
@@ -156,7 +172,9 @@ interface FactRows {
 function factRows(f: FactPlan, c: Ctx): FactRows {
   const { d, q, b, def } = c;
   const windows = q.previous ? [q.window, q.previous] : [q.window];
-  const rollup = q.rollups?.length ? rollupFor(f, def.kind, { granularity: q.granularity, filters: q.filters, windows }, q.rollups) : undefined;
+  const rollup = q.rollups?.length
+    ? rollupFor(f, def.kind, { granularity: q.granularity, filters: q.filters, windows }, q.rollups)
+    : undefined;
   const shared = sharedFilters(f);
   if (!rollup) {
     return {
@@ -171,13 +189,20 @@ function factRows(f: FactPlan, c: Ctx): FactRows {
       time: f.time,
       timeType: 'timestamp',
       column: (sql) => sql,
-      aggregate: (m, conditions) => aggregate(m, conditions.filter((x) => !shared.includes(x))),
+      aggregate: (m, conditions) =>
+        aggregate(
+          m,
+          conditions.filter((x) => !shared.includes(x)),
+        ),
     };
   }
   const r = d.quote('r');
   const col = (name: string) => `${r}.${d.quote(name)}`;
   const byRef = new Map(rollup.dimensions.map((x) => [x.ref, x.column]));
-  const refOf = new Map<string, string>([...Object.entries(f.filters).map(([name, sql]) => [sql, f.refs.filters[name]] as const), ...f.keys.map((k, i) => [k.sql, f.refs.keys[i]] as const)]);
+  const refOf = new Map<string, string>([
+    ...Object.entries(f.filters).map(([name, sql]) => [sql, f.refs.filters[name]] as const),
+    ...f.keys.map((k, i) => [k.sql, f.refs.keys[i]] as const),
+  ]);
   const rows = rowCountFor(rollup, shared)!;
   return {
     from: `${rollup.table} AS ${r}`,
@@ -201,7 +226,13 @@ function factRows(f: FactPlan, c: Ctx): FactRows {
 
 function aggregate(m: LeafMeasure, conditions: string[]): string {
   const base =
-    m.agg === 'count' ? (m.sql ? `count(${m.sql})` : 'count(*)') : m.agg === 'count_distinct' ? `count(DISTINCT ${m.sql})` : `${m.agg}(${m.sql})`;
+    m.agg === 'count'
+      ? m.sql
+        ? `count(${m.sql})`
+        : 'count(*)'
+      : m.agg === 'count_distinct'
+        ? `count(DISTINCT ${m.sql})`
+        : `${m.agg}(${m.sql})`;
   return conditions.length ? `${base} FILTER (WHERE ${conditions.map(cond).join(' AND ')})` : base;
 }
 
@@ -225,7 +256,12 @@ function factSelect(f: FactPlan, c: Ctx, forOuter: boolean, allMeasures?: string
       if (a.ref !== f.refs.filters[name]) continue;
       const allowed = q.attributes?.[a.attribute] ?? [];
       const outside = values.find((v) => !allowed.includes(v));
-      if (outside !== undefined) throw new AppError('FORBIDDEN', `${name}=${outside} is outside the rows your credentials may see (their ${a.attribute} attribute).`, { errors: [{ path: `/query/${name}`, message: `not one of the values your ${a.attribute} attribute allows` }] });
+      if (outside !== undefined)
+        throw new AppError(
+          'FORBIDDEN',
+          `${name}=${outside} is outside the rows your credentials may see (their ${a.attribute} attribute).`,
+          { errors: [{ path: `/query/${name}`, message: `not one of the values your ${a.attribute} attribute allows` }] },
+        );
     }
     where.push(values.length === 1 ? `${column} = ${b.bind(values[0])}` : `${column} IN (${values.map((v) => b.bind(v)).join(', ')})`);
   }
@@ -238,7 +274,10 @@ function factSelect(f: FactPlan, c: Ctx, forOuter: boolean, allMeasures?: string
     const value = forOuter ? (m: LeafMeasure) => d.quote(m.name) : () => d.quote('value');
     const before = forOuter ? (m: LeafMeasure) => d.quote(`${m.name}__previous`) : () => d.quote('previous_value');
     for (const m of f.measures) {
-      cols.push(`${rows.aggregate(m, [...m.filters, ...current])} AS ${value(m)}`, `${rows.aggregate(m, [...m.filters, ...previous])} AS ${before(m)}`);
+      cols.push(
+        `${rows.aggregate(m, [...m.filters, ...current])} AS ${value(m)}`,
+        `${rows.aggregate(m, [...m.filters, ...previous])} AS ${before(m)}`,
+      );
     }
     const span: Window = { from: prev.from < q.window.from ? prev.from : q.window.from, to: q.window.to > prev.to ? q.window.to : prev.to };
     where.push(...range(rows.time, span, c, rows.timeType));
@@ -272,7 +311,10 @@ function orderAndLimit(c: Ctx, keyed: boolean, limited = true): string {
 function numberSql(name: string, c: Ctx, column: (measure: string) => string): string {
   const n = c.def.plan.numbers.find((x) => x.name === name);
   if (!n) return c.d.toDouble(column(name));
-  return n.tokens.map((t) => (typeof t === 'string' ? t : `(${numberSql(t.measure, c, column)})`)).join('').trim();
+  return n.tokens
+    .map((t) => (typeof t === 'string' ? t : `(${numberSql(t.measure, c, column)})`))
+    .join('')
+    .trim();
 }
 
 export function compile(def: InsightDefinition, dialect: Dialect, q: ResolvedQuery): CompiledQuery {
@@ -288,7 +330,12 @@ export function compile(def: InsightDefinition, dialect: Dialect, q: ResolvedQue
  * that names no period over the data's own span when the default window before today is empty.
  */
 export function compileSpan(def: InsightDefinition, dialect: Dialect, tenantId: string, attributes?: Attributes): CompiledQuery {
-  const c: Ctx = { d: dialect, q: { tenantId, attributes, granularity: null, filters: {}, window: { from: '1900-01-01', to: '1900-01-01' } }, b: new Binder(dialect), def };
+  const c: Ctx = {
+    d: dialect,
+    q: { tenantId, attributes, granularity: null, filters: {}, window: { from: '1900-01-01', to: '1900-01-01' } },
+    b: new Binder(dialect),
+    def,
+  };
   const day = (sql: string) => `CAST(CAST(${sql} AS ${dialect.types.date}) AS ${dialect.types.text})`;
   const parts = def.plan.facts.map((f) => {
     const where = [`${f.source.tenant} = ${c.b.bind(tenantId)}`, ...callerSees(f, c), ...f.segments.map(cond)].join(' AND ');
@@ -296,21 +343,39 @@ export function compileSpan(def: InsightDefinition, dialect: Dialect, tenantId: 
   });
   const lo = dialect.quote('lo');
   const hi = dialect.quote('hi');
-  return { sql: `SELECT ${day(`MIN(${lo})`)} AS ${dialect.quote('first')}, ${day(`MAX(${hi})`)} AS ${dialect.quote('last')} FROM (${parts.join(' UNION ALL ')}) AS ${dialect.quote('spans')}`, params: c.b.params };
+  return {
+    sql: `SELECT ${day(`MIN(${lo})`)} AS ${dialect.quote('first')}, ${day(`MAX(${hi})`)} AS ${dialect.quote('last')} FROM (${parts.join(' UNION ALL ')}) AS ${dialect.quote('spans')}`,
+    params: c.b.params,
+  };
 }
 
 /**
  * The distinct values of one of an insight's filters in a tenant's data, all of its data (no
  * window), at most `max` of them: chat learns the words of the tenant's values from them.
  */
-export function compileDistinct(def: InsightDefinition, dialect: Dialect, tenantId: string, filter: string, max: number, attributes?: Attributes): CompiledQuery | undefined {
+export function compileDistinct(
+  def: InsightDefinition,
+  dialect: Dialect,
+  tenantId: string,
+  filter: string,
+  max: number,
+  attributes?: Attributes,
+): CompiledQuery | undefined {
   const f = def.plan.facts.find((x) => x.filters[filter]);
   if (!f) return undefined;
-  const c: Ctx = { d: dialect, q: { tenantId, attributes, granularity: null, filters: {}, window: { from: '1900-01-01', to: '1900-01-01' } }, b: new Binder(dialect), def };
+  const c: Ctx = {
+    d: dialect,
+    q: { tenantId, attributes, granularity: null, filters: {}, window: { from: '1900-01-01', to: '1900-01-01' } },
+    b: new Binder(dialect),
+    def,
+  };
   const value = `CAST(${f.filters[filter]} AS ${dialect.types.text})`;
   const where = [`${f.source.tenant} = ${c.b.bind(tenantId)}`, ...callerSees(f, c), `${f.filters[filter]} IS NOT NULL`].join(' AND ');
   const v = dialect.quote('value');
-  return { sql: `SELECT DISTINCT ${value} AS ${v} FROM ${fromClause(f, c)} WHERE ${where} ORDER BY 1 LIMIT ${Math.trunc(max)}`, params: c.b.params };
+  return {
+    sql: `SELECT DISTINCT ${value} AS ${v} FROM ${fromClause(f, c)} WHERE ${where} ORDER BY 1 LIMIT ${Math.trunc(max)}`,
+    params: c.b.params,
+  };
 }
 
 /**
@@ -331,9 +396,13 @@ function compared(c: Ctx, cmp: Comparison): string {
   if (def.kind === 'timeseries') {
     const date = (v: string | null) => (v === null ? `CAST(NULL AS ${d.types.date})` : d.typedParam(b.bind(v, 'date'), 'date'));
     const seriesValues = q.series ? filterValues(q.filters[q.series]!) : [undefined];
-    const pairs = cmp.periods!.flatMap((p) => seriesValues.map((v) => `(${date(p.period)}, ${date(p.previous)}${v === undefined ? '' : `, ${b.bind(v)}`})`));
+    const pairs = cmp.periods!.flatMap((p) =>
+      seriesValues.map((v) => `(${date(p.period)}, ${date(p.previous)}${v === undefined ? '' : `, ${b.bind(v)}`})`),
+    );
     const keyCols = [qt('period'), qt('previous'), ...(q.series ? [qt(q.series)] : [])];
-    const on = (alias: string, period: string) => `${qt(alias)}.${qt('period')} = ${qt('k')}.${qt(period)}` + (q.series ? ` AND ${qt(alias)}.${qt(q.series)} = ${qt('k')}.${qt(q.series)}` : '');
+    const on = (alias: string, period: string) =>
+      `${qt(alias)}.${qt('period')} = ${qt('k')}.${qt(period)}` +
+      (q.series ? ` AND ${qt(alias)}.${qt(q.series)} = ${qt('k')}.${qt(q.series)}` : '');
     const keys = [`${qt('k')}.${qt('period')} AS ${qt('period')}`, ...(q.series ? [`${qt('k')}.${qt(q.series)} AS ${qt(q.series)}`] : [])];
     return (
       `SELECT ${[...keys, ...current, ...previous].join(', ')} FROM (VALUES ${pairs.join(', ')}) AS ${qt('k')}(${keyCols.join(', ')}) ` +
@@ -385,7 +454,11 @@ function query(c: Ctx, ordered = true): string {
   // on the keys would not). Hash-joinable on every engine, unlike a FULL JOIN on nullable keys.
   const stacked = facts.map((f) => factSelect(f, c, true, measures)).join(' UNION ALL ');
   const combined = (m: string) => `max(${q_('u')}.${q_(m)})`;
-  const cols = [...keyCols.map((k) => `${q_('u')}.${k} AS ${k}`), ...measures.map((m) => `${combined(m)} AS ${q_(m)}`), ...numberCols(combined)];
+  const cols = [
+    ...keyCols.map((k) => `${q_('u')}.${k} AS ${k}`),
+    ...measures.map((m) => `${combined(m)} AS ${q_(m)}`),
+    ...numberCols(combined),
+  ];
   const groupBy = keyNames.map((_, i) => i + 1).join(', ');
   return `SELECT ${cols.join(', ')} FROM (${stacked}) AS ${q_('u')} GROUP BY ${groupBy}` + tail();
 }
@@ -395,13 +468,19 @@ export function outputColumns(def: InsightDefinition, q?: Pick<ResolvedQuery, 's
   if (def.kind === 'timeseries' || def.kind === 'breakdown' || def.kind === 'top') {
     const keys: OutputColumn[] =
       def.kind === 'timeseries'
-        ? [{ name: 'period', type: 'date', label: 'Period' }, ...(q?.series ? [{ name: q.series, type: 'string' as ColumnType, label: def.filterRules[q.series].label }] : [])]
+        ? [
+            { name: 'period', type: 'date', label: 'Period' },
+            ...(q?.series ? [{ name: q.series, type: 'string' as ColumnType, label: def.filterRules[q.series].label }] : []),
+          ]
         : def.dimensions;
     const compared: OutputColumn[] = [];
     if (q?.compare) {
       const what = q.compare.kind === 'previous_year' ? 'previous year' : 'previous period';
       for (const m of def.measures) {
-        compared.push({ ...m, name: `${m.name}_previous`, label: `${m.label}, ${what}` }, { name: `${m.name}_change_pct`, type: 'percent', label: `${m.label}, change (%)` });
+        compared.push(
+          { ...m, name: `${m.name}_previous`, label: `${m.label}, ${what}` },
+          { name: `${m.name}_change_pct`, type: 'percent', label: `${m.label}, change (%)` },
+        );
       }
     }
     return [...keys, ...def.measures, ...compared];

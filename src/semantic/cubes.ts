@@ -88,7 +88,8 @@ function directTableReads(sql: string, cubeRefsToo = false): string[] {
     found.push(m[1]);
   }
   // A comma join: FROM {orders} o, customers c.
-  const comma = /\bFROM\s+(?:\{\w+\}|\([^()]*\)|"?[\w.]+"?)(?:\s+(?:AS\s+)?(?!WHERE\b|GROUP\b|ORDER\b|JOIN\b|LEFT\b|INNER\b|ON\b)\w+)?\s*,\s*(?!\(|\{|LATERAL\b|UNNEST\b)("?[A-Za-z_][\w$]*"?)/gi;
+  const comma =
+    /\bFROM\s+(?:\{\w+\}|\([^()]*\)|"?[\w.]+"?)(?:\s+(?:AS\s+)?(?!WHERE\b|GROUP\b|ORDER\b|JOIN\b|LEFT\b|INNER\b|ON\b)\w+)?\s*,\s*(?!\(|\{|LATERAL\b|UNNEST\b)("?[A-Za-z_][\w$]*"?)/gi;
   for (const m of sql.matchAll(comma)) if (!/^(SELECT|WHERE|GROUP|ORDER)$/i.test(m[1])) found.push(m[1]);
   return found;
 }
@@ -113,7 +114,17 @@ export function indexCubes(sources: ModelSource[], issues: ModelIssue[]): Map<st
       if (def.sql_table) source.table = def.sql_table.split('.').map(quote).join('.');
       const access = accessFilters(def, [...path], (p, m) => err(src, p, m));
       if (access.length) source.access = access;
-      cubes.set(def.name, { src, path, def, name: def.name, source, joins: new Map(), measures: new Map(), dimensions: new Map(), segments: new Map() });
+      cubes.set(def.name, {
+        src,
+        path,
+        def,
+        name: def.name,
+        source,
+        joins: new Map(),
+        measures: new Map(),
+        dimensions: new Map(),
+        segments: new Map(),
+      });
     });
   }
 
@@ -123,7 +134,8 @@ export function indexCubes(sources: ModelSource[], issues: ModelIssue[]): Map<st
     // A member's SQL is an expression over the rows of its query; a subquery in it would read a
     // table without the tenant predicate, so reading rows is what derived cubes are for.
     const noReads = (sql: string, p: PathPart[]) => {
-      for (const t of directTableReads(sql, true)) err(src, at(...p), `reads ${t} in a subquery, which would see every tenant's rows; use a derived cube (sql:) instead`);
+      for (const t of directTableReads(sql, true))
+        err(src, at(...p), `reads ${t} in a subquery, which would see every tenant's rows; use a derived cube (sql:) instead`);
     };
     (def.joins ?? []).forEach((j, i) => noReads(j.sql, ['joins', i, 'sql']));
     (def.dimensions ?? []).forEach((d, i) => noReads(d.sql, ['dimensions', i, 'sql']));
@@ -140,13 +152,16 @@ export function indexCubes(sources: ModelSource[], issues: ModelIssue[]): Map<st
     };
     (def.joins ?? []).forEach((j, i) => {
       // Unnamed sides make the condition's columns ambiguous (or silently the wrong table's).
-      if (!/\{CUBE\}/.test(j.sql)) err(src, at('joins', i, 'sql'), `must name both cubes, as in {CUBE}.column = {${j.name}}.column: {CUBE} is missing`);
-      if (!cubes.has(j.name)) return err(src, at('joins', i, 'name'), `"${j.name}" is not a cube${didYouMean(j.name, [...cubes.keys()])}`, j.name);
+      if (!/\{CUBE\}/.test(j.sql))
+        err(src, at('joins', i, 'sql'), `must name both cubes, as in {CUBE}.column = {${j.name}}.column: {CUBE} is missing`);
+      if (!cubes.has(j.name))
+        return err(src, at('joins', i, 'name'), `"${j.name}" is not a cube${didYouMean(j.name, [...cubes.keys()])}`, j.name);
       if (j.name === def.name) return err(src, at('joins', i, 'name'), 'a cube cannot join itself');
       if (cube.joins.has(j.name)) return err(src, at('joins', i, 'name'), `cube ${j.name} is joined twice`);
       const q = qualify(j.sql, def.name);
       for (const r of q.refs) if (r !== j.name) err(src, at('joins', i, 'sql'), `{${r}} is neither {CUBE} nor the joined cube {${j.name}}`);
-      if (!q.refs.has(j.name)) err(src, at('joins', i, 'sql'), `must name both cubes, as in {CUBE}.column = {${j.name}}.column: {${j.name}} is missing`);
+      if (!q.refs.has(j.name))
+        err(src, at('joins', i, 'sql'), `must name both cubes, as in {CUBE}.column = {${j.name}}.column: {${j.name}} is missing`);
       cube.joins.set(j.name, q.sql);
     });
     (def.dimensions ?? []).forEach((d, i) => {
@@ -207,7 +222,13 @@ export function indexCubes(sources: ModelSource[], issues: ModelIssue[]): Map<st
           if (typeof t === 'string') continue;
           const [c, name] = t.measure.split('.');
           const target = cubes.get(c);
-          if (!target?.measures.has(name)) err(cube.src, [...m.path, 'sql'], `{${t.measure.startsWith(`${cube.name}.`) ? name : t.measure}} is not a measure${target ? didYouMean(name, [...target.measures.keys()]) : ''}`, t.measure);
+          if (!target?.measures.has(name))
+            err(
+              cube.src,
+              [...m.path, 'sql'],
+              `{${t.measure.startsWith(`${cube.name}.`) ? name : t.measure}} is not a measure${target ? didYouMean(name, [...target.measures.keys()]) : ''}`,
+              t.measure,
+            );
         }
       } else checkRefs(m.refs, [...m.path, m.def.sql ? 'sql' : 'filters']);
     }
@@ -234,11 +255,27 @@ function accessFilters(def: CubeDef, path: PathPart[], err: (p: PathPart[], mess
   (def.access_filters ?? []).forEach((a, i) => {
     const at = [...path, 'access_filters', i];
     const d = (def.dimensions ?? []).find((x) => x.name === a.dimension);
-    if (!d) return err([...at, 'dimension'], `"${a.dimension}" is not a dimension of cube ${def.name}${didYouMean(a.dimension, (def.dimensions ?? []).map((x) => x.name))}`);
-    if (d.type === 'time') return err([...at, 'dimension'], `${a.dimension} is a time dimension; an access filter compares a dimension with the caller's attribute values`);
+    if (!d)
+      return err(
+        [...at, 'dimension'],
+        `"${a.dimension}" is not a dimension of cube ${def.name}${didYouMean(
+          a.dimension,
+          (def.dimensions ?? []).map((x) => x.name),
+        )}`,
+      );
+    if (d.type === 'time')
+      return err(
+        [...at, 'dimension'],
+        `${a.dimension} is a time dimension; an access filter compares a dimension with the caller's attribute values`,
+      );
     const q = qualify(d.sql, def.name);
-    if (q.refs.size) return err([...at, 'dimension'], `${a.dimension} reads another cube ({${[...q.refs][0]}}); an access filter needs a dimension over the cube's own columns`);
-    if (out.some((x) => x.ref === `${def.name}.${a.dimension}` && x.attribute === a.attribute)) return err(at, `the access filter ${a.dimension} = ${a.attribute} is declared twice`);
+    if (q.refs.size)
+      return err(
+        [...at, 'dimension'],
+        `${a.dimension} reads another cube ({${[...q.refs][0]}}); an access filter needs a dimension over the cube's own columns`,
+      );
+    if (out.some((x) => x.ref === `${def.name}.${a.dimension}` && x.attribute === a.attribute))
+      return err(at, `the access filter ${a.dimension} = ${a.attribute} is declared twice`);
     out.push({ attribute: a.attribute, sql: q.sql, ref: `${def.name}.${a.dimension}` });
   });
   return out;
@@ -310,11 +347,19 @@ function derivedSql(cube: CubeInfo, cubes: Map<string, CubeInfo>, err: (p: PathP
     const target = cubes.get(m[1]);
     if (!target) err(['sql'], `{${m[1]}} is not a cube`, m[1]);
     else if (!target.def.sql_table) err(['sql'], `{${m[1]}} is a derived cube; a derived cube reads table cubes only`);
-    else if (target.source.access) parts.push({ table: target.source.table!, tenantColumn: quote(target.def.tenant_column), alias: target.source.alias, access: target.source.access });
+    else if (target.source.access)
+      parts.push({
+        table: target.source.table!,
+        tenantColumn: quote(target.def.tenant_column),
+        alias: target.source.alias,
+        access: target.source.access,
+      });
     else parts.push({ table: target.source.table!, tenantColumn: quote(target.def.tenant_column) });
   }
   parts.push(sql.slice(last));
-  for (const t of directTableReads(sql)) err(['sql'], `reads ${t} directly; read cubes as {cube} so only the caller's tenant's rows are read`);
-  if (!new RegExp(`\\b${cube.def.tenant_column}\\b`).test(sql)) err(['tenant_column'], `the derived SQL must select ${cube.def.tenant_column}`);
+  for (const t of directTableReads(sql))
+    err(['sql'], `reads ${t} directly; read cubes as {cube} so only the caller's tenant's rows are read`);
+  if (!new RegExp(`\\b${cube.def.tenant_column}\\b`).test(sql))
+    err(['tenant_column'], `the derived SQL must select ${cube.def.tenant_column}`);
   return parts.filter((p) => p !== '');
 }

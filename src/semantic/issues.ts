@@ -61,7 +61,13 @@ export function formatIssue(i: ModelIssue): string {
 }
 
 /** The issue at `parts` of a source, with the line of the nearest node that exists. */
-export function issueAt(src: ModelSource, parts: readonly PathPart[], message: string, severity: ModelIssue['severity'] = 'error', ref?: string): ModelIssue {
+export function issueAt(
+  src: ModelSource,
+  parts: readonly PathPart[],
+  message: string,
+  severity: ModelIssue['severity'] = 'error',
+  ref?: string,
+): ModelIssue {
   let line: number | undefined;
   for (let n = parts.length; n >= 0 && line === undefined; n--) {
     let node = n === 0 ? src.doc.contents : src.doc.getIn(parts.slice(0, n), true);

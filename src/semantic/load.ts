@@ -9,7 +9,17 @@ import { issueAt, ModelError, noDamage, type Damage, type ModelIssue, type Model
 import type { ModelFile } from './model.schema.ts';
 import { checkShape, cubeNamesOf, yamlMessage } from './shape.ts';
 
-export { formatIssue, formatPath, issueAt, ModelError, noDamage, type Damage, type ModelIssue, type ModelSource, type PathPart } from './issues.ts';
+export {
+  formatIssue,
+  formatPath,
+  issueAt,
+  ModelError,
+  noDamage,
+  type Damage,
+  type ModelIssue,
+  type ModelSource,
+  type PathPart,
+} from './issues.ts';
 
 export const DEMO_MODEL_PATH = fileURLToPath(new URL('../../models/demo.yml', import.meta.url));
 
@@ -23,7 +33,8 @@ export function modelFiles(target: string): string[] {
     .filter((f) => /\.ya?ml$/i.test(f))
     .sort()
     .map((f) => path.join(target, f));
-  if (!files.length) throw new ModelError([{ severity: 'error', file: target, path: '', message: 'the directory holds no .yml or .yaml file' }]);
+  if (!files.length)
+    throw new ModelError([{ severity: 'error', file: target, path: '', message: 'the directory holds no .yml or .yaml file' }]);
   return files;
 }
 
@@ -35,14 +46,20 @@ export function parseModelText(file: string, text: string): { source?: ModelSour
     return {
       // The first only: after a misplaced line the parser's reading of the rest is unreliable, and
       // one indentation mistake would be reported on every line below it.
-      issues: doc.errors.slice(0, 1).map((e) => ({ severity: 'error' as const, file, line: lines.linePos(e.pos[0]).line, path: '', message: yamlMessage(e) })),
+      issues: doc.errors
+        .slice(0, 1)
+        .map((e) => ({ severity: 'error' as const, file, line: lines.linePos(e.pos[0]).line, path: '', message: yamlMessage(e) })),
       // References into a file that cannot be read are not reported as missing too.
       damage: { ...noDamage(), refs: cubeNamesOf(doc) },
     };
   }
   const data = (doc.toJS() ?? {}) as ModelFile;
   const source: ModelSource = { file, data, doc, lines };
-  if (typeof data !== 'object' || Array.isArray(data)) return { issues: [issueAt(source, [], 'must be a mapping with cubes: and insights:')], damage: { ...noDamage(), refs: new Set(['*']) } };
+  if (typeof data !== 'object' || Array.isArray(data))
+    return {
+      issues: [issueAt(source, [], 'must be a mapping with cubes: and insights:')],
+      damage: { ...noDamage(), refs: new Set(['*']) },
+    };
   const { issues, pruned, damage } = checkShape(source);
   return { source: { ...source, data: pruned, damage }, issues };
 }

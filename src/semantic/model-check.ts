@@ -64,6 +64,8 @@ export async function runModelCheck(
     for (const w of wrong) io.err(formatIssue(w));
     return 1;
   }
-  io.out(`${where}: valid — ${model.cubes.size} cubes, ${model.insights.length} insights${count ? `, ${count} warning${count === 1 ? '' : 's'}` : ''}.`);
+  io.out(
+    `${where}: valid — ${model.cubes.size} cubes, ${model.insights.length} insights${count ? `, ${count} warning${count === 1 ? '' : 's'}` : ''}.`,
+  );
   return 0;
 }

@@ -5,19 +5,27 @@
 import { Type, type Static, type TSchema } from 'typebox';
 
 const Identifier = Type.String({ pattern: '^[a-z_][a-z0-9_]*$', description: 'Lower-case identifier: [a-z_][a-z0-9_]*' });
-const Sql = Type.String({ minLength: 1, description: 'An SQL fragment of the warehouse; {CUBE} is the current cube, {other} a joined cube' });
+const Sql = Type.String({
+  minLength: 1,
+  description: 'An SQL fragment of the warehouse; {CUBE} is the current cube, {other} a joined cube',
+});
 const Member = Type.String({ pattern: '^[a-z_][a-z0-9_]*\\.[a-z_][a-z0-9_]*$', description: 'cube.member' });
 /** The languages chat reads and writes (ISO 639-1); a model may give titles and synonyms in each. */
 export const MODEL_LANGUAGES = ['en', 'de', 'fr', 'es'] as const;
 export type ModelLanguage = (typeof MODEL_LANGUAGES)[number];
 const PerLanguage = <T extends TSchema>(value: T, description: string) =>
-  Type.Object(Object.fromEntries(MODEL_LANGUAGES.map((l) => [l, Type.Optional(value)])), { additionalProperties: false, minProperties: 1, description });
+  Type.Object(Object.fromEntries(MODEL_LANGUAGES.map((l) => [l, Type.Optional(value)])), {
+    additionalProperties: false,
+    minProperties: 1,
+    description,
+  });
 const SynonymList = Type.Array(Type.String({ minLength: 1 }));
 const Synonyms = Type.Union([SynonymList, PerLanguage(SynonymList, 'Per language (en, de, fr, es)')], {
   description: 'Other words people use for it (chat): a list, or a list per language ({en: […], de: […]})',
 });
 const Title = Type.Union([Type.String({ minLength: 1 }), PerLanguage(Type.String({ minLength: 1 }), 'Per language (en, de, fr, es)')], {
-  description: 'What it is called: a string, or one per language ({en: Revenue, de: Umsatz, fr: Chiffre d\'affaires, es: Ventas}); responses use English, else the first given',
+  description:
+    "What it is called: a string, or one per language ({en: Revenue, de: Umsatz, fr: Chiffre d'affaires, es: Ventas}); responses use English, else the first given",
 });
 
 export type LocalText = string | Partial<Record<ModelLanguage, string>>;
@@ -40,12 +48,25 @@ export function synonymsIn(s: LocalList | undefined): string[] {
   if (!s) return [];
   return Array.isArray(s) ? s : Object.values(s).flatMap((x) => x ?? []);
 }
-const Granularity = Type.Union([Type.Literal('day'), Type.Literal('week'), Type.Literal('month'), Type.Literal('quarter'), Type.Literal('year')]);
+const Granularity = Type.Union([
+  Type.Literal('day'),
+  Type.Literal('week'),
+  Type.Literal('month'),
+  Type.Literal('quarter'),
+  Type.Literal('year'),
+]);
 const Format = Type.Union([Type.Literal('money'), Type.Literal('percent'), Type.Literal('integer'), Type.Literal('number')], {
   description: 'How the value is shown; money and percent are rounded to 2 decimals',
 });
-const Currency = Type.String({ pattern: '^[A-Z]{3}$', description: 'ISO 4217 code of a money measure (EUR, USD): figures read with its symbol' });
-const Decimals = Type.Integer({ minimum: 0, maximum: 6, description: 'Decimals shown (default: money 2, percent 1, integer 0, number up to 2)' });
+const Currency = Type.String({
+  pattern: '^[A-Z]{3}$',
+  description: 'ISO 4217 code of a money measure (EUR, USD): figures read with its symbol',
+});
+const Decimals = Type.Integer({
+  minimum: 0,
+  maximum: 6,
+  description: 'Decimals shown (default: money 2, percent 1, integer 0, number up to 2)',
+});
 const ChartType = Type.Union(
   ['line', 'bar', 'stacked_bar', 'area', 'pie', 'scatter', 'table', 'kpi'].map((t) => Type.Literal(t)),
   { description: 'The chart_hint type' },
@@ -85,11 +106,19 @@ export const DimensionSchema = Type.Object(
     description: Type.Optional(Type.String()),
     format: Type.Optional(Format),
     synonyms: Type.Optional(Synonyms),
-    case: Type.Optional(Type.Union([Type.Literal('upper'), Type.Literal('lower')], { description: 'Filter values are trimmed and put in this case before they are compared' })),
-    values: Type.Optional(Type.Array(Type.String({ minLength: 1 }), { minItems: 1, description: 'The only values a filter on it accepts' })),
+    case: Type.Optional(
+      Type.Union([Type.Literal('upper'), Type.Literal('lower')], {
+        description: 'Filter values are trimmed and put in this case before they are compared',
+      }),
+    ),
+    values: Type.Optional(
+      Type.Array(Type.String({ minLength: 1 }), { minItems: 1, description: 'The only values a filter on it accepts' }),
+    ),
     pattern: Type.Optional(Type.String({ minLength: 1, description: 'A regular expression a filter value must match' })),
     value_synonyms: Type.Optional(
-      Type.Record(Type.String({ minLength: 1 }), Synonyms, { description: 'Other words people use for a value (chat): {web: [website, online shop]}, a list or a list per language' }),
+      Type.Record(Type.String({ minLength: 1 }), Synonyms, {
+        description: 'Other words people use for a value (chat): {web: [website, online shop]}, a list or a list per language',
+      }),
     ),
   },
   { additionalProperties: false },
@@ -103,23 +132,42 @@ export const SegmentSchema = Type.Object(
 export const AccessFilterSchema = Type.Object(
   {
     dimension: Identifier,
-    attribute: Type.String({ pattern: '^[A-Za-z_][A-Za-z0-9_]*$', description: "The caller's attribute (API token, JWT or embed token) whose value or values the dimension must equal" }),
+    attribute: Type.String({
+      pattern: '^[A-Za-z_][A-Za-z0-9_]*$',
+      description: "The caller's attribute (API token, JWT or embed token) whose value or values the dimension must equal",
+    }),
   },
-  { additionalProperties: false, description: 'Row-level access: only rows whose dimension equals one of the caller\'s values of the attribute (docs/model.md)' },
+  {
+    additionalProperties: false,
+    description: "Row-level access: only rows whose dimension equals one of the caller's values of the attribute (docs/model.md)",
+  },
 );
 
-const CubeMember = Type.String({ pattern: '^([a-zA-Z_][a-z0-9_]*\\.)?[a-z_][a-z0-9_]*$', description: 'A member of this cube (name or CUBE.name), or cube.name of a cube joined many_to_one' });
+const CubeMember = Type.String({
+  pattern: '^([a-zA-Z_][a-z0-9_]*\\.)?[a-z_][a-z0-9_]*$',
+  description: 'A member of this cube (name or CUBE.name), or cube.name of a cube joined many_to_one',
+});
 
 export const PreAggregationSchema = Type.Object(
   {
     name: Identifier,
     type: Type.Optional(Type.Literal('rollup')),
-    measures: Type.Array(CubeMember, { minItems: 1, description: 'Measures of this cube: sum, count, min, max, avg, or number measures made of them' }),
-    dimensions: Type.Optional(Type.Array(CubeMember, { description: 'Dimensions a query may group or filter by and still be answered from the rollup' })),
+    measures: Type.Array(CubeMember, {
+      minItems: 1,
+      description: 'Measures of this cube: sum, count, min, max, avg, or number measures made of them',
+    }),
+    dimensions: Type.Optional(
+      Type.Array(CubeMember, { description: 'Dimensions a query may group or filter by and still be answered from the rollup' }),
+    ),
     time_dimension: CubeMember,
     granularity: Granularity,
     partition_granularity: Type.Optional(Granularity),
-    refresh_every: Type.Optional(Type.String({ pattern: '^\\s*\\d+\\s*(second|minute|hour|day)s?\\s*$', description: 'e.g. "1 hour": how often the server rebuilds it (for data that changes outside the service)' })),
+    refresh_every: Type.Optional(
+      Type.String({
+        pattern: '^\\s*\\d+\\s*(second|minute|hour|day)s?\\s*$',
+        description: 'e.g. "1 hour": how often the server rebuilds it (for data that changes outside the service)',
+      }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -127,17 +175,36 @@ export const PreAggregationSchema = Type.Object(
 export const CubeSchema = Type.Object(
   {
     name: Identifier,
-    sql_table: Type.Optional(Type.String({ pattern: '^[A-Za-z_][A-Za-z0-9_]*(\\.[A-Za-z_][A-Za-z0-9_]*)?$', description: 'A table of the warehouse (schema.table allowed)' })),
-    sql: Type.Optional(Type.String({ minLength: 1, description: 'A derived cube: a SELECT that reads other cubes as {cube}; it must select tenant_column' })),
-    tenant_column: Type.String({ pattern: '^[A-Za-z_][A-Za-z0-9_]*$', description: 'The column holding the tenant id; every query is restricted to the caller' }),
+    sql_table: Type.Optional(
+      Type.String({
+        pattern: '^[A-Za-z_][A-Za-z0-9_]*(\\.[A-Za-z_][A-Za-z0-9_]*)?$',
+        description: 'A table of the warehouse (schema.table allowed)',
+      }),
+    ),
+    sql: Type.Optional(
+      Type.String({ minLength: 1, description: 'A derived cube: a SELECT that reads other cubes as {cube}; it must select tenant_column' }),
+    ),
+    tenant_column: Type.String({
+      pattern: '^[A-Za-z_][A-Za-z0-9_]*$',
+      description: 'The column holding the tenant id; every query is restricted to the caller',
+    }),
     title: Type.Optional(Type.String()),
     description: Type.Optional(Type.String()),
     joins: Type.Optional(Type.Array(JoinSchema)),
     measures: Type.Optional(Type.Array(MeasureSchema)),
     dimensions: Type.Optional(Type.Array(DimensionSchema)),
     segments: Type.Optional(Type.Array(SegmentSchema)),
-    pre_aggregations: Type.Optional(Type.Array(PreAggregationSchema, { description: 'Rollups: pre-aggregated tables that answer queries exactly when they can (docs/rollups.md)' })),
-    access_filters: Type.Optional(Type.Array(AccessFilterSchema, { description: "Row-level access: every query reading this cube keeps only the rows the caller's attributes allow; a caller without the attribute sees none" })),
+    pre_aggregations: Type.Optional(
+      Type.Array(PreAggregationSchema, {
+        description: 'Rollups: pre-aggregated tables that answer queries exactly when they can (docs/rollups.md)',
+      }),
+    ),
+    access_filters: Type.Optional(
+      Type.Array(AccessFilterSchema, {
+        description:
+          "Row-level access: every query reading this cube keeps only the rows the caller's attributes allow; a caller without the attribute sees none",
+      }),
+    ),
   },
   { additionalProperties: false },
 );

@@ -18,7 +18,12 @@ export interface SemanticModel {
   rollups: RollupDefinition[];
 }
 
-function build(location: string, sources: ModelSource[], shapeIssues: ModelIssue[], damage: Damage[]): { model?: SemanticModel; issues: ModelIssue[] } {
+function build(
+  location: string,
+  sources: ModelSource[],
+  shapeIssues: ModelIssue[],
+  damage: Damage[],
+): { model?: SemanticModel; issues: ModelIssue[] } {
   const cross: ModelIssue[] = [];
   const cubes = indexCubes(sources, cross);
   const insights = resolveInsights(sources, cubes, cross);
@@ -69,7 +74,10 @@ export function loadModel(target?: string): SemanticModel {
 /** A model from YAML text (tests, and models assembled in code). */
 export function modelFromText(text: string, file = 'model.yml'): SemanticModel {
   const { source, issues, damage } = parseModelText(file, text);
-  const { model, issues: all } = build(file, source ? [source] : [], issues, [...(damage ? [damage] : []), ...(source?.damage ? [source.damage] : [])]);
+  const { model, issues: all } = build(file, source ? [source] : [], issues, [
+    ...(damage ? [damage] : []),
+    ...(source?.damage ? [source.damage] : []),
+  ]);
   if (!model) throw new ModelError(all);
   return model;
 }

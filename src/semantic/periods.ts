@@ -115,7 +115,6 @@ export function previousWindow(w: Window, g: Granularity | null): Window {
 
 // ---- Comparisons (compare=previous_period|previous_year, docs/insights.md "Comparisons") ----
 
-
 /** The last day of the month of `s`. */
 export function monthEnd(s: string): string {
   return addDays(addMonths(bucketStart(s, 'month'), 1), -1);
@@ -200,11 +199,19 @@ export function comparison(kind: CompareKind, w: Window, g: Granularity | null, 
       const at = addDays(pb, daysBetween(b, d));
       return at < end ? at : end;
     };
-    return { kind, window: { from: shift(w.from), to: shift(w.to) }, periods: starts.map((period) => ({ period, previous: previousOf(period) })) };
+    return {
+      kind,
+      window: { from: shift(w.from), to: shift(w.to) },
+      periods: starts.map((period) => ({ period, previous: previousOf(period) })),
+    };
   }
   if (kind === 'previous_year') return { kind, window: { from: yearAgo(w.from), to: yearAgo(w.to) } };
   if (wholeMonths(w)) {
-    const months = (toDate(w.to).getUTCFullYear() - toDate(w.from).getUTCFullYear()) * 12 + toDate(w.to).getUTCMonth() - toDate(w.from).getUTCMonth() + 1;
+    const months =
+      (toDate(w.to).getUTCFullYear() - toDate(w.from).getUTCFullYear()) * 12 +
+      toDate(w.to).getUTCMonth() -
+      toDate(w.from).getUTCMonth() +
+      1;
     return { kind, window: { from: addMonths(w.from, -months), to: addDays(w.from, -1) } };
   }
   // A period so far (this week, month, quarter or year to date): the same stretch of the one before.

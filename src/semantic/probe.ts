@@ -36,10 +36,17 @@ export function tenantColumnMissing(table: string, column: string, cube: string)
   );
 }
 
-const quoted = (name: string) => name.split('.').map((p) => `"${p.replace(/"/g, '""')}"`).join('.');
+const quoted = (name: string) =>
+  name
+    .split('.')
+    .map((p) => `"${p.replace(/"/g, '""')}"`)
+    .join('.');
 
 /** Why a table a cube reads cannot be queried: it is missing, or lacks the tenant column; else undefined. */
-export async function tableProblem(warehouse: ProbeTarget, use: { table: string; cube: string; tenantColumn: string }): Promise<{ missing: boolean; message: string } | undefined> {
+export async function tableProblem(
+  warehouse: ProbeTarget,
+  use: { table: string; cube: string; tenantColumn: string },
+): Promise<{ missing: boolean; message: string } | undefined> {
   try {
     await warehouse.query(`SELECT ${quoted(use.tenantColumn)} FROM ${quoted(use.table)} WHERE 1 = 0`);
     return undefined;
@@ -66,7 +73,8 @@ function firstLine(err: unknown): string {
  */
 export async function probeModel(model: SemanticModel, warehouse: ProbeTarget, only?: ReadonlySet<string>): Promise<ModelIssue[]> {
   const warnings: ModelIssue[] = [];
-  const warn = (cube: CubeInfo, path: PathPart[], message: string) => warnings.push(issueAt(cube.src, [...cube.path, ...path], message, 'warning'));
+  const warn = (cube: CubeInfo, path: PathPart[], message: string) =>
+    warnings.push(issueAt(cube.src, [...cube.path, ...path], message, 'warning'));
   for (const cube of model.cubes.values()) {
     if (only && !only.has(cube.name)) continue;
     if (cube.def.sql_table) {
@@ -78,7 +86,8 @@ export async function probeModel(model: SemanticModel, warehouse: ProbeTarget, o
     }
     const reach = new Set<string>();
     const queue = [cube.name];
-    while (queue.length) for (const t of model.cubes.get(queue.shift()!)!.joins.keys()) if (!reach.has(t) && t !== cube.name) (reach.add(t), queue.push(t));
+    while (queue.length)
+      for (const t of model.cubes.get(queue.shift()!)!.joins.keys()) if (!reach.has(t) && t !== cube.name) reach.add(t), queue.push(t);
     const own = fromSql(cube, model, new Set());
     try {
       await warehouse.query(`SELECT ${cube.source.tenant} FROM ${own} WHERE 1 = 0`);
@@ -99,20 +108,40 @@ export async function probeModel(model: SemanticModel, warehouse: ProbeTarget, o
     }
     const from = fromSql(cube, model, new Set([...reach].filter((r) => model.cubes.get(r)!.source.table)));
     // A join further on is reported by the cube that declares it.
-    if (!joinsRead || !(await warehouse.query(`SELECT 1 FROM ${from} WHERE 1 = 0`).then(() => true, () => false))) continue;
+    if (
+      !joinsRead ||
+      !(await warehouse.query(`SELECT 1 FROM ${from} WHERE 1 = 0`).then(
+        () => true,
+        () => false,
+      ))
+    )
+      continue;
     for (const d of cube.dimensions.values()) {
-      await warehouse.query(`SELECT ${d.sql} FROM ${from} WHERE 1 = 0`).catch((err) => warn(cube, [...d.path.slice(cube.path.length), 'sql'], firstLine(err)));
+      await warehouse
+        .query(`SELECT ${d.sql} FROM ${from} WHERE 1 = 0`)
+        .catch((err) => warn(cube, [...d.path.slice(cube.path.length), 'sql'], firstLine(err)));
     }
     for (const s of cube.segments.values()) {
-      await warehouse.query(`SELECT 1 FROM ${from} WHERE ${s.sql} AND 1 = 0`).catch((err) => warn(cube, [...s.path.slice(cube.path.length), 'sql'], firstLine(err)));
+      await warehouse
+        .query(`SELECT 1 FROM ${from} WHERE ${s.sql} AND 1 = 0`)
+        .catch((err) => warn(cube, [...s.path.slice(cube.path.length), 'sql'], firstLine(err)));
     }
     for (const m of cube.measures.values()) {
       if (m.tokens) continue;
-      const agg = m.def.type === 'count' ? (m.sql ? `count(${m.sql})` : 'count(*)') : m.def.type === 'count_distinct' ? `count(DISTINCT ${m.sql})` : `${m.def.type}(${m.sql})`;
+      const agg =
+        m.def.type === 'count'
+          ? m.sql
+            ? `count(${m.sql})`
+            : 'count(*)'
+          : m.def.type === 'count_distinct'
+            ? `count(DISTINCT ${m.sql})`
+            : `${m.def.type}(${m.sql})`;
       const at = m.path.slice(cube.path.length);
       await warehouse.query(`SELECT ${agg} FROM ${from} WHERE 1 = 0`).catch((err) => warn(cube, [...at, 'sql'], firstLine(err)));
       for (const [j, f] of m.filters.entries()) {
-        await warehouse.query(`SELECT count(*) FILTER (WHERE ${f}) FROM ${from} WHERE 1 = 0`).catch((err) => warn(cube, [...at, 'filters', j, 'sql'], firstLine(err)));
+        await warehouse
+          .query(`SELECT count(*) FILTER (WHERE ${f}) FROM ${from} WHERE 1 = 0`)
+          .catch((err) => warn(cube, [...at, 'filters', j, 'sql'], firstLine(err)));
       }
     }
   }

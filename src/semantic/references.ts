@@ -8,7 +8,14 @@ export interface ReferenceSource {
 }
 
 export async function insightReferenceWarnings(db: ReferenceSource, codes: ReadonlySet<string>): Promise<string[]> {
-  const widgets = await db.query<{ id: string; tenant_id: string; title: string; insight_code: string; dashboard_id: string; dashboard: string }>(
+  const widgets = await db.query<{
+    id: string;
+    tenant_id: string;
+    title: string;
+    insight_code: string;
+    dashboard_id: string;
+    dashboard: string;
+  }>(
     `SELECT w.id, w.tenant_id, w.title, w.insight_code, w.dashboard_id, d.name AS dashboard
        FROM dashboard_widgets w JOIN dashboards d ON d.id = w.dashboard_id
       WHERE w.data_source = 'live_insight' ORDER BY w.tenant_id, d.name, w.title`,
@@ -19,7 +26,10 @@ export async function insightReferenceWarnings(db: ReferenceSource, codes: Reado
   return [
     ...widgets
       .filter((w) => !codes.has(w.insight_code))
-      .map((w) => `widget ${w.id} "${w.title}" of dashboard "${w.dashboard}" (tenant ${w.tenant_id}) uses the insight "${w.insight_code}", which the model does not define`),
+      .map(
+        (w) =>
+          `widget ${w.id} "${w.title}" of dashboard "${w.dashboard}" (tenant ${w.tenant_id}) uses the insight "${w.insight_code}", which the model does not define`,
+      ),
     ...subs
       .filter((s) => !codes.has(s.insight_code))
       .map((s) => `subscription ${s.id} (tenant ${s.tenant_id}) sends the insight "${s.insight_code}", which the model does not define`),

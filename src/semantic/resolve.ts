@@ -65,7 +65,12 @@ function lookup(cubes: Map<string, CubeInfo>, err: Err) {
     const [c, name] = ref.split('.');
     return { cube: cubes.get(c), c, name };
   };
-  const find = <T>(ref: string, p: PathPart[], kind: 'measure' | 'dimension' | 'segment', get: (cube: CubeInfo, name: string) => T | undefined): T | undefined => {
+  const find = <T>(
+    ref: string,
+    p: PathPart[],
+    kind: 'measure' | 'dimension' | 'segment',
+    get: (cube: CubeInfo, name: string) => T | undefined,
+  ): T | undefined => {
     const { cube, c, name } = member(ref);
     if (!cube) return void err(p, `"${c}" is not a cube${didYouMean(c, [...cubes.keys()])}`, c);
     const found = get(cube, name);
@@ -85,14 +90,18 @@ function didYouMeanMember(name: string, cube: CubeInfo, kind: 'measure' | 'dimen
   const hint = didYouMean(name, own);
   if (hint) return hint;
   // Named as the other kind: a measure where a dimension belongs, or the other way round.
-  if (kind !== 'segment' && (kind === 'measure' ? cube.dimensions : cube.measures).has(name)) return ` (${name} is a ${kind === 'measure' ? 'dimension' : 'measure'})`;
+  if (kind !== 'segment' && (kind === 'measure' ? cube.dimensions : cube.measures).has(name))
+    return ` (${name} is a ${kind === 'measure' ? 'dimension' : 'measure'})`;
   return '';
 }
 
 /** The references of an insight whose shape is wrong, for the keys that are right. */
 function checkReferences(def: InsightDef, cubes: Map<string, CubeInfo>, broken: Set<string>, err: Err): void {
   const find = lookup(cubes, err);
-  const list = (key: 'measures' | 'dimensions' | 'filters' | 'segments' | 'time_dimension' | 'dimension', check: (ref: string, p: PathPart[]) => unknown) => {
+  const list = (
+    key: 'measures' | 'dimensions' | 'filters' | 'segments' | 'time_dimension' | 'dimension',
+    check: (ref: string, p: PathPart[]) => unknown,
+  ) => {
     const v = def[key];
     if (broken.has(key) || v === undefined) return;
     if (Array.isArray(v)) v.forEach((ref, i) => check(ref, [key, i]));
@@ -143,7 +152,8 @@ function resolveInsight(def: InsightDef, cubes: Map<string, CubeInfo>, err: Err)
   const keyPath = (i: number): PathPart[] => (def.dimensions ? ['dimensions', i] : ['dimension']);
   if (def.dimension && def.dimensions) err(['dimensions'], 'give dimension or dimensions, not both');
   if ((kind === 'breakdown' || kind === 'top') && !keyRefs.length) err(['dimension'], `a ${kind} insight needs a dimension`);
-  if ((kind === 'timeseries' || kind === 'kpi') && keyRefs.length) err([def.dimension ? 'dimension' : 'dimensions'], `a ${kind} insight groups by time only`);
+  if ((kind === 'timeseries' || kind === 'kpi') && keyRefs.length)
+    err([def.dimension ? 'dimension' : 'dimensions'], `a ${kind} insight groups by time only`);
   const keys = keyRefs.map((ref, i) => dimension(ref, keyPath(i)));
   const filterDims = (def.filters ?? []).map((ref, i) => dimension(ref, ['filters', i]));
   const filterNames = new Set<string>();
@@ -151,7 +161,8 @@ function resolveInsight(def: InsightDef, cubes: Map<string, CubeInfo>, err: Err)
     if (!d) return;
     if (d.def.type === 'time') err(['filters', i], 'a time dimension is filtered by date_from and date_to');
     if (filterNames.has(d.def.name)) err(['filters', i], `two filters are named ${d.def.name}`);
-    if (['granularity', 'date_from', 'date_to', 'limit'].includes(d.def.name)) err(['filters', i], `"${d.def.name}" is an execute parameter of its own`);
+    if (['granularity', 'date_from', 'date_to', 'limit'].includes(d.def.name))
+      err(['filters', i], `"${d.def.name}" is an execute parameter of its own`);
     filterNames.add(d.def.name);
   });
   const segments = (def.segments ?? []).map((ref, i) => find.segment(ref, ['segments', i]));
@@ -171,7 +182,11 @@ function resolveInsight(def: InsightDef, cubes: Map<string, CubeInfo>, err: Err)
       let chosen: DimensionInfo | undefined = reach.has(d.cube) ? d : fact.dimensions.get(d.def.name);
       if (chosen && chosen.def.type !== d.def.type) chosen = undefined;
       if (!chosen) {
-        err(p, `cube ${f} (measures of this insight) cannot reach ${d.cube}.${d.def.name} through many_to_one joins and has no ${what} dimension named ${d.def.name}`, 'joins');
+        err(
+          p,
+          `cube ${f} (measures of this insight) cannot reach ${d.cube}.${d.def.name} through many_to_one joins and has no ${what} dimension named ${d.def.name}`,
+          'joins',
+        );
         return undefined;
       }
       needed.add(chosen.cube);
@@ -192,7 +207,8 @@ function resolveInsight(def: InsightDef, cubes: Map<string, CubeInfo>, err: Err)
     const segs: string[] = [];
     segments.forEach((s, i) => {
       if (!s) return;
-      if (!reach.has(s.cube)) return err(['segments', i], `cube ${f} (measures of this insight) cannot reach cube ${s.cube} through many_to_one joins`, 'joins');
+      if (!reach.has(s.cube))
+        return err(['segments', i], `cube ${f} (measures of this insight) cannot reach cube ${s.cube} through many_to_one joins`, 'joins');
       needed.add(s.cube);
       s.refs.forEach((r) => needed.add(r));
       segs.push(s.sql);
@@ -214,7 +230,8 @@ function resolveInsight(def: InsightDef, cubes: Map<string, CubeInfo>, err: Err)
     }
     for (const c of needed) {
       const info = cubes.get(c);
-      if (info?.source.table) tables.set(info.def.sql_table!, { table: info.def.sql_table!, cube: info.name, tenantColumn: info.def.tenant_column });
+      if (info?.source.table)
+        tables.set(info.def.sql_table!, { table: info.def.sql_table!, cube: info.name, tenantColumn: info.def.tenant_column });
       for (const part of info?.source.derived ?? []) {
         const read = typeof part === 'string' ? undefined : [...cubes.values()].find((x) => x.source.table === part.table);
         if (read) tables.set(read.def.sql_table!, { table: read.def.sql_table!, cube: read.name, tenantColumn: read.def.tenant_column });
@@ -244,8 +261,10 @@ function resolveInsight(def: InsightDef, cubes: Map<string, CubeInfo>, err: Err)
   if (kind === 'timeseries' || kind === 'kpi') {
     granularities = def.granularities ?? [...GRANULARITIES];
     defaultGranularity = def.default_granularity ?? granularities[0];
-    if (!granularities.includes(defaultGranularity)) err(['default_granularity'], `must be one of its granularities (${granularities.join(', ')})`);
-    if (def.default_limit !== undefined || def.max_limit !== undefined) err([def.default_limit !== undefined ? 'default_limit' : 'max_limit'], `a ${kind} insight takes no limit`);
+    if (!granularities.includes(defaultGranularity))
+      err(['default_granularity'], `must be one of its granularities (${granularities.join(', ')})`);
+    if (def.default_limit !== undefined || def.max_limit !== undefined)
+      err([def.default_limit !== undefined ? 'default_limit' : 'max_limit'], `a ${kind} insight takes no limit`);
   } else {
     if (def.granularities) err(['granularities'], `a ${kind} insight covers the whole window and takes no granularity`);
     if (def.default_granularity) err(['default_granularity'], `a ${kind} insight takes no granularity`);
@@ -274,7 +293,9 @@ function resolveInsight(def: InsightDef, cubes: Map<string, CubeInfo>, err: Err)
     };
   });
   for (const d of [...keys, ...filterDims]) if (d?.def.title && typeof d.def.title === 'object') localizedTitles[d.def.name] = d.def.title;
-  const dimensionColumns: OutputColumn[] = keys.filter((d): d is DimensionInfo => Boolean(d)).map((d) => ({ name: d.def.name, type: dimensionType(d.def), label: plainText(d.def.title) ?? humanize(d.def.name) }));
+  const dimensionColumns: OutputColumn[] = keys
+    .filter((d): d is DimensionInfo => Boolean(d))
+    .map((d) => ({ name: d.def.name, type: dimensionType(d.def), label: plainText(d.def.title) ?? humanize(d.def.name) }));
   const headline = measureColumns[0];
   if (!headline) return undefined;
   const outputNames =
@@ -289,13 +310,20 @@ function resolveInsight(def: InsightDef, cubes: Map<string, CubeInfo>, err: Err)
   const name = def.name ?? humanize(def.code);
   const chart: ChartDefault = {
     type: def.chart?.type ?? DEFAULT_CHART[kind],
-    x_axis: def.chart?.x_axis ?? (kind === 'timeseries' ? 'period' : kind === 'kpi' ? 'period_from' : (dimensionColumns[0]?.name ?? outputNames[0])),
+    x_axis:
+      def.chart?.x_axis ??
+      (kind === 'timeseries' ? 'period' : kind === 'kpi' ? 'period_from' : (dimensionColumns[0]?.name ?? outputNames[0])),
     y_axis: def.chart?.y_axis ?? [kind === 'kpi' ? 'value' : headline.name],
     ...(def.chart?.series ? { series: def.chart.series } : {}),
     title: def.chart?.title ?? name,
   };
-  for (const [key, cols] of [['x_axis', [chart.x_axis]], ['y_axis', chart.y_axis ?? []], ['series', chart.series ? [chart.series] : []]] as const) {
-    for (const c of cols) if (!outputNames.includes(c)) err(['chart', key], `"${c}" is not a column of the result (${outputNames.join(', ')})`);
+  for (const [key, cols] of [
+    ['x_axis', [chart.x_axis]],
+    ['y_axis', chart.y_axis ?? []],
+    ['series', chart.series ? [chart.series] : []],
+  ] as const) {
+    for (const c of cols)
+      if (!outputNames.includes(c)) err(['chart', key], `"${c}" is not a column of the result (${outputNames.join(', ')})`);
   }
 
   const filterRules: Record<string, FilterRule> = {};

@@ -7,7 +7,15 @@ import { leafMeasures, reachable, quote, type CubeInfo } from './cubes.ts';
 import { issueAt, type ModelIssue, type PathPart } from './load.ts';
 import type { Dialect } from './dialects/dialect.ts';
 import { addDays, bucketStart, type Window } from './periods.ts';
-import { GRANULARITIES, type FactPlan, type Granularity, type JoinStep, type LeafMeasure, type RollupDefinition, type RollupPartial } from './types.ts';
+import {
+  GRANULARITIES,
+  type FactPlan,
+  type Granularity,
+  type JoinStep,
+  type LeafMeasure,
+  type RollupDefinition,
+  type RollupPartial,
+} from './types.ts';
 
 /** The warehouse schema of the service's own rollup tables (and their state table). */
 export const ROLLUP_SCHEMA = 'insights_rollups';
@@ -58,9 +66,18 @@ export function resolveRollups(cubes: Map<string, CubeInfo>, issues: ModelIssue[
         for (const leafRef of leafMeasures(`${c}.${name}`, cubes, new Set()) ?? []) {
           const [lc, ln] = leafRef.split('.');
           const info = cubes.get(lc)!.measures.get(ln)!;
-          if (lc !== cube.name) return err(at('measures', j), `${name} is computed from ${leafRef}, a measure of another cube; a rollup of ${cube.name} cannot hold it`);
-          if (info.def.type === 'count_distinct') return err(at('measures', j), `${leafRef} is a count_distinct: distinct counts do not add up across rows of a rollup, so it is never rolled up`);
-          if (!leaves.some((l) => l.name === ln)) leaves.push({ name: ln, agg: info.def.type as LeafMeasure['agg'], sql: info.sql, filters: info.filters });
+          if (lc !== cube.name)
+            return err(
+              at('measures', j),
+              `${name} is computed from ${leafRef}, a measure of another cube; a rollup of ${cube.name} cannot hold it`,
+            );
+          if (info.def.type === 'count_distinct')
+            return err(
+              at('measures', j),
+              `${leafRef} is a count_distinct: distinct counts do not add up across rows of a rollup, so it is never rolled up`,
+            );
+          if (!leaves.some((l) => l.name === ln))
+            leaves.push({ name: ln, agg: info.def.type as LeafMeasure['agg'], sql: info.sql, filters: info.filters });
         }
       });
       const dimension = (ref: string, p: PathPart[], time: boolean) => {
@@ -68,15 +85,20 @@ export function resolveRollups(cubes: Map<string, CubeInfo>, issues: ModelIssue[
         const d = cubes.get(c)?.dimensions.get(name);
         if (!d) return void err(p, `"${ref}" is not a dimension`);
         if (!reach.has(c)) return void err(p, `cube ${c} is not reachable from ${cube.name} through many_to_one joins`);
-        if (time !== (d.def.type === 'time')) return void err(p, time ? `${ref} is not a time dimension` : `${ref} is a time dimension: it is the rollup's time_dimension`);
+        if (time !== (d.def.type === 'time'))
+          return void err(p, time ? `${ref} is not a time dimension` : `${ref} is a time dimension: it is the rollup's time_dimension`);
         return d;
       };
       const timeDim = dimension(pa.time_dimension, at('time_dimension'), true);
       const dims = (pa.dimensions ?? []).map((ref, j) => dimension(ref, at('dimensions', j), false));
       if (pa.partition_granularity && GRANULARITIES.indexOf(pa.partition_granularity) < GRANULARITIES.indexOf(pa.granularity)) {
-        err(at('partition_granularity'), `partitions (${pa.partition_granularity}) must not be finer than the granularity (${pa.granularity})`);
+        err(
+          at('partition_granularity'),
+          `partitions (${pa.partition_granularity}) must not be finer than the granularity (${pa.granularity})`,
+        );
       }
-      if (pa.partition_granularity === 'week' && pa.granularity !== 'week' && pa.granularity !== 'day') err(at('partition_granularity'), 'week partitions hold day or week buckets only');
+      if (pa.partition_granularity === 'week' && pa.granularity !== 'week' && pa.granularity !== 'day')
+        err(at('partition_granularity'), 'week partitions hold day or week buckets only');
       if (issues.length !== before || !timeDim) return;
 
       // Joins: every cube the dimensions and measure filters read, with the cubes on the way.
@@ -99,7 +121,8 @@ export function resolveRollups(cubes: Map<string, CubeInfo>, issues: ModelIssue[
       const rowCounts: RollupDefinition['rowCounts'] = [];
       for (const f of filterSets) {
         const key = JSON.stringify([...f].sort());
-        if (!rowCounts.some((r) => JSON.stringify([...r.filters].sort()) === key)) rowCounts.push({ filters: f, column: `__rows_${rowCounts.length}` });
+        if (!rowCounts.some((r) => JSON.stringify([...r.filters].sort()) === key))
+          rowCounts.push({ filters: f, column: `__rows_${rowCounts.length}` });
       }
       const dimensions = dims.map((d) => ({ ref: `${d!.cube}.${d!.def.name}`, column: `${d!.cube}__${d!.def.name}`, sql: d!.sql }));
       const bare = /^"[^"]+"\."([^"]+)"$/.exec(timeDim.sql);
@@ -113,13 +136,26 @@ export function resolveRollups(cubes: Map<string, CubeInfo>, issues: ModelIssue[
         ...(pa.refresh_every ? { refreshEverySeconds: refreshSeconds(pa.refresh_every) } : {}),
         source: cube.source,
         joins,
-        time: { ref: `${timeDim.cube}.${timeDim.def.name}`, sql: timeDim.sql, ...(bare && timeDim.cube === cube.name ? { column: bare[1].replace(/""/g, '"') } : {}) },
+        time: {
+          ref: `${timeDim.cube}.${timeDim.def.name}`,
+          sql: timeDim.sql,
+          ...(bare && timeDim.cube === cube.name ? { column: bare[1].replace(/""/g, '"') } : {}),
+        },
         dimensions,
         measures,
         rowCounts,
         tables: [...tables],
       };
-      const hashed = JSON.stringify([def.table, def.granularity, def.source, def.joins, def.time, def.dimensions, [...measures.values()], rowCounts]);
+      const hashed = JSON.stringify([
+        def.table,
+        def.granularity,
+        def.source,
+        def.joins,
+        def.time,
+        def.dimensions,
+        [...measures.values()],
+        rowCounts,
+      ]);
       out.push({ ...def, definitionHash: crypto.createHash('sha256').update(hashed).digest('hex').slice(0, 16) });
     });
   }
@@ -160,7 +196,12 @@ export interface RollupQuery {
  * the filters the compiler puts in WHERE for these measures have a row count of their own (so the
  * same groups appear), and every access filter's dimension of the cubes read is a dimension of the rollup. Of several, the coarsest with the fewest dimensions (the smallest table).
  */
-export function rollupFor(fact: FactPlan, kind: string, q: RollupQuery, candidates: readonly RollupDefinition[]): RollupDefinition | undefined {
+export function rollupFor(
+  fact: FactPlan,
+  kind: string,
+  q: RollupQuery,
+  candidates: readonly RollupDefinition[],
+): RollupDefinition | undefined {
   const shared = sharedFilters(fact);
   let best: RollupDefinition | undefined;
   for (const r of candidates) {
@@ -244,7 +285,10 @@ export function rollupSelect(r: RollupDefinition, d: Dialect, scope: BuildScope 
   let n = 0;
   if (scope.tenant) where.push(`${r.source.tenant} = ${d.placeholder(++n)}`);
   if (scope.range) {
-    where.push(`${r.time.sql} >= ${d.typedParam(d.placeholder(++n, 'timestamp'), 'timestamp')}`, `${r.time.sql} < ${d.typedParam(d.placeholder(++n, 'timestamp'), 'timestamp')}`);
+    where.push(
+      `${r.time.sql} >= ${d.typedParam(d.placeholder(++n, 'timestamp'), 'timestamp')}`,
+      `${r.time.sql} < ${d.typedParam(d.placeholder(++n, 'timestamp'), 'timestamp')}`,
+    );
   }
   const groupBy = cols.length - [...r.measures.values()].reduce((s, m) => s + m.partials.length, 0) - r.rowCounts.length;
   return `SELECT ${cols.join(', ')} FROM ${table}${joins.join('')}${where.length ? ` WHERE ${where.join(' AND ')}` : ''} GROUP BY ${Array.from({ length: groupBy }, (_, i) => i + 1).join(', ')}`;

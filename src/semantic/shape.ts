@@ -55,13 +55,21 @@ const TYPE_WORDS: Record<string, string> = {
 const PATTERN_WORDS: Record<string, (v: string) => string> = {
   '^[a-z_][a-z0-9_]*$': (v) => `"${v}" is not a name of lower-case letters, digits and _ (such as ${snake(v)})`,
   '^[a-z_][a-z0-9_]*\\.[a-z_][a-z0-9_]*$': (v) =>
-    v.includes('.') ? `"${v}" must be cube.member in lower case (such as ${v.split('.').map(snake).join('.')})` : `"${v}" must name its cube too: cube.${snake(v)}`,
-  '^[A-Za-z_][A-Za-z0-9_]*(\\.[A-Za-z_][A-Za-z0-9_]*)?$': (v) => `"${v}" is not a table name (letters, digits and _, optionally schema.table)`,
+    v.includes('.')
+      ? `"${v}" must be cube.member in lower case (such as ${v.split('.').map(snake).join('.')})`
+      : `"${v}" must name its cube too: cube.${snake(v)}`,
+  '^[A-Za-z_][A-Za-z0-9_]*(\\.[A-Za-z_][A-Za-z0-9_]*)?$': (v) =>
+    `"${v}" is not a table name (letters, digits and _, optionally schema.table)`,
   '^[A-Za-z_][A-Za-z0-9_]*$': (v) => `"${v}" is not a column name of letters, digits and _`,
 };
 
 function snake(v: string): string {
-  const s = v.trim().replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_+|_+$/g, '');
+  const s = v
+    .trim()
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '');
   return /^[a-z_]/.test(s) ? s : `_${s}`;
 }
 
@@ -78,7 +86,8 @@ function misplaced(key: string, depth: number): string | undefined {
 /** Ajv's errors as one message per place: a union of literals reads "must be one of: …". */
 function schemaIssues(src: ModelSource, errors: ErrorObject[]): ModelIssue[] {
   const allowed = new Map<string, string[]>();
-  for (const e of errors) if (e.keyword === 'const') allowed.set(e.instancePath, [...(allowed.get(e.instancePath) ?? []), String(e.params.allowedValue)]);
+  for (const e of errors)
+    if (e.keyword === 'const') allowed.set(e.instancePath, [...(allowed.get(e.instancePath) ?? []), String(e.params.allowedValue)]);
   const unions = new Set(errors.filter((e) => e.keyword === 'anyOf').map((e) => e.instancePath));
   const out: ModelIssue[] = [];
   const seen = new Set<string>();
@@ -140,7 +149,8 @@ function prune(data: ModelFile, errors: ErrorObject[]): { pruned: ModelFile; dam
   const rawCubes = Array.isArray(cubes) ? (cubes as unknown[]) : [];
   for (const e of errors) {
     const at = pointerParts(e.instancePath);
-    const key = e.keyword === 'required' ? e.params.missingProperty : e.keyword === 'additionalProperties' ? e.params.additionalProperty : undefined;
+    const key =
+      e.keyword === 'required' ? e.params.missingProperty : e.keyword === 'additionalProperties' ? e.params.additionalProperty : undefined;
     const parts: PathPart[] = key === undefined ? at : [...at, key];
     const [section, index, field, member] = parts;
     if (section !== 'cubes' && section !== 'insights') {
@@ -174,12 +184,15 @@ function prune(data: ModelFile, errors: ErrorObject[]): { pruned: ModelFile; dam
     const path = formatPath(['cubes', index, field]);
     if (MEMBER_LISTS.has(String(field))) {
       const list = cube[field as string];
-      const entry = Array.isArray((raw as Loose)[field as string]) ? ((raw as Loose)[field as string] as unknown[])[member as number] : undefined;
+      const entry = Array.isArray((raw as Loose)[field as string])
+        ? ((raw as Loose)[field as string] as unknown[])[member as number]
+        : undefined;
       if (typeof member === 'number' && Array.isArray(list)) delete list[member];
       else delete cube[field as string];
       if (field === 'joins') damage.refs.add('joins');
       else if (field !== 'pre_aggregations') {
-        if (typeof member === 'number' && isMap(entry) && typeof entry.name === 'string') damage.refs.add(`${name}.${entry.name}`).add(`${name}.${snake(entry.name)}`);
+        if (typeof member === 'number' && isMap(entry) && typeof entry.name === 'string')
+          damage.refs.add(`${name}.${entry.name}`).add(`${name}.${snake(entry.name)}`);
         else damage.refs.add(`${name}.*`);
       }
       continue;
@@ -211,7 +224,8 @@ export function checkShape(src: ModelSource): { issues: ModelIssue[]; pruned: Mo
 const INDENT = 'keys of one mapping start in the same column, and list items ("- ") one step under their key';
 const YAML_HINTS: Partial<Record<YAMLError['code'], string>> = {
   BAD_INDENT: `check the indentation: ${INDENT}`,
-  MISSING_CHAR: 'check the indentation and the colons: a key is followed by ": ", and a line indented like the keys of a list item belongs to it',
+  MISSING_CHAR:
+    'check the indentation and the colons: a key is followed by ": ", and a line indented like the keys of a list item belongs to it',
   MULTILINE_IMPLICIT_KEY: `a line below is indented deeper than this key's mapping: ${INDENT}`,
   BLOCK_AS_IMPLICIT_KEY: `a line below is indented deeper than this key's mapping: ${INDENT}`,
   DUPLICATE_KEY: 'a key appears twice in one mapping',

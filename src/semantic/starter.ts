@@ -115,7 +115,12 @@ function identifier(header: string, fallback: string): string {
 
 /** A title from the header as written: separators become spaces, the first letter upper-case. */
 function title(header: string): string {
-  const s = header.replace(/[_-]+/g, ' ').replace(/[^\p{L}\p{N}%&'/.() ]+/gu, ' ').replace(/\s+/g, ' ').trim() || header.trim();
+  const s =
+    header
+      .replace(/[_-]+/g, ' ')
+      .replace(/[^\p{L}\p{N}%&'/.() ]+/gu, ' ')
+      .replace(/\s+/g, ' ')
+      .trim() || header.trim();
   return s.charAt(0).toUpperCase() + s.slice(1);
 }
 
@@ -138,7 +143,8 @@ function columnSql(name: string): string {
 
 const ID_LIKE = /(^|[^a-z])(id|uuid|guid|key|code|sku|number|no|nr|num)$/i;
 const CALENDAR = /^(year|month|week|day|quarter|hour|yr)s?$|(^|[^a-z])(year|month|week|quarter)$/i;
-const INTENSIVE = /(rating|score|rate|ratio|percent|pct|%|age|temperature|temp|duration|minutes|mins|seconds|price|speed|rank|length|width|height|weight|size)/i;
+const INTENSIVE =
+  /(rating|score|rate|ratio|percent|pct|%|age|temperature|temp|duration|minutes|mins|seconds|price|speed|rank|length|width|height|weight|size)/i;
 const COORDINATE = /(^|[^a-z])(lat|lon|lng|latitude|longitude)([^a-z]|$)/i;
 const MONEY = /(\$|€|£|¥|price|cost|revenue|amount|gross|sales|profit|income|spend|budget|fee|salary|usd|eur|gbp)/i;
 const GENERIC = new Set(['total', 'sum', 'usd', 'eur', 'gbp']);
@@ -164,7 +170,13 @@ function planCube(p: TableProfile, cubeName: string): Planned {
     return n;
   };
   const tableWords = words(p.table.name).join(' ');
-  const count: MeasureDef = { name: unique('count'), title: `Number of ${tableWords}`, type: 'count', format: 'integer', synonyms: MONEY.test(tableWords) ? ['count'] : [tableWords, 'count'] };
+  const count: MeasureDef = {
+    name: unique('count'),
+    title: `Number of ${tableWords}`,
+    type: 'count',
+    format: 'integer',
+    synonyms: MONEY.test(tableWords) ? ['count'] : [tableWords, 'count'],
+  };
   const sums: MeasureDef[] = [];
   const averages: MeasureDef[] = [];
   const distincts: MeasureDef[] = [];
@@ -180,11 +192,21 @@ function planCube(p: TableProfile, cubeName: string): Planned {
     }
     if (isTime(c.type)) {
       times.push(c);
-      dims.push({ def: { name: unique(base), title: title(c.name), type: 'time', sql, ...synonyms(c.name) }, distinct: c.distinct, nonNull: c.nonNull, id: false });
+      dims.push({
+        def: { name: unique(base), title: title(c.name), type: 'time', sql, ...synonyms(c.name) },
+        distinct: c.distinct,
+        nonNull: c.nonNull,
+        id: false,
+      });
       continue;
     }
     if (c.type === 'BOOLEAN') {
-      dims.push({ def: { name: unique(base), title: title(c.name), type: 'boolean', sql, ...synonyms(c.name) }, distinct: c.distinct, nonNull: c.nonNull, id: false });
+      dims.push({
+        def: { name: unique(base), title: title(c.name), type: 'boolean', sql, ...synonyms(c.name) },
+        distinct: c.distinct,
+        nonNull: c.nonNull,
+        id: false,
+      });
       continue;
     }
     const idLike = ID_LIKE.test(c.name.trim());
@@ -198,26 +220,57 @@ function planCube(p: TableProfile, cubeName: string): Planned {
       const said = words(c.name).join(' ');
       if (!INTENSIVE.test(c.name) || (money && !/price/i.test(c.name))) {
         // "Cost Total $" is also said "cost" and "total cost".
-        const core = words(c.name).filter((w) => !GENERIC.has(w)).join(' ');
+        const core = words(c.name)
+          .filter((w) => !GENERIC.has(w))
+          .join(' ');
         const also = core && core !== said ? [core, `total ${core}`] : [`total ${said}`];
-        sums.push({ name: unique(base), title: title(c.name), type: 'sum', sql, format: format ?? (isInteger(c.type) ? 'integer' : 'number'), ...synonyms(c.name, ...also) });
+        sums.push({
+          name: unique(base),
+          title: title(c.name),
+          type: 'sum',
+          sql,
+          format: format ?? (isInteger(c.type) ? 'integer' : 'number'),
+          ...synonyms(c.name, ...also),
+        });
       }
-      averages.push({ name: unique(`average_${base}`), title: `Average ${title(c.name)}`, type: 'avg', sql, ...(format ? { format } : {}), ...synonyms(`average ${c.name}`, `avg ${said}`, `mean ${said}`) });
+      averages.push({
+        name: unique(`average_${base}`),
+        title: `Average ${title(c.name)}`,
+        type: 'avg',
+        sql,
+        ...(format ? { format } : {}),
+        ...synonyms(`average ${c.name}`, `avg ${said}`, `mean ${said}`),
+      });
       continue;
     }
     // Text, ids and calendar numbers: dimensions; an id is also counted once per value.
     const type = isNumber(c.type) ? 'number' : 'string';
-    dims.push({ def: { name: unique(base), title: title(c.name), type, sql, ...synonyms(c.name) }, distinct: c.distinct, nonNull: c.nonNull, id: idLike });
+    dims.push({
+      def: { name: unique(base), title: title(c.name), type, sql, ...synonyms(c.name) },
+      distinct: c.distinct,
+      nonNull: c.nonNull,
+      id: idLike,
+    });
     if (idLike) {
       const thing = words(c.name).filter((w) => !ID_LIKE.test(w) || words(c.name).length === 1);
       const noun = plural(thing.join(' ') || words(c.name).join(' '));
-      distincts.push({ name: unique(identifier(noun, `distinct_${base}`)), title: `${noun.charAt(0).toUpperCase()}${noun.slice(1)}`, type: 'count_distinct', sql, format: 'integer', synonyms: [`number of ${noun}`, `distinct ${words(c.name).join(' ')}`] });
+      distincts.push({
+        name: unique(identifier(noun, `distinct_${base}`)),
+        title: `${noun.charAt(0).toUpperCase()}${noun.slice(1)}`,
+        type: 'count_distinct',
+        sql,
+        format: 'integer',
+        synonyms: [`number of ${noun}`, `distinct ${words(c.name).join(' ')}`],
+      });
     }
   }
   // The time dimension of the insights: the time column with the most values.
   const timeCol = [...times].sort((a, b) => b.nonNull - a.nonNull)[0];
   const time = timeCol ? dims.find((d) => d.def.type === 'time' && d.def.sql === columnSql(timeCol.name))!.def : undefined;
-  const grouping = dims.filter((d) => d.def.type !== 'time' && d.distinct >= 2).sort((a, b) => b.nonNull - a.nonNull).slice(0, MAX_GROUPINGS);
+  const grouping = dims
+    .filter((d) => d.def.type !== 'time' && d.distinct >= 2)
+    .sort((a, b) => b.nonNull - a.nonNull)
+    .slice(0, MAX_GROUPINGS);
   const cube: CubeDef = {
     name: cubeName,
     sql_table: p.table.name,
@@ -254,7 +307,15 @@ function insightsOf(plan: Planned, prefix: string): InsightDef[] {
   const withFilters = (except?: string) => (filters(except).length ? { filters: filters(except) } : {});
   const out: InsightDef[] = [];
   for (const m of plan.measures) {
-    out.push({ code: `${prefix}${m.name}`, name: text(m.title), kind: 'timeseries', measures: [ref(m.name)], time_dimension: time, default_granularity: granularityFor(plan.span), ...withFilters() });
+    out.push({
+      code: `${prefix}${m.name}`,
+      name: text(m.title),
+      kind: 'timeseries',
+      measures: [ref(m.name)],
+      time_dimension: time,
+      default_granularity: granularityFor(plan.span),
+      ...withFilters(),
+    });
   }
   let pairs = 0;
   for (const m of plan.measures) {
@@ -275,7 +336,14 @@ function insightsOf(plan: Planned, prefix: string): InsightDef[] {
     }
   }
   for (const m of plan.measures) {
-    out.push({ code: `${prefix}${m.name}_kpi`, name: `${text(m.title)} KPI`, kind: 'kpi', measures: [ref(m.name)], time_dimension: time, ...withFilters() });
+    out.push({
+      code: `${prefix}${m.name}_kpi`,
+      name: `${text(m.title)} KPI`,
+      kind: 'kpi',
+      measures: [ref(m.name)],
+      time_dimension: time,
+      ...withFilters(),
+    });
   }
   return out;
 }
@@ -304,19 +372,30 @@ export function starterModel(profiles: TableProfile[], today: string): { yaml: s
   const notes: string[] = [];
   plans.forEach((p, i) => {
     const path = ['cubes', i];
-    keyComment(path, 'tenant_column', ' The column holding each row\'s tenant (the loader fills it); keep it.');
-    keyComment(path, 'measures', ' Measures: a count of rows, sums and averages of the numbers, distinct counts of the ids. Add `filters:` to count only some rows.');
-    keyComment(path, 'dimensions', ` Dimensions: what answers are grouped and filtered by. A column that is not a plain lower-case name is quoted ({CUBE}."Order Date"), exactly as loaded.`);
+    keyComment(path, 'tenant_column', " The column holding each row's tenant (the loader fills it); keep it.");
+    keyComment(
+      path,
+      'measures',
+      ' Measures: a count of rows, sums and averages of the numbers, distinct counts of the ids. Add `filters:` to count only some rows.',
+    );
+    keyComment(
+      path,
+      'dimensions',
+      ` Dimensions: what answers are grouped and filtered by. A column that is not a plain lower-case name is quoted ({CUBE}."Order Date"), exactly as loaded.`,
+    );
     for (const n of p.notes) notes.push(`${p.cube.name}: ${n}`);
     if (!p.time) notes.push(`${p.cube.name}: no date or time column, so no insights (every insight needs a time dimension)`);
   });
   const first = model.insights?.length ? 'insights' : undefined;
   if (first) {
-    const groups = plans.map((p) => `${p.cube.name}: breakdowns by ${p.low.map((d) => d.name).join(', ') || 'none'} (at most ${LOW_CARDINALITY} values each), top lists by ${p.high.map((d) => d.name).join(', ') || 'none'}`);
+    const groups = plans.map(
+      (p) =>
+        `${p.cube.name}: breakdowns by ${p.low.map((d) => d.name).join(', ') || 'none'} (at most ${LOW_CARDINALITY} values each), top lists by ${p.high.map((d) => d.name).join(', ') || 'none'}`,
+    );
     const pair = (doc.contents as YAMLMap).items.find((x) => isScalar(x.key) && x.key.value === 'insights');
     if (pair && isScalar(pair.key)) {
       pair.key.commentBefore = [
-        ' Insights: what the API\'s catalog and chat offer. A series and a total (KPI) per measure;',
+        " Insights: what the API's catalog and chat offer. A series and a total (KPI) per measure;",
         ` ${groups.join('; ')}. Rename codes and names as you like; delete the ones nobody needs.`,
         ...(notes.length ? [' Left out:', ...notes.map((n) => `   ${n}`)] : []),
       ].join('\n');
@@ -326,7 +405,8 @@ export function starterModel(profiles: TableProfile[], today: string): { yaml: s
   visit(doc, {
     Seq(_key, node, path) {
       const parent = path[path.length - 1] as { key?: unknown } | undefined;
-      if (isScalar(parent?.key) && ['synonyms', 'measures', 'filters'].includes(String(parent.key.value)) && node.items.every(isScalar)) node.flow = true;
+      if (isScalar(parent?.key) && ['synonyms', 'measures', 'filters'].includes(String(parent.key.value)) && node.items.every(isScalar))
+        node.flow = true;
     },
   });
   return { yaml: doc.toString({ lineWidth: 0, flowCollectionPadding: false }), model, notes };

@@ -25,4 +25,3 @@ export function tenantColumns(model: Pick<SemanticModel, 'cubes'>): TenantColumn
   }
   return (table) => byTable.get(table.toLowerCase()) ?? DEFAULT_TENANT_COLUMN;
 }
-

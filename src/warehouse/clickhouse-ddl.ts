@@ -72,7 +72,14 @@ function distributed(t: ClickHouseTopology, name: string, ine: string, shardColu
  * A table created from a SELECT (`empty`: its columns only), sorted by `key` and, on a cluster,
  * sharded by `shardColumn`: rollup tables. On a cluster the rows go in through the Distributed table.
  */
-export function createTableAs(t: ClickHouseTopology, name: string, key: string[], shardColumn: string, select: string, opts: { empty?: boolean; ifNotExists?: boolean } = {}): string[] {
+export function createTableAs(
+  t: ClickHouseTopology,
+  name: string,
+  key: string[],
+  shardColumn: string,
+  select: string,
+  opts: { empty?: boolean; ifNotExists?: boolean } = {},
+): string[] {
   const ine = opts.ifNotExists ? 'IF NOT EXISTS ' : '';
   // A rollup's keys come through LEFT JOINs (order_items' day is its order's), so they may be NULL.
   const engine = engineClause(t, key, undefined, true);
@@ -100,7 +107,10 @@ export function createTable(t: ClickHouseTopology, spec: TableSpec, ifNotExists 
 /** Drops a table (and its local tables on a cluster). */
 export function dropTable(t: ClickHouseTopology, name: string): string[] {
   const sync = t.cluster ? ' SYNC' : '';
-  return [`DROP TABLE IF EXISTS ${chQuote(name)}${onCluster(t)}${sync}`, ...(t.cluster ? [`DROP TABLE IF EXISTS ${chQuote(localTable(t, name))}${onCluster(t)} SYNC`] : [])];
+  return [
+    `DROP TABLE IF EXISTS ${chQuote(name)}${onCluster(t)}${sync}`,
+    ...(t.cluster ? [`DROP TABLE IF EXISTS ${chQuote(localTable(t, name))}${onCluster(t)} SYNC`] : []),
+  ];
 }
 
 /**
@@ -118,24 +128,56 @@ export function deleteRows(t: ClickHouseTopology, name: string, where: string): 
 // strings: a few hundred rows, whose columns a join copies out per matched row.
 const LC = 'LowCardinality(String)';
 const DEMO: TableSpec[] = [
-  { name: 'products', columns: ['"product_id" Int64', '"tenant_id" String', '"name" String', '"category" String', '"brand" String'], orderBy: ['product_id'] },
-  { name: 'customers', columns: ['"customer_id" Int64', `"tenant_id" ${LC}`, '"signup_at" DateTime64(6)', `"country" ${LC}`], orderBy: ['customer_id'] },
+  {
+    name: 'products',
+    columns: ['"product_id" Int64', '"tenant_id" String', '"name" String', '"category" String', '"brand" String'],
+    orderBy: ['product_id'],
+  },
+  {
+    name: 'customers',
+    columns: ['"customer_id" Int64', `"tenant_id" ${LC}`, '"signup_at" DateTime64(6)', `"country" ${LC}`],
+    orderBy: ['customer_id'],
+  },
   {
     name: 'orders',
     columns: [
-      '"order_id" Int64', `"tenant_id" ${LC}`, '"customer_id" Int64', '"ordered_at" DateTime64(6)', `"country" ${LC}`, `"channel" ${LC}`,
-      `"status" ${LC}`, '"items" Int32', '"revenue" Decimal(12, 2)', '"discount" Decimal(12, 2)',
+      '"order_id" Int64',
+      `"tenant_id" ${LC}`,
+      '"customer_id" Int64',
+      '"ordered_at" DateTime64(6)',
+      `"country" ${LC}`,
+      `"channel" ${LC}`,
+      `"status" ${LC}`,
+      '"items" Int32',
+      '"revenue" Decimal(12, 2)',
+      '"discount" Decimal(12, 2)',
     ],
     orderBy: ['ordered_at'],
     partitionBy: 'ordered_at',
   },
-  { name: 'order_items', columns: ['"order_id" Int64', `"tenant_id" ${LC}`, '"product_id" Int64', '"quantity" Int32', '"unit_price" Decimal(10, 2)'], orderBy: ['order_id'] },
-  { name: 'web_sessions', columns: [`"tenant_id" ${LC}`, '"day" Date32', `"country" ${LC}`, `"channel" ${LC}`, '"sessions" Int32'], orderBy: ['day'], partitionBy: 'day' },
+  {
+    name: 'order_items',
+    columns: ['"order_id" Int64', `"tenant_id" ${LC}`, '"product_id" Int64', '"quantity" Int32', '"unit_price" Decimal(10, 2)'],
+    orderBy: ['order_id'],
+  },
+  {
+    name: 'web_sessions',
+    columns: [`"tenant_id" ${LC}`, '"day" Date32', `"country" ${LC}`, `"channel" ${LC}`, '"sessions" Int32'],
+    orderBy: ['day'],
+    partitionBy: 'day',
+  },
 ];
 
 export const META_TABLE: TableSpec = {
   name: 'warehouse_meta',
-  columns: ['"id" Int32', '"version" String', '"seeded_at" DateTime64(6)', '"rows_requested" Int64', '"tenants" String', '"end_day" Date32'],
+  columns: [
+    '"id" Int32',
+    '"version" String',
+    '"seeded_at" DateTime64(6)',
+    '"rows_requested" Int64',
+    '"tenants" String',
+    '"end_day" Date32',
+  ],
   orderBy: ['id'],
   tenant: false,
 };
@@ -162,8 +204,23 @@ export function canonicalFromClickHouse(type: string): string {
   if (/^DateTime(64)?\(.*'.+'\)$/.test(t) || /^DateTime\('.+'\)$/.test(t)) return 'TIMESTAMPTZ';
   if (/^DateTime/.test(t)) return 'TIMESTAMP';
   const map: Record<string, string> = {
-    Int8: 'TINYINT', Int16: 'SMALLINT', Int32: 'INTEGER', Int64: 'BIGINT', UInt8: 'SMALLINT', UInt16: 'INTEGER', UInt32: 'BIGINT', UInt64: 'DECIMAL(38,0)',
-    Int128: 'DECIMAL(38,0)', UInt128: 'DECIMAL(38,0)', Float32: 'FLOAT', Float64: 'DOUBLE', String: 'VARCHAR', UUID: 'VARCHAR', Date: 'DATE', Date32: 'DATE', Bool: 'BOOLEAN',
+    Int8: 'TINYINT',
+    Int16: 'SMALLINT',
+    Int32: 'INTEGER',
+    Int64: 'BIGINT',
+    UInt8: 'SMALLINT',
+    UInt16: 'INTEGER',
+    UInt32: 'BIGINT',
+    UInt64: 'DECIMAL(38,0)',
+    Int128: 'DECIMAL(38,0)',
+    UInt128: 'DECIMAL(38,0)',
+    Float32: 'FLOAT',
+    Float64: 'DOUBLE',
+    String: 'VARCHAR',
+    UUID: 'VARCHAR',
+    Date: 'DATE',
+    Date32: 'DATE',
+    Bool: 'BOOLEAN',
   };
   if (/^FixedString\(\d+\)$/.test(t) || /^Enum(8|16)\(/.test(t)) return 'VARCHAR';
   return map[t] ?? t.toUpperCase();
@@ -174,8 +231,18 @@ export function clickhouseType(canonical: string): string {
   const decimal = /^DECIMAL\((\d+),(\d+)\)$/.exec(canonical);
   if (decimal) return `Nullable(Decimal(${decimal[1]}, ${decimal[2]}))`;
   const map: Record<string, string> = {
-    BIGINT: 'Int64', INTEGER: 'Int32', SMALLINT: 'Int16', TINYINT: 'Int8', DOUBLE: 'Float64', FLOAT: 'Float32', VARCHAR: 'String',
-    DATE: 'Date32', TIMESTAMP: 'DateTime64(6)', TIMESTAMPTZ: "DateTime64(6, 'UTC')", TIME: 'String', BOOLEAN: 'Bool',
+    BIGINT: 'Int64',
+    INTEGER: 'Int32',
+    SMALLINT: 'Int16',
+    TINYINT: 'Int8',
+    DOUBLE: 'Float64',
+    FLOAT: 'Float32',
+    VARCHAR: 'String',
+    DATE: 'Date32',
+    TIMESTAMP: 'DateTime64(6)',
+    TIMESTAMPTZ: "DateTime64(6, 'UTC')",
+    TIME: 'String',
+    BOOLEAN: 'Bool',
   };
   return `Nullable(${map[canonical] ?? 'String'})`;
 }

@@ -15,9 +15,30 @@ import os from 'node:os';
 import path from 'node:path';
 import type { ClickHouseClient } from '@clickhouse/client';
 import { DuckDBInstance } from '@duckdb/node-api';
-import { chQuote, clickhouseType, createTable, dropTable, localTable, onCluster, VERSIONS_TABLE, type ClickHouseTopology } from './clickhouse-ddl.ts';
+import {
+  chQuote,
+  clickhouseType,
+  createTable,
+  dropTable,
+  localTable,
+  onCluster,
+  VERSIONS_TABLE,
+  type ClickHouseTopology,
+} from './clickhouse-ddl.ts';
 import { targetTable } from './load-duckdb.ts';
-import { checkTableName, isTimeType, LoadError, planLoad, quoteIdent, quoteLiteral, TENANT_COLUMN, TENANT_VERSIONS_TABLE, type LoadRequest, type LoadResult, type WarehouseTable } from './load.ts';
+import {
+  checkTableName,
+  isTimeType,
+  LoadError,
+  planLoad,
+  quoteIdent,
+  quoteLiteral,
+  TENANT_COLUMN,
+  TENANT_VERSIONS_TABLE,
+  type LoadRequest,
+  type LoadResult,
+  type WarehouseTable,
+} from './load.ts';
 import { byteCounter } from './load-postgres.ts';
 import { describeFile, explainReadError, readerSql, watchProgress } from './load-reader.ts';
 import { checkedTimeRanges } from './load-ranges.ts';
@@ -67,7 +88,9 @@ async function load(ch: ClickHouseTarget, req: LoadRequest): Promise<LoadResult>
     const timeRanges = await checkedTimeRanges(conn, req.file, plan);
 
     // Reading and casting happen here, so a row that does not fit is reported with its line.
-    const casts = plan.columns.map((c) => `CAST(CAST(${quoteIdent(c.name)} AS ${c.type}) AS ${parquetCast(c.type)}) AS ${quoteIdent(c.name)}`);
+    const casts = plan.columns.map(
+      (c) => `CAST(CAST(${quoteIdent(c.name)} AS ${c.type}) AS ${parquetCast(c.type)}) AS ${quoteIdent(c.name)}`,
+    );
     const stop = watchProgress(conn, 'loading', req.onProgress);
     try {
       await conn.run(
@@ -79,7 +102,9 @@ async function load(ch: ClickHouseTarget, req: LoadRequest): Promise<LoadResult>
     } finally {
       stop();
     }
-    const rowsLoaded = Number((await conn.runAndReadAll(`SELECT count(*) AS n FROM read_parquet(${quoteLiteral(staged)})`)).getRowObjectsJson()[0].n);
+    const rowsLoaded = Number(
+      (await conn.runAndReadAll(`SELECT count(*) AS n FROM read_parquet(${quoteLiteral(staged)})`)).getRowObjectsJson()[0].n,
+    );
 
     const time = plan.columns.find((c) => isTimeType(c.type))?.name;
     const table = chQuote(req.table);
@@ -94,7 +119,9 @@ async function load(ch: ClickHouseTarget, req: LoadRequest): Promise<LoadResult>
     await ch.query(`CREATE TABLE ${chQuote(localTable(t, staging))}${onCluster(t)} AS ${chQuote(localTable(t, req.table))}`);
     stagingCreated = true;
     if (t.cluster) {
-      await ch.query(`CREATE TABLE ${chQuote(staging)}${onCluster(t)} AS ${table} ENGINE = Distributed(${chQuote(t.cluster)}, ${chQuote(t.database)}, ${chQuote(localTable(t, staging))}, cityHash64(${chQuote(tenant)}))`);
+      await ch.query(
+        `CREATE TABLE ${chQuote(staging)}${onCluster(t)} AS ${table} ENGINE = Distributed(${chQuote(t.cluster)}, ${chQuote(t.database)}, ${chQuote(localTable(t, staging))}, cityHash64(${chQuote(tenant)}))`,
+      );
     }
     const size = (await fs.promises.stat(staged)).size;
     await ch.client.insert({
@@ -112,17 +139,25 @@ async function load(ch: ClickHouseTarget, req: LoadRequest): Promise<LoadResult>
     // makes the tenant's cached results be computed again.
     await ch.query(`INSERT INTO ${TENANT_VERSIONS_TABLE} VALUES ($1, $2, now64(6))`, [req.tenantId, crypto.randomUUID()]);
     const partitions = async (from: string, where = '') =>
-      (await ch.query(`SELECT DISTINCT _partition_id AS p FROM ${chQuote(from)}${where}`, where ? [req.tenantId] : [])).map((r) => String(r.p));
+      (await ch.query(`SELECT DISTINCT _partition_id AS p FROM ${chQuote(from)}${where}`, where ? [req.tenantId] : [])).map((r) =>
+        String(r.p),
+      );
     const ids = (list: string[]) => list.map((p) => quoteLiteral(p));
     const local = chQuote(localTable(t, req.table));
     const from = chQuote(localTable(t, staging));
     if (req.mode === 'append') {
       const staged = await partitions(staging);
-      if (staged.length) await ch.query(`ALTER TABLE ${local}${onCluster(t)} ${staged.map((p) => `ATTACH PARTITION ID ${quoteLiteral(p)} FROM ${from}`).join(', ')}`);
+      if (staged.length)
+        await ch.query(
+          `ALTER TABLE ${local}${onCluster(t)} ${staged.map((p) => `ATTACH PARTITION ID ${quoteLiteral(p)} FROM ${from}`).join(', ')}`,
+        );
     } else {
       const touched = [...new Set([...(await partitions(req.table, ` WHERE ${chQuote(tenant)} = $1`)), ...(await partitions(staging))])];
       if (touched.length) {
-        await ch.query(`INSERT INTO ${chQuote(staging)} SELECT * FROM ${table} WHERE _partition_id IN (${ids(touched).join(', ')}) AND ${chQuote(tenant)} != $1`, [req.tenantId]);
+        await ch.query(
+          `INSERT INTO ${chQuote(staging)} SELECT * FROM ${table} WHERE _partition_id IN (${ids(touched).join(', ')}) AND ${chQuote(tenant)} != $1`,
+          [req.tenantId],
+        );
         // A month left with no rows at all is emptied on purpose.
         await ch.query(
           `ALTER TABLE ${local}${onCluster(t)} ${touched.map((p) => `REPLACE PARTITION ID ${quoteLiteral(p)} FROM ${from}`).join(', ')} SETTINGS allow_replace_partition_from_empty_source = 1`,
@@ -134,7 +169,8 @@ async function load(ch: ClickHouseTarget, req: LoadRequest): Promise<LoadResult>
     if (err instanceof LoadError) throw err;
     // A value DuckDB accepted but ClickHouse does not (rare: a date beyond DateTime64's range).
     const e = err as { type?: string; message: string };
-    if (e.type && /CANNOT_PARSE|CANNOT_CONVERT|ARGUMENT_OUT_OF_BOUND|DECIMAL_OVERFLOW|VALUE_IS_OUT_OF_RANGE/.test(e.type)) throw new LoadError('row', `${e.message.trim()}.`);
+    if (e.type && /CANNOT_PARSE|CANNOT_CONVERT|ARGUMENT_OUT_OF_BOUND|DECIMAL_OVERFLOW|VALUE_IS_OUT_OF_RANGE/.test(e.type))
+      throw new LoadError('row', `${e.message.trim()}.`);
     throw err;
   } finally {
     if (stagingCreated) for (const sql of dropTable(t, staging)) await ch.query(sql).catch(() => {});

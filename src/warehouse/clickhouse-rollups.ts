@@ -25,12 +25,22 @@ const KEY = ['__tenant', '__bucket'];
 
 export function clickhouseRollupDdl(t: ClickHouseTopology): RollupDdl {
   const create = (table: string, select: string, params: unknown[], opts: { empty?: boolean; ifNotExists?: boolean } = {}) =>
-    createTableAs(t, flatRollupName(table), KEY, '__tenant', select, opts).map((sql) => ({ sql, params: /\{p\d+:|\$\d/.test(sql) ? params : [] }));
+    createTableAs(t, flatRollupName(table), KEY, '__tenant', select, opts).map((sql) => ({
+      sql,
+      params: /\{p\d+:|\$\d/.test(sql) ? params : [],
+    }));
   return {
     schema: (_schema, state) =>
       createTable(t, {
         name: flatRollupName(state),
-        columns: ['"rollup" String', '"tenant" String', '"definition" String', '"data_version" String', '"version" String', '"built_at" DateTime64(6)'],
+        columns: [
+          '"rollup" String',
+          '"tenant" String',
+          '"definition" String',
+          '"data_version" String',
+          '"version" String',
+          '"built_at" DateTime64(6)',
+        ],
         orderBy: ['rollup', 'tenant'],
         tenant: false,
       }).join(';\n'),

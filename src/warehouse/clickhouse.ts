@@ -4,7 +4,13 @@
 // Every request carries the settings under which ClickHouse reads the compiler's standard SQL the
 // standard way (NULL for an empty aggregate and an unmatched LEFT JOIN row, UTC); docs/clickhouse.md.
 import { ClickHouseLogLevel, createClient, type ClickHouseClient, type ClickHouseSettings } from '@clickhouse/client';
-import { clickhouseWarehouseDdl, canonicalFromClickHouse, splitStatements, STAGING_NAME, type ClickHouseTopology } from './clickhouse-ddl.ts';
+import {
+  clickhouseWarehouseDdl,
+  canonicalFromClickHouse,
+  splitStatements,
+  STAGING_NAME,
+  type ClickHouseTopology,
+} from './clickhouse-ddl.ts';
 import { ROLLUP_SCHEMA } from '../semantic/rollups.ts';
 import { loadIntoClickHouse } from './clickhouse-load.ts';
 import type { TenantColumnOf } from '../semantic/tenancy.ts';
@@ -84,9 +90,15 @@ const TOKENS = /'(?:[^'\\]|\\.|'')*'|"(?:[^"\\]|\\.)*"|\$(\d+)/g;
  */
 export function bindParams(sql: string, params: unknown[]): { query: string; query_params: Record<string, unknown> } {
   sql = rewriteRollupQualifier(sql, ROLLUP_SCHEMA);
-  const query = params.length ? sql.replace(TOKENS, (m, n?: string) => (n === undefined ? m : `{p${n}:${paramType(params[Number(n) - 1])}}`)) : sql;
+  const query = params.length
+    ? sql.replace(TOKENS, (m, n?: string) => (n === undefined ? m : `{p${n}:${paramType(params[Number(n) - 1])}}`))
+    : sql;
   const query_params: Record<string, unknown> = {};
-  params.forEach((v, i) => (query_params[`p${i + 1}`] = v === null || v === undefined ? null : typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' ? v : String(v)));
+  params.forEach(
+    (v, i) =>
+      (query_params[`p${i + 1}`] =
+        v === null || v === undefined ? null : typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' ? v : String(v)),
+  );
   return { query, query_params };
 }
 
@@ -106,7 +118,12 @@ export class ClickHouseWarehouse implements Warehouse {
   readonly topology: ClickHouseTopology;
   readonly rollupDdl: RollupDdl;
   // Other processes may load into a shared server, so the memos are short (as on PostgreSQL).
-  private readonly versions = new VersionMemo((sql, params) => this.query(sql, params), VERSION_TTL_MS, TENANT_VERSION_SQL, BASE_VERSION_SQL);
+  private readonly versions = new VersionMemo(
+    (sql, params) => this.query(sql, params),
+    VERSION_TTL_MS,
+    TENANT_VERSION_SQL,
+    BASE_VERSION_SQL,
+  );
   /** A tenant's whole version (data/tenant), read in one request once the memo is stale. */
   private readonly tenantVersions = new Map<string, { value: string | undefined; at: number }>();
 
@@ -220,8 +237,14 @@ export class ClickHouseWarehouse implements Warehouse {
        WHERE c.database = currentDatabase() AND NOT s.is_temporary AND s.engine NOT IN ('View', 'MaterializedView')
        ORDER BY c.table, c.position`,
     );
-    const hidden = (name: string) => STAGING_NAME.test(name) || name.startsWith('.') || (this.topology.cluster !== undefined && name.endsWith('_local'));
-    return groupTables(rows.filter((r) => !hidden(String(r.t))).map((r) => ({ table: String(r.t), column: String(r.c), type: canonicalFromClickHouse(String(r.type)) })), tenantColumnOf);
+    const hidden = (name: string) =>
+      STAGING_NAME.test(name) || name.startsWith('.') || (this.topology.cluster !== undefined && name.endsWith('_local'));
+    return groupTables(
+      rows
+        .filter((r) => !hidden(String(r.t)))
+        .map((r) => ({ table: String(r.t), column: String(r.c), type: canonicalFromClickHouse(String(r.type)) })),
+      tenantColumnOf,
+    );
   }
 
   async close(): Promise<void> {

@@ -20,8 +20,24 @@ export interface TenantProfile {
 
 const EU: Omit<TenantProfile, 'id'> = {
   weight: 0.6,
-  countries: [['DE', 300], ['FR', 150], ['GB', 140], ['NL', 80], ['ES', 80], ['IT', 80], ['PL', 60], ['AT', 50], ['CH', 40], ['SE', 20]],
-  channels: [['web', 500, 240], ['mobile', 300, 170], ['marketplace', 150, 420], ['retail', 50, 900]],
+  countries: [
+    ['DE', 300],
+    ['FR', 150],
+    ['GB', 140],
+    ['NL', 80],
+    ['ES', 80],
+    ['IT', 80],
+    ['PL', 60],
+    ['AT', 50],
+    ['CH', 40],
+    ['SE', 20],
+  ],
+  channels: [
+    ['web', 500, 240],
+    ['mobile', 300, 170],
+    ['marketplace', 150, 420],
+    ['retail', 50, 900],
+  ],
   refundedPermille: 40,
   cancelledPermille: 30,
   growthPerYear: 0.4,
@@ -32,8 +48,23 @@ const EU: Omit<TenantProfile, 'id'> = {
 
 const US: Omit<TenantProfile, 'id'> = {
   weight: 0.4,
-  countries: [['US', 550], ['CA', 120], ['GB', 100], ['DE', 60], ['AU', 60], ['MX', 40], ['FR', 30], ['JP', 20], ['BR', 20]],
-  channels: [['web', 350, 200], ['mobile', 250, 150], ['marketplace', 250, 380], ['retail', 150, 1100]],
+  countries: [
+    ['US', 550],
+    ['CA', 120],
+    ['GB', 100],
+    ['DE', 60],
+    ['AU', 60],
+    ['MX', 40],
+    ['FR', 30],
+    ['JP', 20],
+    ['BR', 20],
+  ],
+  channels: [
+    ['web', 350, 200],
+    ['mobile', 250, 150],
+    ['marketplace', 250, 380],
+    ['retail', 150, 1100],
+  ],
   refundedPermille: 60,
   cancelledPermille: 20,
   growthPerYear: 0.2,
@@ -61,7 +92,24 @@ export const CATEGORIES: { name: string; minCents: number; maxCents: number; nou
   { name: 'Pet Supplies', minCents: 499, maxCents: 9999, nouns: ['Leash', 'Bowl', 'Cat Tree', 'Dog Bed', 'Treats'] },
 ];
 
-export const BRANDS = ['Acorn', 'Borealis', 'Cobalt', 'Dune', 'Ember', 'Fjord', 'Granite', 'Halo', 'Indigo', 'Juniper', 'Kestrel', 'Lumen', 'Meridian', 'Nimbus', 'Orchid', 'Pioneer'];
+export const BRANDS = [
+  'Acorn',
+  'Borealis',
+  'Cobalt',
+  'Dune',
+  'Ember',
+  'Fjord',
+  'Granite',
+  'Halo',
+  'Indigo',
+  'Juniper',
+  'Kestrel',
+  'Lumen',
+  'Meridian',
+  'Nimbus',
+  'Orchid',
+  'Pioneer',
+];
 export const ADJECTIVES = ['Classic', 'Pro', 'Mini', 'Ultra', 'Eco', 'Smart', 'Travel', 'Deluxe', 'Essential', 'Max'];
 
 /** Share of orders per UTC hour (per mille, sums to 1000): quiet nights, an evening peak. */

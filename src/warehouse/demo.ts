@@ -96,7 +96,9 @@ function productRows(profiles: TenantProfile[]): { sql: string; count: number } 
       const noun = cat.nouns[Math.floor(r(4) * cat.nouns.length)];
       const price = Math.round(cat.minCents + (cat.maxCents - cat.minCents) * r(5) * r(5));
       const name = `${brand} ${adj} ${noun} ${100 + i}`.replace(/'/g, "''");
-      values.push(`(${tenantNo * 1_000_000 + i + 1}, '${p.id.replace(/'/g, "''")}', ${tenantNo}, '${name}', '${cat.name.replace(/'/g, "''")}', '${brand}', ${price})`);
+      values.push(
+        `(${tenantNo * 1_000_000 + i + 1}, '${p.id.replace(/'/g, "''")}', ${tenantNo}, '${name}', '${cat.name.replace(/'/g, "''")}', '${brand}', ${price})`,
+      );
     }
   });
   return { sql: values.join(',\n'), count: values.length };
@@ -184,7 +186,10 @@ function hourCase(draw: string): string {
 }
 
 /** The full generation script for one dialect (one round trip, so temp objects share a session). */
-export function seedScript(dialect: Exclude<DialectName, 'clickhouse'>, opts: SeedOptions): { sql: string; version: string; perTenant: Record<string, number> } {
+export function seedScript(
+  dialect: Exclude<DialectName, 'clickhouse'>,
+  opts: SeedOptions,
+): { sql: string; version: string; perTenant: Record<string, number> } {
   const d = SQL[dialect];
   const days = opts.days ?? 730;
   const profiles = opts.tenants.map((t, i) => profileFor(t, i));
@@ -197,15 +202,32 @@ export function seedScript(dialect: Exclude<DialectName, 'clickhouse'>, opts: Se
 
   const dayValues = plans
     .filter((p) => p.n > 0)
-    .map((p) => `(${p.tenantNo}, ${q(profiles[p.tenantNo].id)}, CAST('${p.day}' AS DATE), ${p.dayNo}, ${p.n}, ${p.firstSeq}, ${tenantFirst[p.tenantNo]}, ${Math.max(perTenant[p.tenantNo], 1)}, ${Math.max(1, Math.round(perTenant[p.tenantNo] * profiles[p.tenantNo].customerRatio))}, ${profiles[p.tenantNo].products})`);
+    .map(
+      (p) =>
+        `(${p.tenantNo}, ${q(profiles[p.tenantNo].id)}, CAST('${p.day}' AS DATE), ${p.dayNo}, ${p.n}, ${p.firstSeq}, ${tenantFirst[p.tenantNo]}, ${Math.max(perTenant[p.tenantNo], 1)}, ${Math.max(1, Math.round(perTenant[p.tenantNo] * profiles[p.tenantNo].customerRatio))}, ${profiles[p.tenantNo].products})`,
+    );
   const weightTotal = (p: TenantProfile) => p.countries.reduce((a, [, w]) => a + w, 0) * p.channels.reduce((a, [, w]) => a + w, 0);
-  const allDays = plans.map((p) => `(${p.tenantNo}, ${q(profiles[p.tenantNo].id)}, CAST('${p.day}' AS DATE), ${p.dayNo}, ${p.n}, ${weightTotal(profiles[p.tenantNo])})`);
+  const allDays = plans.map(
+    (p) =>
+      `(${p.tenantNo}, ${q(profiles[p.tenantNo].id)}, CAST('${p.day}' AS DATE), ${p.dayNo}, ${p.n}, ${weightTotal(profiles[p.tenantNo])})`,
+  );
   const countryValues = profiles.flatMap((p, t) => p.countries.map(([c, w], i) => `(${t}, ${i}, '${c}', ${w})`));
   const channelValues = profiles.flatMap((p, t) => p.channels.map(([c, w, conv], i) => `(${t}, ${i}, '${c}', ${w}, ${conv})`));
-  const countryPick = pick('(ins_h(o.customer_id * 16 + 5) % 1000)', 'o.tenant_no', profiles.map((p) => p.countries));
-  const channelPick = pick('(o.h2 % 1000)', 'o.tenant_no', profiles.map((p) => p.channels.map(([c, w]) => [c, w] as [string, number])));
+  const countryPick = pick(
+    '(ins_h(o.customer_id * 16 + 5) % 1000)',
+    'o.tenant_no',
+    profiles.map((p) => p.countries),
+  );
+  const channelPick = pick(
+    '(o.h2 % 1000)',
+    'o.tenant_no',
+    profiles.map((p) => p.channels.map(([c, w]) => [c, w] as [string, number])),
+  );
   const statusCase = `CASE ${profiles
-    .map((p, t) => `WHEN o.tenant_no = ${t} THEN CASE WHEN o.h3 % 1000 < ${p.refundedPermille} THEN 'refunded' WHEN o.h3 % 1000 < ${p.refundedPermille + p.cancelledPermille} THEN 'cancelled' ELSE 'completed' END`)
+    .map(
+      (p, t) =>
+        `WHEN o.tenant_no = ${t} THEN CASE WHEN o.h3 % 1000 < ${p.refundedPermille} THEN 'refunded' WHEN o.h3 % 1000 < ${p.refundedPermille + p.cancelledPermille} THEN 'cancelled' ELSE 'completed' END`,
+    )
     .join(' ')} END`;
   const T = d.text;
 
@@ -242,13 +264,18 @@ SELECT o.seq, o.tenant_id, o.tenant_no, o.h7, o.customer_id, o.ordered_at, o.cha
   CASE WHEN ((lh >> 20) % 100) < 80 THEN 1 WHEN ((lh >> 20) % 100) < 95 THEN 2 ELSE 3 END AS quantity
 FROM (
   SELECT o.*, line, ins_h(o.seq * 16 + 8 + line) AS lh
-  FROM ${d.expand(`(SELECT gen_orders.*,
+  FROM ${d.expand(
+    `(SELECT gen_orders.*,
       gen_orders.tenant_no * 1000000000 + (gen_orders.h1 % (${d.div('gen_orders.p * gen_orders.tenant_c', 'gen_orders.tenant_n')} + 1)) + 1 AS customer_id,
       ${d.addSeconds('gen_orders.day', `${hourCase('(gen_orders.h4 % 1000)')} * 3600 + gen_orders.h5 % 3600`)} AS ordered_at,
       ${channelPick.replace(/o\./g, 'gen_orders.')} AS channel,
       ${statusCase.replace(/o\./g, 'gen_orders.')} AS status,
       CASE WHEN gen_orders.h6 % 100 < 60 THEN 1 WHEN gen_orders.h6 % 100 < 85 THEN 2 WHEN gen_orders.h6 % 100 < 95 THEN 3 ELSE 4 END AS lines
-    FROM gen_orders)`, 'o', 'o.lines', 'line')}
+    FROM gen_orders)`,
+    'o',
+    'o.lines',
+    'line',
+  )}
 ) o
 -- A long tail: product rank grows with the square of a uniform draw.
 JOIN gen_products gp ON gp.product_id = o.tenant_no * 1000000 + ${d.div(`${d.div('(o.lh % 1000000) * (o.lh % 1000000)', '1000000')} * o.tenant_p`, '1000000')} + 1;
@@ -321,7 +348,10 @@ export async function warehouseIsEmpty(warehouse: Warehouse): Promise<boolean> {
  * First start: generates the demo data only into an empty warehouse. Returns what was done, or
  * undefined when the warehouse already held data.
  */
-export async function seedDemoIfEmpty(warehouse: Warehouse, now: Date): Promise<{ rows: number; tenants: string[]; ms: number } | undefined> {
+export async function seedDemoIfEmpty(
+  warehouse: Warehouse,
+  now: Date,
+): Promise<{ rows: number; tenants: string[]; ms: number } | undefined> {
   if (!(await warehouseIsEmpty(warehouse))) return undefined;
   const started = Date.now();
   await seedDemo(warehouse, { rows: DEFAULT_SEED_ROWS, tenants: DEFAULT_TENANTS, endDay: now.toISOString().slice(0, 10), now });

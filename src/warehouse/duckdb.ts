@@ -31,11 +31,17 @@ export class DuckDbWarehouse implements Warehouse {
   private activeLoads = 0;
   private threadsBefore?: number;
   readonly rollupDdl: RollupDdl = duckDbRollupDdl((select, params) => this.columnsOf(select, params));
-  private constructor(private readonly instance: DuckDBInstance, private readonly conn: DuckDBConnection) {}
+  private constructor(
+    private readonly instance: DuckDBInstance,
+    private readonly conn: DuckDBConnection,
+  ) {}
 
   /** The columns a SELECT would give, with DuckDB's SQL names of their types (nothing is read). */
   private async columnsOf(select: string, params: unknown[]): Promise<{ name: string; type: string }[]> {
-    const reader = await this.conn.runAndReadAll(`SELECT * FROM (${select}) LIMIT 0`, params.length ? (params as DuckDBValue[]) : undefined);
+    const reader = await this.conn.runAndReadAll(
+      `SELECT * FROM (${select}) LIMIT 0`,
+      params.length ? (params as DuckDBValue[]) : undefined,
+    );
     const types = reader.columnTypes();
     return reader.columnNames().map((name, i) => ({ name, type: types[i].toString() }));
   }

@@ -53,6 +53,10 @@ export async function checkJsonDepth(path: string): Promise<void> {
     if (depth.tooDeepAt === undefined) throw err;
   }
   if (depth.tooDeepAt !== undefined) {
-    throw new LoadError('row', `Line ${depth.tooDeepAt}: values nest objects and arrays more than ${MAX_DATA_DEPTH} levels deep; rows of a data file are records.`, { line: depth.tooDeepAt });
+    throw new LoadError(
+      'row',
+      `Line ${depth.tooDeepAt}: values nest objects and arrays more than ${MAX_DATA_DEPTH} levels deep; rows of a data file are records.`,
+      { line: depth.tooDeepAt },
+    );
   }
 }

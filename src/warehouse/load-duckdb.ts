@@ -21,7 +21,10 @@ import { checkedTimeRanges } from './load-ranges.ts';
 import type { TenantColumnOf } from '../semantic/tenancy.ts';
 
 /** Tables of the current schema, with the tenant column left out; `all` also names tables without one. */
-export async function duckDbTables(conn: DuckDBConnection, tenantColumnOf?: TenantColumnOf): Promise<{ tables: WarehouseTable[]; all: Set<string> }> {
+export async function duckDbTables(
+  conn: DuckDBConnection,
+  tenantColumnOf?: TenantColumnOf,
+): Promise<{ tables: WarehouseTable[]; all: Set<string> }> {
   const reader = await conn.runAndReadAll(
     `SELECT c.table_name, c.column_name, c.data_type
      FROM information_schema.columns c
@@ -30,7 +33,9 @@ export async function duckDbTables(conn: DuckDBConnection, tenantColumnOf?: Tena
      ORDER BY c.table_name, c.ordinal_position`,
   );
   return groupTables(
-    reader.getRowObjectsJson().map((r) => ({ table: String(r.table_name), column: String(r.column_name), type: duckTableType(String(r.data_type)) })),
+    reader
+      .getRowObjectsJson()
+      .map((r) => ({ table: String(r.table_name), column: String(r.column_name), type: duckTableType(String(r.data_type)) })),
     tenantColumnOf,
   );
 }
@@ -40,7 +45,10 @@ export async function duckDbTables(conn: DuckDBConnection, tenantColumnOf?: Tena
  * their tenant column (the model's for that table, tenant_id by default; matched without regard to
  * case, as the engines do).
  */
-export function groupTables(rows: { table: string; column: string; type: string }[], tenantColumnOf: TenantColumnOf = () => TENANT_COLUMN): { tables: WarehouseTable[]; all: Set<string> } {
+export function groupTables(
+  rows: { table: string; column: string; type: string }[],
+  tenantColumnOf: TenantColumnOf = () => TENANT_COLUMN,
+): { tables: WarehouseTable[]; all: Set<string> } {
   const byName = new Map<string, Column[]>();
   for (const r of rows) {
     let columns = byName.get(r.table);
@@ -64,7 +72,11 @@ export async function ensureVersionsTable(conn: DuckDBConnection): Promise<void>
 }
 
 /** Finds the table a load goes into; a table without its tenant column cannot take tenant rows. */
-export function targetTable(table: string, found: { tables: WarehouseTable[]; all: Set<string> }, tenantColumn: string = TENANT_COLUMN): WarehouseTable | undefined {
+export function targetTable(
+  table: string,
+  found: { tables: WarehouseTable[]; all: Set<string> },
+  tenantColumn: string = TENANT_COLUMN,
+): WarehouseTable | undefined {
   const existing = found.tables.find((t) => t.name === table);
   if (!existing && found.all.has(table)) {
     throw new LoadError(
@@ -114,7 +126,9 @@ async function load(conn: DuckDBConnection, req: LoadRequest): Promise<LoadResul
   let rowsLoaded: number;
   try {
     if (plan.create) {
-      await conn.run(`CREATE TABLE ${table} (${plan.columns.map((c) => `${quoteIdent(c.name)} ${c.type}`).join(', ')}, ${tenant} VARCHAR NOT NULL)`);
+      await conn.run(
+        `CREATE TABLE ${table} (${plan.columns.map((c) => `${quoteIdent(c.name)} ${c.type}`).join(', ')}, ${tenant} VARCHAR NOT NULL)`,
+      );
     }
     if (req.mode === 'replace') await conn.run(`DELETE FROM ${table} WHERE ${tenant} = $1`, [req.tenantId]);
     const stop = watchProgress(conn, 'loading', req.onProgress);

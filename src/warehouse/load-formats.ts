@@ -58,14 +58,30 @@ export function detectDelimiter(header: string): string {
 /** A user-given delimiter: one character (`tab` and `\t` for a tab). */
 export function parseDelimiter(text: string): string {
   const d = text === 'tab' || text === '\\t' ? '\t' : text;
-  if (d.length !== 1 || /[\s"\w]/.test(d) && d !== '\t') {
-    throw new LoadError('input', `The delimiter must be one character other than a letter, digit, quote or space (or "tab"), not ${JSON.stringify(text)}.`);
+  if (d.length !== 1 || (/[\s"\w]/.test(d) && d !== '\t')) {
+    throw new LoadError(
+      'input',
+      `The delimiter must be one character other than a letter, digit, quote or space (or "tab"), not ${JSON.stringify(text)}.`,
+    );
   }
   return d;
 }
 
 // Four-digit years only: `1.2.30` is as likely a version as a date (two-digit years need --date-format).
-const DATE_FORMATS = ['%Y-%m-%d', '%m/%d/%Y', '%d/%m/%Y', '%d.%m.%Y', '%d-%m-%Y', '%Y/%m/%d', '%b %d %Y', '%B %d %Y', '%b %d, %Y', '%B %d, %Y', '%d %b %Y', '%d %B %Y'];
+const DATE_FORMATS = [
+  '%Y-%m-%d',
+  '%m/%d/%Y',
+  '%d/%m/%Y',
+  '%d.%m.%Y',
+  '%d-%m-%Y',
+  '%Y/%m/%d',
+  '%b %d %Y',
+  '%B %d %Y',
+  '%b %d, %Y',
+  '%B %d, %Y',
+  '%d %b %Y',
+  '%d %B %Y',
+];
 const TIME_PARTS = [' %H:%M:%S', ' %H:%M', ' %I:%M:%S %p', ' %I:%M %p'];
 /** In order of preference: where a column fits several (`3/5/2024`), the earlier wins — M/D/YYYY before D/M/YYYY. */
 const CANDIDATES: DateConversion[] = [
@@ -96,10 +112,15 @@ export function parseDateFormat(text: string): DateConversion {
     // Letters are replaced one token at a time through placeholders, so `M` in `%m` is not read again.
     const marks: string[] = [];
     for (const [re, to] of TOKENS) format = format.replace(re, () => `\u0000${marks.push(to) - 1}\u0000`);
-    if (/[A-Za-z]/.test(format)) throw new LoadError('input', `Cannot read the date format ${JSON.stringify(text)}: write it with YYYY, YY, MM, M, MMM, DD, D, HH, mm, ss (e.g. D.M.YYYY, M/D/YYYY, MMM D YYYY) or as strptime (%d.%m.%Y).`);
+    if (/[A-Za-z]/.test(format))
+      throw new LoadError(
+        'input',
+        `Cannot read the date format ${JSON.stringify(text)}: write it with YYYY, YY, MM, M, MMM, DD, D, HH, mm, ss (e.g. D.M.YYYY, M/D/YYYY, MMM D YYYY) or as strptime (%d.%m.%Y).`,
+      );
     format = format.replace(/\u0000(\d+)\u0000/g, (_, i) => marks[Number(i)]);
   }
-  if (!/%[YyGg]/.test(format) || !/%[mbB]/.test(format)) throw new LoadError('input', `The date format ${JSON.stringify(text)} names no year or no month.`);
+  if (!/%[YyGg]/.test(format) || !/%[mbB]/.test(format))
+    throw new LoadError('input', `The date format ${JSON.stringify(text)} names no year or no month.`);
   return { type: /%[HIMS]/.test(format) ? 'TIMESTAMP' : 'DATE', format };
 }
 
@@ -107,7 +128,9 @@ export function parseDateFormat(text: string): DateConversion {
 export function conversionSql(column: string, conversion: DateConversion): string {
   if (conversion.type === 'VARCHAR') return `NULLIF(${quoteIdent(column)}, '')`;
   const v = `trim(${quoteIdent(column)})`;
-  const read = conversion.format ? `CAST(try_strptime(${v}, ${quoteLiteral(conversion.format)}) AS ${conversion.type})` : `TRY_CAST(${v} AS ${conversion.type})`;
+  const read = conversion.format
+    ? `CAST(try_strptime(${v}, ${quoteLiteral(conversion.format)}) AS ${conversion.type})`
+    : `TRY_CAST(${v} AS ${conversion.type})`;
   return `CASE WHEN NULLIF(${v}, '') IS NULL THEN NULL ELSE coalesce(${read}, error('insights-unreadable ' || to_json([${quoteLiteral(column)}, ${quoteIdent(column)}]))) END`;
 }
 
@@ -123,7 +146,19 @@ export function unreadableValue(message: string): { column: string; value: strin
   }
 }
 
-const WORDS: Record<string, string> = { Y: 'YYYY', y: 'YY', m: 'M', d: 'D', b: 'MMM', B: 'MMMM', H: 'HH', I: 'hh', M: 'mm', S: 'ss', p: 'AM/PM' };
+const WORDS: Record<string, string> = {
+  Y: 'YYYY',
+  y: 'YY',
+  m: 'M',
+  d: 'D',
+  b: 'MMM',
+  B: 'MMMM',
+  H: 'HH',
+  I: 'hh',
+  M: 'mm',
+  S: 'ss',
+  p: 'AM/PM',
+};
 
 /**
  * JSON columns of numbers mixed with `""` (DuckDB reads them as JSON values): numbers, `""` NULL.
@@ -141,7 +176,8 @@ export async function detectJsonValues(conn: DuckDBConnection, sample: string, c
     )
   ).getRowObjectsJson()[0];
   mixed.forEach((c, i) => {
-    if (Number(row[`n${i}`]) > 0 && Number(row[`text${i}`]) === 0) found.set(c.name, { type: Number(row[`frac${i}`]) === 0 ? 'BIGINT' : 'DOUBLE' });
+    if (Number(row[`n${i}`]) > 0 && Number(row[`text${i}`]) === 0)
+      found.set(c.name, { type: Number(row[`frac${i}`]) === 0 ? 'BIGINT' : 'DOUBLE' });
   });
   return found;
 }
@@ -162,7 +198,12 @@ const DATE_SHAPE = `'([0-9]{4}[-/.][0-9]{1,2}[-/.][0-9]{1,2}|[0-9A-Za-z]{1,9}\\.
  * line (`30.2.2024`), not a reason to keep the whole column as text. `preferred` (the user's
  * format) is tried first.
  */
-export async function detectDates(conn: DuckDBConnection, rawReader: string, columns: Column[], preferred?: DateConversion): Promise<Map<string, DateConversion>> {
+export async function detectDates(
+  conn: DuckDBConnection,
+  rawReader: string,
+  columns: Column[],
+  preferred?: DateConversion,
+): Promise<Map<string, DateConversion>> {
   const found = new Map<string, DateConversion>();
   const text = columns.filter((c) => c.type === 'VARCHAR');
   if (text.length === 0) return found;

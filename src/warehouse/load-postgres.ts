@@ -72,15 +72,27 @@ export function postgresType(canonical: string): string {
   const decimal = /^DECIMAL\((\d+),(\d+)\)$/.exec(canonical);
   if (decimal) return `numeric(${decimal[1]},${decimal[2]})`;
   const map: Record<string, string> = {
-    BIGINT: 'bigint', INTEGER: 'integer', SMALLINT: 'smallint', DOUBLE: 'double precision', FLOAT: 'real', VARCHAR: 'text',
-    DATE: 'date', TIMESTAMP: 'timestamp', TIMESTAMPTZ: 'timestamptz', TIME: 'time', BOOLEAN: 'boolean',
+    BIGINT: 'bigint',
+    INTEGER: 'integer',
+    SMALLINT: 'smallint',
+    DOUBLE: 'double precision',
+    FLOAT: 'real',
+    VARCHAR: 'text',
+    DATE: 'date',
+    TIMESTAMP: 'timestamp',
+    TIMESTAMPTZ: 'timestamptz',
+    TIME: 'time',
+    BOOLEAN: 'boolean',
   };
   return map[canonical] ?? 'text';
 }
 
 type Query = (sql: string, params?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
 
-export async function postgresTables(query: Query, tenantColumnOf?: TenantColumnOf): Promise<{ tables: WarehouseTable[]; all: Set<string> }> {
+export async function postgresTables(
+  query: Query,
+  tenantColumnOf?: TenantColumnOf,
+): Promise<{ tables: WarehouseTable[]; all: Set<string> }> {
   const { rows } = await query(
     `SELECT c.table_name, c.column_name, c.data_type, c.numeric_precision, c.numeric_scale
      FROM information_schema.columns c
@@ -92,7 +104,11 @@ export async function postgresTables(query: Query, tenantColumnOf?: TenantColumn
     rows.map((r) => ({
       table: String(r.table_name),
       column: String(r.column_name),
-      type: canonicalFromPostgres(String(r.data_type), r.numeric_precision === null ? null : Number(r.numeric_precision), r.numeric_scale === null ? null : Number(r.numeric_scale)),
+      type: canonicalFromPostgres(
+        String(r.data_type),
+        r.numeric_precision === null ? null : Number(r.numeric_precision),
+        r.numeric_scale === null ? null : Number(r.numeric_scale),
+      ),
     })),
     tenantColumnOf,
   );
@@ -100,7 +116,9 @@ export async function postgresTables(query: Query, tenantColumnOf?: TenantColumn
 
 export async function ensurePostgresVersionsTable(query: Query): Promise<void> {
   try {
-    await query(`CREATE TABLE IF NOT EXISTS ${TENANT_VERSIONS_TABLE} (tenant_id text PRIMARY KEY, version text NOT NULL, loaded_at timestamp NOT NULL)`);
+    await query(
+      `CREATE TABLE IF NOT EXISTS ${TENANT_VERSIONS_TABLE} (tenant_id text PRIMARY KEY, version text NOT NULL, loaded_at timestamp NOT NULL)`,
+    );
   } catch (err) {
     // Two first loads at once: the other one created it.
     if ((err as { code?: string }).code !== '23505') throw err;
@@ -149,7 +167,10 @@ export async function loadIntoPostgres(pool: pg.Pool, req: LoadRequest): Promise
     req.signal?.addEventListener('abort', interrupt, { once: true });
     try {
       req.signal?.throwIfAborted();
-      await conn.run(`COPY (SELECT ${[...casts, '$1'].join(', ')} FROM ${readerSql(req.file, plan.readTypes)}) TO ${quoteLiteral(staged)} (FORMAT csv, HEADER false)`, [req.tenantId]);
+      await conn.run(
+        `COPY (SELECT ${[...casts, '$1'].join(', ')} FROM ${readerSql(req.file, plan.readTypes)}) TO ${quoteLiteral(staged)} (FORMAT csv, HEADER false)`,
+        [req.tenantId],
+      );
     } catch (err) {
       req.signal?.throwIfAborted();
       throw await explainReadError(conn, req.file, err as Error, plan.readTypes ?? plan.columns);
@@ -165,10 +186,16 @@ export async function loadIntoPostgres(pool: pg.Pool, req: LoadRequest): Promise
     try {
       await client.query('BEGIN');
       if (plan.create) {
-        await client.query(`CREATE TABLE ${table} (${plan.columns.map((c) => `${quoteIdent(c.name)} ${postgresType(c.type)}`).join(', ')}, ${tenant} text NOT NULL)`);
+        await client.query(
+          `CREATE TABLE ${table} (${plan.columns.map((c) => `${quoteIdent(c.name)} ${postgresType(c.type)}`).join(', ')}, ${tenant} text NOT NULL)`,
+        );
       }
       if (req.mode === 'replace') await client.query(`DELETE FROM ${table} WHERE ${tenant} = $1`, [req.tenantId]);
-      const copy = client.query(copyStreams.from(`COPY ${table} (${[...plan.columns.map((c) => quoteIdent(c.name)), tenant].join(', ')}) FROM STDIN WITH (FORMAT csv)`));
+      const copy = client.query(
+        copyStreams.from(
+          `COPY ${table} (${[...plan.columns.map((c) => quoteIdent(c.name)), tenant].join(', ')}) FROM STDIN WITH (FORMAT csv)`,
+        ),
+      );
       await pipeline(fs.createReadStream(staged), byteCounter((await fs.promises.stat(staged)).size, req.onProgress), copy);
       rowsLoaded = copy.rowCount;
       req.onProgress?.({ step: 'committing' });

@@ -68,10 +68,14 @@ async function outOfRange(conn: DuckDBConnection, file: DataFile, plan: LoadPlan
   const line = record > 0 ? await lineOfRecord(file, record) : undefined;
   const range = `${TIME_RANGE.min} to ${TIME_RANGE.max}`;
   const where = line !== undefined ? `Line ${line}` : `Row ${record}`;
-  return new LoadError('row', `${where}, column ${column.name}: ${found?.v ?? 'a value'} is outside the supported range of times (${range}).`, {
-    line,
-    column: column.name,
-  });
+  return new LoadError(
+    'row',
+    `${where}, column ${column.name}: ${found?.v ?? 'a value'} is outside the supported range of times (${range}).`,
+    {
+      line,
+      column: column.name,
+    },
+  );
 }
 
 /**

@@ -80,7 +80,12 @@ function delimiterOf(file: DataFile): string {
  * The earliest and latest value of each date or time column of the file, as text: what a load
  * touched, so rollups rebuild only those partitions (src/warehouse/rollups.ts).
  */
-export async function fileTimeRanges(conn: DuckDBConnection, file: DataFile, columns: Column[], readTypes?: Column[]): Promise<Record<string, { min: string; max: string }>> {
+export async function fileTimeRanges(
+  conn: DuckDBConnection,
+  file: DataFile,
+  columns: Column[],
+  readTypes?: Column[],
+): Promise<Record<string, { min: string; max: string }>> {
   const time = columns.filter((c) => /^(DATE|TIMESTAMP)/i.test(c.type));
   if (time.length === 0) return {};
   const q = (name: string) => `"${name.replace(/"/g, '""')}"`;
@@ -88,7 +93,10 @@ export async function fileTimeRanges(conn: DuckDBConnection, file: DataFile, col
     `CAST(min(CAST(${q(c.name)} AS ${c.type})) AS VARCHAR) AS ${q(`min${i}`)}`,
     `CAST(max(CAST(${q(c.name)} AS ${c.type})) AS VARCHAR) AS ${q(`max${i}`)}`,
   ]);
-  const row = (await conn.runAndReadAll(`SELECT ${cols.join(', ')} FROM ${readerSql(file, readTypes)}`)).getRowObjectsJson()[0] as Record<string, string | null>;
+  const row = (await conn.runAndReadAll(`SELECT ${cols.join(', ')} FROM ${readerSql(file, readTypes)}`)).getRowObjectsJson()[0] as Record<
+    string,
+    string | null
+  >;
   const out: Record<string, { min: string; max: string }> = {};
   time.forEach((c, i) => {
     if (row[`min${i}`] !== null && row[`max${i}`] !== null) out[c.name] = { min: String(row[`min${i}`]), max: String(row[`max${i}`]) };
@@ -108,7 +116,8 @@ export async function describeFile(conn: DuckDBConnection, file: DataFile): Prom
   // Before DuckDB's JSON reader sees it: a file nested thousands of levels deep crashes the process.
   if (file.format === 'json' || file.format === 'ndjson') await checkJsonDepth(file.path);
   const headerLine = text ? ((await lineOf(file.path, 1)) ?? '') : '';
-  const delimiter = file.delimiter ?? (file.format === 'tsv' ? '\t' : text ? detectDelimiter(headerLine.replace(/^\uFEFF/, '')) : undefined);
+  const delimiter =
+    file.delimiter ?? (file.format === 'tsv' ? '\t' : text ? detectDelimiter(headerLine.replace(/^\uFEFF/, '')) : undefined);
   // Before DuckDB's reader: a NUL in the header stops its parser with an error that names nothing.
   if (headerLine.includes('\u0000')) {
     const field = headerLine.split(delimiter ?? ',').find((f) => f.includes('\u0000')) ?? headerLine;
@@ -169,7 +178,8 @@ export function fileColumns(file: DataFile): { name: string; type: string; date_
     const type = stored.get(c.name) ?? canonicalType(c.type) ?? c.type;
     // ISO dates are what every reader takes: only other ways of writing them are worth a note.
     const date = reading.dates.get(c.name);
-    if (!date || !isDateConversion(date) || !date.format || date.format.startsWith('%Y-%m-%d') || date.type !== type) return { name: c.name, type };
+    if (!date || !isDateConversion(date) || !date.format || date.format.startsWith('%Y-%m-%d') || date.type !== type)
+      return { name: c.name, type };
     return { name: c.name, type, date_format: describeConversion(date) };
   });
 }
@@ -206,7 +216,9 @@ async function strictCsvError(conn: DuckDBConnection, file: DataFile, width: num
   const columns = Array.from({ length: width }, (_, i) => ({ name: `c${i}`, type: 'VARCHAR' }));
   const delim = quoteLiteral(delimiterOf(file));
   try {
-    await conn.run(`SELECT count(*) FROM read_csv(${quoteLiteral(file.path)}, header = true, auto_detect = false, delim = ${delim}, quote = '"', escape = '"', columns = ${structLiteral(columns)})`);
+    await conn.run(
+      `SELECT count(*) FROM read_csv(${quoteLiteral(file.path)}, header = true, auto_detect = false, delim = ${delim}, quote = '"', escape = '"', columns = ${structLiteral(columns)})`,
+    );
     return undefined;
   } catch (err) {
     return /CSV Error on Line/.test((err as Error).message) ? explainReadError(conn, file, err as Error, undefined, true) : undefined;
@@ -233,7 +245,13 @@ async function lineOf(path: string, wanted: number): Promise<string | undefined>
  * column. CSV errors carry both; JSON errors carry the line, and the column is found by trying each
  * value of that line against its type. `strict`: the error is a strict read's (strictCsvError).
  */
-export async function explainReadError(conn: DuckDBConnection, file: DataFile, err: Error, types?: Column[], strict = false): Promise<Error> {
+export async function explainReadError(
+  conn: DuckDBConnection,
+  file: DataFile,
+  err: Error,
+  types?: Column[],
+  strict = false,
+): Promise<Error> {
   const message = err.message;
   const unreadable = unreadableValue(message);
   if (unreadable) return unreadableDateError(file, unreadable.column, unreadable.value);
@@ -245,17 +263,29 @@ export async function explainReadError(conn: DuckDBConnection, file: DataFile, e
       // The sniffer counts a too-long row as line 1 wherever it is; a strict read finds its line.
       const located = strict ? undefined : await strictCsvError(conn, file, headerFields(file, (await lineOf(file.path, 1)) ?? '').length);
       if (located) return located;
-      return new LoadError('row', `Line ${line}: the row is longer than ${Number(tooLong[1]).toLocaleString('en')} bytes, the most one row may hold.`, { line });
+      return new LoadError(
+        'row',
+        `Line ${line}: the row is longer than ${Number(tooLong[1]).toLocaleString('en')} bytes, the most one row may hold.`,
+        { line },
+      );
     }
-    if (/unterminated quote/.test(message)) return new LoadError('row', `Line ${line}: a quoted value is never closed (a " without its closing ").`, { line });
+    if (/unterminated quote/.test(message))
+      return new LoadError('row', `Line ${line}: a quoted value is never closed (a " without its closing ").`, { line });
     const conversion = /Error when converting column "(.+?)"\. Could not convert string "(.*?)" to '(.+?)'/.exec(message);
     if (conversion) {
-      return new LoadError('row', `Line ${line}, column ${conversion[1]}: "${conversion[2]}" is not a valid ${conversion[3]}.`, { line, column: conversion[1] });
+      return new LoadError('row', `Line ${line}, column ${conversion[1]}: "${conversion[2]}" is not a valid ${conversion[3]}.`, {
+        line,
+        column: conversion[1],
+      });
     }
     const count = /Expected Number of Columns: (\d+) Found: (\d+)/.exec(message);
     if (count) return new LoadError('row', `Line ${line}: expected ${count[1]} fields, found ${count[2]}.`, { line });
     const first = message.split('\n').find((l) => l.trim() && !l.startsWith('Original Line')) ?? message;
-    return new LoadError('row', `Line ${line}: ${first.replace(/^.*?Error: CSV Error on Line: \d+\s*/, '').trim() || 'the row cannot be read'}.`, { line });
+    return new LoadError(
+      'row',
+      `Line ${line}: ${first.replace(/^.*?Error: CSV Error on Line: \d+\s*/, '').trim() || 'the row cannot be read'}.`,
+      { line },
+    );
   }
   if (/Error when sniffing file/.test(message) && (file.format === 'csv' || file.format === 'tsv')) {
     // The sniffer gives up on rows of unequal length without saying where; a strict read of the
@@ -273,11 +303,21 @@ export async function explainReadError(conn: DuckDBConnection, file: DataFile, e
       return new LoadError('row', `Line ${bad}: not valid JSON (${reason.replace(/\.$/, '')}).`, { line: bad });
     }
     const column = types ? await jsonColumnAt(conn, file, line, types) : undefined;
-    if (column) return new LoadError('row', `Line ${line}, column ${column.name}: ${JSON.stringify(column.value)} is not a valid ${column.type}.`, { line, column: column.name });
+    if (column)
+      return new LoadError('row', `Line ${line}, column ${column.name}: ${JSON.stringify(column.value)} is not a valid ${column.type}.`, {
+        line,
+        column: column.name,
+      });
     return new LoadError('row', `Line ${line}: ${reason.replace(/\.$/, '')}.`, { line });
   }
   if (/Conversion Error|Invalid Input Error|IO Error/.test(message)) {
-    return new LoadError('input', message.split('\n')[0].replace(/^[A-Za-z ]+Error: /, '').trim());
+    return new LoadError(
+      'input',
+      message
+        .split('\n')[0]
+        .replace(/^[A-Za-z ]+Error: /, '')
+        .trim(),
+    );
   }
   return err;
 }
@@ -285,7 +325,10 @@ export async function explainReadError(conn: DuckDBConnection, file: DataFile, e
 /** A text date that does not read with its column's format, at the first line holding it. */
 async function unreadableDateError(file: DataFile, column: string, value: string): Promise<LoadError> {
   const conversion = readingOf(file)?.dates.get(column);
-  const how = conversion && isDateConversion(conversion) ? ` (its dates read as ${describeConversion(conversion)}; name the format with --date-format or date_format)` : '';
+  const how =
+    conversion && isDateConversion(conversion)
+      ? ` (its dates read as ${describeConversion(conversion)}; name the format with --date-format or date_format)`
+      : '';
   const line = await lineHolding(file, column, value);
   const type = conversion?.type ?? 'DATE';
   const where = line === undefined ? `Column ${column}` : `Line ${line}, column ${column}`;
@@ -337,7 +380,12 @@ async function firstInvalidJsonLine(path: string, reported: number): Promise<num
   return reported;
 }
 
-async function jsonColumnAt(conn: DuckDBConnection, file: DataFile, line: number, types: Column[]): Promise<{ name: string; type: string; value: unknown } | undefined> {
+async function jsonColumnAt(
+  conn: DuckDBConnection,
+  file: DataFile,
+  line: number,
+  types: Column[],
+): Promise<{ name: string; type: string; value: unknown } | undefined> {
   const text = await lineOf(file.path, line);
   let record: Record<string, unknown>;
   try {

@@ -129,15 +129,21 @@ export function dataFileOf(path: string): DataFile {
   const gz = /\.(gz|gzip)$/.test(lower);
   const base = lower.replace(/\.(gz|gzip)$/, '');
   const ext = base.slice(base.lastIndexOf('.') + 1);
-  const format = ({ csv: 'csv', tsv: 'tsv', tab: 'tsv', ndjson: 'ndjson', jsonl: 'ndjson', json: 'json', parquet: 'parquet' } as const)[ext];
-  if (!format) throw new LoadError('input', `Cannot tell the format of ${path}: name it .csv, .tsv, .ndjson, .jsonl, .json or .parquet (optionally .gz).`);
-  if (format === 'parquet' && gz) throw new LoadError('input', 'Parquet files are compressed inside; load the .parquet file itself, not a .gz of it.');
+  const format = ({ csv: 'csv', tsv: 'tsv', tab: 'tsv', ndjson: 'ndjson', jsonl: 'ndjson', json: 'json', parquet: 'parquet' } as const)[
+    ext
+  ];
+  if (!format)
+    throw new LoadError(
+      'input',
+      `Cannot tell the format of ${path}: name it .csv, .tsv, .ndjson, .jsonl, .json or .parquet (optionally .gz).`,
+    );
+  if (format === 'parquet' && gz)
+    throw new LoadError('input', 'Parquet files are compressed inside; load the .parquet file itself, not a .gz of it.');
   return { path, format };
 }
 
 export const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
 export const quoteLiteral = (text: string) => `'${text.replace(/'/g, "''")}'`;
-
 
 const INTEGER = /^(TINYINT|SMALLINT|INTEGER|BIGINT|UTINYINT|USMALLINT|UINTEGER)$/;
 
@@ -193,16 +199,27 @@ export interface LoadPlan {
  * Matches the file's columns against the table (when it exists). Every mismatch is named; the
  * first load takes the file's columns with canonical types.
  */
-export function planLoad(file: DataFile, detected: Column[], existing: WarehouseTable | undefined, tenantColumn: string = TENANT_COLUMN): LoadPlan {
+export function planLoad(
+  file: DataFile,
+  detected: Column[],
+  existing: WarehouseTable | undefined,
+  tenantColumn: string = TENANT_COLUMN,
+): LoadPlan {
   const names = new Set<string>();
   for (const c of detected) {
     // The engines match names without regard to case: TENANT_ID would be the tenant column again.
     if (c.name.toLowerCase() === tenantColumn.toLowerCase()) {
-      throw new LoadError('columns', `The file has a column ${c.name}, which is the table's tenant column ${tenantColumn}; leave it out: every row gets the loading tenant's id.`, { column: c.name });
+      throw new LoadError(
+        'columns',
+        `The file has a column ${c.name}, which is the table's tenant column ${tenantColumn}; leave it out: every row gets the loading tenant's id.`,
+        { column: c.name },
+      );
     }
     if (c.name.includes('\u0000')) {
       const shown = JSON.stringify(c.name).slice(1, -1);
-      throw new LoadError('columns', `The column name "${shown}" holds a NUL character; rename it in the file's header.`, { column: shown });
+      throw new LoadError('columns', `The column name "${shown}" holds a NUL character; rename it in the file's header.`, {
+        column: shown,
+      });
     }
     names.add(c.name);
   }
@@ -212,10 +229,20 @@ export function planLoad(file: DataFile, detected: Column[], existing: Warehouse
     // columns, and the next load of the same file would not match. The same limit everywhere keeps
     // a table movable between engines.
     const long = detected.find((c) => Buffer.byteLength(c.name) > 63);
-    if (long) throw new LoadError('columns', `The column name "${long.name}" is longer than 63 bytes, the most a column name may have; shorten it in the file.`, { column: long.name });
+    if (long)
+      throw new LoadError(
+        'columns',
+        `The column name "${long.name}" is longer than 63 bytes, the most a column name may have; shorten it in the file.`,
+        { column: long.name },
+      );
     const columns = detected.map((c) => {
       const type = canonicalType(c.type);
-      if (!type) throw new LoadError('columns', `Column ${c.name} holds ${c.type} values, which cannot be loaded; flatten it to text, numbers, dates or booleans.`, { column: c.name });
+      if (!type)
+        throw new LoadError(
+          'columns',
+          `Column ${c.name} holds ${c.type} values, which cannot be loaded; flatten it to text, numbers, dates or booleans.`,
+          { column: c.name },
+        );
       return { name: c.name, type };
     });
     // JSON readers must be told the canonical types, or a column of mixed values stays JSON text.
@@ -229,9 +256,13 @@ export function planLoad(file: DataFile, detected: Column[], existing: Warehouse
       ...(missing.length ? [`missing column${missing.length > 1 ? 's' : ''} ${missing.join(', ')}`] : []),
       ...(extra.length ? [`extra column${extra.length > 1 ? 's' : ''} ${extra.join(', ')}`] : []),
     ];
-    throw new LoadError('columns', `The file does not match table ${existing.name}: ${parts.join('; ')}. Its columns are ${existing.columns.map((c) => c.name).join(', ')}.`, {
-      column: missing[0] ?? extra[0],
-    });
+    throw new LoadError(
+      'columns',
+      `The file does not match table ${existing.name}: ${parts.join('; ')}. Its columns are ${existing.columns.map((c) => c.name).join(', ')}.`,
+      {
+        column: missing[0] ?? extra[0],
+      },
+    );
   }
   const columns = detected.map((c) => ({ name: c.name, type: tableTypes.get(c.name)! }));
   if (fixedTypes) {
@@ -239,7 +270,9 @@ export function planLoad(file: DataFile, detected: Column[], existing: Warehouse
       const fileType = canonicalType(c.type) ?? c.type;
       const tableType = tableTypes.get(c.name)!;
       if (!fits(fileType, tableType)) {
-        throw new LoadError('columns', `Column ${c.name} is ${fileType} in the file but ${tableType} in table ${existing.name}.`, { column: c.name });
+        throw new LoadError('columns', `Column ${c.name} is ${fileType} in the file but ${tableType} in table ${existing.name}.`, {
+          column: c.name,
+        });
       }
     }
     return { columns, create: false };

@@ -70,7 +70,11 @@ async function openClickHouse(url: string, cluster?: string): Promise<ClickHouse
     await ch.query('SELECT 1 FROM system.one');
     if (cluster) {
       const [row] = await ch.query('SELECT count() AS n FROM system.clusters WHERE cluster = $1', [cluster]);
-      if (!Number(row?.n)) throw new StartupError('INSIGHTS_CLICKHOUSE_CLUSTER', `the ClickHouse server at ${where(url)} knows no cluster "${cluster}" (see system.clusters)`);
+      if (!Number(row?.n))
+        throw new StartupError(
+          'INSIGHTS_CLICKHOUSE_CLUSTER',
+          `the ClickHouse server at ${where(url)} knows no cluster "${cluster}" (see system.clusters)`,
+        );
     }
     return ch;
   } catch (err) {

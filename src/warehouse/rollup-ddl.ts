@@ -48,7 +48,9 @@ export function duckDbRollupDdl(columnsOf: (select: string, params: unknown[]) =
     ...STANDARD_ROLLUP_DDL,
     createAs: async (table, select, params) => {
       const columns = await columnsOf(select, params);
-      const list = columns.map((c) => `"${c.name.replace(/"/g, '""')}" ${c.type}${WIDE.test(c.type) ? ' USING COMPRESSION uncompressed' : ''}`);
+      const list = columns.map(
+        (c) => `"${c.name.replace(/"/g, '""')}" ${c.type}${WIDE.test(c.type) ? ' USING COMPRESSION uncompressed' : ''}`,
+      );
       return [{ sql: `CREATE TABLE ${table} (${list.join(', ')})` }, { sql: `INSERT INTO ${table} ${select}`, params }];
     },
   };

@@ -39,7 +39,8 @@ export function buildSlices(r: RollupDefinition, lo: string, hi: string, rows: n
   const from0 = spanSide(lo) === 0 ? lo.slice(0, 10) : BUCKETABLE.from;
   const last = spanSide(hi) === 0 ? hi.slice(0, 10) : '2200-12-31';
   const order: Granularity[] = ['year', 'quarter', 'month', 'week', 'day'];
-  let g: Granularity = r.partitionGranularity ?? (GRANULARITIES.indexOf(r.granularity) > GRANULARITIES.indexOf('month') ? r.granularity : 'month');
+  let g: Granularity =
+    r.partitionGranularity ?? (GRANULARITIES.indexOf(r.granularity) > GRANULARITIES.indexOf('month') ? r.granularity : 'month');
   const days = (Date.parse(last) - Date.parse(from0)) / 86_400_000 + 1;
   const perDays: Record<Granularity, number> = { day: 1, week: 7, month: 30, quarter: 91, year: 365 };
   for (;;) {

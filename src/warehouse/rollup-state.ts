@@ -60,12 +60,29 @@ export class RollupState {
   }
 
   async ofTenant(tenantId: string): Promise<Map<string, StateRow>> {
-    const found = await this.warehouse.query(`SELECT rollup, definition, data_version, version, CAST(built_at AS VARCHAR) AS built_at FROM ${STATE} WHERE tenant = $1`, [tenantId]);
-    return new Map(found.map((r) => [String(r.rollup), { definition: String(r.definition), data_version: String(r.data_version), version: String(r.version), built_at: String(r.built_at) }]));
+    const found = await this.warehouse.query(
+      `SELECT rollup, definition, data_version, version, CAST(built_at AS VARCHAR) AS built_at FROM ${STATE} WHERE tenant = $1`,
+      [tenantId],
+    );
+    return new Map(
+      found.map((r) => [
+        String(r.rollup),
+        {
+          definition: String(r.definition),
+          data_version: String(r.data_version),
+          version: String(r.version),
+          built_at: String(r.built_at),
+        },
+      ]),
+    );
   }
 
   /** The statements writing one tenant's state row (replacing the one there). */
-  write(rollup: string, tenant: string, row: { definition: string; data_version: string; version: string; built_at?: string }): TransactionStatement[] {
+  write(
+    rollup: string,
+    tenant: string,
+    row: { definition: string; data_version: string; version: string; built_at?: string },
+  ): TransactionStatement[] {
     return [
       this.forget(rollup, tenant),
       {
@@ -81,7 +98,13 @@ export class RollupState {
 
   async problems(): Promise<RollupProblem[]> {
     const rows = await this.warehouse.query(`SELECT rollup, tenant, problem, attempts, failed_at FROM ${PROBLEMS} ORDER BY rollup, tenant`);
-    return rows.map((r) => ({ rollup: String(r.rollup), tenant: String(r.tenant), problem: String(r.problem), attempts: Number(r.attempts), failed_at: asIso(r.failed_at) }));
+    return rows.map((r) => ({
+      rollup: String(r.rollup),
+      tenant: String(r.tenant),
+      problem: String(r.problem),
+      attempts: Number(r.attempts),
+      failed_at: asIso(r.failed_at),
+    }));
   }
 
   async problemOf(rollup: string, tenant: string): Promise<RollupProblem | undefined> {
@@ -93,12 +116,17 @@ export class RollupState {
     await this.warehouse.transaction([
       ...(forgetState ? [this.forget(rollup, tenant)] : []),
       this.ddl.delete(PROBLEMS, 'rollup = $1 AND tenant = $2', [rollup, tenant]),
-      { sql: `INSERT INTO ${PROBLEMS} VALUES ($1, $2, $3, $4, CAST($5 AS TIMESTAMP))`, params: [rollup, tenant, problem.slice(0, 1000), attempts, this.now()] },
+      {
+        sql: `INSERT INTO ${PROBLEMS} VALUES ($1, $2, $3, $4, CAST($5 AS TIMESTAMP))`,
+        params: [rollup, tenant, problem.slice(0, 1000), attempts, this.now()],
+      },
     ]);
   }
 
   /** The statement clearing a solved problem (built or refreshed since). */
   solved(rollup: string, tenant?: string): TransactionStatement {
-    return tenant === undefined ? this.ddl.delete(PROBLEMS, 'rollup = $1', [rollup]) : this.ddl.delete(PROBLEMS, 'rollup = $1 AND tenant = $2', [rollup, tenant]);
+    return tenant === undefined
+      ? this.ddl.delete(PROBLEMS, 'rollup = $1', [rollup])
+      : this.ddl.delete(PROBLEMS, 'rollup = $1 AND tenant = $2', [rollup, tenant]);
   }
 }

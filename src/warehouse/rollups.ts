@@ -116,7 +116,10 @@ export class RollupStore {
 
   private async tableMissing(r: RollupDefinition): Promise<string | undefined> {
     for (const table of r.tables) {
-      const quoted = table.split('.').map((p) => this.d.quote(p)).join('.');
+      const quoted = table
+        .split('.')
+        .map((p) => this.d.quote(p))
+        .join('.');
       try {
         await this.warehouse.query(`SELECT 1 FROM ${quoted} WHERE 1 = 0`);
       } catch {
@@ -155,7 +158,9 @@ export class RollupStore {
     if (missing) return { rollup: r.id, tenants: [], ms: 0, skipped: `table ${missing} is not loaded yet` };
     // Versions are read before the build: if a load commits in between, the state names older
     // data than the table holds, and the rollup waits for the load's own refresh (never the reverse).
-    const all = (await this.warehouse.query(`SELECT DISTINCT ${r.source.tenant} AS t FROM ${r.source.table} AS ${r.source.alias}`)).map((x) => String(x.t));
+    const all = (await this.warehouse.query(`SELECT DISTINCT ${r.source.tenant} AS t FROM ${r.source.table} AS ${r.source.alias}`)).map(
+      (x) => String(x.t),
+    );
     // Slice by slice (partitions, else months): each join and aggregation then holds one slice,
     // so a build stays within the server's memory ceiling whatever the table's size.
     const [span] = await this.warehouse.query(rollupTimeSpanSql(r, this.d));
@@ -176,10 +181,21 @@ export class RollupStore {
     const statements: TransactionStatement[] = [
       ...this.ddl.drop(`"${ROLLUP_SCHEMA}".${building}`),
       ...(await this.ddl.createAs(`"${ROLLUP_SCHEMA}".${building}`, rollupSelect(r, this.d, { range: true }), empty)),
-      ...slices.map(([from, to]) => ({ sql: `INSERT INTO "${ROLLUP_SCHEMA}".${building} ${rollupSelect(r, this.d, { range: true })}`, params: [from, to] })),
-      ...this.ddl.replace(`"${ROLLUP_SCHEMA}".${building}`, r.table, this.d.quote(`${r.cube}__${r.name}`), rollupSelect(r, this.d, { range: true }), empty),
+      ...slices.map(([from, to]) => ({
+        sql: `INSERT INTO "${ROLLUP_SCHEMA}".${building} ${rollupSelect(r, this.d, { range: true })}`,
+        params: [from, to],
+      })),
+      ...this.ddl.replace(
+        `"${ROLLUP_SCHEMA}".${building}`,
+        r.table,
+        this.d.quote(`${r.cube}__${r.name}`),
+        rollupSelect(r, this.d, { range: true }),
+        empty,
+      ),
       this.ddl.delete(STATE, 'rollup = $1', [r.id]),
-      ...tenants.flatMap((t, i) => this.state.write(r.id, t, { definition: r.definitionHash, data_version: versions[i], version }).slice(1)),
+      ...tenants.flatMap((t, i) =>
+        this.state.write(r.id, t, { definition: r.definitionHash, data_version: versions[i], version }).slice(1),
+      ),
       this.state.solved(r.id),
     ];
     await this.warehouse.transaction(statements, signal);
@@ -201,14 +217,24 @@ export class RollupStore {
     const out: RollupBuild[] = [];
     // On failure only the unaffected rollups' stamps are lost: they answer from the raw rows until
     // the next build, which is late but never wrong.
-    await this.state.ensure().then(() => this.keepUnaffectedCurrent(load)).catch(() => {});
+    await this.state
+      .ensure()
+      .then(() => this.keepUnaffectedCurrent(load))
+      .catch(() => {});
     for (const r of this.rollups.filter((x) => x.tables.includes(load.table))) {
       const started = Date.now();
       try {
-        const built = await this.warehouse.query(`SELECT count(*) AS n FROM ${STATE} WHERE rollup = $1 AND definition = $2`, [r.id, r.definitionHash]);
+        const built = await this.warehouse.query(`SELECT count(*) AS n FROM ${STATE} WHERE rollup = $1 AND definition = $2`, [
+          r.id,
+          r.definitionHash,
+        ]);
         if (Number(built[0]?.n ?? 0) === 0) continue;
         const problem = await this.refreshTenant(r, load);
-        out.push(problem ? { rollup: r.id, tenants: [], ms: Date.now() - started, left_out: [{ tenant: load.tenantId, problem }] } : { rollup: r.id, tenants: [load.tenantId], ms: Date.now() - started });
+        out.push(
+          problem
+            ? { rollup: r.id, tenants: [], ms: Date.now() - started, left_out: [{ tenant: load.tenantId, problem }] }
+            : { rollup: r.id, tenants: [load.tenantId], ms: Date.now() - started },
+        );
       } catch (err) {
         const failed = messageOf(err);
         out.push({ rollup: r.id, tenants: [], ms: Date.now() - started, failed });
@@ -236,11 +262,19 @@ export class RollupStore {
   }
 
   /** Rebuilds one tenant's rows of a rollup; returns why it cannot (rows it cannot bucket), or undefined. */
-  private async refreshTenant(r: RollupDefinition, load: Pick<LoadDone, 'tenantId'> & Partial<LoadDone>, signal?: AbortSignal): Promise<string | undefined> {
+  private async refreshTenant(
+    r: RollupDefinition,
+    load: Pick<LoadDone, 'tenantId'> & Partial<LoadDone>,
+    signal?: AbortSignal,
+  ): Promise<string | undefined> {
     const tenant = load.tenantId;
     const dataVersion = (await this.warehouse.version(tenant)) ?? '';
     const before = (await this.state.ofTenant(tenant)).get(r.id);
-    const wasCurrent = before !== undefined && load.versionBefore !== undefined && before.definition === r.definitionHash && before.data_version === load.versionBefore;
+    const wasCurrent =
+      before !== undefined &&
+      load.versionBefore !== undefined &&
+      before.definition === r.definitionHash &&
+      before.data_version === load.versionBefore;
     const range = r.time.column && r.source.table?.replace(/"/g, '') === load.table ? load.timeRanges?.[r.time.column] : undefined;
     const statements: TransactionStatement[] = [];
     if (wasCurrent && load.mode === 'append' && r.partitionGranularity && range && bucketable(range.min) && bucketable(range.max)) {
@@ -248,7 +282,11 @@ export class RollupStore {
       const from = bucketStart(range.min.slice(0, 10), g);
       const to = bucketEnd(bucketStart(range.max.slice(0, 10), g), g);
       statements.push(
-        this.ddl.delete(r.table, `"__tenant" = $1 AND "__bucket" >= CAST($2 AS DATE) AND "__bucket" < CAST($3 AS DATE)`, [tenant, from, to]),
+        this.ddl.delete(r.table, `"__tenant" = $1 AND "__bucket" >= CAST($2 AS DATE) AND "__bucket" < CAST($3 AS DATE)`, [
+          tenant,
+          from,
+          to,
+        ]),
         { sql: `INSERT INTO ${r.table} ${rollupSelect(r, this.d, { tenant: true, range: true })}`, params: [tenant, from, to] },
       );
     } else {
@@ -259,9 +297,15 @@ export class RollupStore {
         this.states.delete(tenant);
         return problem;
       }
-      statements.push(this.ddl.delete(r.table, '"__tenant" = $1', [tenant]), { sql: `INSERT INTO ${r.table} ${rollupSelect(r, this.d, { tenant: true })}`, params: [tenant] });
+      statements.push(this.ddl.delete(r.table, '"__tenant" = $1', [tenant]), {
+        sql: `INSERT INTO ${r.table} ${rollupSelect(r, this.d, { tenant: true })}`,
+        params: [tenant],
+      });
     }
-    statements.push(...this.state.write(r.id, tenant, { definition: r.definitionHash, data_version: dataVersion, version: newVersion() }), this.state.solved(r.id, tenant));
+    statements.push(
+      ...this.state.write(r.id, tenant, { definition: r.definitionHash, data_version: dataVersion, version: newVersion() }),
+      this.state.solved(r.id, tenant),
+    );
     await this.warehouse.transaction(statements, signal);
     this.states.delete(tenant);
     return undefined;
@@ -302,11 +346,15 @@ export class RollupStore {
     const problems = await this.state.problems();
     const out: RollupStatus[] = [];
     for (const r of this.rollups) {
-      const rows = await this.warehouse.query(`SELECT tenant, definition, data_version, built_at FROM ${STATE} WHERE rollup = $1 ORDER BY tenant`, [r.id]);
+      const rows = await this.warehouse.query(
+        `SELECT tenant, definition, data_version, built_at FROM ${STATE} WHERE rollup = $1 ORDER BY tenant`,
+        [r.id],
+      );
       const counts = new Map<string, number>();
       if (rows.length) {
         try {
-          for (const c of await this.warehouse.query(`SELECT "__tenant" AS t, count(*) AS n FROM ${r.table} GROUP BY 1`)) counts.set(String(c.t), Number(c.n));
+          for (const c of await this.warehouse.query(`SELECT "__tenant" AS t, count(*) AS n FROM ${r.table} GROUP BY 1`))
+            counts.set(String(c.t), Number(c.n));
         } catch {
           // The table is gone: every tenant shows 0 rows and is not current.
         }
@@ -316,7 +364,10 @@ export class RollupStore {
           tenant: String(s.tenant),
           rows: counts.get(String(s.tenant)) ?? 0,
           built_at: String(s.built_at).replace(' ', 'T').slice(0, 19) + 'Z',
-          current: s.definition === r.definitionHash && String(s.data_version) === ((await this.warehouse.version(String(s.tenant))) ?? '') && counts.has(String(s.tenant)),
+          current:
+            s.definition === r.definitionHash &&
+            String(s.data_version) === ((await this.warehouse.version(String(s.tenant))) ?? '') &&
+            counts.has(String(s.tenant)),
         })),
       );
       out.push({
@@ -396,4 +447,3 @@ export class RollupStore {
     await Promise.allSettled([...this.background]);
   }
 }
-

@@ -15,7 +15,11 @@ try {
   // aggregations grew its DuckDB allocator for good (idle RSS 248 → 260–282 MB, peak 293 → 417–433 MB).
   // Built from this data with this model, the server finds them current and builds nothing.
   const rollups = seeded ? await new RollupStore(warehouse, demoModel().rollups).build() : [];
-  process.stdout.write(JSON.stringify(seeded ? { ...seeded, rollups: rollups.map((b) => `${b.rollup} ${b.skipped ? `not built (${b.skipped})` : `${b.ms} ms`}`) } : null));
+  process.stdout.write(
+    JSON.stringify(
+      seeded ? { ...seeded, rollups: rollups.map((b) => `${b.rollup} ${b.skipped ? `not built (${b.skipped})` : `${b.ms} ms`}`) } : null,
+    ),
+  );
 } finally {
   await warehouse.close();
 }

@@ -55,7 +55,11 @@ export type TransactionStatement = { sql: string; params?: unknown[] };
  * between them), COMMIT; on any error ROLLBACK and rethrow. `run` sends one statement on the
  * transaction's own connection.
  */
-export async function runTransaction(run: (sql: string, params?: unknown[]) => Promise<unknown>, statements: TransactionStatement[], signal?: AbortSignal): Promise<void> {
+export async function runTransaction(
+  run: (sql: string, params?: unknown[]) => Promise<unknown>,
+  statements: TransactionStatement[],
+  signal?: AbortSignal,
+): Promise<void> {
   await run('BEGIN TRANSACTION');
   try {
     for (const s of statements) {

@@ -40,7 +40,25 @@ describe('egress guard', () => {
 
   test('classifies addresses: refuses loopback, private, link-local, metadata, mapped and NAT64 forms', () => {
     const g = new EgressGuard();
-    for (const a of ['127.0.0.1', '10.1.2.3', '172.16.0.1', '192.168.1.1', '169.254.169.254', '100.100.100.200', '0.0.0.0', '::1', '::', 'fd00:ec2::254', 'fe80::1', '::ffff:127.0.0.1', '::ffff:a9fe:a9fe', '64:ff9b::7f00:1', '2002:7f00:1::', '224.0.0.1', 'not-an-ip']) {
+    for (const a of [
+      '127.0.0.1',
+      '10.1.2.3',
+      '172.16.0.1',
+      '192.168.1.1',
+      '169.254.169.254',
+      '100.100.100.200',
+      '0.0.0.0',
+      '::1',
+      '::',
+      'fd00:ec2::254',
+      'fe80::1',
+      '::ffff:127.0.0.1',
+      '::ffff:a9fe:a9fe',
+      '64:ff9b::7f00:1',
+      '2002:7f00:1::',
+      '224.0.0.1',
+      'not-an-ip',
+    ]) {
       assert.equal(g.isAllowed(a), false, a);
     }
     for (const a of ['8.8.8.8', '1.1.1.1', '2606:4700:4700::1111', '::ffff:8.8.8.8']) assert.equal(g.isAllowed(a), true, a);
@@ -90,7 +108,13 @@ describe('egress guard', () => {
 
   test('an IPv4-compatible or NAT64 literal of loopback is refused before connecting', async () => {
     const g = new EgressGuard();
-    for (const url of [`http://[::127.0.0.1]:${port}/`, 'https://[::127.0.0.1]/', `http://[64:ff9b::7f00:1]:${port}/`, `http://[2002:7f00:1::1]:${port}/`, `http://[::ffff:0:7f00:1]:${port}/`]) {
+    for (const url of [
+      `http://[::127.0.0.1]:${port}/`,
+      'https://[::127.0.0.1]/',
+      `http://[64:ff9b::7f00:1]:${port}/`,
+      `http://[2002:7f00:1::1]:${port}/`,
+      `http://[::ffff:0:7f00:1]:${port}/`,
+    ]) {
       await assert.rejects(g.request(url), EgressRefused, url);
     }
     await g.close();
@@ -98,7 +122,13 @@ describe('egress guard', () => {
 
   test('refuses loopback by IP literal, by name, and by numeric forms unless allowed', async () => {
     const g = new EgressGuard();
-    for (const url of [`http://127.0.0.1:${port}/`, `http://localhost:${port}/`, `http://2130706433:${port}/`, `http://0x7f.1:${port}/`, `http://[::ffff:127.0.0.1]:${port}/`]) {
+    for (const url of [
+      `http://127.0.0.1:${port}/`,
+      `http://localhost:${port}/`,
+      `http://2130706433:${port}/`,
+      `http://0x7f.1:${port}/`,
+      `http://[::ffff:127.0.0.1]:${port}/`,
+    ]) {
       await assert.rejects(g.request(url), EgressRefused, url);
     }
     await g.close();
@@ -111,7 +141,11 @@ describe('egress guard', () => {
     assert.equal(res.status, 200);
     assert.equal(resets, 2, 'sent twice');
     resets = 0;
-    await assert.rejects(g.request(`http://127.0.0.1:${port}/reset`, { method: 'POST', body: '{}' }), EgressNetworkError, 'not retried unless asked');
+    await assert.rejects(
+      g.request(`http://127.0.0.1:${port}/reset`, { method: 'POST', body: '{}' }),
+      EgressNetworkError,
+      'not retried unless asked',
+    );
     assert.equal(resets, 1);
     unavailable = 0;
     assert.equal((await g.request(`http://127.0.0.1:${port}/unavailable`, { method: 'POST', body: '{}', retryOnReset: true })).status, 503);
@@ -137,7 +171,10 @@ describe('egress guard', () => {
     await new Promise<void>((r) => closed.listen(0, '127.0.0.1', r));
     const closedPort = (closed.address() as { port: number }).port;
     await new Promise((r) => closed.close(r));
-    await assert.rejects(g.request(`http://127.0.0.1:${closedPort}/`), (e: Error) => e instanceof EgressNetworkError && /refused/.test(e.message));
+    await assert.rejects(
+      g.request(`http://127.0.0.1:${closedPort}/`),
+      (e: Error) => e instanceof EgressNetworkError && /refused/.test(e.message),
+    );
     await assert.rejects(g.request(`ftp://127.0.0.1/`), EgressRefused);
     await g.close();
   });

@@ -41,7 +41,9 @@ const CONTRACT_ENDPOINTS: [string, string][] = [
   ['GET', '/api/v1/notifications/logs'],
 ];
 /** The ones this part of the service provides; the rest are checked once they exist. */
-const MINE = CONTRACT_ENDPOINTS.filter(([, p]) => p.startsWith('/api/v1/dashboards') && !p.includes('subscriptions') && !p.endsWith('/refresh'));
+const MINE = CONTRACT_ENDPOINTS.filter(
+  ([, p]) => p.startsWith('/api/v1/dashboards') && !p.includes('subscriptions') && !p.endsWith('/refresh'),
+);
 
 const shape = (p: string) => p.replace(/\{[^}]+\}/g, '{}');
 
@@ -56,15 +58,30 @@ describe('HTTP conventions', () => {
 
   test('a body that is not JSON is 415; malformed JSON is 400', async () => {
     for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'application/xml']) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/v1/dashboards/', headers: { authorization: owner, 'content-type': type }, payload: 'name=x' });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/dashboards/',
+        headers: { authorization: owner, 'content-type': type },
+        payload: 'name=x',
+      });
       assert.equal(res.statusCode, 415, type);
       assert.match(res.headers['content-type'] as string, /application\/problem\+json/);
       assert.equal(res.json().code, 'UNSUPPORTED_MEDIA_TYPE');
     }
-    const bad = await t.app.inject({ method: 'POST', url: '/api/v1/dashboards/', headers: { authorization: owner, 'content-type': 'application/json' }, payload: '{"name": "x",' });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/dashboards/',
+      headers: { authorization: owner, 'content-type': 'application/json' },
+      payload: '{"name": "x",',
+    });
     assert.equal(bad.statusCode, 400);
     assert.equal(bad.json().code, 'MALFORMED_JSON');
-    const patch = await t.app.inject({ method: 'PATCH', url: '/api/v1/dashboards/x', headers: { authorization: owner, 'content-type': 'application/json' }, payload: "{'name': 1}" });
+    const patch = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/v1/dashboards/x',
+      headers: { authorization: owner, 'content-type': 'application/json' },
+      payload: "{'name': 1}",
+    });
     assert.equal(patch.statusCode, 400);
     assert.equal(patch.json().code, 'MALFORMED_JSON');
     const notObject = await call(t, owner, 'POST', '/api/v1/dashboards/', ['name']);
@@ -75,7 +92,10 @@ describe('HTTP conventions', () => {
   test('413 above 1 MiB on dashboard routes', async () => {
     const d = await call(t, owner, 'POST', '/api/v1/dashboards/', { name: 'x' });
     const huge = 'y'.repeat(1024 * 1024 + 1);
-    for (const [method, url] of [['POST', '/api/v1/dashboards/'], ['PATCH', `/api/v1/dashboards/${d.data.id}`]] as const) {
+    for (const [method, url] of [
+      ['POST', '/api/v1/dashboards/'],
+      ['PATCH', `/api/v1/dashboards/${d.data.id}`],
+    ] as const) {
       const res = await call(t, owner, method, url, { name: 'x', description: huge });
       assert.equal(res.statusCode, 413, url);
       assert.equal(res.data.code, 'PAYLOAD_TOO_LARGE');

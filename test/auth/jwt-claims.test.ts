@@ -37,7 +37,8 @@ describe('JWT identity claims', () => {
       assert.equal(r.code, 401, JSON.stringify(tenant.slice(0, 20)));
       assert.match(r.detail, /tenant_id claim must be 1-100 characters of A-Z, a-z, 0-9, _, \. and -/);
     }
-    for (const tenant of ['demo', 'acme-eu.2', 'A_b', 'x'.repeat(100)]) assert.equal((await status(token({ sub: 'u1', tenant_id: tenant }))).code, 200, tenant);
+    for (const tenant of ['demo', 'acme-eu.2', 'A_b', 'x'.repeat(100)])
+      assert.equal((await status(token({ sub: 'u1', tenant_id: tenant }))).code, 200, tenant);
   });
 
   test("sub: surrounding spaces, control characters or over 200 characters are refused; an identity provider's subjects are accepted", async () => {
@@ -46,7 +47,13 @@ describe('JWT identity claims', () => {
       assert.equal(r.code, 401, JSON.stringify(sub.slice(0, 20)));
       assert.match(r.detail, /sub claim must be 1-200 characters/);
     }
-    for (const sub of ['auth0|5f7c8ec7c33c6c004bbafe82', 'ann@acme.example', '0191d5a4-7c3e-7bbb-8f1e-000000000001', 'Jürgen Kraus', 'x'.repeat(200)]) {
+    for (const sub of [
+      'auth0|5f7c8ec7c33c6c004bbafe82',
+      'ann@acme.example',
+      '0191d5a4-7c3e-7bbb-8f1e-000000000001',
+      'Jürgen Kraus',
+      'x'.repeat(200),
+    ]) {
       assert.equal((await status(token({ sub, tenant_id: 'acme' }))).code, 200, sub);
     }
   });
@@ -69,7 +76,10 @@ describe('JWT identity claims', () => {
     assert.equal(header.code, 401);
     assert.match(header.detail, /the header repeats the name "alg"/);
     // The same name in two different objects is no repetition.
-    assert.equal((await status(hs256(`{"sub":"u1","tenant_id":"acme","role":"owner","exp":${e},"ctx":{"sub":"x","n":[{"sub":1},{"sub":2}]}}`))).code, 200);
+    assert.equal(
+      (await status(hs256(`{"sub":"u1","tenant_id":"acme","role":"owner","exp":${e},"ctx":{"sub":"x","n":[{"sub":1},{"sub":2}]}}`))).code,
+      200,
+    );
   });
 
   test('repeatedName reads strings with escaped quotes and deep nesting without recursion', () => {

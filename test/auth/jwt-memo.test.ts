@@ -10,7 +10,11 @@ const secret = new TextEncoder().encode('a-secret-of-at-least-thirty-two-bytes!!
 test('a remembered token still expires at its exp; a refused one is refused again', async () => {
   const verifier = new JwtVerifier({ secret });
   const exp = Math.floor(Date.now() / 1000) + 1;
-  const token = await new SignJWT({ tenant_id: 'demo', role: 'ADMIN' }).setProtectedHeader({ alg: 'HS256' }).setSubject('u').setExpirationTime(exp).sign(secret);
+  const token = await new SignJWT({ tenant_id: 'demo', role: 'ADMIN' })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject('u')
+    .setExpirationTime(exp)
+    .sign(secret);
   const first = await verifier.verify(token);
   assert.deepEqual(first, { tenantId: 'demo', userId: 'u', name: 'u', email: null, role: 'admin' });
   first.tenantId = 'changed';
@@ -18,7 +22,11 @@ test('a remembered token still expires at its exp; a refused one is refused agai
   await new Promise((r) => setTimeout(r, exp * 1000 - Date.now() + 50));
   await assert.rejects(verifier.verify(token), JwtRejected);
 
-  const other = await new SignJWT({ tenant_id: 'demo', role: 'owner' }).setProtectedHeader({ alg: 'HS256' }).setSubject('u').setExpirationTime('1h').sign(new TextEncoder().encode('another-secret-of-at-least-32-bytes!!'));
+  const other = await new SignJWT({ tenant_id: 'demo', role: 'owner' })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject('u')
+    .setExpirationTime('1h')
+    .sign(new TextEncoder().encode('another-secret-of-at-least-32-bytes!!'));
   await assert.rejects(verifier.verify(other), JwtRejected);
   await assert.rejects(verifier.verify(other), JwtRejected);
 });

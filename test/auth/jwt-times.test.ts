@@ -35,7 +35,12 @@ describe('JWT time claims', () => {
   });
 
   test('exp, nbf or iat of 1e309 (Infinity) is refused with 401', async () => {
-    for (const times of ['"exp":1e309', `"exp":${now() + 60},"nbf":-1e309`, `"exp":${now() + 60},"iat":1e309`, `"exp":${now() + 60},"iat":-1e309`]) {
+    for (const times of [
+      '"exp":1e309',
+      `"exp":${now() + 60},"nbf":-1e309`,
+      `"exp":${now() + 60},"iat":1e309`,
+      `"exp":${now() + 60},"iat":-1e309`,
+    ]) {
       const r = await status(hs256(claims(times)));
       assert.equal(r.code, 401, times);
     }

@@ -44,12 +44,28 @@ describe('the per-caller limit', () => {
     withApp(async (t) => {
       const now = Math.floor(Date.now() / 1000);
       for (let i = 0; i < 5; i++) {
-        const res = await call(t, `Bearer ${await jwt({ sub: 'ann', tenant_id: 'acme', role: 'owner' }, now - i)}`, 'GET', '/api/v1/dashboards/');
+        const res = await call(
+          t,
+          `Bearer ${await jwt({ sub: 'ann', tenant_id: 'acme', role: 'owner' }, now - i)}`,
+          'GET',
+          '/api/v1/dashboards/',
+        );
         assert.equal(res.statusCode, 200);
       }
-      assertLimited(await call(t, `Bearer ${await jwt({ sub: 'ann', tenant_id: 'acme', role: 'owner' }, now - 10)}`, 'GET', '/api/v1/dashboards/'), 'a sixth JWT');
-      assert.equal((await call(t, `Bearer ${await jwt({ sub: 'bob', tenant_id: 'acme', role: 'owner' }, now)}`, 'GET', '/api/v1/dashboards/')).statusCode, 200);
-      assert.equal((await call(t, `Bearer ${await jwt({ sub: 'ann', tenant_id: 'globex', role: 'owner' }, now)}`, 'GET', '/api/v1/dashboards/')).statusCode, 200);
+      assertLimited(
+        await call(t, `Bearer ${await jwt({ sub: 'ann', tenant_id: 'acme', role: 'owner' }, now - 10)}`, 'GET', '/api/v1/dashboards/'),
+        'a sixth JWT',
+      );
+      assert.equal(
+        (await call(t, `Bearer ${await jwt({ sub: 'bob', tenant_id: 'acme', role: 'owner' }, now)}`, 'GET', '/api/v1/dashboards/'))
+          .statusCode,
+        200,
+      );
+      assert.equal(
+        (await call(t, `Bearer ${await jwt({ sub: 'ann', tenant_id: 'globex', role: 'owner' }, now)}`, 'GET', '/api/v1/dashboards/'))
+          .statusCode,
+        200,
+      );
     }));
 });
 

@@ -30,7 +30,12 @@ describe('authentication and API tokens', () => {
   });
 
   test('create, list masked, revoke takes effect at once', async () => {
-    const created = await call(t, owner, 'POST', '/api/v1/auth/tokens', { name: 'ci', user_id: 'max', role: 'member', email: 'Max@Acme.example' });
+    const created = await call(t, owner, 'POST', '/api/v1/auth/tokens', {
+      name: 'ci',
+      user_id: 'max',
+      role: 'member',
+      email: 'Max@Acme.example',
+    });
     assert.equal(created.statusCode, 201);
     assert.match(created.data.token, /^ins_/);
     assert.equal(created.data.email, 'max@acme.example');
@@ -98,7 +103,9 @@ describe('authentication and API tokens', () => {
     const none =
       Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url') +
       '.' +
-      Buffer.from(JSON.stringify({ sub: 'u', tenant_id: 'acme', role: 'owner', exp: Math.floor(Date.now() / 1000) + 60 })).toString('base64url') +
+      Buffer.from(JSON.stringify({ sub: 'u', tenant_id: 'acme', role: 'owner', exp: Math.floor(Date.now() / 1000) + 60 })).toString(
+        'base64url',
+      ) +
       '.';
     const expired = await jwt({ sub: 'u', tenant_id: 'acme', role: 'owner' }, Math.floor(Date.now() / 1000) - 10);
     const wrongKey = await new SignJWT({ sub: 'u', tenant_id: 'acme', role: 'owner' })
@@ -110,7 +117,10 @@ describe('authentication and API tokens', () => {
     const badRole = await jwt({ sub: 'u', tenant_id: 'acme', role: 'root' });
     const noExp = await new SignJWT({ sub: 'u', tenant_id: 'acme', role: 'owner' }).setProtectedHeader({ alg: 'HS256' }).sign(secret);
     const { privateKey } = await generateKeyPair('RS256');
-    const rs = await new SignJWT({ sub: 'u', tenant_id: 'acme', role: 'owner' }).setProtectedHeader({ alg: 'RS256' }).setExpirationTime('1h').sign(privateKey);
+    const rs = await new SignJWT({ sub: 'u', tenant_id: 'acme', role: 'owner' })
+      .setProtectedHeader({ alg: 'RS256' })
+      .setExpirationTime('1h')
+      .sign(privateKey);
     for (const [name, tok] of Object.entries({ none, expired, wrongKey, noTenant, noSub, badRole, noExp, rs, garbage: 'abc.def' })) {
       const res = await call(t, `Bearer ${tok}`, 'GET', '/api/v1/auth/tokens');
       assert.equal(res.statusCode, 401, name);

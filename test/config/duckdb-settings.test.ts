@@ -17,15 +17,26 @@ test('sizes in DuckDB syntax are accepted, anything else names the setting', () 
   assert.equal(loadConfig({ INSIGHTS_DUCKDB_MEMORY_LIMIT: '512 MiB' }).duckdb.memoryLimit, '512MiB');
   assert.equal(loadConfig({ INSIGHTS_DUCKDB_THREADS: '1' }).duckdb.threads, 1);
   for (const bad of ['50%', 'lots', '256', '-1GB', '16MB']) {
-    assert.throws(() => loadConfig({ INSIGHTS_DUCKDB_MEMORY_LIMIT: bad }), (err: Error) => err instanceof ConfigError && /INSIGHTS_DUCKDB_MEMORY_LIMIT/.test(err.message), bad);
+    assert.throws(
+      () => loadConfig({ INSIGHTS_DUCKDB_MEMORY_LIMIT: bad }),
+      (err: Error) => err instanceof ConfigError && /INSIGHTS_DUCKDB_MEMORY_LIMIT/.test(err.message),
+      bad,
+    );
   }
   for (const bad of ['0', 'two', '1.5', '1000']) {
-    assert.throws(() => loadConfig({ INSIGHTS_DUCKDB_THREADS: bad }), (err: Error) => err instanceof ConfigError && /INSIGHTS_DUCKDB_THREADS/.test(err.message), bad);
+    assert.throws(
+      () => loadConfig({ INSIGHTS_DUCKDB_THREADS: bad }),
+      (err: Error) => err instanceof ConfigError && /INSIGHTS_DUCKDB_THREADS/.test(err.message),
+      bad,
+    );
   }
 });
 
 test('the warehouse opens with the configured ceiling and threads', async () => {
-  const wh = await DuckDbWarehouse.open(':memory:', loadConfig({ INSIGHTS_DUCKDB_MEMORY_LIMIT: '100MiB', INSIGHTS_DUCKDB_THREADS: '1' }).duckdb);
+  const wh = await DuckDbWarehouse.open(
+    ':memory:',
+    loadConfig({ INSIGHTS_DUCKDB_MEMORY_LIMIT: '100MiB', INSIGHTS_DUCKDB_THREADS: '1' }).duckdb,
+  );
   try {
     const rows = await wh.query("SELECT name, value FROM duckdb_settings() WHERE name IN ('memory_limit', 'threads') ORDER BY name");
     assert.deepEqual(rows, [

@@ -29,7 +29,7 @@ test('the CSV loads as it is: `Cost Total $` a number, `Flight Date` a date', ()
   assert.match(out, /Flight Date +DATE/);
 });
 
-test('execute: strikes and costs per year, phase, size and the top species equal the file\'s sums', async () => {
+test("execute: strikes and costs per year, phase, size and the top species equal the file's sums", async () => {
   await startExample(example);
   const window = 'date_from=1994-01-01&date_to=2003-12-31';
 
@@ -44,12 +44,20 @@ test('execute: strikes and costs per year, phase, size and the top species equal
   const approach = await execute(example, 'strikes', `granularity=month&date_from=2001-01-01&date_to=2001-12-31&phase=Approach`);
   for (const row of approach) {
     const month = String(row.period).slice(0, 7);
-    assert.equal(row.strikes, strikes.filter((s) => s['Flight Date'].startsWith(month) && s['Phase of flight'] === 'Approach').length, month);
+    assert.equal(
+      row.strikes,
+      strikes.filter((s) => s['Flight Date'].startsWith(month) && s['Phase of flight'] === 'Approach').length,
+      month,
+    );
   }
 
   const phases = await execute(example, 'strikes_by_phase', window);
   const inWindow = between('1994-01-01', '2003-12-31');
-  const byPhase = sumBy(inWindow, (s) => s['Phase of flight'] || null, () => 1);
+  const byPhase = sumBy(
+    inWindow,
+    (s) => s['Phase of flight'] || null,
+    () => 1,
+  );
   const costByPhase = sumBy(inWindow, (s) => s['Phase of flight'] || null, cost);
   assert.deepEqual(new Map(phases.map((r) => [r.phase as string | null, r.strikes])), byPhase);
   for (const row of phases) assert.equal(row.total_cost, costByPhase.get(row.phase as string | null), String(row.phase));
@@ -62,9 +70,27 @@ test('execute: strikes and costs per year, phase, size and the top species equal
   for (const row of bySize) assert.equal(row.total_cost, sizeCost.get(row.wildlife_size as string | null), String(row.wildlife_size));
 
   const top = await execute(example, 'top_species', `${window}&limit=5`);
-  const species = [...sumBy(inWindow, (s) => s['Wildlife Species'], () => 1)].sort((a, b) => b[1] - a[1]).slice(0, 5);
-  assert.deepEqual(top.map((r) => [r.species, r.strikes]), species);
+  const species = [
+    ...sumBy(
+      inWindow,
+      (s) => s['Wildlife Species'],
+      () => 1,
+    ),
+  ]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 5);
+  assert.deepEqual(
+    top.map((r) => [r.species, r.strikes]),
+    species,
+  );
 
   const damage = await execute(example, 'strikes_by_damage', window);
-  assert.deepEqual(new Map(damage.map((r) => [r.damage as string | null, r.strikes])), sumBy(inWindow, (s) => s['Effect Amount of damage'] || null, () => 1));
+  assert.deepEqual(
+    new Map(damage.map((r) => [r.damage as string | null, r.strikes])),
+    sumBy(
+      inWindow,
+      (s) => s['Effect Amount of damage'] || null,
+      () => 1,
+    ),
+  );
 });

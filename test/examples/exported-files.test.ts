@@ -24,7 +24,9 @@ const CLIENTS = JSON.stringify([
   { 'Customer ID': 11, 'Customer Name': 'Bit Games', Segment: '', 'Signed Up': 'Jan 03 2001' },
   { 'Customer ID': 12, 'Customer Name': 'Toy Box', Segment: 'Wholesale', 'Signed Up': 'Dec 24 2010' },
 ]);
-const RETURNS = ['{"Order ID":1,"Returned On":"1/9/2024","Reason":"damaged"}', '{"Order ID":2,"Returned On":"2/13/2024","Reason":""}'].join('\n');
+const RETURNS = ['{"Order ID":1,"Returned On":"1/9/2024","Reason":"damaged"}', '{"Order ID":2,"Returned On":"2/13/2024","Reason":""}'].join(
+  '\n',
+);
 
 const MODEL = `
 cubes:
@@ -118,7 +120,8 @@ after(async () => {
 });
 
 const env = () => ({ INSIGHTS_DATA_DIR: path.join(dir, 'data'), INSIGHTS_MODEL: file('model.yml') });
-const load = (table: string, name: string, ...extra: string[]) => runCli(['data', 'load', '--table', table, '--file', file(name), '--tenant', 'demo', ...extra], env());
+const load = (table: string, name: string, ...extra: string[]) =>
+  runCli(['data', 'load', '--table', table, '--file', file(name), '--tenant', 'demo', ...extra], env());
 /** The `Columns:` block of a load's output as name → type (and the date format, where one was read). */
 const columnsOf = (stdout: string) =>
   Object.fromEntries(
@@ -152,7 +155,12 @@ test('each export loads through the CLI as it is, and the load shows column → 
 
   const clients = await load('clients', 'clients.json');
   assert.equal(clients.code, 0, clients.stderr);
-  assert.deepEqual(columnsOf(clients.stdout), { 'Customer ID': 'BIGINT', 'Customer Name': 'VARCHAR', Segment: 'VARCHAR', 'Signed Up': 'DATE  (dates as MMM D YYYY)' });
+  assert.deepEqual(columnsOf(clients.stdout), {
+    'Customer ID': 'BIGINT',
+    'Customer Name': 'VARCHAR',
+    Segment: 'VARCHAR',
+    'Signed Up': 'DATE  (dates as MMM D YYYY)',
+  });
 
   const returns = await load('returns', 'returns.ndjson');
   assert.equal(returns.code, 0, returns.stderr);
@@ -178,12 +186,18 @@ test('each export loads through the CLI as it is, and the load shows column → 
 
 test('a value that does not read is exit 1 naming line and column; nothing is loaded (the sums below still count 5 orders)', async () => {
   // Later loads read with the table's types: 30.2.2024 is no date.
-  fs.writeFileSync(file('more.csv'), 'Order ID;Customer ID;Order Date;product-line;Revenue $;Discount\r\n6;10;1.3.2024;Books;1,00;0\r\n7;10;30.2.2024;Books;2,00;0\r\n');
+  fs.writeFileSync(
+    file('more.csv'),
+    'Order ID;Customer ID;Order Date;product-line;Revenue $;Discount\r\n6;10;1.3.2024;Books;1,00;0\r\n7;10;30.2.2024;Books;2,00;0\r\n',
+  );
   const bad = await load('sales', 'more.csv');
   assert.equal(bad.code, 1, bad.stdout);
   assert.match(bad.stderr, /Line 3, column Order Date: "30\.2\.2024" is not a valid DATE \(its dates read as D\.M\.YYYY/);
   // A JSON array as exporters indent it: the line of the object holding the bad value.
-  fs.writeFileSync(file('more-clients.json'), '[\n  {"Customer ID": 13, "Customer Name": "Dot", "Segment": "Retail", "Signed Up": "Feb 02 2003"},\n  {"Customer ID": 14, "Customer Name": "Eve", "Segment": "Retail", "Signed Up": "Feb 30 2003"}\n]\n');
+  fs.writeFileSync(
+    file('more-clients.json'),
+    '[\n  {"Customer ID": 13, "Customer Name": "Dot", "Segment": "Retail", "Signed Up": "Feb 02 2003"},\n  {"Customer ID": 14, "Customer Name": "Eve", "Segment": "Retail", "Signed Up": "Feb 30 2003"}\n]\n',
+  );
   const json = await load('clients', 'more-clients.json');
   assert.equal(json.code, 1, json.stdout);
   assert.match(json.stderr, /Line 3, column Signed Up: "Feb 30 2003" is not a valid DATE \(its dates read as MMM D YYYY/);
@@ -192,7 +206,7 @@ test('a value that does not read is exit 1 naming line and column; nothing is lo
   assert.match(options.stderr, /--date-format: Cannot read the date format "Q"/);
 });
 
-test('execute answers with the files\' sums, through a join on quoted columns', async () => {
+test("execute answers with the files' sums, through a join on quoted columns", async () => {
   // The API loads only into tables a cube reads: the server's model also reads the visits loaded below.
   // (a model directory: its files are merged).
   fs.mkdirSync(file('model-dir'), { recursive: true });
@@ -210,13 +224,18 @@ test('execute answers with the files\' sums, through a join on quoted columns', 
   const monthly = await get('/api/v1/insights/revenue/execute?granularity=month&date_from=2024-01-01&date_to=2024-03-31');
   assert.deepEqual(
     monthly.map((r) => [String(r.period).slice(0, 7), r.revenue, r.orders]),
-    [['2024-01', 42.5, 2], ['2024-02', 7.25, 2], ['2024-03', 100.1, 1]],
+    [
+      ['2024-01', 42.5, 2],
+      ['2024-02', 7.25, 2],
+      ['2024-03', 100.1, 1],
+    ],
   );
   const byCustomer = await get('/api/v1/insights/revenue_by_customer/execute?date_from=2024-01-01&date_to=2024-12-31');
-  assert.deepEqual(
-    Object.fromEntries(byCustomer.map((r) => [r.customer, [r.revenue, r.discounted_orders]])),
-    { 'Ada Books': [19.75, 0], 'Bit Games': [130.1, 2], 'Toy Box': [0, 0] },
-  );
+  assert.deepEqual(Object.fromEntries(byCustomer.map((r) => [r.customer, [r.revenue, r.discounted_orders]])), {
+    'Ada Books': [19.75, 0],
+    'Bit Games': [130.1, 2],
+    'Toy Box': [0, 0],
+  });
   // The empty Segment ("") is NULL, not a value.
   assert.deepEqual(await get('/api/v1/insights/revenue_by_customer/execute?date_from=2024-01-01&date_to=2024-12-31&segment=Retail'), [
     { customer: 'Ada Books', revenue: 19.75, discounted_orders: 0 },
@@ -225,33 +244,56 @@ test('execute answers with the files\' sums, through a join on quoted columns', 
   // Over HTTP: a JSON array body, the date format as a query parameter, column → type in the answer.
   const post = (table: string, query: string, type: string, body: string) =>
     fetch(`${server!.url}/api/v1/data/${table}${query}`, { method: 'POST', headers: { ...auth, 'content-type': type }, body });
-  const up = await post('visits', '?date_format=D.M.YYYY', 'application/json', JSON.stringify([{ Day: '1.2.2024', 'Page Views': 3 }, { Day: '2.2.2024', 'Page Views': '' }]));
+  const up = await post(
+    'visits',
+    '?date_format=D.M.YYYY',
+    'application/json',
+    JSON.stringify([
+      { Day: '1.2.2024', 'Page Views': 3 },
+      { Day: '2.2.2024', 'Page Views': '' },
+    ]),
+  );
   assert.equal(up.status, 200, await up.clone().text());
   assert.deepEqual(await up.json(), {
     table: 'visits',
     mode: 'append',
     rows_loaded: 2,
-    columns: [{ name: 'Day', type: 'DATE', date_format: 'D.M.YYYY' }, { name: 'Page Views', type: 'BIGINT' }],
+    columns: [
+      { name: 'Day', type: 'DATE', date_format: 'D.M.YYYY' },
+      { name: 'Page Views', type: 'BIGINT' },
+    ],
   });
-  const tables = (await (await fetch(`${server.url}/api/v1/data/tables`, { headers: auth })).json()) as { tables: { name: string; columns: { name: string; type: string }[] }[] };
-  assert.deepEqual(tables.tables.find((t) => t.name === 'sales')!.columns.map((c) => `${c.name} ${c.type}`), [
-    'Order ID BIGINT',
-    'Customer ID BIGINT',
-    'Order Date DATE',
-    'product-line VARCHAR',
-    'Revenue $ DOUBLE',
-    'Discount DOUBLE',
-  ]);
-  const semi = await post('sales', '', 'text/csv', 'Order ID;Customer ID;Order Date;product-line;Revenue $;Discount\n8;10;31.4.2024;Books;1,00;0\n');
+  const tables = (await (await fetch(`${server.url}/api/v1/data/tables`, { headers: auth })).json()) as {
+    tables: { name: string; columns: { name: string; type: string }[] }[];
+  };
+  assert.deepEqual(
+    tables.tables.find((t) => t.name === 'sales')!.columns.map((c) => `${c.name} ${c.type}`),
+    ['Order ID BIGINT', 'Customer ID BIGINT', 'Order Date DATE', 'product-line VARCHAR', 'Revenue $ DOUBLE', 'Discount DOUBLE'],
+  );
+  const semi = await post(
+    'sales',
+    '',
+    'text/csv',
+    'Order ID;Customer ID;Order Date;product-line;Revenue $;Discount\n8;10;31.4.2024;Books;1,00;0\n',
+  );
   assert.equal(semi.status, 400);
   const problem = (await semi.json()) as { code: string; detail: string; errors: { path: string }[] };
   assert.equal(problem.code, 'DATA_ROW_INVALID');
   assert.match(problem.detail, /^Line 2, column Order Date: "31\.4\.2024" is not a valid DATE/);
-  assert.deepEqual(problem.errors.map((e) => e.path), ['/body/2/Order Date']);
+  assert.deepEqual(
+    problem.errors.map((e) => e.path),
+    ['/body/2/Order Date'],
+  );
   const tabbed = await post('tabbed', '?delimiter=tab', 'text/csv', 'Region Name\tRevenue $\nNorth\t1\n');
   assert.equal(tabbed.status, 200, await tabbed.clone().text());
-  assert.deepEqual(((await tabbed.json()) as { columns: unknown }).columns, [{ name: 'Region Name', type: 'VARCHAR' }, { name: 'Revenue $', type: 'BIGINT' }]);
+  assert.deepEqual(((await tabbed.json()) as { columns: unknown }).columns, [
+    { name: 'Region Name', type: 'VARCHAR' },
+    { name: 'Revenue $', type: 'BIGINT' },
+  ]);
   const wrong = await post('sales', '?date_format=QQ', 'text/csv', 'a\n1\n');
   assert.equal(wrong.status, 400);
-  assert.deepEqual(((await wrong.json()) as { errors: { path: string }[] }).errors.map((e) => e.path), ['/query/date_format']);
+  assert.deepEqual(
+    ((await wrong.json()) as { errors: { path: string }[] }).errors.map((e) => e.path),
+    ['/query/date_format'],
+  );
 });

@@ -52,7 +52,10 @@ test('execute: flights, delays, states (through the join) and the busiest airpor
   const ordDays = await duck<{ d: string; n: string }>(
     `SELECT strftime(date, '%Y-%m-%d') AS d, count(*) AS n FROM ${FLIGHTS} WHERE origin = 'ORD' AND date < TIMESTAMP '2001-02-01' GROUP BY 1 ORDER BY 1`,
   );
-  assert.deepEqual(ord.filter((r) => Number(r.flights) > 0).map((r) => [String(r.period).slice(0, 10), r.flights]), ordDays.map((d) => [d.d, Number(d.n)]));
+  assert.deepEqual(
+    ord.filter((r) => Number(r.flights) > 0).map((r) => [String(r.period).slice(0, 10), r.flights]),
+    ordDays.map((d) => [d.d, Number(d.n)]),
+  );
 
   const states = await execute(example, 'flights_by_state', half);
   const byState = await duck<{ state: string; n: string; miles: string }>(
@@ -69,9 +72,14 @@ test('execute: flights, delays, states (through the join) and the busiest airpor
   const busiest = await duck<{ origin: string; n: string }>(
     `SELECT origin, count(*) AS n FROM ${FLIGHTS} WHERE date < TIMESTAMP '2001-07-01' GROUP BY 1 ORDER BY n DESC LIMIT 10`,
   );
-  assert.deepEqual(top.map((r) => [r.origin, r.flights]), busiest.map((b) => [b.origin, Number(b.n)]));
+  assert.deepEqual(
+    top.map((r) => [r.origin, r.flights]),
+    busiest.map((b) => [b.origin, Number(b.n)]),
+  );
 
   const [kpi] = await execute(example, 'flights_kpi', 'date_from=2001-03-01&date_to=2001-03-31');
-  const [march] = await duck<{ n: string }>(`SELECT count(*) AS n FROM ${FLIGHTS} WHERE date >= TIMESTAMP '2001-03-01' AND date < TIMESTAMP '2001-04-01'`);
+  const [march] = await duck<{ n: string }>(
+    `SELECT count(*) AS n FROM ${FLIGHTS} WHERE date >= TIMESTAMP '2001-03-01' AND date < TIMESTAMP '2001-04-01'`,
+  );
   assert.equal(num(kpi.value), Number(march.n));
 });

@@ -26,7 +26,8 @@ const isoOf = (d: string | null) => {
   const [mon, day, year] = d.split(' ');
   return `${year}-${String(MONTHS.indexOf(mon) + 1).padStart(2, '0')}-${day.padStart(2, '0')}`;
 };
-const released = (from: string, to: string) => movies.filter((m) => isoOf(m['Release Date']) !== null && isoOf(m['Release Date'])! >= from && isoOf(m['Release Date'])! <= to);
+const released = (from: string, to: string) =>
+  movies.filter((m) => isoOf(m['Release Date']) !== null && isoOf(m['Release Date'])! >= from && isoOf(m['Release Date'])! <= to);
 
 let example: Example;
 
@@ -43,7 +44,7 @@ test('the JSON array loads as it is: Release Date is read as a DATE', () => {
   assert.match(out, /Title +VARCHAR/);
 });
 
-test('execute: gross per year, per genre, top distributors and a KPI equal the file\'s sums', async () => {
+test("execute: gross per year, per genre, top distributors and a KPI equal the file's sums", async () => {
   await startExample(example);
 
   const yearly = await execute(example, 'box_office', 'granularity=year&date_from=2000-01-01&date_to=2009-12-31');
@@ -51,8 +52,16 @@ test('execute: gross per year, per genre, top distributors and a KPI equal the f
   for (const row of yearly) {
     const year = String(row.period).slice(0, 4);
     const mine = released(`${year}-01-01`, `${year}-12-31`);
-    assert.equal(row.worldwide_gross, mine.reduce((s, m) => s + (m['Worldwide Gross'] ?? 0), 0), year);
-    assert.equal(row.us_gross, mine.reduce((s, m) => s + (m['US Gross'] ?? 0), 0), year);
+    assert.equal(
+      row.worldwide_gross,
+      mine.reduce((s, m) => s + (m['Worldwide Gross'] ?? 0), 0),
+      year,
+    );
+    assert.equal(
+      row.us_gross,
+      mine.reduce((s, m) => s + (m['US Gross'] ?? 0), 0),
+      year,
+    );
     assert.equal(row.movies, mine.length, year);
   }
 
@@ -60,14 +69,30 @@ test('execute: gross per year, per genre, top distributors and a KPI equal the f
   for (const row of action) {
     const year = String(row.period).slice(0, 4);
     const mine = released(`${year}-01-01`, `${year}-12-31`).filter((m) => m['Major Genre'] === 'Action');
-    assert.equal(row.worldwide_gross, mine.reduce((s, m) => s + (m['Worldwide Gross'] ?? 0), 0), year);
+    assert.equal(
+      row.worldwide_gross,
+      mine.reduce((s, m) => s + (m['Worldwide Gross'] ?? 0), 0),
+      year,
+    );
   }
 
   const nineties = released('1990-01-01', '1999-12-31');
   const byGenre = await execute(example, 'gross_by_genre', 'date_from=1990-01-01&date_to=1999-12-31');
-  const gross = sumBy(nineties, (m) => m['Major Genre'], (m) => m['Worldwide Gross'] ?? 0);
-  const budget = sumBy(nineties, (m) => m['Major Genre'], (m) => m['Production Budget'] ?? 0);
-  const count = sumBy(nineties, (m) => m['Major Genre'], () => 1);
+  const gross = sumBy(
+    nineties,
+    (m) => m['Major Genre'],
+    (m) => m['Worldwide Gross'] ?? 0,
+  );
+  const budget = sumBy(
+    nineties,
+    (m) => m['Major Genre'],
+    (m) => m['Production Budget'] ?? 0,
+  );
+  const count = sumBy(
+    nineties,
+    (m) => m['Major Genre'],
+    () => 1,
+  );
   assert.deepEqual(new Set(byGenre.map((r) => r.genre)), new Set(gross.keys()));
   for (const row of byGenre) {
     const g = row.genre as string | null;
@@ -81,7 +106,10 @@ test('execute: gross per year, per genre, top distributors and a KPI equal the f
     (m) => m['Worldwide Gross'] ?? 0,
   );
   const expected = [...byDistributor].sort((a, b) => b[1] - a[1]).slice(0, 5);
-  assert.deepEqual(top.map((r) => [r.distributor, r.worldwide_gross]), expected);
+  assert.deepEqual(
+    top.map((r) => [r.distributor, r.worldwide_gross]),
+    expected,
+  );
 
   const [kpi] = await execute(example, 'movies_kpi', 'date_from=2005-01-01&date_to=2005-12-31');
   assert.equal(kpi.value, released('2005-01-01', '2005-12-31').length);
@@ -96,7 +124,7 @@ test('execute: gross per year, per genre, top distributors and a KPI equal the f
   for (const row of ratings) assert.equal(row.imdb_rating, direct.find((d) => d.genre === row.genre)!.imdb, String(row.genre));
 });
 
-test('chat answers in the model\'s words without an error', async () => {
+test("chat answers in the model's words without an error", async () => {
   const res = await fetch(`${example.server!.url}/api/v1/ai/chat`, {
     method: 'POST',
     headers: { ...example.auth, 'content-type': 'application/json' },
@@ -106,7 +134,11 @@ test('chat answers in the model\'s words without an error', async () => {
   const data = ((await res.json()) as { data: { insight_code: string | null; rows: Record<string, unknown>[] } }).data;
   assert.equal(data.insight_code, 'gross_by_genre', JSON.stringify(data));
   const drama = released('2005-01-01', '2005-12-31').filter((m) => m['Major Genre'] === 'Drama');
-  assert.equal(data.rows.find((r) => r.genre === 'Drama')?.worldwide_gross, drama.reduce((s, m) => s + (m['Worldwide Gross'] ?? 0), 0), JSON.stringify(data));
+  assert.equal(
+    data.rows.find((r) => r.genre === 'Drama')?.worldwide_gross,
+    drama.reduce((s, m) => s + (m['Worldwide Gross'] ?? 0), 0),
+    JSON.stringify(data),
+  );
 });
 
 test('chat over a dataset that ended long ago: no period named is the data’s own span, said so; figures from the file', async () => {
@@ -117,10 +149,17 @@ test('chat over a dataset that ended long ago: no period named is the data’s o
       body: JSON.stringify({ message }),
     });
     assert.equal(res.status, 200, await res.clone().text());
-    return ((await res.json()) as { data: { insight_code: string | null; reply_text: string; query: Record<string, string> | null; rows: Record<string, unknown>[] } }).data;
+    return (
+      (await res.json()) as {
+        data: { insight_code: string | null; reply_text: string; query: Record<string, string> | null; rows: Record<string, unknown>[] };
+      }
+    ).data;
   };
   // The file holds release dates up to 2046 (two-digit years read as 20xx upstream): its span ends there.
-  const dates = movies.map((m) => isoOf(m['Release Date'])).filter((d): d is string => d !== null).sort();
+  const dates = movies
+    .map((m) => isoOf(m['Release Date']))
+    .filter((d): d is string => d !== null)
+    .sort();
   const last = dates.at(-1)!;
   // The engine's window is at most 3,660 days: the latest ten years of a span that is longer, said so.
   const count = await ask('how many films do we have');
@@ -133,7 +172,11 @@ test('chat over a dataset that ended long ago: no period named is the data’s o
   assert.equal(listed.insight_code, 'box_office');
   const horror2003 = released('2003-01-01', '2003-12-31').filter((m) => m['Major Genre'] === 'Horror');
   const row = listed.rows.find((r) => String(r.period).startsWith('2003') && r.genre === 'Horror');
-  assert.equal(row?.worldwide_gross, horror2003.reduce((s, m) => s + (m['Worldwide Gross'] ?? 0), 0), JSON.stringify(listed.rows.slice(0, 4)));
+  assert.equal(
+    row?.worldwide_gross,
+    horror2003.reduce((s, m) => s + (m['Worldwide Gross'] ?? 0), 0),
+    JSON.stringify(listed.rows.slice(0, 4)),
+  );
 
   const compared = await ask('compare box office in 2004 with 2003');
   assert.equal(compared.insight_code, 'box_office_kpi');

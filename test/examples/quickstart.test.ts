@@ -53,7 +53,9 @@ after(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-test('the four commands, pasted: load, init, check, start, ask', { skip: missing.length ? `needs ${missing.join(', ')} on PATH` : false }, async () => {
+test('the four commands, pasted: load, init, check, start, ask', {
+  skip: missing.length ? `needs ${missing.join(', ')} on PATH` : false,
+}, async () => {
   const { setup, start, ask } = block();
   assert.match(setup, /^export INSIGHTS_DATA_DIR=\.\/data-quickstart$/m);
   // `npx insights` of this checkout (a fresh directory has no package.json to resolve it from).
@@ -88,7 +90,12 @@ test('the four commands, pasted: load, init, check, start, ask', { skip: missing
   assert.equal(asked.status, 0, asked.stderr);
   const byRegion = [...sumBy('Region', 'Revenue $')].sort((a, b) => b[1] - a[1]);
   const total = [...byRegion].reduce((s, [, v]) => s + v, 0);
-  assert.match(asked.stdout.trim(), new RegExp(`^Revenue by Region from 2025-01-01 to 2025-12-31: ${byRegion[0][0]} leads with ${money(byRegion[0][1]).replace('.', '\\.')} revenue`));
+  assert.match(
+    asked.stdout.trim(),
+    new RegExp(
+      `^Revenue by Region from 2025-01-01 to 2025-12-31: ${byRegion[0][0]} leads with ${money(byRegion[0][1]).replace('.', '\\.')} revenue`,
+    ),
+  );
   assert.match(asked.stdout, new RegExp(`of the ${money(total).replace('.', '\\.')} shown`));
   // What the README's comment promises is what came back.
   assert.ok(README.includes(`# → ${asked.stdout.trim().slice(0, 80)}`), asked.stdout);
@@ -102,7 +109,10 @@ test('the four commands, pasted: load, init, check, start, ask', { skip: missing
   const cost = await get(`/api/v1/insights/cost_total_by_product_line/execute?${year}`);
   assert.deepEqual(new Map(cost.map((r) => [r.product_line, r.cost_total])), sumBy('product-line', 'Cost Total $'));
   const units = await get(`/api/v1/insights/units_kpi/execute?${year}&region=North`);
-  assert.equal(units[0].value, rows.filter((r) => r.Region === 'North').reduce((s, r) => s + Number(r.Units), 0));
+  assert.equal(
+    units[0].value,
+    rows.filter((r) => r.Region === 'North').reduce((s, r) => s + Number(r.Units), 0),
+  );
   const customers = await get(`/api/v1/insights/customers_kpi/execute?${year}`);
   assert.equal(customers[0].value, new Set(rows.map((r) => r['Customer ID'])).size);
 });

@@ -23,7 +23,8 @@ const invoices = fs
   .trimEnd()
   .split('\n')
   .map((l) => JSON.parse(l) as { account_id: number; invoiced_at: string; amount: number });
-const planOf = (accountId: string | number) => plans.find((p) => p.plan_id === accounts.find((a) => a.account_id === String(accountId))!.plan_id)!.plan;
+const planOf = (accountId: string | number) =>
+  plans.find((p) => p.plan_id === accounts.find((a) => a.account_id === String(accountId))!.plan_id)!.plan;
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
 let dir: string;
@@ -50,7 +51,11 @@ test('model check, then the data files load through the CLI', async () => {
   // Before any load the tables are missing: warnings, not errors.
   assert.match(check.stderr, /cubes\[0\]\.sql_table: the warehouse cannot read it/);
 
-  for (const [table, file, rows] of [['plans', 'plans.csv', plans.length], ['accounts', 'accounts.csv', accounts.length], ['invoices', 'invoices.ndjson', invoices.length]] as const) {
+  for (const [table, file, rows] of [
+    ['plans', 'plans.csv', plans.length],
+    ['accounts', 'accounts.csv', accounts.length],
+    ['invoices', 'invoices.ndjson', invoices.length],
+  ] as const) {
     const res = await runCli(['data', 'load', '--table', table, '--file', path.join(EXAMPLE, file), '--tenant', 'demo'], env);
     assert.equal(res.code, 0, res.stderr);
     assert.match(res.stdout, new RegExp(`Loaded ${rows} rows .* into ${table} for tenant demo`));
@@ -89,17 +94,27 @@ test('the server on the model: execute returns the sums of the data files', asyn
 
   const healthcare = await get('/api/v1/insights/mrr_by_plan/execute?date_from=2025-01-01&date_to=2026-12-31&industry=Healthcare');
   for (const row of healthcare.rows) {
-    const mine = invoices.filter((i) => planOf(i.account_id) === row.plan && accounts.find((a) => a.account_id === String(i.account_id))!.industry === 'Healthcare');
+    const mine = invoices.filter(
+      (i) => planOf(i.account_id) === row.plan && accounts.find((a) => a.account_id === String(i.account_id))!.industry === 'Healthcare',
+    );
     assert.equal(row.mrr, round2(mine.reduce((s, i) => s + i.amount, 0)), String(row.plan));
   }
   assert.ok(healthcare.rows.length > 0);
 });
 
-test('chat answers in the model\'s own words, with the same figures', async () => {
+test("chat answers in the model's own words, with the same figures", async () => {
   const ask = async (message: string) => {
-    const res = await fetch(`${server!.url}/api/v1/ai/chat`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ message }) });
+    const res = await fetch(`${server!.url}/api/v1/ai/chat`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ message }),
+    });
     assert.equal(res.status, 200, await res.clone().text());
-    return ((await res.json()) as { data: { insight_code: string | null; query: Record<string, unknown> | null; rows: Record<string, unknown>[]; reply_text: string } }).data;
+    return (
+      (await res.json()) as {
+        data: { insight_code: string | null; query: Record<string, unknown> | null; rows: Record<string, unknown>[]; reply_text: string };
+      }
+    ).data;
   };
 
   const byMonth = await ask('MRR by month in 2025');
@@ -107,7 +122,10 @@ test('chat answers in the model\'s own words, with the same figures', async () =
   assert.equal(byMonth.query!.granularity, 'month');
   const total2025 = round2(invoices.filter((i) => i.invoiced_at.startsWith('2025')).reduce((s, i) => s + i.amount, 0));
   assert.equal(round2(byMonth.rows.reduce((s, r) => s + Number(r.mrr), 0)), total2025);
-  assert.match(byMonth.reply_text, new RegExp(new Intl.NumberFormat('en-US', { minimumFractionDigits: 2 }).format(total2025).replace(/\./g, '\\.')));
+  assert.match(
+    byMonth.reply_text,
+    new RegExp(new Intl.NumberFormat('en-US', { minimumFractionDigits: 2 }).format(total2025).replace(/\./g, '\\.')),
+  );
 
   const churned = await ask('churned accounts by plan since 2025-01-01');
   assert.equal(churned.insight_code, 'churned_accounts_by_plan');
@@ -119,7 +137,9 @@ test('chat answers in the model\'s own words, with the same figures', async () =
   assert.match(enterprise.reply_text, /^MRR for plan Enterprise from 2025-01-01/, server!.output());
   assert.equal(enterprise.insight_code, 'mrr');
   assert.deepEqual(enterprise.query!.filters, { plan: 'Enterprise' });
-  const ent2025 = round2(invoices.filter((i) => i.invoiced_at.startsWith('2025') && planOf(i.account_id) === 'Enterprise').reduce((s, i) => s + i.amount, 0));
+  const ent2025 = round2(
+    invoices.filter((i) => i.invoiced_at.startsWith('2025') && planOf(i.account_id) === 'Enterprise').reduce((s, i) => s + i.amount, 0),
+  );
   assert.equal(round2(enterprise.rows.reduce((s, r) => s + Number(r.mrr), 0)), ent2025);
 
   const top = await ask('top 3 accounts in 2025');
@@ -140,7 +160,11 @@ test('chat answers in the model\'s own words, with the same figures', async () =
 
 test('values loaded later are known to chat at once: the cache follows the data version', async () => {
   const ask = async (message: string) => {
-    const res = await fetch(`${server!.url}/api/v1/ai/chat`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ message }) });
+    const res = await fetch(`${server!.url}/api/v1/ai/chat`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ message }),
+    });
     return ((await res.json()) as { data: { query: { filters?: Record<string, string> } | null; rows: Record<string, unknown>[] } }).data;
   };
   const before = await ask('MRR in Logistics by month in 2026');
@@ -150,16 +174,27 @@ test('values loaded later are known to chat at once: the cache follows the data 
     const res = await fetch(`${server!.url}/api/v1/data/${table}`, { method: 'POST', headers: { ...auth, 'content-type': type }, body });
     assert.equal(res.status, 200, await res.text());
   };
-  await post('accounts', 'text/csv', 'account_id,company,industry,plan_id,signed_up_at,churned_at\n999,Zeta Freight,Logistics,1,2026-02-10,\n');
+  await post(
+    'accounts',
+    'text/csv',
+    'account_id,company,industry,plan_id,signed_up_at,churned_at\n999,Zeta Freight,Logistics,1,2026-02-10,\n',
+  );
   await post('invoices', 'application/x-ndjson', '{"invoice_id":9999,"account_id":999,"invoiced_at":"2026-03-01","amount":50.5}\n');
 
   const after = await ask('MRR in Logistics by month in 2026');
   assert.deepEqual(after.query!.filters, { industry: 'Logistics' });
-  assert.equal(after.rows.reduce((s, r) => s + Number(r.mrr), 0), 50.5);
+  assert.equal(
+    after.rows.reduce((s, r) => s + Number(r.mrr), 0),
+    50.5,
+  );
 });
 
 test('model check lists widgets whose insight the model lacks; a running server is a warning, not a failure', async () => {
-  const dash = await fetch(`${server!.url}/api/v1/dashboards`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Board' }) });
+  const dash = await fetch(`${server!.url}/api/v1/dashboards`, {
+    method: 'POST',
+    headers: { ...auth, 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'Board' }),
+  });
   assert.equal(dash.status, 201);
   const dashId = ((await dash.json()) as { id: string }).id;
   const w = await fetch(`${server!.url}/api/v1/dashboards/${dashId}/widgets`, {
@@ -182,5 +217,8 @@ test('model check lists widgets whose insight the model lacks; a running server 
   // The demo model has no "mrr": the widget would answer 409 INSIGHT_NOT_IN_MODEL.
   const demo = await runCli(['model', 'check', '--model', path.join(ROOT, 'models/demo.yml')], { INSIGHTS_DATA_DIR: dir });
   assert.equal(demo.code, 0, demo.stderr);
-  assert.match(demo.stderr, /warning: widget \S+ "MRR" of dashboard "Board" \(tenant demo\) uses the insight "mrr", which the model does not define/);
+  assert.match(
+    demo.stderr,
+    /warning: widget \S+ "MRR" of dashboard "Board" \(tenant demo\) uses the insight "mrr", which the model does not define/,
+  );
 });

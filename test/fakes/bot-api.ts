@@ -35,7 +35,23 @@ export interface FakeBotApi {
   close(): Promise<void>;
 }
 
-const ALLOWED_TAGS = new Set(['b', 'strong', 'i', 'em', 'u', 'ins', 's', 'strike', 'del', 'a', 'code', 'pre', 'tg-spoiler', 'blockquote', 'span']);
+const ALLOWED_TAGS = new Set([
+  'b',
+  'strong',
+  'i',
+  'em',
+  'u',
+  'ins',
+  's',
+  'strike',
+  'del',
+  'a',
+  'code',
+  'pre',
+  'tg-spoiler',
+  'blockquote',
+  'span',
+]);
 
 /** The text Telegram would show, or the parse error it would give, for parse_mode HTML. */
 export function parseTelegramHtml(html: string): { text: string } | { error: string } {
@@ -54,14 +70,26 @@ export function parseTelegramHtml(html: string): { text: string } | { error: str
       }
       const name = m[2].toLowerCase();
       if (m[1]) {
-        if (open.pop() !== name) return { error: `Bad Request: can't parse entities: Unmatched end tag at byte offset ${i}, expected "</${open[open.length] ?? ''}>"` };
+        if (open.pop() !== name)
+          return {
+            error: `Bad Request: can't parse entities: Unmatched end tag at byte offset ${i}, expected "</${open[open.length] ?? ''}>"`,
+          };
       } else open.push(name);
       i = end + 1;
     } else if (c === '&') {
       const m = /^&(lt|gt|amp|quot|#\d+|#x[0-9a-f]+);/i.exec(html.slice(i));
       if (!m) return { error: `Bad Request: can't parse entities: Character entity expected at byte offset ${i}` };
       const e = m[1].toLowerCase();
-      text += e === 'lt' ? '<' : e === 'gt' ? '>' : e === 'amp' ? '&' : e === 'quot' ? '"' : String.fromCodePoint(e.startsWith('#x') ? parseInt(e.slice(2), 16) : Number(e.slice(1)));
+      text +=
+        e === 'lt'
+          ? '<'
+          : e === 'gt'
+            ? '>'
+            : e === 'amp'
+              ? '&'
+              : e === 'quot'
+                ? '"'
+                : String.fromCodePoint(e.startsWith('#x') ? parseInt(e.slice(2), 16) : Number(e.slice(1)));
       i += m[0].length;
     } else if (c === '>') {
       return { error: `Bad Request: can't parse entities: Unexpected end tag at byte offset ${i}` };
@@ -70,7 +98,8 @@ export function parseTelegramHtml(html: string): { text: string } | { error: str
       i++;
     }
   }
-  if (open.length) return { error: `Bad Request: can't parse entities: Can't find end tag corresponding to start tag "${open[open.length - 1]}"` };
+  if (open.length)
+    return { error: `Bad Request: can't parse entities: Can't find end tag corresponding to start tag "${open[open.length - 1]}"` };
   return { text };
 }
 
@@ -93,7 +122,11 @@ function parseMultipart(body: Buffer, boundary: string): { params: Record<string
     if (!name) throw new Error('multipart part has no name');
     const filename = /filename="([^"]*)"/i.exec(headers)?.[1];
     if (filename !== undefined) {
-      files[name] = { filename, contentType: /content-type:\s*([^\r\n]+)/i.exec(headers)?.[1] ?? 'application/octet-stream', data: Buffer.from(data) };
+      files[name] = {
+        filename,
+        contentType: /content-type:\s*([^\r\n]+)/i.exec(headers)?.[1] ?? 'application/octet-stream',
+        data: Buffer.from(data),
+      };
     } else params[name] = data.toString('utf8');
     pos = next;
   }
@@ -127,7 +160,13 @@ export async function startFakeBotApi(options: { tokens?: string[]; chats?: stri
       try {
         if (contentType.startsWith('application/json')) {
           const json = JSON.parse(body.toString('utf8')) as Record<string, unknown>;
-          call = { method, token, contentType, files: {}, params: Object.fromEntries(Object.entries(json).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)])) };
+          call = {
+            method,
+            token,
+            contentType,
+            files: {},
+            params: Object.fromEntries(Object.entries(json).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)])),
+          };
         } else if (contentType.startsWith('multipart/form-data')) {
           const boundary = /boundary=(?:"([^"]+)"|([^;]+))/i.exec(contentType);
           if (!boundary) return fail(400, 'Bad Request: multipart boundary missing');
@@ -143,7 +182,12 @@ export async function startFakeBotApi(options: { tokens?: string[]; chats?: stri
       calls.push(call);
 
       const failure = failures.shift();
-      if (failure) return fail(failure.status, failure.description, failure.retryAfter !== undefined ? { retry_after: failure.retryAfter } : undefined);
+      if (failure)
+        return fail(
+          failure.status,
+          failure.description,
+          failure.retryAfter !== undefined ? { retry_after: failure.retryAfter } : undefined,
+        );
       if (!tokens.has(token)) return fail(401, 'Unauthorized');
       if (method === 'getMe') return answer(200, { ok: true, result: { id: 1, is_bot: true, first_name: 'Fake', username: 'fake_bot' } });
       if (method !== 'sendMessage' && method !== 'sendPhoto' && method !== 'sendDocument') return fail(404, 'Not Found: method not found');
@@ -176,7 +220,15 @@ export async function startFakeBotApi(options: { tokens?: string[]; chats?: stri
           return fail(400, 'Bad Request: IMAGE_PROCESS_FAILED');
         }
       }
-      answer(200, { ok: true, result: { message_id: ++messageId, date: Math.floor(Date.now() / 1000), chat: { id: Number(p.chat_id) || p.chat_id }, [field]: shown } });
+      answer(200, {
+        ok: true,
+        result: {
+          message_id: ++messageId,
+          date: Math.floor(Date.now() / 1000),
+          chat: { id: Number(p.chat_id) || p.chat_id },
+          [field]: shown,
+        },
+      });
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -187,6 +239,10 @@ export async function startFakeBotApi(options: { tokens?: string[]; chats?: stri
     tokens,
     chats,
     failNext: (...f) => void failures.push(...f),
-    close: () => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

@@ -39,7 +39,9 @@ function loadChdb(): { chdb?: Chdb; why?: string } {
     const require = createRequire(path.join(CHDB_DIR, 'node_modules', 'x.js'));
     loaded = { chdb: require('chdb') as Chdb };
   } catch (err) {
-    loaded = { why: `chdb is not installed in ${CHDB_DIR} (npm install --no-save --prefix ${CHDB_DIR} chdb@3.4.0, as .ci/run does): ${(err as Error).message.split('\n')[0]}` };
+    loaded = {
+      why: `chdb is not installed in ${CHDB_DIR} (npm install --no-save --prefix ${CHDB_DIR} chdb@3.4.0, as .ci/run does): ${(err as Error).message.split('\n')[0]}`,
+    };
   }
   return loaded;
 }
@@ -50,9 +52,27 @@ export function chdbMissing(): string | false {
 }
 
 // URL parameters that are the protocol's, not settings.
-const PROTOCOL = new Set(['query', 'database', 'query_id', 'session_id', 'default_format', 'user', 'password', 'role', 'session_timeout', 'session_check']);
+const PROTOCOL = new Set([
+  'query',
+  'database',
+  'query_id',
+  'session_id',
+  'default_format',
+  'user',
+  'password',
+  'role',
+  'session_timeout',
+  'session_check',
+]);
 // HTTP-only settings clickhouse-local does not apply; accepted and ignored, as a server applies them to the response.
-const HTTP_ONLY = new Set(['enable_http_compression', 'send_progress_in_http_headers', 'http_headers_progress_interval_ms', 'wait_end_of_query', 'http_response_buffer_size', 'buffer_size']);
+const HTTP_ONLY = new Set([
+  'enable_http_compression',
+  'send_progress_in_http_headers',
+  'http_headers_progress_interval_ms',
+  'wait_end_of_query',
+  'http_response_buffer_size',
+  'buffer_size',
+]);
 
 /** The escaped (TabSeparated) text form of a parameter value, as the HTTP interface takes it. */
 function unescape(value: string): string {
@@ -119,7 +139,12 @@ export async function startClickHouseStandIn(opts: StandInOptions = {}): Promise
     user ??= url.searchParams.get('user') ?? 'default';
     password ??= url.searchParams.get('password') ?? '';
     if (users[user] === undefined || users[user] !== password) {
-      return fail(res, 516, `${user}: Authentication failed: password is incorrect, or there is no user with that name. (AUTHENTICATION_FAILED)`, 401);
+      return fail(
+        res,
+        516,
+        `${user}: Authentication failed: password is incorrect, or there is no user with that name. (AUTHENTICATION_FAILED)`,
+        401,
+      );
     }
     const params: Record<string, string> = {};
     const settings: Record<string, string> = {};
@@ -139,7 +164,10 @@ export async function startClickHouseStandIn(opts: StandInOptions = {}): Promise
     } else {
       const body = await new Promise<Buffer>((resolve, reject) => {
         const chunks: Buffer[] = [];
-        req.on('data', (c: Buffer) => chunks.push(c)).on('end', () => resolve(Buffer.concat(chunks))).on('error', reject);
+        req
+          .on('data', (c: Buffer) => chunks.push(c))
+          .on('end', () => resolve(Buffer.concat(chunks)))
+          .on('error', reject);
       });
       const type = req.headers['content-type'] ?? '';
       if (type.startsWith('multipart/form-data')) {
@@ -166,14 +194,28 @@ export async function startClickHouseStandIn(opts: StandInOptions = {}): Promise
         let sql = query;
         if (dataFile) {
           const m = /^([\s\S]*?)\s+FORMAT\s+(\w+)\s*$/i.exec(query.trim());
-          if (!m) throw Object.assign(new Error('Code: 62. DB::Exception: an INSERT with data needs FORMAT. (SYNTAX_ERROR)'), { clickhouseCode: 62 });
+          if (!m)
+            throw Object.assign(new Error('Code: 62. DB::Exception: an INSERT with data needs FORMAT. (SYNTAX_ERROR)'), {
+              clickhouseCode: 62,
+            });
           sql = `${m[1]} FROM INFILE ${quoteLiteral(dataFile)} FORMAT ${m[2]}`;
         }
         const bound = Object.fromEntries(Object.entries(params).map(([k, v]) => [k, unescape(v)]));
-        const result = Object.keys(bound).length ? await session.queryBindAsync(sql, bound, { format }) : await session.queryAsync(sql, { format });
+        const result = Object.keys(bound).length
+          ? await session.queryBindAsync(sql, bound, { format })
+          : await session.queryAsync(sql, { format });
         return result;
       });
-      const summary = { read_rows: String(text.rowsRead ?? 0), read_bytes: String(text.bytesRead ?? 0), written_rows: '0', written_bytes: '0', total_rows_to_read: '0', result_rows: '0', result_bytes: '0', elapsed_ns: String(Math.round((text.elapsed ?? 0) * 1e9)) };
+      const summary = {
+        read_rows: String(text.rowsRead ?? 0),
+        read_bytes: String(text.bytesRead ?? 0),
+        written_rows: '0',
+        written_bytes: '0',
+        total_rows_to_read: '0',
+        result_rows: '0',
+        result_bytes: '0',
+        elapsed_ns: String(Math.round((text.elapsed ?? 0) * 1e9)),
+      };
       res.writeHead(200, {
         'content-type': 'text/plain; charset=UTF-8',
         'x-clickhouse-query-id': queryId,
@@ -185,7 +227,13 @@ export async function startClickHouseStandIn(opts: StandInOptions = {}): Promise
     } catch (err) {
       const e = err as Error & { clickhouseCode?: number };
       const code = e.clickhouseCode ?? Number(/Code: (\d+)/.exec(e.message)?.[1] ?? 1000);
-      fail(res, code, e.message.replace(/^Code: \d+\. DB::Exception: /, ''), code === 60 || code === 81 ? 404 : code === 62 ? 400 : 500, queryId);
+      fail(
+        res,
+        code,
+        e.message.replace(/^Code: \d+\. DB::Exception: /, ''),
+        code === 60 || code === 81 ? 404 : code === 62 ? 400 : 500,
+        queryId,
+      );
     } finally {
       if (dataFile) fs.rmSync(dataFile, { force: true });
     }
@@ -193,7 +241,11 @@ export async function startClickHouseStandIn(opts: StandInOptions = {}): Promise
 
   function fail(res: http.ServerResponse, code: number, message: string, status: number, queryId?: string): void {
     if (res.headersSent) return void res.end();
-    res.writeHead(status, { 'content-type': 'text/plain; charset=UTF-8', 'x-clickhouse-exception-code': String(code), ...(queryId ? { 'x-clickhouse-query-id': queryId } : {}) });
+    res.writeHead(status, {
+      'content-type': 'text/plain; charset=UTF-8',
+      'x-clickhouse-exception-code': String(code),
+      ...(queryId ? { 'x-clickhouse-query-id': queryId } : {}),
+    });
     res.end(`Code: ${code}. DB::Exception: ${message} (version 26.7.2.1 (chdb))\n`);
   }
 

@@ -76,7 +76,8 @@ export class FakeProviders {
     else if (req.method === 'POST' && url === '/r/api/v1/chat/completions') answer = this.openAi((provider = 'router'), req, body);
     else if (req.method === 'POST' && url === '/x/v1/chat/completions') answer = this.openAi((provider = 'custom'), req, body);
     else if (req.method === 'POST' && url === '/b/v1/messages') answer = this.anthropic((provider = 'vendor_b'), req, body);
-    else if (req.method === 'POST' && (m = /^\/c\/v1beta\/models\/([^/:]+):generateContent$/.exec(url))) answer = this.gemini((provider = 'vendor_c'), req, body, decodeURIComponent(m[1]));
+    else if (req.method === 'POST' && (m = /^\/c\/v1beta\/models\/([^/:]+):generateContent$/.exec(url)))
+      answer = this.gemini((provider = 'vendor_c'), req, body, decodeURIComponent(m[1]));
     else answer = { status: 404, body: { error: { message: `Unknown path ${url}`, code: 'not_found' } } };
     if (provider) this.requests.push({ provider, path: url, headers: req.headers, body });
     if (answer.delayMs) await new Promise((r) => setTimeout(r, answer.delayMs));
@@ -91,7 +92,8 @@ export class FakeProviders {
     if (model === 'moved-model') return { status: 302, body: {}, headers: { location: 'http://169.254.169.254/latest/meta-data' } };
     if (model === 'junk-model') return { status: 200, body: null, raw: '<html>hello</html>' };
     // 200 with JSON of the wrong shape for every protocol
-    if (model === 'odd-model') return { status: 200, body: { type: 'message', choices: 'none', content: 'text', candidates: [{ content: { parts: 'x' } }] } };
+    if (model === 'odd-model')
+      return { status: 200, body: { type: 'message', choices: 'none', content: 'text', candidates: [{ content: { parts: 'x' } }] } };
     return undefined;
   }
 
@@ -115,27 +117,51 @@ export class FakeProviders {
         : { status, body: { error: { message, type: status === 401 ? 'invalid_request_error' : 'server_error', param: null, code } } };
     const auth = req.headers.authorization ?? '';
     const key = auth.startsWith('Bearer ') ? auth.slice(7) : '';
-    if (!key) return err(401, 'You didn\'t provide an API key.', 'missing_api_key');
+    if (!key) return err(401, "You didn't provide an API key.", 'missing_api_key');
     if (key.includes('bad')) {
-      return isRouter ? err(401, 'No auth credentials found', 'x') : err(401, `Incorrect API key provided: ${key}. You can find your API key at https://platform.example/account/api-keys.`, 'invalid_api_key');
+      return isRouter
+        ? err(401, 'No auth credentials found', 'x')
+        : err(
+            401,
+            `Incorrect API key provided: ${key}. You can find your API key at https://platform.example/account/api-keys.`,
+            'invalid_api_key',
+          );
     }
-    if (key.includes('broke')) return isRouter ? err(402, 'Insufficient credits. Add more using https://router.example/credits', 'x') : err(429, 'You exceeded your current quota, please check your plan and billing details.', 'insufficient_quota');
+    if (key.includes('broke'))
+      return isRouter
+        ? err(402, 'Insufficient credits. Add more using https://router.example/credits', 'x')
+        : err(429, 'You exceeded your current quota, please check your plan and billing details.', 'insufficient_quota');
     if (key.includes('busy')) return err(429, 'Rate limit reached for requests', 'rate_limit_exceeded');
     const special = this.common(body?.model, err);
     if (special) return special;
     if (!body?.model) return err(400, 'you must provide a model parameter', 'invalid_request_error');
     if (body.model === 'missing-model') {
-      return isRouter ? err(400, `${body.model} is not a valid model ID`, 'x') : err(404, `The model \`${body.model}\` does not exist or you do not have access to it.`, 'model_not_found');
+      return isRouter
+        ? err(400, `${body.model} is not a valid model ID`, 'x')
+        : err(404, `The model \`${body.model}\` does not exist or you do not have access to it.`, 'model_not_found');
     }
     const message: Record<string, unknown> = { role: 'assistant', content: null };
     if (Array.isArray(body.tools) && body.tools.length) {
       const args = this.args(this.question(body.messages));
       if (args === 'no-call') message.content = 'I can only chat.';
-      else message.tool_calls = [{ id: 'call_1', type: 'function', function: { name: body.tools[0].function.name, arguments: typeof args === 'string' ? args : JSON.stringify(args) } }];
+      else
+        message.tool_calls = [
+          {
+            id: 'call_1',
+            type: 'function',
+            function: { name: body.tools[0].function.name, arguments: typeof args === 'string' ? args : JSON.stringify(args) },
+          },
+        ];
     } else message.content = 'pong';
     return {
       status: 200,
-      body: { id: 'chatcmpl-1', object: 'chat.completion', model: body.model, choices: [{ index: 0, message, finish_reason: message.tool_calls ? 'tool_calls' : 'stop' }], usage: { prompt_tokens: 5, completion_tokens: 1, total_tokens: 6 } },
+      body: {
+        id: 'chatcmpl-1',
+        object: 'chat.completion',
+        model: body.model,
+        choices: [{ index: 0, message, finish_reason: message.tool_calls ? 'tool_calls' : 'stop' }],
+        usage: { prompt_tokens: 5, completion_tokens: 1, total_tokens: 6 },
+      },
     };
   }
 
@@ -161,28 +187,60 @@ export class FakeProviders {
         stop = 'tool_use';
       }
     }
-    return { status: 200, body: { id: 'msg_1', type: 'message', role: 'assistant', model: body.model, content, stop_reason: stop, usage: { input_tokens: 5, output_tokens: 1 } } };
+    return {
+      status: 200,
+      body: {
+        id: 'msg_1',
+        type: 'message',
+        role: 'assistant',
+        model: body.model,
+        content,
+        stop_reason: stop,
+        usage: { input_tokens: 5, output_tokens: 1 },
+      },
+    };
   }
 
   // vendor_c: Gemini generateContent.
   private gemini(_provider: string, req: http.IncomingMessage, body: any, model: string): Answer {
     const err = (status: number, message: string, statusText: string, reason?: string): Answer => ({
       status,
-      body: { error: { code: status, message, status: statusText, ...(reason ? { details: [{ '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason, domain: 'googleapis.com' }] } : {}) } },
+      body: {
+        error: {
+          code: status,
+          message,
+          status: statusText,
+          ...(reason ? { details: [{ '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason, domain: 'googleapis.com' }] } : {}),
+        },
+      },
     });
     const key = String(req.headers['x-goog-api-key'] ?? '');
-    if (!key) return err(403, 'Method doesn\'t allow unregistered callers. Please use API Key or other form of API consumer identity to call this API.', 'PERMISSION_DENIED');
+    if (!key)
+      return err(
+        403,
+        "Method doesn't allow unregistered callers. Please use API Key or other form of API consumer identity to call this API.",
+        'PERMISSION_DENIED',
+      );
     if (key.includes('bad')) return err(400, 'API key not valid. Please pass a valid API key.', 'INVALID_ARGUMENT', 'API_KEY_INVALID');
-    if (key.includes('broke') || key.includes('busy')) return err(429, 'Resource has been exhausted (e.g. check quota).', 'RESOURCE_EXHAUSTED');
+    if (key.includes('broke') || key.includes('busy'))
+      return err(429, 'Resource has been exhausted (e.g. check quota).', 'RESOURCE_EXHAUSTED');
     const special = this.common(model, (s, m) => err(s, m, 'INTERNAL'));
     if (special) return special;
-    if (model === 'missing-model') return err(404, `models/${model} is not found for API version v1beta, or is not supported for generateContent.`, 'NOT_FOUND');
+    if (model === 'missing-model')
+      return err(404, `models/${model} is not found for API version v1beta, or is not supported for generateContent.`, 'NOT_FOUND');
     let parts: unknown[] = [{ text: 'pong' }];
     const decls = body?.tools?.[0]?.functionDeclarations;
     if (Array.isArray(decls) && decls.length) {
       const args = this.args(this.question(body.contents));
       if (args !== 'no-call') parts = [{ functionCall: { name: decls[0].name, args } }];
     }
-    return { status: 200, body: { candidates: [{ content: { role: 'model', parts }, finishReason: 'STOP', index: 0 }], usageMetadata: { promptTokenCount: 5 }, modelVersion: model } };
+    return {
+      status: 200,
+      body: {
+        candidates: [{ content: { role: 'model', parts }, finishReason: 'STOP', index: 0 }],
+        usageMetadata: { promptTokenCount: 5 },
+        modelVersion: model,
+      },
+    };
   }
 }

@@ -65,7 +65,7 @@ export async function startFakeSmtp(): Promise<FakeSmtp> {
     },
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  const port = ((server as unknown as { server: { address(): AddressInfo } }).server.address()).port;
+  const port = (server as unknown as { server: { address(): AddressInfo } }).server.address().port;
   return {
     url: `smtp://127.0.0.1:${port}`,
     port,

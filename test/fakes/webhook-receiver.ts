@@ -47,7 +47,14 @@ export function loopbackCertificate(): Promise<{ cert: string; key: string }> {
         { name: 'basicConstraints', cA: true },
         { name: 'keyUsage', digitalSignature: true, keyCertSign: true },
         { name: 'extKeyUsage', serverAuth: true },
-        { name: 'subjectAltName', altNames: [{ type: 2, value: 'localhost' }, { type: 7, ip: '127.0.0.1' }, { type: 7, ip: '::1' }] },
+        {
+          name: 'subjectAltName',
+          altNames: [
+            { type: 2, value: 'localhost' },
+            { type: 7, ip: '127.0.0.1' },
+            { type: 7, ip: '::1' },
+          ],
+        },
       ],
     })
     .then((pems) => ({ cert: pems.cert, key: pems.private }));
@@ -92,6 +99,10 @@ export async function startWebhookReceiver(): Promise<FakeWebhookReceiver> {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   receiver.origin = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  receiver.close = () => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve()); });
+  receiver.close = () =>
+    new Promise((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    });
   return receiver;
 }

@@ -26,7 +26,11 @@ export async function emptyClickHouseWarehouse(options: { cluster?: string; demo
 }
 
 /** The demo data on ClickHouse: the very rows of testWarehouse(now, rows, tenants). */
-export async function testClickHouseWarehouse(now: Date, rows = TEST_WAREHOUSE_ROWS, tenants = ['demo', 'acme']): Promise<ClickHouseWarehouse> {
+export async function testClickHouseWarehouse(
+  now: Date,
+  rows = TEST_WAREHOUSE_ROWS,
+  tenants = ['demo', 'acme'],
+): Promise<ClickHouseWarehouse> {
   const warehouse = await emptyClickHouseWarehouse();
   try {
     await seedDemo(warehouse, { rows, tenants, endDay: now.toISOString().slice(0, 10), now });

@@ -101,7 +101,12 @@ export async function emptyPostgresWarehouse(url = postgresWarehouseUrl): Promis
 }
 
 /** The demo data on the PostgreSQL dialect (see emptyPostgresWarehouse). */
-export async function testPostgresWarehouse(now: Date, rows = TEST_WAREHOUSE_ROWS, tenants = ['demo', 'acme'], url = postgresWarehouseUrl): Promise<Warehouse> {
+export async function testPostgresWarehouse(
+  now: Date,
+  rows = TEST_WAREHOUSE_ROWS,
+  tenants = ['demo', 'acme'],
+  url = postgresWarehouseUrl,
+): Promise<Warehouse> {
   const warehouse = await emptyPostgresWarehouse(url);
   try {
     await seedDemo(warehouse, { rows, tenants, endDay: now.toISOString().slice(0, 10), now });

@@ -57,14 +57,21 @@ describe('several instances on one PostgreSQL', { skip }, () => {
     for (let i = 0; i < 40; i++) subs.push((await insightSubscription(f, owner, { channel_id: ch, schedule_time: time })).id);
     const d = await dashboard(f, owner, 'Shared board');
     const ds = await call(f.t, owner, 'POST', `/api/v1/dashboards/${d}/subscriptions`, {
-      dashboard_id: d, dashboard_name: 'x', channel_ids: [ch, ch2], schedule: 'daily', schedule_time: time,
+      dashboard_id: d,
+      dashboard_name: 'x',
+      channel_ids: [ch, ch2],
+      schedule: 'daily',
+      schedule_time: time,
     });
     assert.equal(ds.statusCode, 201);
     clock.set(slot);
     const a = f.t.app.services;
     const b = second.app.services;
     const ticks = await Promise.all([a.scheduler.tick(), b.scheduler.tick(), a.scheduler.tick(), b.scheduler.tick()]);
-    assert.equal(ticks.reduce((n, t) => n + t.enqueued, 0), 42);
+    assert.equal(
+      ticks.reduce((n, t) => n + t.enqueued, 0),
+      42,
+    );
     const work = async (s: typeof a) => {
       let n = 0;
       for (let out = await s.deliveryWorker.runOnce(5); out.length; out = await s.deliveryWorker.runOnce(5)) n += out.length;
@@ -78,7 +85,8 @@ describe('several instances on one PostgreSQL', { skip }, () => {
     assert.equal(got.length, 42);
     assert.equal(new Set(got.map((g) => g.headers['webhook-id'])).size, 42);
     const perSub = new Map<string, number>();
-    for (const g of got) perSub.set(`${g.payload.subscription_id}:${g.path}`, (perSub.get(`${g.payload.subscription_id}:${g.path}`) ?? 0) + 1);
+    for (const g of got)
+      perSub.set(`${g.payload.subscription_id}:${g.path}`, (perSub.get(`${g.payload.subscription_id}:${g.path}`) ?? 0) + 1);
     for (const id of subs) assert.equal(perSub.get(`${id}:/hook`), 1);
     assert.equal(perSub.get(`${ds.data.id}:/hook`), 1);
     assert.equal(perSub.get(`${ds.data.id}:/two`), 1);
@@ -127,7 +135,11 @@ describe('several instances on one PostgreSQL', { skip }, () => {
     // A restarted worker takes them over once their lease has run out.
     assert.equal((await f.t.app.services.deliveryWorker.runOnce(100)).length, 0, 'still leased');
     clock.set(new Date(Date.now() + 61_000));
-    for (let out = await f.t.app.services.deliveryWorker.runOnce(100); out.length; out = await f.t.app.services.deliveryWorker.runOnce(100));
+    for (
+      let out = await f.t.app.services.deliveryWorker.runOnce(100);
+      out.length;
+      out = await f.t.app.services.deliveryWorker.runOnce(100)
+    );
     const got = before();
     const received = new Set(got.map((g) => g.headers['webhook-id']));
     assert.deepEqual([...received].sort(), [...ids].sort(), 'every delivery arrived');
@@ -135,7 +147,9 @@ describe('several instances on one PostgreSQL', { skip }, () => {
       assert.equal(g.verified, true);
       assert.equal(g.payload.id, g.headers['webhook-id']);
     }
-    const states = await f.t.db.query(`SELECT status, count(*)::int AS n FROM deliveries WHERE id = ANY($1::text[]) GROUP BY status`, [ids]);
+    const states = await f.t.db.query(`SELECT status, count(*)::int AS n FROM deliveries WHERE id = ANY($1::text[]) GROUP BY status`, [
+      ids,
+    ]);
     assert.deepEqual(states, [{ status: 'succeeded', n: 30 }]);
     const successes = await f.t.db.query<{ n: number }>(
       `SELECT count(DISTINCT delivery_id)::int AS n FROM delivery_logs WHERE delivery_id = ANY($1::text[]) AND status = 'success'`,

@@ -38,7 +38,10 @@ describe('delivery attempts: retries, backoff, 429, leases', () => {
     const delays = [30 * S, 60 * S, 120 * S, 240 * S];
     for (let attempt = 1; attempt <= 5; attempt++) {
       const out = await worker().runOnce();
-      assert.deepEqual(out.map((o) => [o.attempt, o.status]), [[attempt, attempt < 5 ? 'retry' : 'failed']]);
+      assert.deepEqual(
+        out.map((o) => [o.attempt, o.status]),
+        [[attempt, attempt < 5 ? 'retry' : 'failed']],
+      );
       if (attempt < 5) {
         // Not due a moment before its backoff is over, due right at it.
         f.t.clock.advance(delays[attempt - 1] - 1);
@@ -53,7 +56,16 @@ describe('delivery attempts: retries, backoff, 429, leases', () => {
     assert.ok(got.every((g) => g.headers['webhook-id'] === deliveryId));
     assert.equal(got[0].verified, true);
     const rows = await logs(f, owner, `?subscription_id=${s.id}`);
-    assert.deepEqual(rows.map((r) => [r.attempt, r.status]), [[5, 'failed'], [4, 'failed'], [3, 'failed'], [2, 'failed'], [1, 'failed']]);
+    assert.deepEqual(
+      rows.map((r) => [r.attempt, r.status]),
+      [
+        [5, 'failed'],
+        [4, 'failed'],
+        [3, 'failed'],
+        [2, 'failed'],
+        [1, 'failed'],
+      ],
+    );
     assert.ok(rows.every((r) => typeof r.error_message === 'string' && r.error_message.length > 0));
     assert.equal((await logs(f, owner, '?status=failed')).filter((r) => r.subscription_id === s.id).length, 5);
   });
@@ -65,7 +77,13 @@ describe('delivery attempts: retries, backoff, 429, leases', () => {
     f.t.clock.advance(30 * S);
     assert.equal((await worker().runOnce())[0].status, 'succeeded');
     const rows = await logs(f, owner, `?subscription_id=${s.id}`);
-    assert.deepEqual(rows.map((r) => [r.attempt, r.status]), [[2, 'success'], [1, 'failed']]);
+    assert.deepEqual(
+      rows.map((r) => [r.attempt, r.status]),
+      [
+        [2, 'success'],
+        [1, 'failed'],
+      ],
+    );
   });
 
   test('a permanent failure (4xx) is not retried', async () => {
@@ -75,7 +93,10 @@ describe('delivery attempts: retries, backoff, 429, leases', () => {
     f.t.clock.advance(3_600 * S);
     assert.equal((await worker().runOnce()).length, 0);
     const rows = await logs(f, owner, `?subscription_id=${s.id}`);
-    assert.deepEqual(rows.map((r) => [r.attempt, r.status]), [[1, 'failed']]);
+    assert.deepEqual(
+      rows.map((r) => [r.attempt, r.status]),
+      [[1, 'failed']],
+    );
     assert.match(rows[0].error_message, /400/);
   });
 
@@ -89,11 +110,21 @@ describe('delivery attempts: retries, backoff, 429, leases', () => {
     f.t.clock.advance(1 * S + 1);
     assert.equal((await worker().runOnce())[0].status, 'succeeded');
     const rows = await logs(f, owner, `?subscription_id=${s.id}`);
-    assert.deepEqual(rows.map((r) => [r.attempt, r.status]), [[2, 'success'], [1, 'failed']]);
+    assert.deepEqual(
+      rows.map((r) => [r.attempt, r.status]),
+      [
+        [2, 'success'],
+        [1, 'failed'],
+      ],
+    );
   });
 
   /** Sends once with the scripted answer; returns after how many ms (clock) the retry was due. */
-  async function retryDueAfter(answer: { status: number; headers?: Record<string, string> }, upToMs: number, stepMs: number): Promise<number> {
+  async function retryDueAfter(
+    answer: { status: number; headers?: Record<string, string> },
+    upToMs: number,
+    stepMs: number,
+  ): Promise<number> {
     await sendNow();
     f.receiver.answerNext(answer);
     assert.equal((await worker().runOnce())[0].status, 'retry');
@@ -131,7 +162,10 @@ describe('delivery attempts: retries, backoff, 429, leases', () => {
     const hint = { status: 429, headers: { 'retry-after': '1' } };
     f.receiver.answerNext(hint, hint, hint, hint, hint);
     for (let attempt = 1; attempt <= 5; attempt++) {
-      assert.deepEqual((await worker().runOnce()).map((o) => [o.attempt, o.status]), [[attempt, attempt < 5 ? 'retry' : 'failed']]);
+      assert.deepEqual(
+        (await worker().runOnce()).map((o) => [o.attempt, o.status]),
+        [[attempt, attempt < 5 ? 'retry' : 'failed']],
+      );
       f.t.clock.advance(2 * S);
     }
     f.t.clock.advance(3_600 * S);
@@ -145,17 +179,28 @@ describe('delivery attempts: retries, backoff, 429, leases', () => {
     const now = f.t.clock.now();
     // The dead worker claimed it (lease 60 s) and never finished.
     const claimed = await repo.claim('dead-worker', now, new Date(now.getTime() + 60 * S), 10);
-    assert.deepEqual(claimed.map((d) => d.id), [deliveryId]);
+    assert.deepEqual(
+      claimed.map((d) => d.id),
+      [deliveryId],
+    );
     assert.equal((await worker().runOnce()).length, 0, 'leased');
     f.t.clock.advance(60 * S + 1);
     const before = f.receiver.received.length;
-    assert.deepEqual((await worker().runOnce()).map((o) => [o.attempt, o.status]), [[2, 'succeeded']]);
+    assert.deepEqual(
+      (await worker().runOnce()).map((o) => [o.attempt, o.status]),
+      [[2, 'succeeded']],
+    );
     assert.equal(f.receiver.received[before].headers['webhook-id'], deliveryId);
     // The dead worker's late outcome is refused: nothing is logged twice.
-    const late = await repo.finishAttempts('dead-worker', [{ d: claimed[0], outcome: { status: 'succeeded', error: null, now: f.t.clock.now() }, log: null }]);
+    const late = await repo.finishAttempts('dead-worker', [
+      { d: claimed[0], outcome: { status: 'succeeded', error: null, now: f.t.clock.now() }, log: null },
+    ]);
     assert.equal(late.size, 0);
     const rows = await logs(f, owner, `?subscription_id=${s.id}`);
-    assert.deepEqual(rows.map((r) => [r.attempt, r.status]), [[2, 'success']]);
+    assert.deepEqual(
+      rows.map((r) => [r.attempt, r.status]),
+      [[2, 'success']],
+    );
     assert.equal((await repo.find(deliveryId))!.status, 'succeeded');
   });
 
@@ -165,14 +210,23 @@ describe('delivery attempts: retries, backoff, 429, leases', () => {
     for (let i = 1; i <= 5; i++) {
       const now = f.t.clock.now();
       const claimed = await repo.claim(`dead-${i}`, now, new Date(now.getTime() + 60 * S), 10);
-      assert.deepEqual(claimed.map((d) => [d.id, d.attempt]), [[deliveryId, i]]);
+      assert.deepEqual(
+        claimed.map((d) => [d.id, d.attempt]),
+        [[deliveryId, i]],
+      );
       f.t.clock.advance(60 * S + 1);
     }
     const before = f.receiver.received.length;
-    assert.deepEqual((await worker().runOnce()).map((o) => [o.attempt, o.status]), [[6, 'failed']]);
+    assert.deepEqual(
+      (await worker().runOnce()).map((o) => [o.attempt, o.status]),
+      [[6, 'failed']],
+    );
     assert.equal(f.receiver.received.length, before, 'not sent a sixth time');
     const rows = await logs(f, owner, `?subscription_id=${s.id}`);
-    assert.deepEqual(rows.map((r) => [r.attempt, r.status]), [[5, 'failed']]);
+    assert.deepEqual(
+      rows.map((r) => [r.attempt, r.status]),
+      [[5, 'failed']],
+    );
     assert.match(rows[0].error_message, /Gave up after 5 attempts/);
     assert.equal((await repo.find(deliveryId))!.status, 'failed');
   });
@@ -184,6 +238,9 @@ describe('delivery attempts: retries, backoff, 429, leases', () => {
     assert.equal(stored!.trigger, 'manual');
     await worker().runOnce();
     const rows = await logs(f, owner, `?subscription_id=${s.id}`);
-    assert.deepEqual(rows.map((r) => [r.attempt, r.status, r.subscription_kind]), [[1, 'success', 'insight']]);
+    assert.deepEqual(
+      rows.map((r) => [r.attempt, r.status, r.subscription_kind]),
+      [[1, 'success', 'insight']],
+    );
   });
 });

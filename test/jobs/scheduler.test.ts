@@ -2,7 +2,18 @@ import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { call } from '../helpers/app.ts';
 import { ManualClock } from '../../src/lib/clock.ts';
-import { buildNotifyApp, dashboard, drain, insightSubscription, logs, receivedBy, soon, switchAllOff, webhookChannel, type NotifyFixture } from '../helpers/notify.ts';
+import {
+  buildNotifyApp,
+  dashboard,
+  drain,
+  insightSubscription,
+  logs,
+  receivedBy,
+  soon,
+  switchAllOff,
+  webhookChannel,
+  type NotifyFixture,
+} from '../helpers/notify.ts';
 
 const H = 3_600_000;
 
@@ -71,7 +82,10 @@ describe('scheduler: slots become deliveries, once', () => {
     await call(f.t, owner, 'PATCH', `/api/v1/notifications/subscriptions/${b.id}`, { is_active: false });
     const before = f.receiver.received.length;
     const outcomes = await f.t.app.services.deliveryWorker.runOnce();
-    assert.deepEqual(outcomes.map((o) => o.status), ['cancelled']);
+    assert.deepEqual(
+      outcomes.map((o) => o.status),
+      ['cancelled'],
+    );
     assert.equal(f.receiver.received.length, before);
     assert.equal((await logs(f, owner, `?subscription_id=${b.id}`)).length, 0);
     await call(f.t, owner, 'PATCH', `/api/v1/notifications/subscriptions/${a.id}`, { is_active: true });
@@ -117,13 +131,21 @@ describe('scheduler: slots become deliveries, once', () => {
     const d = await dashboard(f, owner, 'Board report');
     for (const [i, code] of ['revenue', 'orders_count'].entries()) {
       const w = await call(f.t, owner, 'POST', `/api/v1/dashboards/${d}/widgets`, {
-        title: `W${i}`, widget_type: 'chart', data_source: 'live_insight', insight_code: code, granularity: 'month',
+        title: `W${i}`,
+        widget_type: 'chart',
+        data_source: 'live_insight',
+        insight_code: code,
+        granularity: 'month',
       });
       assert.equal(w.statusCode, 201, w.body);
     }
     const second = await webhookChannel(f, owner, '/second');
     const sub = await call(f.t, owner, 'POST', `/api/v1/dashboards/${d}/subscriptions`, {
-      dashboard_id: d, dashboard_name: 'x', channel_ids: [channel, second], schedule: 'daily', schedule_time: time,
+      dashboard_id: d,
+      dashboard_name: 'x',
+      channel_ids: [channel, second],
+      schedule: 'daily',
+      schedule_time: time,
     });
     assert.equal(sub.statusCode, 201, sub.body);
     f.t.clock.set(new Date(slot.getTime() + 1000));
@@ -131,8 +153,14 @@ describe('scheduler: slots become deliveries, once', () => {
     const before = [f.receiver.received.length, receivedBy(f, second).length];
     await drain(f);
     const got = [...receivedBy(f, channel, before[0]), ...receivedBy(f, second, before[1])];
-    const states = await f.t.db.query('SELECT channel_id, status, attempt, last_error FROM deliveries WHERE subscription_id = $1', [sub.data.id]);
-    assert.deepEqual(got.map((g) => g.path), ['/hook', '/second'], JSON.stringify(states));
+    const states = await f.t.db.query('SELECT channel_id, status, attempt, last_error FROM deliveries WHERE subscription_id = $1', [
+      sub.data.id,
+    ]);
+    assert.deepEqual(
+      got.map((g) => g.path),
+      ['/hook', '/second'],
+      JSON.stringify(states),
+    );
     for (const g of got) {
       assert.equal(g.verified, true);
       assert.equal(g.payload.type, 'dashboard.report');

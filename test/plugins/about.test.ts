@@ -13,7 +13,9 @@ const pkg = JSON.parse(fs.readFileSync(`${ROOT}/package.json`, 'utf8'));
 describe('version and front door', () => {
   let t: TestApp;
   before(async () => {
-    t = await buildTestApp({ env: { INSIGHTS_COMMIT: 'abc1234', INSIGHTS_CORS_ORIGINS: 'https://app.example.com, http://localhost:5173' } });
+    t = await buildTestApp({
+      env: { INSIGHTS_COMMIT: 'abc1234', INSIGHTS_CORS_ORIGINS: 'https://app.example.com, http://localhost:5173' },
+    });
   });
   after(() => t.close());
 
@@ -21,7 +23,13 @@ describe('version and front door', () => {
     const member = await t.login({ tenant: 'acme', user: 'mia', role: 'member' });
     const res = await call(t, member, 'GET', '/api/v1/version');
     assert.equal(res.statusCode, 200);
-    assert.deepEqual(res.data, { name: pkg.name, version: pkg.version, commit: 'abc1234', node: process.versions.node, warehouse: 'duckdb' });
+    assert.deepEqual(res.data, {
+      name: pkg.name,
+      version: pkg.version,
+      commit: 'abc1234',
+      node: process.versions.node,
+      warehouse: 'duckdb',
+    });
     const doc = (await call(t, undefined, 'GET', '/api/v1/openapi.json')).data;
     const op = doc.paths['/api/v1/version'].get;
     assert.ok(op.responses['200'], 'the version operation is in the OpenAPI document');
@@ -50,7 +58,11 @@ describe('version and front door', () => {
 
   test('CORS: a listed origin gets the headers and a preflight without credentials; another origin gets none', async () => {
     const owner = await t.login({ tenant: 'acme', user: 'olga', role: 'owner' });
-    const ok = await t.app.inject({ method: 'GET', url: '/api/v1/dashboards/', headers: { origin: 'https://app.example.com', authorization: owner } });
+    const ok = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/dashboards/',
+      headers: { origin: 'https://app.example.com', authorization: owner },
+    });
     assert.equal(ok.statusCode, 200);
     assert.equal(ok.headers['access-control-allow-origin'], 'https://app.example.com');
     assert.match(String(ok.headers['access-control-expose-headers']), /Link/);
@@ -58,13 +70,21 @@ describe('version and front door', () => {
     const pre = await t.app.inject({
       method: 'OPTIONS',
       url: '/api/v1/dashboards/',
-      headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,content-type' },
+      headers: {
+        origin: 'http://localhost:5173',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization,content-type',
+      },
     });
     assert.equal(pre.statusCode, 204, pre.body);
     assert.equal(pre.headers['access-control-allow-origin'], 'http://localhost:5173');
     assert.match(String(pre.headers['access-control-allow-headers']), /Authorization/i);
 
-    const other = await t.app.inject({ method: 'GET', url: '/api/v1/dashboards/', headers: { origin: 'https://evil.example', authorization: owner } });
+    const other = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/dashboards/',
+      headers: { origin: 'https://evil.example', authorization: owner },
+    });
     assert.equal(other.headers['access-control-allow-origin'], undefined);
   });
 });
@@ -73,7 +93,11 @@ test('without INSIGHTS_CORS_ORIGINS no origin is allowed', async () => {
   const t = await buildTestApp();
   try {
     const member = await t.login({ tenant: 'acme', user: 'mia', role: 'member' });
-    const res = await t.app.inject({ method: 'GET', url: '/api/v1/version', headers: { origin: 'https://app.example.com', authorization: member } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/version',
+      headers: { origin: 'https://app.example.com', authorization: member },
+    });
     assert.equal(res.headers['access-control-allow-origin'], undefined);
     assert.equal(JSON.parse(res.body).commit, null);
   } finally {
@@ -82,7 +106,10 @@ test('without INSIGHTS_CORS_ORIGINS no origin is allowed', async () => {
 });
 
 test('INSIGHTS_CORS_ORIGINS must list origins (scheme://host[:port]); anything else stops start-up naming it', () => {
-  assert.deepEqual(loadConfig({ INSIGHTS_CORS_ORIGINS: 'https://a.example/, http://localhost:3000' }).corsOrigins, ['https://a.example', 'http://localhost:3000']);
+  assert.deepEqual(loadConfig({ INSIGHTS_CORS_ORIGINS: 'https://a.example/, http://localhost:3000' }).corsOrigins, [
+    'https://a.example',
+    'http://localhost:3000',
+  ]);
   assert.deepEqual(loadConfig({}).corsOrigins, []);
   for (const bad of ['*', 'a.example', 'https://a.example/path', 'ftp://a.example']) {
     assert.throws(() => loadConfig({ INSIGHTS_CORS_ORIGINS: bad }), /INSIGHTS_CORS_ORIGINS/, bad);

@@ -44,7 +44,12 @@ describe('bad input at the edge', () => {
   after(() => t.close());
 
   const send = (method: string, url: string, body?: unknown) =>
-    t.app.inject({ method: method as 'GET', url, headers: { authorization: owner, ...(body === undefined ? {} : { 'content-type': 'application/json' }) }, payload: body === undefined ? undefined : JSON.stringify(body) });
+    t.app.inject({
+      method: method as 'GET',
+      url,
+      headers: { authorization: owner, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      payload: body === undefined ? undefined : JSON.stringify(body),
+    });
 
   test('a NUL in any path parameter is a 400 naming the parameter, on every route', async () => {
     for (const [method, route] of PATH_ROUTES) {
@@ -78,7 +83,10 @@ describe('bad input at the edge', () => {
     assert.equal(res.statusCode, 400);
     assert.deepEqual(res.data.errors, [{ path: '/body/name', message: 'must not contain a NUL character' }]);
 
-    res = await call(t, owner, 'POST', '/api/v1/dashboards/', { name: 'ok', global_filter_presets: [{ name: 'p', filters: { country: 'F\u0000R' } }] });
+    res = await call(t, owner, 'POST', '/api/v1/dashboards/', {
+      name: 'ok',
+      global_filter_presets: [{ name: 'p', filters: { country: 'F\u0000R' } }],
+    });
     assert.equal(res.statusCode, 400);
     assert.equal(res.data.errors[0].path, '/body/global_filter_presets/0/filters/country');
 

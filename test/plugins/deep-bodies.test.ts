@@ -54,7 +54,12 @@ test('every operation with a JSON body answers a too-deep body with 400 BODY_TOO
   const failures: string[] = [];
   for (const op of operations) {
     for (const [name, body] of Object.entries(TOO_DEEP)) {
-      const res = await t.app.inject({ method: op.method, url: op.url, headers: { authorization: owner, 'content-type': 'application/json' }, payload: body });
+      const res = await t.app.inject({
+        method: op.method,
+        url: op.url,
+        headers: { authorization: owner, 'content-type': 'application/json' },
+        payload: body,
+      });
       const problem = /application\/problem\+json/.test(String(res.headers['content-type'])) ? JSON.parse(res.body) : undefined;
       if (res.statusCode !== 400 || problem?.code !== 'BODY_TOO_DEEP' || problem.errors?.[0]?.path !== '/body') {
         failures.push(`${op.method} ${op.url} (${name}): ${res.statusCode} ${res.body.slice(0, 160)}`);
@@ -67,7 +72,12 @@ test('every operation with a JSON body answers a too-deep body with 400 BODY_TOO
 test('100 000 unclosed brackets are MALFORMED_JSON at every such operation', async () => {
   const failures: string[] = [];
   for (const op of operations) {
-    const res = await t.app.inject({ method: op.method, url: op.url, headers: { authorization: owner, 'content-type': 'application/json' }, payload: UNBALANCED });
+    const res = await t.app.inject({
+      method: op.method,
+      url: op.url,
+      headers: { authorization: owner, 'content-type': 'application/json' },
+      payload: UNBALANCED,
+    });
     const problem = /application\/problem\+json/.test(String(res.headers['content-type'])) ? JSON.parse(res.body) : undefined;
     // A data upload is streamed to a file, not parsed: its nesting is measured as it arrives, so
     // an unclosed nest is refused for its depth before its end could show it malformed.

@@ -47,9 +47,13 @@ function parseResponses(data: string): RawResponse[] {
     const [statusLine, ...lines] = rest.slice(0, end).split('\r\n');
     const headers = Object.fromEntries(lines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]));
     const length = Number(headers['content-length'] ?? 0);
-    const body = Buffer.from(rest.slice(end + 4)).subarray(0, length).toString();
+    const body = Buffer.from(rest.slice(end + 4))
+      .subarray(0, length)
+      .toString();
     out.push({ status: Number(statusLine.split(' ')[1]), headers, body });
-    rest = Buffer.from(rest.slice(end + 4)).subarray(length).toString();
+    rest = Buffer.from(rest.slice(end + 4))
+      .subarray(length)
+      .toString();
   }
   return out;
 }
@@ -65,13 +69,19 @@ function assertProblem(res: RawResponse | Response, body: string, status: number
   assert.equal(typeof problem.detail, 'string');
 }
 
-test('headers over the limit: 431 problem, not Fastify\'s plain JSON', async () => {
-  const res = await fetch(`http://127.0.0.1:${port}/api/v1/dashboards/`, { headers: { authorization: owner, 'x-padding': 'a'.repeat(20_000) } });
+test("headers over the limit: 431 problem, not Fastify's plain JSON", async () => {
+  const res = await fetch(`http://127.0.0.1:${port}/api/v1/dashboards/`, {
+    headers: { authorization: owner, 'x-padding': 'a'.repeat(20_000) },
+  });
   assertProblem(res, await res.text(), 431, 'HEADERS_TOO_LARGE');
 });
 
 test('bytes that are not HTTP: 400 problem', async () => {
-  for (const bytes of ['NOT HTTP AT ALL\r\n\r\n', 'GET / HTTP/1.1\r\nHost: x\r\nContent-Length: 1\r\nTransfer-Encoding: chunked\r\n\r\n', 'GET / HTTP/1.1\r\nBad Header Name: x\r\n\r\n']) {
+  for (const bytes of [
+    'NOT HTTP AT ALL\r\n\r\n',
+    'GET / HTTP/1.1\r\nHost: x\r\nContent-Length: 1\r\nTransfer-Encoding: chunked\r\n\r\n',
+    'GET / HTTP/1.1\r\nBad Header Name: x\r\n\r\n',
+  ]) {
     const [res] = await raw(bytes);
     assert.ok(res, JSON.stringify(bytes));
     assertProblem(res, res.body, 400, 'BAD_REQUEST');
@@ -82,7 +92,8 @@ test('router and body parser errors over the socket: bad percent-encoding, unsup
   const url = `http://127.0.0.1:${port}`;
   const bad = await fetch(`${url}/api/v1/dashboards/%zz`, { headers: { authorization: owner } });
   assertProblem(bad, await bad.text(), 400, 'BAD_URL');
-  const post = (body: string, type: string) => fetch(`${url}/api/v1/dashboards/`, { method: 'POST', headers: { authorization: owner, 'content-type': type }, body });
+  const post = (body: string, type: string) =>
+    fetch(`${url}/api/v1/dashboards/`, { method: 'POST', headers: { authorization: owner, 'content-type': type }, body });
   const media = await post('name=x', 'application/x-www-form-urlencoded');
   assertProblem(media, await media.text(), 415, 'UNSUPPORTED_MEDIA_TYPE');
   const large = await post(JSON.stringify({ name: 'x'.repeat(2 * 1024 * 1024) }), 'application/json');

@@ -24,18 +24,78 @@ function prng(seed: number): () => number {
 
 /** Raw path segments, already percent-encoded (or deliberately not). */
 const BAD_SEGMENTS = [
-  '%00', 'nul%00nul', 'a%00b', '%zz', '%c0%ae', '%', '%e0%80', '%ff%fe', '..%2f..%2fetc', '%2e%2e',
-  'x'.repeat(101), 'x'.repeat(5000), '0', '-1', 'null', 'undefined', '%20', 'NaN', "'%3B--", '%0d%0a',
-  '00000000-0000-0000-0000-000000000000', '0191d5a4-7c3e-7bbb-8f1e-00000000000g', '%F0%9F%98%80', '%ED%A0%80',
+  '%00',
+  'nul%00nul',
+  'a%00b',
+  '%zz',
+  '%c0%ae',
+  '%',
+  '%e0%80',
+  '%ff%fe',
+  '..%2f..%2fetc',
+  '%2e%2e',
+  'x'.repeat(101),
+  'x'.repeat(5000),
+  '0',
+  '-1',
+  'null',
+  'undefined',
+  '%20',
+  'NaN',
+  "'%3B--",
+  '%0d%0a',
+  '00000000-0000-0000-0000-000000000000',
+  '0191d5a4-7c3e-7bbb-8f1e-00000000000g',
+  '%F0%9F%98%80',
+  '%ED%A0%80',
 ];
 
 const JUNK_VALUES: unknown[] = [
-  null, true, 0, -1, 1e309 === Infinity ? 1e308 : 0, 3.5, '', ' ', '\u0000', 'a\u0000b', 'x'.repeat(70_000), [], [1, 'a'], {},
-  { '\u0000': 1 }, { nested: { deeper: ['\u0000'] } }, '%zz', '\ud800', '2026-13-45', 'day', 'owner', 'messenger',
+  null,
+  true,
+  0,
+  -1,
+  1e309 === Infinity ? 1e308 : 0,
+  3.5,
+  '',
+  ' ',
+  '\u0000',
+  'a\u0000b',
+  'x'.repeat(70_000),
+  [],
+  [1, 'a'],
+  {},
+  { '\u0000': 1 },
+  { nested: { deeper: ['\u0000'] } },
+  '%zz',
+  '\ud800',
+  '2026-13-45',
+  'day',
+  'owner',
+  'messenger',
 ];
 
-const BAD_BODIES = ['{', '{"a":', 'nul\u0000', '[1,2', '"str"', '123', 'null', '{"__proto__":{"x":1}}', '{"constructor":{"prototype":{}}}', '\u0000'];
-const CONTENT_TYPES = ['application/json', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/json; charset=utf-16', 'application/jsonx', ''];
+const BAD_BODIES = [
+  '{',
+  '{"a":',
+  'nul\u0000',
+  '[1,2',
+  '"str"',
+  '123',
+  'null',
+  '{"__proto__":{"x":1}}',
+  '{"constructor":{"prototype":{}}}',
+  '\u0000',
+];
+const CONTENT_TYPES = [
+  'application/json',
+  'text/plain',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data; boundary=x',
+  'application/json; charset=utf-16',
+  'application/jsonx',
+  '',
+];
 
 /** A lone surrogate cannot be percent-encoded as UTF-8: send the bytes such a client would. */
 function queryValue(v: unknown): string {
@@ -70,9 +130,14 @@ test(`fuzz: ${REQUESTS} malformed requests across every operation give no 5xx an
 
   // Real ids, so that part of the run gets past the lookup into the services.
   const dash = (await call(t, owner, 'POST', '/api/v1/dashboards/', { name: 'fuzz' })).data;
-  const widget = (await call(t, owner, 'POST', `/api/v1/dashboards/${dash.id}/widgets`, {
-    title: 'w', widget_type: 'chart', data_source: 'live_insight', insight_code: 'revenue',
-  })).data;
+  const widget = (
+    await call(t, owner, 'POST', `/api/v1/dashboards/${dash.id}/widgets`, {
+      title: 'w',
+      widget_type: 'chart',
+      data_source: 'live_insight',
+      insight_code: 'revenue',
+    })
+  ).data;
   const real: Record<string, string> = { id: dash.id, wid: widget?.id ?? dash.id, subId: dash.id, provider: 'vendor_a', code: 'revenue' };
 
   const doc = (await call(t, undefined, 'GET', '/api/v1/openapi.json')).data;
@@ -97,11 +162,21 @@ test(`fuzz: ${REQUESTS} malformed requests across every operation give no 5xx an
 
   for (let i = 0; i < REQUESTS; i++) {
     const op = pick(ops);
-    const url = op.path.replace(/\{([^}]+)\}/g, (_m, name: string) => (rnd() < 0.3 ? real[name] ?? 'x' : pick(BAD_SEGMENTS)));
-    const query = op.queryFields.length && rnd() < 0.6
-      ? '?' + op.queryFields.filter(() => rnd() < 0.5).map((q) => `${q}=${rnd() < 0.5 ? pick(BAD_SEGMENTS) : queryValue(pick(JUNK_VALUES))}`).join('&')
-      : rnd() < 0.1 ? `?${pick(BAD_SEGMENTS)}=${pick(BAD_SEGMENTS)}` : '';
-    const headers: Record<string, string> = { authorization: rnd() < 0.85 ? owner : rnd() < 0.5 ? member : pick(['Bearer x.y.z', 'Svc ', 'Basic Zm9vOmJhcg==', 'Bearer ' + 'a'.repeat(5000)]) };
+    const url = op.path.replace(/\{([^}]+)\}/g, (_m, name: string) => (rnd() < 0.3 ? (real[name] ?? 'x') : pick(BAD_SEGMENTS)));
+    const query =
+      op.queryFields.length && rnd() < 0.6
+        ? '?' +
+          op.queryFields
+            .filter(() => rnd() < 0.5)
+            .map((q) => `${q}=${rnd() < 0.5 ? pick(BAD_SEGMENTS) : queryValue(pick(JUNK_VALUES))}`)
+            .join('&')
+        : rnd() < 0.1
+          ? `?${pick(BAD_SEGMENTS)}=${pick(BAD_SEGMENTS)}`
+          : '';
+    const headers: Record<string, string> = {
+      authorization:
+        rnd() < 0.85 ? owner : rnd() < 0.5 ? member : pick(['Bearer x.y.z', 'Svc ', 'Basic Zm9vOmJhcg==', 'Bearer ' + 'a'.repeat(5000)]),
+    };
     let payload: string | undefined;
     const shape = rnd();
     if (shape < 0.45) {

@@ -97,7 +97,8 @@ describe('OpenAPI document', () => {
       const statuses = Object.keys(op.responses);
       for (const s of ['400', '401', '429']) assert.ok(statuses.includes(s), `${where} declares ${s}`);
       assert.equal(statuses.includes('404'), path.includes('{'), `${where}: 404 exactly when the path names an id`);
-      if (op.requestBody || ['post', 'put', 'patch', 'delete'].includes(method)) for (const s of ['413', '415']) assert.ok(statuses.includes(s), `${where} declares ${s}`);
+      if (op.requestBody || ['post', 'put', 'patch', 'delete'].includes(method))
+        for (const s of ['413', '415']) assert.ok(statuses.includes(s), `${where} declares ${s}`);
       // Node's parser and a draining server can answer any request (test/plugins/framework-errors.test.ts).
       for (const s of ['408', '431', '503']) assert.ok(statuses.includes(s), `${where} declares ${s}`);
       assert.ok(op.responses['429'].headers?.['Retry-After'], `${where}: 429 carries Retry-After`);
@@ -155,7 +156,11 @@ describe('OpenAPI document', () => {
 
   test('paged list operations declare the Link header; others do not', () => {
     const paged = operations(doc).filter(({ op }) => (op.parameters ?? []).some((p: Json) => p.in === 'query' && p.name === 'cursor'));
-    assert.deepEqual(paged.map(({ path }) => path).sort(), ['/api/v1/dashboards/', '/api/v1/notifications/channels', '/api/v1/notifications/logs']);
+    assert.deepEqual(paged.map(({ path }) => path).sort(), [
+      '/api/v1/dashboards/',
+      '/api/v1/notifications/channels',
+      '/api/v1/notifications/logs',
+    ]);
     for (const { op, path } of paged) assert.equal(op.responses['200'].headers?.Link?.schema?.type, 'string', `${path} declares Link`);
     assert.equal(doc.paths['/api/v1/insights'].get.responses['200'].headers?.Link, undefined);
   });

@@ -37,7 +37,9 @@ after(() => {
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-test('a loose data dir is made owner-only at start, and stays so while the server writes', { skip: process.env.DATABASE_URL ? 'about the embedded data dir' : false }, async () => {
+test('a loose data dir is made owner-only at start, and stays so while the server writes', {
+  skip: process.env.DATABASE_URL ? 'about the embedded data dir' : false,
+}, async () => {
   dataDir = await migratedDataDir('insights-modes-');
   const cli = await runCli(['token', 'create', '--tenant', 'acme', '--user', 'olga', '--role', 'owner'], { INSIGHTS_DATA_DIR: dataDir });
   assert.equal(cli.code, 0, cli.stderr);
@@ -52,7 +54,11 @@ test('a loose data dir is made owner-only at start, and stays so while the serve
 
   // New tables' files, WAL segments, the master key: whatever the server creates now.
   for (let i = 0; i < 30; i++) {
-    const res: Response = await fetch(`${server.url}/api/v1/dashboards/`, { method: 'POST', headers, body: JSON.stringify({ name: `board ${i}` }) });
+    const res: Response = await fetch(`${server.url}/api/v1/dashboards/`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ name: `board ${i}` }),
+    });
     assert.equal(res.status, 201);
   }
   server.child.kill('SIGTERM');

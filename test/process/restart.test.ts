@@ -30,8 +30,18 @@ async function startUnreaped(dataDir: string, env: Record<string, string>): Prom
   const port = await freePort();
   const parent = spawn(
     'perl',
-    ['-e', '$| = 1; my $pid = fork(); if ($pid == 0) { exec(@ARGV) or die "exec: $!" } print "child $pid\n"; sleep 3600 while 1;', process.execPath, path.join(ROOT, 'bin/insights.js'), 'serve'],
-    { cwd: ROOT, env: childEnv({ ...env, INSIGHTS_DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' }), stdio: ['ignore', 'pipe', 'pipe'] },
+    [
+      '-e',
+      '$| = 1; my $pid = fork(); if ($pid == 0) { exec(@ARGV) or die "exec: $!" } print "child $pid\n"; sleep 3600 while 1;',
+      process.execPath,
+      path.join(ROOT, 'bin/insights.js'),
+      'serve',
+    ],
+    {
+      cwd: ROOT,
+      env: childEnv({ ...env, INSIGHTS_DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' }),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
   );
   let out = '';
   parent.stdout!.on('data', (d) => (out += d));
@@ -108,12 +118,20 @@ describe('restarts on the embedded database', { skip: process.env.DATABASE_URL ?
       const res = await fetch(`${server.url}${url}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
       return { status: res.status, data: (await res.json().catch(() => undefined)) as any };
     };
-    const channel = await api('POST', '/api/v1/notifications/channels', { channel_type: 'webhook', config: { webhook_url: `${receiver.origin}/hook` } });
+    const channel = await api('POST', '/api/v1/notifications/channels', {
+      channel_type: 'webhook',
+      config: { webhook_url: `${receiver.origin}/hook` },
+    });
     assert.equal(channel.status, 201, JSON.stringify(channel.data));
     receiver.secret = channel.data.config.signing_secret;
     const subs: string[] = [];
     for (let i = 0; i < SUBSCRIPTIONS; i++) {
-      const sub = await api('POST', '/api/v1/notifications/subscriptions', { insight_code: 'revenue', schedule: 'daily', granularity: 'month', channel_id: channel.data.id });
+      const sub = await api('POST', '/api/v1/notifications/subscriptions', {
+        insight_code: 'revenue',
+        schedule: 'daily',
+        granularity: 'month',
+        channel_id: channel.data.id,
+      });
       assert.equal(sub.status, 201, JSON.stringify(sub.data));
       subs.push(sub.data.id);
     }
@@ -122,7 +140,9 @@ describe('restarts on the embedded database', { skip: process.env.DATABASE_URL ?
     for (let round = 0; round < ROUNDS; round++) {
       const before = receiver.received.length;
       // Send-nows in flight while the kill lands: some delivered, some claimed, some pending.
-      const sends = subs.slice(round * perRound, (round + 1) * perRound).map((id) => api('POST', `/api/v1/notifications/subscriptions/${id}/send`).catch(() => undefined));
+      const sends = subs
+        .slice(round * perRound, (round + 1) * perRound)
+        .map((id) => api('POST', `/api/v1/notifications/subscriptions/${id}/send`).catch(() => undefined));
       const deadline = Date.now() + 30_000;
       while (receiver.received.length < before + 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));
       assert.ok(receiver.received.length >= before + 2, `round ${round}: the receiver got deliveries`);
@@ -150,7 +170,11 @@ describe('restarts on the embedded database', { skip: process.env.DATABASE_URL ?
       if ([...accepted].every((id) => logged.has(id))) break;
       await new Promise((r) => setTimeout(r, 1000));
     }
-    assert.deepEqual([...accepted].filter((id) => !logged.has(id)), [], 'accepted deliveries without a log row');
+    assert.deepEqual(
+      [...accepted].filter((id) => !logged.has(id)),
+      [],
+      'accepted deliveries without a log row',
+    );
   });
 
   test('while the server runs, the CLI is refused, also from another pid namespace where its pid means nothing', async () => {
@@ -165,7 +189,9 @@ describe('restarts on the embedded database', { skip: process.env.DATABASE_URL ?
     const server = await startUnreaped(dataDir, {});
     parents.push(server.parent);
     servers.push(server.pid);
-    const refused = await runCli(['token', 'create', '--tenant', 'acme', '--user', 'max', '--role', 'member'], { INSIGHTS_DATA_DIR: dataDir });
+    const refused = await runCli(['token', 'create', '--tenant', 'acme', '--user', 'max', '--role', 'member'], {
+      INSIGHTS_DATA_DIR: dataDir,
+    });
     assert.equal(refused.code, 1);
     assert.match(refused.stderr, new RegExp(`in use by another process \\(pid ${server.pid}\\)\\. Stop the running server first`));
 
@@ -174,12 +200,29 @@ describe('restarts on the embedded database', { skip: process.env.DATABASE_URL ?
       test.skip?.('unshare --pid needs root');
       return;
     }
-    const other = spawnSync('unshare', ['--pid', '--fork', process.execPath, path.join(ROOT, 'bin/insights.js'), 'token', 'create', '--tenant', 'acme', '--user', 'max', '--role', 'member'], {
-      cwd: ROOT,
-      env: childEnv({ INSIGHTS_DATA_DIR: dataDir }),
-      encoding: 'utf8',
-      timeout: 60_000,
-    });
+    const other = spawnSync(
+      'unshare',
+      [
+        '--pid',
+        '--fork',
+        process.execPath,
+        path.join(ROOT, 'bin/insights.js'),
+        'token',
+        'create',
+        '--tenant',
+        'acme',
+        '--user',
+        'max',
+        '--role',
+        'member',
+      ],
+      {
+        cwd: ROOT,
+        env: childEnv({ INSIGHTS_DATA_DIR: dataDir }),
+        encoding: 'utf8',
+        timeout: 60_000,
+      },
+    );
     assert.equal(other.status, 1, other.stdout + other.stderr);
     assert.match(other.stderr, /in use by another process/);
     // The server was not disturbed.

@@ -23,11 +23,15 @@ describe('start-up errors', () => {
   });
   after(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
-  const serve = (env: Record<string, string>) => runCli(['serve'], { INSIGHTS_DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: '0', ...env }, 180_000);
+  const serve = (env: Record<string, string>) =>
+    runCli(['serve'], { INSIGHTS_DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: '0', ...env }, 180_000);
 
   test('an unreachable DATABASE_URL', async () => {
     const port = await freePort();
-    assertOneLine(await serve({ DATABASE_URL: `postgres://insights:s3cret@127.0.0.1:${port}/db` }), new RegExp(`^insights: DATABASE_URL: .*127\\.0\\.0\\.1:${port}.*connection refused$`));
+    assertOneLine(
+      await serve({ DATABASE_URL: `postgres://insights:s3cret@127.0.0.1:${port}/db` }),
+      new RegExp(`^insights: DATABASE_URL: .*127\\.0\\.0\\.1:${port}.*connection refused$`),
+    );
   });
 
   test('a DATABASE_URL whose host does not exist; the password is never printed', async () => {
@@ -38,7 +42,10 @@ describe('start-up errors', () => {
 
   test('a malformed DATABASE_URL or WAREHOUSE_URL', async () => {
     assertOneLine(await serve({ DATABASE_URL: 'not a url' }), /^insights: .*DATABASE_URL is not a valid URL$/);
-    assertOneLine(await serve({ WAREHOUSE_URL: 'mysql://h/db' }), /^insights: .*WAREHOUSE_URL must use postgres: or postgresql: or clickhouse: or clickhouses: or http: or https:$/);
+    assertOneLine(
+      await serve({ WAREHOUSE_URL: 'mysql://h/db' }),
+      /^insights: .*WAREHOUSE_URL must use postgres: or postgresql: or clickhouse: or clickhouses: or http: or https:$/,
+    );
   });
 
   test('an unreachable WAREHOUSE_URL', async () => {
@@ -49,7 +56,10 @@ describe('start-up errors', () => {
   test('an unreachable ClickHouse WAREHOUSE_URL; the password is never printed', async () => {
     const port = await freePort();
     const res = await serve({ WAREHOUSE_URL: `clickhouse://insights:s3cret@127.0.0.1:${port}/shop` });
-    assertOneLine(res, new RegExp(`^insights: WAREHOUSE_URL: cannot use the database at 127\\.0\\.0\\.1:${port}/shop: connection refused$`));
+    assertOneLine(
+      res,
+      new RegExp(`^insights: WAREHOUSE_URL: cannot use the database at 127\\.0\\.0\\.1:${port}/shop: connection refused$`),
+    );
     assert.doesNotMatch(res.stderr, /s3cret/);
   });
 

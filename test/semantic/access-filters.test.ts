@@ -59,35 +59,69 @@ const model = modelFromText(STORE_MODEL);
 const def = (code: string) => model.insights.find((d) => d.code === code)!;
 const window = { from: '2026-01-01', to: '2026-01-31' };
 
-test('the caller\'s attribute becomes a bound predicate on the fact; several values an IN list', () => {
-  const one = compile(def('revenue'), DIALECTS.duckdb, { tenantId: 't1', granularity: 'day', filters: {}, window, attributes: { store_id: ['42'] } });
+test("the caller's attribute becomes a bound predicate on the fact; several values an IN list", () => {
+  const one = compile(def('revenue'), DIALECTS.duckdb, {
+    tenantId: 't1',
+    granularity: 'day',
+    filters: {},
+    window,
+    attributes: { store_id: ['42'] },
+  });
   assert.match(one.sql, /WHERE "orders"\."tenant_id" = \$1 AND "orders"\."store_id" = \$2 AND/);
   assert.deepEqual(one.params.slice(0, 2), ['t1', '42']);
-  const two = compile(def('revenue'), DIALECTS.postgres, { tenantId: 't1', granularity: 'day', filters: {}, window, attributes: { store_id: ['42', "7' OR 1=1"] } });
+  const two = compile(def('revenue'), DIALECTS.postgres, {
+    tenantId: 't1',
+    granularity: 'day',
+    filters: {},
+    window,
+    attributes: { store_id: ['42', "7' OR 1=1"] },
+  });
   assert.match(two.sql, /"orders"\."store_id" IN \(\$2, \$3\)/);
   assert.ok(!two.sql.includes('OR 1=1'));
 });
 
-test('a joined cube\'s access filter restricts the fact rows too; a derived cube\'s read of a restricted cube is restricted inside', () => {
-  const q = compile(def('revenue_by_city'), DIALECTS.duckdb, { tenantId: 't1', granularity: null, filters: {}, window, attributes: { store_id: ['42'], region: ['north'] } });
+test("a joined cube's access filter restricts the fact rows too; a derived cube's read of a restricted cube is restricted inside", () => {
+  const q = compile(def('revenue_by_city'), DIALECTS.duckdb, {
+    tenantId: 't1',
+    granularity: null,
+    filters: {},
+    window,
+    attributes: { store_id: ['42'], region: ['north'] },
+  });
   assert.match(q.sql, /"orders"\."store_id" = \$\d+ AND "stores"\."region" = \$\d+/);
-  const d = compile(def('big_revenue'), DIALECTS.duckdb, { tenantId: 't1', granularity: 'day', filters: {}, window, attributes: { store_id: ['42'] } });
+  const d = compile(def('big_revenue'), DIALECTS.duckdb, {
+    tenantId: 't1',
+    granularity: 'day',
+    filters: {},
+    window,
+    attributes: { store_id: ['42'] },
+  });
   assert.match(d.sql, /\(SELECT \* FROM "orders" AS "orders" WHERE "orders"\."tenant_id" = \$1 AND "orders"\."store_id" = \$2\)/);
 });
 
 test('without the attribute (none, another, an empty list) the query is refused, never compiled unrestricted', () => {
   for (const attributes of [undefined, {}, { region: ['north'] }, { store_id: [] }] as (Record<string, string[]> | undefined)[]) {
     assert.throws(
-      () => compile(def('revenue'), DIALECTS.duckdb, { tenantId: 't1', granularity: 'day', filters: {}, window, ...(attributes ? { attributes } : {}) }),
+      () =>
+        compile(def('revenue'), DIALECTS.duckdb, {
+          tenantId: 't1',
+          granularity: 'day',
+          filters: {},
+          window,
+          ...(attributes ? { attributes } : {}),
+        }),
       (e: unknown) => e instanceof AppError && e.code === 'ACCESS_ATTRIBUTE_MISSING' && /store_id/.test(e.detail),
     );
   }
 });
 
-test('a rollup answers a restricted query only when it holds the access filter\'s dimension', () => {
+test("a rollup answers a restricted query only when it holds the access filter's dimension", () => {
   const q = { tenantId: 't1', granularity: 'day' as const, filters: { country: 'DE' }, window, attributes: { store_id: ['42'] } };
   const byCountry = model.rollups.filter((r) => r.name === 'by_country');
-  assert.ok(!compile(def('revenue'), DIALECTS.duckdb, { ...q, rollups: byCountry }).sql.includes('insights_rollups'), 'the rollup without store_id is not used');
+  assert.ok(
+    !compile(def('revenue'), DIALECTS.duckdb, { ...q, rollups: byCountry }).sql.includes('insights_rollups'),
+    'the rollup without store_id is not used',
+  );
   const sql = compile(def('revenue'), DIALECTS.duckdb, { ...q, rollups: model.rollups }).sql;
   assert.match(sql, /FROM "insights_rollups"\."orders__by_store" AS "r" WHERE "r"\."__tenant" = \$1 AND "r"\."orders__store_id" = \$2/);
 });
@@ -95,12 +129,18 @@ test('a rollup answers a restricted query only when it holds the access filter\'
 test('the cache key part: the attributes an insight reads, in a stable order, nothing for the others', () => {
   assert.equal(accessKey(def('revenue'), { store_id: ['b', 'a'], other: ['x'] }), accessKey(def('revenue'), { store_id: ['a', 'b'] }));
   assert.notEqual(accessKey(def('revenue'), { store_id: ['a'] }), accessKey(def('revenue'), { store_id: ['b'] }));
-  assert.notEqual(accessKey(def('revenue_by_city'), { store_id: ['a'], region: ['n'] }), accessKey(def('revenue_by_city'), { store_id: ['a'], region: ['s'] }));
+  assert.notEqual(
+    accessKey(def('revenue_by_city'), { store_id: ['a'], region: ['n'] }),
+    accessKey(def('revenue_by_city'), { store_id: ['a'], region: ['s'] }),
+  );
 });
 
 test('mistakes in access_filters are reported with their line and path', () => {
   const said = (text: string) => checkModelText(text).issues.map((i) => `${i.line} ${i.path}: ${i.message}`);
-  const wrong = STORE_MODEL.replace('      - dimension: store_id\n        attribute: store_id', '      - dimension: store\n        attribute: store_id\n      - dimension: ordered_at\n        attribute: day');
+  const wrong = STORE_MODEL.replace(
+    '      - dimension: store_id\n        attribute: store_id',
+    '      - dimension: store\n        attribute: store_id\n      - dimension: ordered_at\n        attribute: day',
+  );
   const lines = wrong.split('\n');
   const at = (s: string) => lines.findIndex((l) => l.includes(s)) + 1;
   assert.deepEqual(said(wrong), [
@@ -120,13 +160,22 @@ function checkModelText(text: string) {
   }
 }
 
-test('a filter on the guarded dimension outside the caller\'s values is refused, inside it is allowed', () => {
+test("a filter on the guarded dimension outside the caller's values is refused, inside it is allowed", () => {
   const q = { tenantId: 't1', granularity: 'day' as const, window, attributes: { store_id: ['42'] } };
   const m = modelFromText(STORE_MODEL.replace('filters: [orders.country]', 'filters: [orders.country, orders.store_id]'));
   const d = m.insights.find((x) => x.code === 'revenue')!;
-  assert.throws(() => compile(d, DIALECTS.duckdb, { ...q, filters: { store_id: '43' } }), (e: unknown) => e instanceof AppError && e.code === 'FORBIDDEN');
-  assert.throws(() => compile(d, DIALECTS.duckdb, { ...q, filters: { store_id: ['42', '43'] } }), (e: unknown) => e instanceof AppError && e.code === 'FORBIDDEN');
-  assert.match(compile(d, DIALECTS.duckdb, { ...q, filters: { store_id: '42' } }).sql, /"orders"\."store_id" = \$2 AND .*"orders"\."store_id" = \$2/);
+  assert.throws(
+    () => compile(d, DIALECTS.duckdb, { ...q, filters: { store_id: '43' } }),
+    (e: unknown) => e instanceof AppError && e.code === 'FORBIDDEN',
+  );
+  assert.throws(
+    () => compile(d, DIALECTS.duckdb, { ...q, filters: { store_id: ['42', '43'] } }),
+    (e: unknown) => e instanceof AppError && e.code === 'FORBIDDEN',
+  );
+  assert.match(
+    compile(d, DIALECTS.duckdb, { ...q, filters: { store_id: '42' } }).sql,
+    /"orders"\."store_id" = \$2 AND .*"orders"\."store_id" = \$2/,
+  );
 });
 
 test('the span and the filter values chat reads run as the caller: access predicates bound, none without the attribute', async () => {
@@ -139,6 +188,12 @@ test('the span and the filter values chat reads run as the caller: access predic
   assert.match(values.sql, /"store_id" IN \(\$\d, \$\d\)/);
   assert.ok(values.params.includes('s2'));
   // Without the attributes the filter needs, nothing is read (never every store's values).
-  assert.throws(() => compileSpan(def('revenue'), d, 'acme'), (err: unknown) => err instanceof AppError);
-  assert.throws(() => compileDistinct(def('revenue'), d, 'acme', 'country', 10), (err: unknown) => err instanceof AppError);
+  assert.throws(
+    () => compileSpan(def('revenue'), d, 'acme'),
+    (err: unknown) => err instanceof AppError,
+  );
+  assert.throws(
+    () => compileDistinct(def('revenue'), d, 'acme', 'country', 10),
+    (err: unknown) => err instanceof AppError,
+  );
 });

@@ -26,7 +26,8 @@ test('revenue by week: ISO weeks from Monday, {name:Type} parameters, the tenant
 });
 
 test('days, months, quarters and years: calendar buckets; timestamps compared in UTC', () => {
-  const bucket = (g: 'day' | 'month' | 'quarter' | 'year') => compile(def('orders_count'), ch, { tenantId: 'demo', granularity: g, filters: {}, window }).sql.split(' AS "period"')[0];
+  const bucket = (g: 'day' | 'month' | 'quarter' | 'year') =>
+    compile(def('orders_count'), ch, { tenantId: 'demo', granularity: g, filters: {}, window }).sql.split(' AS "period"')[0];
   assert.equal(bucket('day'), 'SELECT toDate32("orders"."ordered_at")');
   assert.equal(bucket('month'), 'SELECT toStartOfMonth("orders"."ordered_at")');
   assert.equal(bucket('quarter'), 'SELECT toStartOfQuarter("orders"."ordered_at")');
@@ -81,7 +82,13 @@ insights:
 });
 
 test('KPI windows: one scan with FILTER clauses over both windows', () => {
-  const k = compile(def('orders_kpi'), ch, { tenantId: 'demo', granularity: 'month', filters: {}, window: { from: '2026-03-01', to: '2026-03-10' }, previous: { from: '2026-02-01', to: '2026-02-10' } });
+  const k = compile(def('orders_kpi'), ch, {
+    tenantId: 'demo',
+    granularity: 'month',
+    filters: {},
+    window: { from: '2026-03-01', to: '2026-03-10' },
+    previous: { from: '2026-02-01', to: '2026-02-10' },
+  });
   assert.equal(
     k.sql,
     `SELECT count(*) FILTER (WHERE "orders"."ordered_at" >= {p2:${TS}} AND "orders"."ordered_at" < {p3:${TS}}) AS "value", ` +
@@ -106,7 +113,12 @@ test('top-N: joined cubes restricted to the tenant in their ON, ties broken on t
 });
 
 test('compare on a time series split by several values: a VALUES list of (period, previous, value), zero-filled by the join', () => {
-  const q = resolveParams(def('revenue'), 'demo', { granularity: 'quarter', date_from: '2026-01-01', date_to: '2026-06-30', compare: 'previous_year', country: ['DE', 'FR'] }, '2026-11-23');
+  const q = resolveParams(
+    def('revenue'),
+    'demo',
+    { granularity: 'quarter', date_from: '2026-01-01', date_to: '2026-06-30', compare: 'previous_year', country: ['DE', 'FR'] },
+    '2026-11-23',
+  );
   const c = compile(def('revenue'), ch, q);
   const inner = (from: string, to: string) =>
     `SELECT toStartOfQuarter("orders"."ordered_at") AS "period", "orders"."country" AS "country", sum("orders"."revenue") AS "revenue" FROM "orders" ` +
@@ -120,22 +132,55 @@ test('compare on a time series split by several values: a VALUES list of (period
       `LEFT JOIN (${inner('p8', 'p9')}) AS "c" ON "c"."period" = "k"."period" AND "c"."country" = "k"."country" ` +
       `LEFT JOIN (${inner('p10', 'p11')}) AS "p" ON "p"."period" = "k"."previous" AND "p"."country" = "k"."country" ORDER BY 1, 2`,
   );
-  assert.deepEqual(c.params, ['2026-01-01', '2025-01-01', 'DE', 'FR', '2026-04-01', '2025-04-01', 'demo', '2026-01-01', '2026-07-01', '2025-01-01', '2025-07-01']);
+  assert.deepEqual(c.params, [
+    '2026-01-01',
+    '2025-01-01',
+    'DE',
+    'FR',
+    '2026-04-01',
+    '2025-04-01',
+    'demo',
+    '2026-01-01',
+    '2026-07-01',
+    '2025-01-01',
+    '2025-07-01',
+  ]);
 });
 
 test('compare on a breakdown: the previous figures of the same keys, NULL keys matched', () => {
-  const q = resolveParams(def('revenue_by_country'), 'demo', { date_from: '2026-10-01', date_to: '2026-10-31', compare: 'previous_period' }, '2026-11-23');
+  const q = resolveParams(
+    def('revenue_by_country'),
+    'demo',
+    { date_from: '2026-10-01', date_to: '2026-10-31', compare: 'previous_period' },
+    '2026-11-23',
+  );
   const c = compile(def('revenue_by_country'), ch, q);
-  assert.match(c.sql, /^SELECT "c"\."country" AS "country", "c"\."revenue" AS "revenue", "c"\."orders" AS "orders", "p"\."revenue" AS "revenue__previous", "p"\."orders" AS "orders__previous" FROM \(SELECT /);
-  assert.match(c.sql, / LIMIT \{p\d+:Int64\}\) AS "c" LEFT JOIN \(SELECT .* GROUP BY 1\) AS "p" ON "c"\."country" IS NOT DISTINCT FROM "p"\."country" ORDER BY "revenue" DESC NULLS LAST, 1 ASC$/);
+  assert.match(
+    c.sql,
+    /^SELECT "c"\."country" AS "country", "c"\."revenue" AS "revenue", "c"\."orders" AS "orders", "p"\."revenue" AS "revenue__previous", "p"\."orders" AS "orders__previous" FROM \(SELECT /,
+  );
+  assert.match(
+    c.sql,
+    / LIMIT \{p\d+:Int64\}\) AS "c" LEFT JOIN \(SELECT .* GROUP BY 1\) AS "p" ON "c"\."country" IS NOT DISTINCT FROM "p"\."country" ORDER BY "revenue" DESC NULLS LAST, 1 ASC$/,
+  );
 });
 
 test('a derived cube reads other cubes restricted to the tenant, and every caller value is a parameter', () => {
   const q = compile(def('new_customers'), ch, { tenantId: 'demo', granularity: 'month', filters: {}, window });
-  assert.match(q.sql, /FROM \(SELECT \* FROM "orders" WHERE "tenant_id" = \{p1:String\}\) o WHERE o\.status = 'completed'\) f\s+WHERE rn = 1\) AS "first_orders" WHERE "first_orders"\."tenant_id" = \{p1:String\} AND/);
+  assert.match(
+    q.sql,
+    /FROM \(SELECT \* FROM "orders" WHERE "tenant_id" = \{p1:String\}\) o WHERE o\.status = 'completed'\) f\s+WHERE rn = 1\) AS "first_orders" WHERE "first_orders"\."tenant_id" = \{p1:String\} AND/,
+  );
   const evil = "DE' OR 1=1 --";
   for (const d of demoModel().insights) {
-    const c = compile(d, ch, { tenantId: evil, granularity: d.granularities[0] ?? null, filters: { country: evil, channel: [evil, 'x'], category: evil }, window, previous: { from: '2025-10-10', to: '2026-01-04' }, limit: 5 });
+    const c = compile(d, ch, {
+      tenantId: evil,
+      granularity: d.granularities[0] ?? null,
+      filters: { country: evil, channel: [evil, 'x'], category: evil },
+      window,
+      previous: { from: '2025-10-10', to: '2026-01-04' },
+      limit: 5,
+    });
     assert.ok(!c.sql.includes(evil) && !/\$\d/.test(c.sql), d.code);
     assert.ok(c.params.includes(evil), `${d.code} is tenant-scoped`);
     // Every table the query reads is restricted to the tenant.
@@ -148,8 +193,23 @@ test('SQL written for every engine ($1 …) is bound the same way; URLs name ser
   const b = bindParams(`SELECT '$1', "a$1", x FROM t WHERE a = $1 AND n > $2 AND s = $3`, ['x', 5, "it's"]);
   assert.equal(b.query, `SELECT '$1', "a$1", x FROM t WHERE a = {p1:String} AND n > {p2:Int64} AND s = {p3:String}`);
   assert.deepEqual(b.query_params, { p1: 'x', p2: 5, p3: "it's" });
-  assert.deepEqual(clickhouseConnection('clickhouse://u:p%40ss@ch.example:8123/shop'), { url: 'http://ch.example:8123', username: 'u', password: 'p@ss', database: 'shop' });
-  assert.deepEqual(clickhouseConnection('https://u:p@ch.example/analytics'), { url: 'https://ch.example:8443', username: 'u', password: 'p', database: 'analytics' });
-  assert.deepEqual(clickhouseConnection('clickhouses://ch.example:9443'), { url: 'https://ch.example:9443', username: 'default', password: '', database: 'default' });
+  assert.deepEqual(clickhouseConnection('clickhouse://u:p%40ss@ch.example:8123/shop'), {
+    url: 'http://ch.example:8123',
+    username: 'u',
+    password: 'p@ss',
+    database: 'shop',
+  });
+  assert.deepEqual(clickhouseConnection('https://u:p@ch.example/analytics'), {
+    url: 'https://ch.example:8443',
+    username: 'u',
+    password: 'p',
+    database: 'analytics',
+  });
+  assert.deepEqual(clickhouseConnection('clickhouses://ch.example:9443'), {
+    url: 'https://ch.example:9443',
+    username: 'default',
+    password: '',
+    database: 'default',
+  });
   assert.throws(() => clickhouseConnection('clickhouse://h:8123/bad-name'), /database name/);
 });

@@ -48,9 +48,15 @@ test('what a window is compared with', () => {
   // Previous period: as many periods back as the window spans; partial ends keep their stretch.
   const m = comparison('previous_period', { from: '2026-01-15', to: '2026-03-20' }, 'month', true);
   assert.deepEqual(m.window, { from: '2025-10-15', to: '2025-12-20' });
-  assert.deepEqual(m.periods?.map((p) => p.previous), ['2025-10-01', '2025-11-01', '2025-12-01']);
+  assert.deepEqual(
+    m.periods?.map((p) => p.previous),
+    ['2025-10-01', '2025-11-01', '2025-12-01'],
+  );
   // This week so far (Monday to Wednesday) with the same days of the week before.
-  assert.deepEqual(comparison('previous_period', { from: '2026-11-23', to: '2026-11-25' }, 'week', true).window, { from: '2026-11-16', to: '2026-11-18' });
+  assert.deepEqual(comparison('previous_period', { from: '2026-11-23', to: '2026-11-25' }, 'week', true).window, {
+    from: '2026-11-16',
+    to: '2026-11-18',
+  });
   // Weeks across a 53-week year end: week 53 has no counterpart, week 1 has week 1.
   const w = comparison('previous_year', { from: '2026-12-21', to: '2027-01-10' }, 'week', true);
   assert.deepEqual(w.periods, [
@@ -60,17 +66,40 @@ test('what a window is compared with', () => {
   ]);
   // Days across a leap day.
   const d = comparison('previous_year', { from: '2028-02-28', to: '2028-03-01' }, 'day', true);
-  assert.deepEqual(d.periods?.map((p) => p.previous), ['2027-02-28', null, '2027-03-01']);
+  assert.deepEqual(
+    d.periods?.map((p) => p.previous),
+    ['2027-02-28', null, '2027-03-01'],
+  );
   // Without a time axis: whole months, month to date, equal length, a year back.
-  assert.deepEqual(comparison('previous_period', { from: '2026-03-01', to: '2026-03-31' }, null, false).window, { from: '2026-02-01', to: '2026-02-28' });
-  assert.deepEqual(comparison('previous_period', { from: '2026-01-01', to: '2026-03-31' }, null, false).window, { from: '2025-10-01', to: '2025-12-31' });
-  assert.deepEqual(comparison('previous_period', { from: '2026-11-01', to: '2026-11-24' }, null, false).window, { from: '2026-10-01', to: '2026-10-24' });
-  assert.deepEqual(comparison('previous_period', { from: '2026-10-26', to: '2026-11-24' }, null, false).window, { from: '2026-09-26', to: '2026-10-25' });
-  assert.deepEqual(comparison('previous_year', { from: '2025-02-01', to: '2025-02-28' }, null, false).window, { from: '2024-02-01', to: '2024-02-29' });
+  assert.deepEqual(comparison('previous_period', { from: '2026-03-01', to: '2026-03-31' }, null, false).window, {
+    from: '2026-02-01',
+    to: '2026-02-28',
+  });
+  assert.deepEqual(comparison('previous_period', { from: '2026-01-01', to: '2026-03-31' }, null, false).window, {
+    from: '2025-10-01',
+    to: '2025-12-31',
+  });
+  assert.deepEqual(comparison('previous_period', { from: '2026-11-01', to: '2026-11-24' }, null, false).window, {
+    from: '2026-10-01',
+    to: '2026-10-24',
+  });
+  assert.deepEqual(comparison('previous_period', { from: '2026-10-26', to: '2026-11-24' }, null, false).window, {
+    from: '2026-09-26',
+    to: '2026-10-25',
+  });
+  assert.deepEqual(comparison('previous_year', { from: '2025-02-01', to: '2025-02-28' }, null, false).window, {
+    from: '2024-02-01',
+    to: '2024-02-29',
+  });
 });
 
 test('compare on a time series: exact SQL on DuckDB, periods joined through a list of pairs', () => {
-  const q = resolveParams(def('revenue'), 'demo', { granularity: 'quarter', date_from: '2026-01-01', date_to: '2026-06-30', compare: 'previous_year', country: 'DE' }, '2026-11-23');
+  const q = resolveParams(
+    def('revenue'),
+    'demo',
+    { granularity: 'quarter', date_from: '2026-01-01', date_to: '2026-06-30', compare: 'previous_year', country: 'DE' },
+    '2026-11-23',
+  );
   const c = compile(def('revenue'), DIALECTS.duckdb, q);
   const inner = (from: string, to: string) =>
     `SELECT date_trunc('quarter', "orders"."ordered_at") AS "period", sum("orders"."revenue") AS "revenue" FROM "orders" ` +
@@ -84,7 +113,18 @@ test('compare on a time series: exact SQL on DuckDB, periods joined through a li
       `LEFT JOIN (${inner('$9', '$10')}) AS "p" ON "p"."period" = "k"."previous" ORDER BY 1`,
   );
   // Dates and timestamps are bound apart (PostgreSQL types each parameter once).
-  assert.deepEqual(c.params, ['2026-01-01', '2025-01-01', '2026-04-01', '2025-04-01', 'demo', 'DE', '2026-01-01', '2026-07-01', '2025-01-01', '2025-07-01']);
+  assert.deepEqual(c.params, [
+    '2026-01-01',
+    '2025-01-01',
+    '2026-04-01',
+    '2025-04-01',
+    'demo',
+    'DE',
+    '2026-01-01',
+    '2026-07-01',
+    '2025-01-01',
+    '2025-07-01',
+  ]);
   assert.deepEqual(
     outputColumns(def('revenue'), q).map((x) => x.name),
     ['period', 'revenue', 'revenue_previous', 'revenue_change_pct'],
@@ -92,7 +132,12 @@ test('compare on a time series: exact SQL on DuckDB, periods joined through a li
 });
 
 test('several values of a filter: IN on every fact, and a time series split by that dimension (PostgreSQL)', () => {
-  const q = resolveParams(def('revenue'), 'acme', { granularity: 'month', date_from: '2026-01-01', date_to: '2026-03-31', country: ['es', 'IT', 'ES'] }, '2026-11-23');
+  const q = resolveParams(
+    def('revenue'),
+    'acme',
+    { granularity: 'month', date_from: '2026-01-01', date_to: '2026-03-31', country: ['es', 'IT', 'ES'] },
+    '2026-11-23',
+  );
   assert.deepEqual(q.filters, { country: ['ES', 'IT'] });
   assert.equal(q.series, 'country');
   const c = compile(def('revenue'), DIALECTS.postgres, q);
@@ -103,26 +148,45 @@ test('several values of a filter: IN on every fact, and a time series split by t
       `AND "orders"."ordered_at" >= CAST($4 AS timestamp) AND "orders"."ordered_at" < CAST($5 AS timestamp) GROUP BY 1, 2 ORDER BY 1, 2`,
   );
   assert.deepEqual(c.params, ['acme', 'ES', 'IT', '2026-01-01', '2026-04-01']);
-  assert.deepEqual(outputColumns(def('revenue'), q).map((x) => x.name), ['period', 'country', 'revenue']);
+  assert.deepEqual(
+    outputColumns(def('revenue'), q).map((x) => x.name),
+    ['period', 'country', 'revenue'],
+  );
 
   // Two facts (orders and sessions): both split by the channel.
-  const conv = compile(def('conversion_rate'), DIALECTS.postgres, resolveParams(def('conversion_rate'), 'acme', { granularity: 'month', channel: ['web', 'mobile'] }, '2026-11-23'));
+  const conv = compile(
+    def('conversion_rate'),
+    DIALECTS.postgres,
+    resolveParams(def('conversion_rate'), 'acme', { granularity: 'month', channel: ['web', 'mobile'] }, '2026-11-23'),
+  );
   assert.match(conv.sql, /^SELECT "u"\."period" AS "period", "u"\."channel" AS "channel", max\("u"\."orders"\)/);
   assert.equal(conv.sql.match(/"channel" IN \(\$2, \$3\)/g)?.length, 2);
   assert.match(conv.sql, /GROUP BY 1, 2 ORDER BY 1, 2$/);
 
   // A breakdown keeps only those values; two filters with several values cannot both split a series.
-  const b = compile(def('revenue_by_country'), DIALECTS.duckdb, resolveParams(def('revenue_by_country'), 'demo', { country: ['DE', 'FR'] }, '2026-11-23'));
+  const b = compile(
+    def('revenue_by_country'),
+    DIALECTS.duckdb,
+    resolveParams(def('revenue_by_country'), 'demo', { country: ['DE', 'FR'] }, '2026-11-23'),
+  );
   assert.match(b.sql, /"orders"\."country" IN \(\$2, \$3\)/);
   assert.throws(
     () => resolveParams(def('revenue'), 'demo', { country: ['DE', 'FR'], channel: ['web', 'mobile'] }, '2026-11-23'),
     (e: any) => e.options.errors[0].path === '/query/channel',
   );
-  assert.throws(() => resolveParams(def('revenue'), 'demo', { compare: 'last_decade' }, '2026-11-23'), (e: any) => e.options.errors[0].path === '/query/compare');
+  assert.throws(
+    () => resolveParams(def('revenue'), 'demo', { compare: 'last_decade' }, '2026-11-23'),
+    (e: any) => e.options.errors[0].path === '/query/compare',
+  );
 });
 
 test('compare on a top list: its own rows and limit, the previous figures of the same keys', () => {
-  const q = resolveParams(def('top_products'), 'demo', { date_from: '2026-10-01', date_to: '2026-10-31', compare: 'previous_period', limit: 3 }, '2026-11-23');
+  const q = resolveParams(
+    def('top_products'),
+    'demo',
+    { date_from: '2026-10-01', date_to: '2026-10-31', compare: 'previous_period', limit: 3 },
+    '2026-11-23',
+  );
   assert.deepEqual(q.compare?.window, { from: '2026-09-01', to: '2026-09-30' });
   const c = compile(def('top_products'), DIALECTS.postgres, q);
   const keys = def('top_products').plan.facts[0].keys.map((k) => k.name);
@@ -138,12 +202,29 @@ test('compare on a top list: its own rows and limit, the previous figures of the
 
 test('a period so far is compared with the same days of the one before', () => {
   // Monday to Wednesday with last Monday to Wednesday; a quarter so far with the same days of the last quarter.
-  assert.deepEqual(comparison('previous_period', { from: '2026-04-13', to: '2026-04-15' }, null, false).window, { from: '2026-04-06', to: '2026-04-08' });
-  assert.deepEqual(comparison('previous_period', { from: '2026-04-01', to: '2026-05-10' }, null, false).window, { from: '2026-01-01', to: '2026-02-10' });
-  assert.deepEqual(comparison('previous_period', { from: '2026-01-01', to: '2026-04-15' }, null, false).window, { from: '2025-01-01', to: '2025-04-15' });
+  assert.deepEqual(comparison('previous_period', { from: '2026-04-13', to: '2026-04-15' }, null, false).window, {
+    from: '2026-04-06',
+    to: '2026-04-08',
+  });
+  assert.deepEqual(comparison('previous_period', { from: '2026-04-01', to: '2026-05-10' }, null, false).window, {
+    from: '2026-01-01',
+    to: '2026-02-10',
+  });
+  assert.deepEqual(comparison('previous_period', { from: '2026-01-01', to: '2026-04-15' }, null, false).window, {
+    from: '2025-01-01',
+    to: '2025-04-15',
+  });
   // A KPI over this week so far, compare=previous_period: last week's same days, not the weekend before.
-  const k = resolveParams(def('revenue_kpi'), 'demo', { date_from: '2026-04-13', date_to: '2026-04-15', compare: 'previous_period' }, '2026-04-15');
+  const k = resolveParams(
+    def('revenue_kpi'),
+    'demo',
+    { date_from: '2026-04-13', date_to: '2026-04-15', compare: 'previous_period' },
+    '2026-04-15',
+  );
   assert.deepEqual(k.previous, { from: '2026-04-06', to: '2026-04-08' });
   // Without compare, a KPI's previous period means the same (one meaning everywhere, docs/insights.md).
-  assert.deepEqual(resolveParams(def('revenue_kpi'), 'demo', { date_from: '2026-04-13', date_to: '2026-04-15' }, '2026-04-15').previous, { from: '2026-04-06', to: '2026-04-08' });
+  assert.deepEqual(resolveParams(def('revenue_kpi'), 'demo', { date_from: '2026-04-13', date_to: '2026-04-15' }, '2026-04-15').previous, {
+    from: '2026-04-06',
+    to: '2026-04-08',
+  });
 });

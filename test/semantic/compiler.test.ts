@@ -20,7 +20,10 @@ test('revenue by week: one lean scan, bound values, tenant first', () => {
   );
   assert.deepEqual(q.params, ['demo', 'DE', '2026-01-05', '2026-04-01']);
   const day = compile(def('orders_count'), DIALECTS.duckdb, { tenantId: 'demo', granularity: 'day', filters: {}, window });
-  assert.match(day.sql, /^SELECT CAST\("orders"\."ordered_at" AS DATE\) AS "period", count\(\*\) AS "orders" FROM "orders" WHERE "orders"\."tenant_id" = \$1 AND "orders"\.status = 'completed' AND/);
+  assert.match(
+    day.sql,
+    /^SELECT CAST\("orders"\."ordered_at" AS DATE\) AS "period", count\(\*\) AS "orders" FROM "orders" WHERE "orders"\."tenant_id" = \$1 AND "orders"\.status = 'completed' AND/,
+  );
 });
 
 test('a caller value never reaches the SQL text, and every insight is tenant-scoped', () => {
@@ -42,7 +45,12 @@ test('a caller value never reaches the SQL text, and every insight is tenant-sco
 });
 
 test('conversion_rate on PostgreSQL: each cube aggregated per period on its own rows, stacked and combined on the period', () => {
-  const q = compile(def('conversion_rate'), DIALECTS.postgres, { tenantId: 'acme', granularity: 'month', filters: { channel: 'web' }, window });
+  const q = compile(def('conversion_rate'), DIALECTS.postgres, {
+    tenantId: 'acme',
+    granularity: 'month',
+    filters: { channel: 'web' },
+    window,
+  });
   assert.equal(
     q.sql,
     `SELECT "u"."period" AS "period", max("u"."orders") AS "orders", max("u"."sessions") AS "sessions", ` +
@@ -58,14 +66,26 @@ test('conversion_rate on PostgreSQL: each cube aggregated per period on its own 
 });
 
 test('KPI: one scan over both windows with FILTER clauses; top lists join many_to_one and limit', () => {
-  const k = compile(def('orders_kpi'), DIALECTS.duckdb, { tenantId: 'demo', granularity: 'month', filters: {}, window: { from: '2026-03-01', to: '2026-03-10' }, previous: { from: '2026-02-01', to: '2026-02-10' } });
+  const k = compile(def('orders_kpi'), DIALECTS.duckdb, {
+    tenantId: 'demo',
+    granularity: 'month',
+    filters: {},
+    window: { from: '2026-03-01', to: '2026-03-10' },
+    previous: { from: '2026-02-01', to: '2026-02-10' },
+  });
   assert.equal(
     k.sql,
     `SELECT count(*) FILTER (WHERE "orders"."ordered_at" >= CAST($2 AS TIMESTAMP) AND "orders"."ordered_at" < CAST($3 AS TIMESTAMP)) AS "value", ` +
       `count(*) FILTER (WHERE "orders"."ordered_at" >= CAST($4 AS TIMESTAMP) AND "orders"."ordered_at" < CAST($5 AS TIMESTAMP)) AS "previous_value" ` +
       `FROM "orders" WHERE "orders"."tenant_id" = $1 AND "orders".status = 'completed' AND "orders"."ordered_at" >= CAST($4 AS TIMESTAMP) AND "orders"."ordered_at" < CAST($3 AS TIMESTAMP)`,
   );
-  const b = compile(def('top_products'), DIALECTS.postgres, { tenantId: 'demo', granularity: null, filters: { category: 'Books' }, window, limit: 3 });
+  const b = compile(def('top_products'), DIALECTS.postgres, {
+    tenantId: 'demo',
+    granularity: null,
+    filters: { category: 'Books' },
+    window,
+    limit: 3,
+  });
   assert.match(
     b.sql,
     /FROM "order_items" LEFT JOIN "orders" ON "order_items"\.order_id = "orders"\.order_id AND "orders"\."tenant_id" = \$1 LEFT JOIN "products" ON "order_items"\.product_id = "products"\.product_id AND "products"\."tenant_id" = \$1 WHERE "order_items"\."tenant_id" = \$1 /,
@@ -76,7 +96,10 @@ test('KPI: one scan over both windows with FILTER clauses; top lists join many_t
 
 test('a derived cube reads other cubes restricted to the tenant, and its rows again outside', () => {
   const q = compile(def('new_customers'), DIALECTS.duckdb, { tenantId: 'demo', granularity: 'month', filters: {}, window });
-  assert.match(q.sql, /FROM \(SELECT \* FROM "orders" WHERE "tenant_id" = \$1\) o WHERE o\.status = 'completed'\) f\s+WHERE rn = 1\) AS "first_orders" WHERE "first_orders"\."tenant_id" = \$1 AND/);
+  assert.match(
+    q.sql,
+    /FROM \(SELECT \* FROM "orders" WHERE "tenant_id" = \$1\) o WHERE o\.status = 'completed'\) f\s+WHERE rn = 1\) AS "first_orders" WHERE "first_orders"\."tenant_id" = \$1 AND/,
+  );
   assert.equal(q.params[0], 'demo');
 });
 

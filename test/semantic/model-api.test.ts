@@ -33,7 +33,11 @@ insights:
   - { code: refunds, kind: timeseries, measures: [refunds.refunds], time_dimension: refunds.at }`,
     ),
   );
-  t = await buildTestApp({ clock: new ManualClock(new Date('2026-04-01T12:00:00Z')), env: { INSIGHTS_MODEL: file }, deps: { warehouse: wh } });
+  t = await buildTestApp({
+    clock: new ManualClock(new Date('2026-04-01T12:00:00Z')),
+    env: { INSIGHTS_MODEL: file },
+    deps: { warehouse: wh },
+  });
   auth = await t.login({ tenant: 't1', user: 'u', role: 'member' });
 });
 after(async () => {
@@ -45,7 +49,10 @@ after(async () => {
 test('the catalog and the parameters are the model’s', async () => {
   const list = await call(t, auth, 'GET', '/api/v1/insights');
   assert.equal(list.statusCode, 200);
-  assert.deepEqual(list.data.map((c: { code: string }) => c.code), ['refunds', 'by_region', 'units_per_ticket', 'amount_kpi', 'per_ticket_kpi', 'best_regions']);
+  assert.deepEqual(
+    list.data.map((c: { code: string }) => c.code),
+    ['refunds', 'by_region', 'units_per_ticket', 'amount_kpi', 'per_ticket_kpi', 'best_regions'],
+  );
   const byRegion = list.data.find((c: { code: string }) => c.code === 'by_region');
   assert.deepEqual(byRegion.parameters, ['region', 'date_from', 'date_to', 'compare']);
   assert.deepEqual(byRegion.dimensions, [{ name: 'region', label: 'Region' }]);
@@ -55,10 +62,16 @@ test('the catalog and the parameters are the model’s', async () => {
   assert.deepEqual(r.data.data.filters, { region: 'South' });
   const bad = await call(t, auth, 'GET', '/api/v1/insights/by_region/execute?country=DE');
   assert.equal(bad.statusCode, 400);
-  assert.ok(bad.data.errors.some((e: { path: string }) => e.path === '/query/country'), bad.body);
+  assert.ok(
+    bad.data.errors.some((e: { path: string }) => e.path === '/query/country'),
+    bad.body,
+  );
   const notHere = await call(t, auth, 'GET', '/api/v1/insights/amount_kpi/execute?region=North');
   assert.equal(notHere.statusCode, 400);
-  assert.ok(notHere.data.errors.some((e: { path: string }) => e.path === '/query/region'), notHere.body);
+  assert.ok(
+    notHere.data.errors.some((e: { path: string }) => e.path === '/query/region'),
+    notHere.body,
+  );
 });
 
 test('an insight over a table that is not loaded yet: 409 DATA_NOT_LOADED naming it', async () => {

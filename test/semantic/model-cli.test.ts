@@ -28,7 +28,12 @@ test('model check: errors exit 1 with every problem located; a valid model witho
     fs.writeFileSync(bad, VALID.replace('sum, sql: monthly_price', 'total, sql: monthly_price').replace('plans.tier]', 'plans.colour]'));
     const r1 = await runCli(['model', 'check', '--model', bad], { INSIGHTS_DATA_DIR: dir });
     assert.equal(r1.code, 1, r1.stderr);
-    assert.match(r1.stderr, new RegExp(`${bad}:6 +cubes\\[0\\]\\.measures\\[0\\]\\.type: must be one of: count, count_distinct, sum, avg, min, max, number, not "total"`));
+    assert.match(
+      r1.stderr,
+      new RegExp(
+        `${bad}:6 +cubes\\[0\\]\\.measures\\[0\\]\\.type: must be one of: count, count_distinct, sum, avg, min, max, number, not "total"`,
+      ),
+    );
     // The malformed measure is left out, the rest is still checked: the filter's reference too.
     assert.match(r1.stderr, /: 2 problems:/);
     assert.match(r1.stderr, /:11 +insights\[0\]\.filters\[0\]: "colour" is not a dimension of cube plans/);
@@ -62,7 +67,7 @@ test('model check: errors exit 1 with every problem located; a valid model witho
   }
 });
 
-test('serve with INSIGHTS_MODEL: no demo data, warnings for tables not loaded, the model\'s catalog, 409 until data comes', async () => {
+test("serve with INSIGHTS_MODEL: no demo data, warnings for tables not loaded, the model's catalog, 409 until data comes", async () => {
   const dir = await migratedDataDir('insights-model-serve-');
   const file = path.join(dir, 'shops.yml');
   fs.writeFileSync(file, SHOP_MODEL);
@@ -75,7 +80,10 @@ test('serve with INSIGHTS_MODEL: no demo data, warnings for tables not loaded, t
       return { status: res.status, body: (await res.json()) as Record<string, unknown> & { code?: string } };
     };
     const list = await get('/api/v1/insights');
-    assert.deepEqual((list.body as unknown as { code: string }[]).map((c) => c.code), ['by_region', 'units_per_ticket', 'amount_kpi', 'per_ticket_kpi', 'best_regions']);
+    assert.deepEqual(
+      (list.body as unknown as { code: string }[]).map((c) => c.code),
+      ['by_region', 'units_per_ticket', 'amount_kpi', 'per_ticket_kpi', 'best_regions'],
+    );
     const r = await get('/api/v1/insights/by_region/execute');
     assert.equal(r.status, 409);
     assert.equal(r.body.code, 'DATA_NOT_LOADED');

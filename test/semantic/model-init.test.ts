@@ -18,7 +18,19 @@ const purchasesCsv = [
   'Order Date,Order ID,Customer ID,product-line,Region,Net Amount $,Discount %,Qty,2nd Address,limit,Notes',
   ...Array.from({ length: 60 }, (_, i) => {
     const day = `2024-${String((i % 12) + 1).padStart(2, '0')}-${String((i % 27) + 1).padStart(2, '0')}`;
-    return [day, `O-${i}`, `C${i % 25}`, ['Books', 'Games', 'Toys'][i % 3], ['North', 'South'][i % 2], (10 + i * 1.5).toFixed(2), i % 10, (i % 4) + 1, `Street ${i}`, i % 3, ''].join(',');
+    return [
+      day,
+      `O-${i}`,
+      `C${i % 25}`,
+      ['Books', 'Games', 'Toys'][i % 3],
+      ['North', 'South'][i % 2],
+      (10 + i * 1.5).toFixed(2),
+      i % 10,
+      (i % 4) + 1,
+      `Street ${i}`,
+      i % 3,
+      '',
+    ].join(',');
   }),
 ].join('\r\n');
 const stores = ['Store Code,Store Name,Floor Area', 'S1,Main Street,120.5', 'S2,Harbour,80'].join('\n');
@@ -77,28 +89,47 @@ test('two tables: a model that checks, quotes what needs quoting, and whose ever
   assert.equal(model.cubes[1].measures.find((m: { name: string }) => m.name === 'floor_area').sql, '{CUBE}."Floor Area"');
   // Codes carry the cube's name when there are several tables.
   const codes: string[] = model.insights.map((i: { code: string }) => i.code);
-  assert.ok(codes.every((c) => c.startsWith('purchases_')), codes.join(' '));
+  assert.ok(
+    codes.every((c) => c.startsWith('purchases_')),
+    codes.join(' '),
+  );
   const kinds = new Set(model.insights.map((i: { kind: string }) => i.kind));
   assert.deepEqual([...kinds].sort(), ['breakdown', 'kpi', 'timeseries', 'top']);
   // Low-cardinality text is broken down and filtered on; ids and many-valued text are top lists.
   assert.ok(codes.includes('purchases_net_amount_by_region') && codes.includes('purchases_net_amount_by_product_line'));
   assert.ok(codes.includes('purchases_top_customer_id_by_net_amount'));
-  assert.deepEqual(model.insights.find((i: { code: string }) => i.code === 'purchases_net_amount').filters, ['purchases.product_line', 'purchases.region']);
+  assert.deepEqual(model.insights.find((i: { code: string }) => i.code === 'purchases_net_amount').filters, [
+    'purchases.product_line',
+    'purchases.region',
+  ]);
 
   const check = await runCli(['model', 'check', '--model', out], env());
   assert.equal(check.code, 0, check.stderr);
   assert.doesNotMatch(check.stderr, /warning/);
 
   const wh = await DuckDbWarehouse.open(path.join(dir, 'warehouse.duckdb'));
-  const t = await buildTestApp({ clock: new ManualClock(new Date('2025-01-15T12:00:00Z')), env: { INSIGHTS_MODEL: out }, deps: { warehouse: wh } });
+  const t = await buildTestApp({
+    clock: new ManualClock(new Date('2025-01-15T12:00:00Z')),
+    env: { INSIGHTS_MODEL: out },
+    deps: { warehouse: wh },
+  });
   try {
     const auth = await t.login({ tenant: 'acme', user: 'o', role: 'owner' });
     for (const code of codes) {
       const res = await call(t, auth, 'GET', `/api/v1/insights/${code}/execute?date_from=2024-01-01&date_to=2024-12-31`);
       assert.equal(res.statusCode, 200, `${code}: ${res.body}`);
     }
-    const total = await call(t, auth, 'GET', '/api/v1/insights/purchases_net_amount_kpi/execute?date_from=2024-01-01&date_to=2024-12-31&region=South');
-    const south = purchasesCsv.split('\r\n').slice(1).map((l) => l.split(',')).filter((c) => c[4] === 'South');
+    const total = await call(
+      t,
+      auth,
+      'GET',
+      '/api/v1/insights/purchases_net_amount_kpi/execute?date_from=2024-01-01&date_to=2024-12-31&region=South',
+    );
+    const south = purchasesCsv
+      .split('\r\n')
+      .slice(1)
+      .map((l) => l.split(','))
+      .filter((c) => c[4] === 'South');
     assert.equal(total.data.data.rows[0].value, Math.round(south.reduce((s, c) => s + Number(c[5]), 0) * 100) / 100);
   } finally {
     await t.close();

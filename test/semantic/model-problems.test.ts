@@ -15,7 +15,8 @@ import { DuckDbWarehouse } from '../../src/warehouse/duckdb.ts';
 import { ROOT } from '../helpers/process.ts';
 
 const lineOf = (text: string, needle: string, from = 0) => text.split('\n').findIndex((l, i) => i >= from && l.includes(needle)) + 1;
-const problems = (target: string) => checkModel(target).issues.map((i) => `${path.basename(i.file)}:${i.line} ${i.path ? `${i.path}: ` : ''}${i.message}`);
+const problems = (target: string) =>
+  checkModel(target).issues.map((i) => `${path.basename(i.file)}:${i.line} ${i.path ? `${i.path}: ` : ''}${i.message}`);
 
 const CUBES = `cubes:
   - name: orders
@@ -105,7 +106,8 @@ test('a directory: problems of every file, a file that is not YAML among them, r
     // Insights of a cube declared in a file that does not parse are not reported as missing.
     const withRefunds = `${INSIGHTS}  - { code: refund_count, kind: kpi, measures: [refunds.count], time_dimension: refunds.at }\n`;
     fs.writeFileSync(path.join(dir, 'b-insights.yml'), withRefunds);
-    const broken = 'cubes:\n  - name: refunds\n    sql_table: refunds\n    tenant_column: tenant_id\n    measures:\n      - name: count\n        type: count\n       sql: id\n';
+    const broken =
+      'cubes:\n  - name: refunds\n    sql_table: refunds\n    tenant_column: tenant_id\n    measures:\n      - name: count\n        type: count\n       sql: id\n';
     fs.writeFileSync(path.join(dir, 'c-refunds.yml'), broken);
     const got = problems(dir);
     assert.deepEqual(got, [
@@ -134,11 +136,16 @@ test('written from docs/model.md, with the mistakes people make: each message cl
   };
   // Wrong indentation: one key of a measure two spaces short.
   const shifted = DOCS.replace('        sql: revenue             #', '      sql: revenue             #');
-  assert.deepEqual(said(shifted), [`${lineOf(shifted, '      sql: revenue  ')} All mapping items must start at the same column (check the indentation: keys of one mapping start in the same column, and list items ("- ") one step under their key)`]);
+  assert.deepEqual(said(shifted), [
+    `${lineOf(shifted, '      sql: revenue  ')} All mapping items must start at the same column (check the indentation: keys of one mapping start in the same column, and list items ("- ") one step under their key)`,
+  ]);
   // Two spaces too many.
   const deeper = DOCS.replace('        sql: ordered_at', '          sql: ordered_at');
   assert.equal(said(deeper).length, 1);
-  assert.match(said(deeper)[0], new RegExp(`^${lineOf(deeper, '          sql: ordered_at')} All mapping items must start at the same column \\(check the indentation`));
+  assert.match(
+    said(deeper)[0],
+    new RegExp(`^${lineOf(deeper, '          sql: ordered_at')} All mapping items must start at the same column \\(check the indentation`),
+  );
   // A typo in a measure type, a join to a cube that does not exist, {CUBE} left out of a join.
   const typos = DOCS.replace('type: sum                #', 'type: total              #')
     .replace('      - name: customers          # another cube', '      - name: customer           # another cube')
@@ -151,9 +158,14 @@ test('written from docs/model.md, with the mistakes people make: each message cl
   // insights: indented under the last cube instead of at the top; dimensions: under a measure.
   const top = DOCS.indexOf('\ninsights:\n');
   const nested = DOCS.slice(0, top) + DOCS.slice(top).replace(/\n/g, '\n    ');
-  assert.deepEqual(said(nested), [`${lineOf(nested, '    insights:')} cubes[1].insights: is not a key of the model format here: insights: belongs at the top level of the file, not indented`]);
+  assert.deepEqual(said(nested), [
+    `${lineOf(nested, '    insights:')} cubes[1].insights: is not a key of the model format here: insights: belongs at the top level of the file, not indented`,
+  ]);
   const under = DOCS.replace('\n    dimensions:\n      - name: ordered_at', '\n        dimensions:\n      - name: ordered_at');
-  assert.match(said(under)[0] ?? '', /cubes\[0\]\.measures\[2\]\.dimensions: is not a key of the model format here: dimensions: belongs to the cube, indented like its name:/);
+  assert.match(
+    said(under)[0] ?? '',
+    /cubes\[0\]\.measures\[2\]\.dimensions: is not a key of the model format here: dimensions: belongs to the cube, indented like its name:/,
+  );
 });
 
 test('{CUBE} left out where two joined tables share a column: a warning naming it, and a 409 at query time, never 500', async () => {
@@ -163,22 +175,28 @@ test('{CUBE} left out where two joined tables share a column: a warning naming i
       CREATE TABLE customers (tenant_id VARCHAR, customer_id BIGINT, name VARCHAR, signup_at DATE, status VARCHAR);
       INSERT INTO orders VALUES ('t', 1, DATE '2026-03-02', 10, 'completed', 'DE', 'web');
       INSERT INTO customers VALUES ('t', 1, 'Ann', DATE '2026-01-01', 'active');`);
-    const text = DOCS.replace(`        filters:                 # only rows where every filter holds are aggregated
-          - sql: "{CUBE}.status = 'completed'"`, `        filters:
-          - sql: "status = 'completed'"`);
+    const text = DOCS.replace(
+      `        filters:                 # only rows where every filter holds are aggregated
+          - sql: "{CUBE}.status = 'completed'"`,
+      `        filters:
+          - sql: "status = 'completed'"`,
+    );
     const model = modelFromText(text, 'shop.yml');
     const warnings = await probeModel(model, wh);
     const filter = warnings.find((w) => w.path === 'cubes[0].measures[0].filters[0].sql');
     assert.ok(filter, JSON.stringify(warnings));
-    assert.equal(filter.line, lineOf(text, "sql: \"status = 'completed'\""));
+    assert.equal(filter.line, lineOf(text, 'sql: "status = \'completed\'"'));
     assert.match(filter.message, /Ambiguous .*"status".* write \{CUBE\}\.status for this cube's column/);
     const svc = new InsightsService(wh, new ManualClock(new Date('2026-03-31T12:00:00Z')), model);
-    await assert.rejects(svc.execute('t', 'top_customers', { date_from: '2026-03-01', date_to: '2026-03-31' }), (e: { code?: string; status?: number; message: string }) => {
-      assert.equal(e.code, 'DATA_MODEL_MISMATCH', e.message);
-      assert.equal(e.status, 409);
-      assert.match(e.message, /cubes\[0\]\.measures\[0\]\.filters\[0\]\.sql does not fit the warehouse: .*Ambiguous/);
-      return true;
-    });
+    await assert.rejects(
+      svc.execute('t', 'top_customers', { date_from: '2026-03-01', date_to: '2026-03-31' }),
+      (e: { code?: string; status?: number; message: string }) => {
+        assert.equal(e.code, 'DATA_MODEL_MISMATCH', e.message);
+        assert.equal(e.status, 409);
+        assert.match(e.message, /cubes\[0\]\.measures\[0\]\.filters\[0\]\.sql does not fit the warehouse: .*Ambiguous/);
+        return true;
+      },
+    );
   } finally {
     await wh.close();
   }

@@ -68,4 +68,3 @@ export const DATA = `
     ('t2', 1, 1, TIMESTAMP '2026-03-02 10:00:00', 1000.00);
   INSERT INTO sale_lines VALUES ('t1', 1, 1), ('t1', 1, 2), ('t1', 1, 3), ('t1', 2, 4), ('t1', 3, 1), ('t1', 3, 1), ('t2', 1, 99);
 `;
-

@@ -50,7 +50,9 @@ before(async () => {
   fs.writeFileSync(path.join(dir, 'visits.csv'), 'day,visits\n2026-03-02,7\n');
   // Loaded before the model existed: the loader gave both tables tenant_id.
   for (const table of ['sales', 'visits']) {
-    const r = await runCli(['data', 'load', '--table', table, '--file', path.join(dir, `${table}.csv`), '--tenant', 'demo'], { INSIGHTS_DATA_DIR: dir });
+    const r = await runCli(['data', 'load', '--table', table, '--file', path.join(dir, `${table}.csv`), '--tenant', 'demo'], {
+      INSIGHTS_DATA_DIR: dir,
+    });
     assert.equal(r.code, 0, r.stderr);
   }
 });
@@ -61,7 +63,7 @@ after(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-test('model check: a table without its cube\'s tenant column is an error (exit 1) naming table, column and cube', async () => {
+test("model check: a table without its cube's tenant column is an error (exit 1) naming table, column and cube", async () => {
   const r = await runCli(['model', 'check', '--model', modelFile], { INSIGHTS_DATA_DIR: dir });
   assert.equal(r.code, 1, r.stdout + r.stderr);
   assert.match(r.stderr, new RegExp(`model\\.yml:5 +cubes\\[0\\]\\.tenant_column: ${WORDS}`));
@@ -73,7 +75,11 @@ test('model check: a table without its cube\'s tenant column is an error (exit 1
 
 test('at query time: 409 with the same words from execute, chat and a live widget, never 500', async () => {
   wh = await DuckDbWarehouse.open(path.join(dir, 'warehouse.duckdb'));
-  t = await buildTestApp({ clock: new ManualClock(new Date('2026-03-31T12:00:00Z')), env: { INSIGHTS_MODEL: modelFile }, deps: { warehouse: wh } });
+  t = await buildTestApp({
+    clock: new ManualClock(new Date('2026-03-31T12:00:00Z')),
+    env: { INSIGHTS_MODEL: modelFile },
+    deps: { warehouse: wh },
+  });
   auth = await t.login({ tenant: 'demo', user: 'owner', role: 'owner' });
 
   for (const code of ['amount', 'amount_by_region']) {
@@ -90,14 +96,19 @@ test('at query time: 409 with the same words from execute, chat and a live widge
 
   const dash = await call(t, auth, 'POST', '/api/v1/dashboards', { name: 'Sales' });
   assert.equal(dash.statusCode, 201, dash.body);
-  const widget = await call(t, auth, 'POST', `/api/v1/dashboards/${dash.data.id}/widgets`, { title: 'Amount', widget_type: 'chart', data_source: 'live_insight', insight_code: 'amount' });
+  const widget = await call(t, auth, 'POST', `/api/v1/dashboards/${dash.data.id}/widgets`, {
+    title: 'Amount',
+    widget_type: 'chart',
+    data_source: 'live_insight',
+    insight_code: 'amount',
+  });
   assert.equal(widget.statusCode, 201, widget.body);
   const refresh = await call(t, auth, 'POST', `/api/v1/dashboards/${dash.data.id}/widgets/${widget.data.id}/refresh`, {});
   assert.equal(refresh.statusCode, 409, refresh.body);
   assert.match(refresh.data.detail, new RegExp(WORDS));
 });
 
-test('a column the model names and the table lacks: 409 naming the model\'s path and the engine\'s reason', async () => {
+test("a column the model names and the table lacks: 409 naming the model's path and the engine's reason", async () => {
   const r = await call(t, auth, 'GET', '/api/v1/insights/visits/execute?date_from=2026-03-01&date_to=2026-03-31');
   assert.equal(r.statusCode, 409, r.body);
   assert.equal(r.data.code, 'DATA_MODEL_MISMATCH');

@@ -10,7 +10,9 @@ import { clickHouseStandIn } from '../fakes/clickhouse-server.ts';
 import { clickhouseSkip } from '../helpers/clickhouse.ts';
 import { migratedDataDir, runCli } from '../helpers/process.ts';
 
-test('demo seed, data load (append, replace, a bad row) and rollups status on a ClickHouse WAREHOUSE_URL', { skip: clickhouseSkip }, async () => {
+test('demo seed, data load (append, replace, a bad row) and rollups status on a ClickHouse WAREHOUSE_URL', {
+  skip: clickhouseSkip,
+}, async () => {
   const server = await clickHouseStandIn();
   const url = (await server.urlFor(`cli_${process.pid}`)).replace('clickhouse://default@', 'clickhouse://insights:s3cret@');
   const dir = await migratedDataDir('insights-ch-cli-');
@@ -25,7 +27,10 @@ test('demo seed, data load (append, replace, a bad row) and rollups status on a 
     assert.ok(!fs.existsSync(path.join(dir, 'warehouse.duckdb')), 'no DuckDB file: the warehouse is ClickHouse');
     const status = await runCli(['rollups', 'status'], env, 60_000);
     assert.equal(status.code, 0, status.stderr);
-    assert.match(status.stdout, /^orders\.daily \("insights_rollups"\."orders__daily", day, partitions by month\)\n {2}acme: [\d,]+ rows, built \S+, current\n {2}demo: [\d,]+ rows, built \S+, current\n/);
+    assert.match(
+      status.stdout,
+      /^orders\.daily \("insights_rollups"\."orders__daily", day, partitions by month\)\n {2}acme: [\d,]+ rows, built \S+, current\n {2}demo: [\d,]+ rows, built \S+, current\n/,
+    );
 
     const load = (file: string, content: string, tenant: string, mode = 'append') => {
       fs.writeFileSync(path.join(dir, file), content);
@@ -44,7 +49,6 @@ test('demo seed, data load (append, replace, a bad row) and rollups status on a 
       { tenant_id: 'acme', plan: 'team', price: 300, since: '2026-03-01' },
       { tenant_id: 'demo', plan: 'solo', price: 5, since: '2026-04-01' },
     ]);
-
   } finally {
     await warehouse.exec(`DROP DATABASE IF EXISTS cli_${process.pid}`).catch(() => {});
     await warehouse.close();

@@ -24,7 +24,10 @@ test('one server: MergeTree ordered by (tenant, time), partitioned by month', ()
   ]);
   assert.equal(deleteRows({ database: 'shop' }, 'orders', `tenant_id = $1`), `DELETE FROM "orders" WHERE tenant_id = $1`);
   // A table without a time column is not partitioned.
-  assert.match(clickhouseWarehouseDdl({ database: 'shop' }).find((s) => s.includes('"products"'))!, /ENGINE = MergeTree ORDER BY \("tenant_id", "product_id"\)$/);
+  assert.match(
+    clickhouseWarehouseDdl({ database: 'shop' }).find((s) => s.includes('"products"'))!,
+    /ENGINE = MergeTree ORDER BY \("tenant_id", "product_id"\)$/,
+  );
 });
 
 test('a cluster: every statement ON CLUSTER, ReplicatedMergeTree shards behind a Distributed table sharded by the tenant', async () => {
@@ -52,13 +55,18 @@ test('a cluster: every statement ON CLUSTER, ReplicatedMergeTree shards behind a
       `INSERT INTO "insights_rollups__orders__daily__building" ${select}`,
     ],
   );
-  const swap = ddl.replace('"insights_rollups"."orders__daily__building"', '"insights_rollups"."orders__daily"', '"orders__daily"', select, []).map((s) => s.sql);
+  const swap = ddl
+    .replace('"insights_rollups"."orders__daily__building"', '"insights_rollups"."orders__daily"', '"orders__daily"', select, [])
+    .map((s) => s.sql);
   assert.deepEqual(swap.slice(2), [
     `EXCHANGE TABLES "insights_rollups__orders__daily__building_local" AND "insights_rollups__orders__daily_local" ON CLUSTER "analytics"`,
     `DROP TABLE IF EXISTS "insights_rollups__orders__daily__building" ON CLUSTER "analytics" SYNC`,
     `DROP TABLE IF EXISTS "insights_rollups__orders__daily__building_local" ON CLUSTER "analytics" SYNC`,
   ]);
-  assert.equal(ddl.delete('"insights_rollups"."orders__daily"', '"__tenant" = $1', ['demo']).sql, `DELETE FROM "insights_rollups__orders__daily_local" ON CLUSTER "analytics" WHERE "__tenant" = $1`);
+  assert.equal(
+    ddl.delete('"insights_rollups"."orders__daily"', '"__tenant" = $1', ['demo']).sql,
+    `DELETE FROM "insights_rollups__orders__daily_local" ON CLUSTER "analytics" WHERE "__tenant" = $1`,
+  );
 });
 
 test('scripts split into statements outside quotes and comments', () => {
@@ -67,9 +75,18 @@ test('scripts split into statements outside quotes and comments', () => {
 
 test('INSIGHTS_CLICKHOUSE_CLUSTER needs a ClickHouse WAREHOUSE_URL', () => {
   assert.throws(() => loadConfig({ INSIGHTS_CLICKHOUSE_CLUSTER: 'analytics' }), /INSIGHTS_CLICKHOUSE_CLUSTER needs WAREHOUSE_URL/);
-  assert.throws(() => loadConfig({ WAREHOUSE_URL: 'postgres://h/db', INSIGHTS_CLICKHOUSE_CLUSTER: 'analytics' }), /INSIGHTS_CLICKHOUSE_CLUSTER/);
-  assert.throws(() => loadConfig({ WAREHOUSE_URL: 'clickhouse://h:8123/db', INSIGHTS_CLICKHOUSE_CLUSTER: 'a b' }), /INSIGHTS_CLICKHOUSE_CLUSTER must be a cluster name/);
-  assert.equal(loadConfig({ WAREHOUSE_URL: 'clickhouse://h:8123/db', INSIGHTS_CLICKHOUSE_CLUSTER: 'analytics' }).clickhouseCluster, 'analytics');
+  assert.throws(
+    () => loadConfig({ WAREHOUSE_URL: 'postgres://h/db', INSIGHTS_CLICKHOUSE_CLUSTER: 'analytics' }),
+    /INSIGHTS_CLICKHOUSE_CLUSTER/,
+  );
+  assert.throws(
+    () => loadConfig({ WAREHOUSE_URL: 'clickhouse://h:8123/db', INSIGHTS_CLICKHOUSE_CLUSTER: 'a b' }),
+    /INSIGHTS_CLICKHOUSE_CLUSTER must be a cluster name/,
+  );
+  assert.equal(
+    loadConfig({ WAREHOUSE_URL: 'clickhouse://h:8123/db', INSIGHTS_CLICKHOUSE_CLUSTER: 'analytics' }).clickhouseCluster,
+    'analytics',
+  );
 });
 
 test('an unreachable ClickHouse is a start-up error naming WAREHOUSE_URL, without the password', async () => {
@@ -88,14 +105,27 @@ describe('ClickHouse over HTTP', { skip: clickhouseSkip }, () => {
   test('a wrong password, an unknown database, an unknown cluster: one line naming the setting', async () => {
     const server = await clickHouseStandIn();
     const at = new URL(await server.urlFor('startup_ok')).host;
-    const open = (env: Record<string, string>) => openWarehouse(loadConfig(env)).then(async (w) => (await w.close(), undefined), (e: Error) => e);
+    const open = (env: Record<string, string>) =>
+      openWarehouse(loadConfig(env)).then(
+        async (w) => (await w.close(), undefined),
+        (e: Error) => e,
+      );
     const wrong = await open({ WAREHOUSE_URL: `clickhouse://insights:nope@${at}/startup_ok` });
     assert.ok(wrong instanceof StartupError);
     assert.match(wrong.message, new RegExp(`^WAREHOUSE_URL: cannot use the database at ${at}/startup_ok: insights: Authentication failed`));
     assert.doesNotMatch(wrong.message, /nope/);
-    assert.match(String(await open({ WAREHOUSE_URL: `clickhouse://insights:s3cret@${at}/no_such_db` })), /WAREHOUSE_URL: .*Database no_such_db does not exist/);
-    const cluster = await open({ WAREHOUSE_URL: `clickhouse://insights:s3cret@${at}/startup_ok`, INSIGHTS_CLICKHOUSE_CLUSTER: 'analytics' });
-    assert.equal((cluster as Error).message, `INSIGHTS_CLICKHOUSE_CLUSTER: the ClickHouse server at ${at}/startup_ok knows no cluster "analytics" (see system.clusters)`);
+    assert.match(
+      String(await open({ WAREHOUSE_URL: `clickhouse://insights:s3cret@${at}/no_such_db` })),
+      /WAREHOUSE_URL: .*Database no_such_db does not exist/,
+    );
+    const cluster = await open({
+      WAREHOUSE_URL: `clickhouse://insights:s3cret@${at}/startup_ok`,
+      INSIGHTS_CLICKHOUSE_CLUSTER: 'analytics',
+    });
+    assert.equal(
+      (cluster as Error).message,
+      `INSIGHTS_CLICKHOUSE_CLUSTER: the ClickHouse server at ${at}/startup_ok knows no cluster "analytics" (see system.clusters)`,
+    );
     // The right credentials open it and create the tables.
     assert.equal(await open({ WAREHOUSE_URL: `clickhouse://insights:s3cret@${at}/startup_ok` }), undefined);
   });
@@ -137,7 +167,10 @@ describe('ClickHouse over HTTP', { skip: clickhouseSkip }, () => {
       { name: 'ordered_at', type: 'TIMESTAMP' },
       { name: 'country', type: 'VARCHAR' },
     ]);
-    const [row] = await warehouse.query(`SELECT count(*) AS n, sum(revenue) AS r, min(ordered_at) AS t, toDate32('2026-01-02') AS d, sum(revenue) FILTER (WHERE 1 = 0) AS none FROM orders WHERE tenant_id = $1`, ['demo']);
+    const [row] = await warehouse.query(
+      `SELECT count(*) AS n, sum(revenue) AS r, min(ordered_at) AS t, toDate32('2026-01-02') AS d, sum(revenue) FILTER (WHERE 1 = 0) AS none FROM orders WHERE tenant_id = $1`,
+      ['demo'],
+    );
     assert.equal(typeof row.n, 'number');
     assert.equal(typeof row.r, 'number');
     assert.match(String(row.t), /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);

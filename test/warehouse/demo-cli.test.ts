@@ -17,11 +17,18 @@ test('demo seed into an empty warehouse, refusal under the lock, per-tenant re-s
     const first = await runCli(['demo', 'seed', '--rows', '900'], { INSIGHTS_DATA_DIR: dir });
     assert.equal(first.code, 0, first.stderr);
     assert.match(first.stdout, /Seeded 900 orders \(demo: 540, acme: 360\) into the duckdb warehouse/);
-    assert.match(first.stdout, /Rollup orders\.daily: built in [\d.]+ s\.\nRollup order_items\.daily_by_product: built in [\d.]+ s\./, 'a seed rebuilds the rollups');
+    assert.match(
+      first.stdout,
+      /Rollup orders\.daily: built in [\d.]+ s\.\nRollup order_items\.daily_by_product: built in [\d.]+ s\./,
+      'a seed rebuilds the rollups',
+    );
     assert.ok(fs.existsSync(path.join(dir, 'warehouse.duckdb')));
     const status = await runCli(['rollups', 'status'], { INSIGHTS_DATA_DIR: dir });
     assert.equal(status.code, 0, status.stderr);
-    assert.match(status.stdout, /^orders\.daily \("insights_rollups"\."orders__daily", day, partitions by month\)\n {2}acme: [\d,]+ rows, built \S+, current\n {2}demo: [\d,]+ rows, built \S+, current\n/);
+    assert.match(
+      status.stdout,
+      /^orders\.daily \("insights_rollups"\."orders__daily", day, partitions by month\)\n {2}acme: [\d,]+ rows, built \S+, current\n {2}demo: [\d,]+ rows, built \S+, current\n/,
+    );
     const unknown = await runCli(['rollups', 'build', '--rollup', 'nope'], { INSIGHTS_DATA_DIR: dir });
     assert.equal(unknown.code, 2);
     assert.match(unknown.stderr, /the model has no rollup nope \(it has: orders\.daily, order_items\.daily_by_product\)/);
@@ -44,8 +51,13 @@ test('demo seed into an empty warehouse, refusal under the lock, per-tenant re-s
     const wh = await DuckDbWarehouse.open(path.join(dir, 'warehouse.duckdb'));
     try {
       const counts = await wh.query('SELECT tenant_id, count(*) AS n FROM orders GROUP BY 1 ORDER BY 1');
-      assert.deepEqual(counts, [{ tenant_id: 'acme', n: 360 }, { tenant_id: 'demo', n: 120 }]);
-      const [span] = await wh.query("SELECT CAST(max(ordered_at) AS DATE) - CAST(min(ordered_at) AS DATE) AS days FROM orders WHERE tenant_id = 'acme'");
+      assert.deepEqual(counts, [
+        { tenant_id: 'acme', n: 360 },
+        { tenant_id: 'demo', n: 120 },
+      ]);
+      const [span] = await wh.query(
+        "SELECT CAST(max(ordered_at) AS DATE) - CAST(min(ordered_at) AS DATE) AS days FROM orders WHERE tenant_id = 'acme'",
+      );
       assert.ok(Number(span.days) > 600, 'two years of data');
     } finally {
       await wh.close();

@@ -29,14 +29,15 @@ after(async () => {
 });
 
 const CHECKS = [
-    'SELECT count(*) AS n, sum(revenue) AS rev, sum(discount) AS disc, sum(items) AS items, sum(customer_id) AS cust, count(DISTINCT ordered_at) AS ts FROM orders',
-    "SELECT count(*) AS n, sum(quantity) AS q, sum(unit_price) AS p, sum(product_id) AS pid FROM order_items WHERE tenant_id = 'acme'",
-    'SELECT count(*) AS n, sum(sessions) AS s FROM web_sessions',
-    'SELECT count(*) AS n, sum(customer_id) AS c, min(signup_at) AS first, max(signup_at) AS last FROM customers',
-    "SELECT status, country, channel, count(*) AS n, sum(revenue) AS rev FROM orders GROUP BY 1, 2, 3 ORDER BY 1, 2, 3",
-    'SELECT count(*) AS n, count(DISTINCT category) AS c FROM products',
+  'SELECT count(*) AS n, sum(revenue) AS rev, sum(discount) AS disc, sum(items) AS items, sum(customer_id) AS cust, count(DISTINCT ordered_at) AS ts FROM orders',
+  "SELECT count(*) AS n, sum(quantity) AS q, sum(unit_price) AS p, sum(product_id) AS pid FROM order_items WHERE tenant_id = 'acme'",
+  'SELECT count(*) AS n, sum(sessions) AS s FROM web_sessions',
+  'SELECT count(*) AS n, sum(customer_id) AS c, min(signup_at) AS first, max(signup_at) AS last FROM customers',
+  'SELECT status, country, channel, count(*) AS n, sum(revenue) AS rev FROM orders GROUP BY 1, 2, 3 ORDER BY 1, 2, 3',
+  'SELECT count(*) AS n, count(DISTINCT category) AS c FROM products',
 ];
-const norm = (rows: Record<string, unknown>[]) => rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, typeof v === 'string' ? v.replace(/\.0+$/, '') : v])));
+const norm = (rows: Record<string, unknown>[]) =>
+  rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, typeof v === 'string' ? v.replace(/\.0+$/, '') : v])));
 
 test('the generator writes identical tables on both engines', async () => {
   for (const sql of CHECKS) {
@@ -50,10 +51,18 @@ test('ClickHouse holds the very same rows', { skip: clickhouseSkip }, async () =
 });
 
 for (const other of ['PostgreSQL', 'ClickHouse'] as const) {
-  test(`every insight × granularity × filters gives the same rows on DuckDB and ${other}`, { skip: other === 'ClickHouse' && clickhouseSkip }, async () => {
+  test(`every insight × granularity × filters gives the same rows on DuckDB and ${other}`, {
+    skip: other === 'ClickHouse' && clickhouseSkip,
+  }, async () => {
     const onDuck = new InsightsService(duck, clock);
     const onPg = new InsightsService(other === 'PostgreSQL' ? pg : ch!, clock);
-    const filterSets: ExecuteParams[] = [{}, { country: 'DE' }, { channel: 'mobile' }, { country: 'US', channel: 'web' }, { date_from: '2025-02-10', date_to: '2025-11-03' }];
+    const filterSets: ExecuteParams[] = [
+      {},
+      { country: 'DE' },
+      { channel: 'mobile' },
+      { country: 'US', channel: 'web' },
+      { date_from: '2025-02-10', date_to: '2025-11-03' },
+    ];
     const cases: { tenant: string; code: string; params: ExecuteParams }[] = [];
     for (const entry of onDuck.catalog()) {
       const grans = entry.granularities.length ? entry.granularities : [undefined];

@@ -25,10 +25,21 @@ test('a new DuckDB file is seeded by a child process; an existing one is left al
       const [row] = await wh.query('SELECT count(*) AS n, max(ordered_at)::DATE::VARCHAR AS last FROM orders');
       assert.deepEqual(row, { n: DEFAULT_SEED_ROWS, last: '2026-03-01' });
       // The child built the demo rollups from its data: the server finds them current, builds nothing.
-      assert.deepEqual(seeded?.rollups?.map((b) => b.split(' ')[0]), ['orders.daily', 'order_items.daily_by_product']);
+      assert.deepEqual(
+        seeded?.rollups?.map((b) => b.split(' ')[0]),
+        ['orders.daily', 'order_items.daily_by_product'],
+      );
       const store = new RollupStore(wh, demoModel().rollups);
       assert.deepEqual(await store.outdated(), []);
-      for (const s of await store.status()) assert.deepEqual(s.tenants.map((t) => [t.tenant, t.current, t.rows > 0]), [['acme', true, true], ['demo', true, true]], s.rollup);
+      for (const s of await store.status())
+        assert.deepEqual(
+          s.tenants.map((t) => [t.tenant, t.current, t.rows > 0]),
+          [
+            ['acme', true, true],
+            ['demo', true, true],
+          ],
+          s.rollup,
+        );
     } finally {
       await wh.close();
     }

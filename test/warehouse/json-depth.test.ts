@@ -27,7 +27,13 @@ test('a JSON file nested 100 000 levels deep is a bad row naming its line; the p
     fs.writeFileSync(gz, zlib.gzipSync('['.repeat(MAX_DATA_DEPTH + 1) + ']'.repeat(MAX_DATA_DEPTH + 1)));
     await assert.rejects(wh.load({ table: 'events', tenantId: 'acme', mode: 'append', file: { path: gz, format: 'json' } }), LoadError);
     const flat = path.join(dir, 'flat.json');
-    fs.writeFileSync(flat, JSON.stringify([{ a: 1, b: 'x' }, { a: 2, b: 'y' }]));
+    fs.writeFileSync(
+      flat,
+      JSON.stringify([
+        { a: 1, b: 'x' },
+        { a: 2, b: 'y' },
+      ]),
+    );
     const loaded = await wh.load({ table: 'events', tenantId: 'acme', mode: 'append', file: { path: flat, format: 'json' } });
     assert.equal(loaded.rowsLoaded, 2);
   } finally {

@@ -13,7 +13,8 @@ test('the delimiter seen most often outside quotes in the header; , on a tie or 
   assert.equal(detectDelimiter('single'), ',');
   assert.equal(parseDelimiter('tab'), '\t');
   assert.equal(parseDelimiter('|'), '|');
-  for (const bad of ['', 'ab', 'x', '1', '"', ' ']) assert.throws(() => parseDelimiter(bad), /The delimiter must be one character/, JSON.stringify(bad));
+  for (const bad of ['', 'ab', 'x', '1', '"', ' '])
+    assert.throws(() => parseDelimiter(bad), /The delimiter must be one character/, JSON.stringify(bad));
 });
 
 test('date formats in spreadsheet words or strptime, shown back in words', () => {

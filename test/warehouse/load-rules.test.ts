@@ -53,13 +53,25 @@ test('tables are listed with their own tenant column, matched without regard to 
 test('a file column named like the tenant column, in any case, or holding NUL, is refused naming it', () => {
   const file = { path: 'x.csv', format: 'csv' as const };
   for (const name of ['store', 'Store', 'STORE']) {
-    assert.throws(() => planLoad(file, [{ name, type: 'VARCHAR' }], undefined, 'store'), (e: LoadError) => e.kind === 'columns' && e.where.column === name);
+    assert.throws(
+      () => planLoad(file, [{ name, type: 'VARCHAR' }], undefined, 'store'),
+      (e: LoadError) => e.kind === 'columns' && e.where.column === name,
+    );
   }
-  assert.doesNotThrow(() => planLoad(file, [{ name: 'tenant_id', type: 'VARCHAR' }], undefined, 'store'), 'tenant_id is an ordinary column where the tenant column is store');
-  assert.throws(() => planLoad(file, [{ name: 'a\u0000b', type: 'VARCHAR' }], undefined), (e: LoadError) => e.kind === 'columns' && /NUL/.test(e.message));
+  assert.doesNotThrow(
+    () => planLoad(file, [{ name: 'tenant_id', type: 'VARCHAR' }], undefined, 'store'),
+    'tenant_id is an ordinary column where the tenant column is store',
+  );
+  assert.throws(
+    () => planLoad(file, [{ name: 'a\u0000b', type: 'VARCHAR' }], undefined),
+    (e: LoadError) => e.kind === 'columns' && /NUL/.test(e.message),
+  );
   // PostgreSQL would cut it to 63 bytes silently, and the next load of the same file would not match.
   const long = 'Total revenue including taxes, shipping and handling, in euros (EUR)';
-  assert.throws(() => planLoad(file, [{ name: long, type: 'DOUBLE' }], undefined), (e: LoadError) => e.kind === 'columns' && e.where.column === long && /longer than 63 bytes/.test(e.message));
+  assert.throws(
+    () => planLoad(file, [{ name: long, type: 'DOUBLE' }], undefined),
+    (e: LoadError) => e.kind === 'columns' && e.where.column === long && /longer than 63 bytes/.test(e.message),
+  );
   assert.doesNotThrow(() => planLoad(file, [{ name: 'x'.repeat(63), type: 'DOUBLE' }], undefined));
 });
 

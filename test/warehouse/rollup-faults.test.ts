@@ -30,7 +30,8 @@ for (const engine of ['duckdb', 'postgres'] as const) {
       store = new RollupStore(warehouse, model.rollups, clock);
     });
     after(async () => {
-      if (engine === 'postgres' && postgresWarehouseUrl) await warehouse?.exec('DROP SCHEMA IF EXISTS insights_rollups CASCADE').catch(() => {});
+      if (engine === 'postgres' && postgresWarehouseUrl)
+        await warehouse?.exec('DROP SCHEMA IF EXISTS insights_rollups CASCADE').catch(() => {});
       await warehouse?.close();
     });
 
@@ -43,12 +44,18 @@ for (const engine of ['duckdb', 'postgres'] as const) {
       const orders = builds.find((b) => b.rollup === 'orders.daily')!;
       assert.equal(orders.failed, undefined, orders.failed);
       assert.deepEqual(orders.tenants.sort(), ['acme', 'demo']);
-      assert.deepEqual(orders.left_out?.map((x) => x.tenant), ['far']);
+      assert.deepEqual(
+        orders.left_out?.map((x) => x.tenant),
+        ['far'],
+      );
       assert.match(orders.left_out![0].problem, /earliest 0001-01-01, latest 9999-12-31/);
       assert.equal((await store.usable('acme')).rollups.length, 2);
       assert.equal((await store.usable('far')).rollups.length, 0, "far's queries read the raw rows");
       const status = (await store.status()).find((s) => s.rollup === 'orders.daily')!;
-      assert.deepEqual(status.problems.map((p) => p.tenant), ['far']);
+      assert.deepEqual(
+        status.problems.map((p) => p.tenant),
+        ['far'],
+      );
       // far's answers are the raw ones (the rollup does not hold its far rows).
       const params = { granularity: 'month', country: 'DE' };
       const raw = await new InsightsService(warehouse, clock, model).execute('far', 'revenue', params);
@@ -56,16 +63,26 @@ for (const engine of ['duckdb', 'postgres'] as const) {
     });
 
     test('a refresh after a load whose range reaches year 9999 does not throw: the tenant is left out, the load stands', async () => {
-      const builds = await store.refreshAfterLoad({ table: 'orders', tenantId: 'far', mode: 'append', timeRanges: { ordered_at: { min: '0001-01-01 00:00:00', max: '9999-12-31 23:00:00' } } });
+      const builds = await store.refreshAfterLoad({
+        table: 'orders',
+        tenantId: 'far',
+        mode: 'append',
+        timeRanges: { ordered_at: { min: '0001-01-01 00:00:00', max: '9999-12-31 23:00:00' } },
+      });
       // Before: Conversion Error … "+010000-01" from the partition refresh's upper bound.
-      assert.ok(builds.every((b) => !b.failed), JSON.stringify(builds));
+      assert.ok(
+        builds.every((b) => !b.failed),
+        JSON.stringify(builds),
+      );
       assert.ok(builds.some((b) => b.left_out?.[0].tenant === 'far'));
       assert.equal((await store.usable('far')).rollups.length, 0);
     });
 
     // The PGlite test warehouse cannot load files (COPY FROM STDIN needs a server).
     const noLoader = engine === 'postgres' && !postgresWarehouseUrl;
-    test('a refresh that fails after the commit: the load answers 200, the problem is shown, a retry makes the rollup current', { skip: noLoader }, async () => {
+    test('a refresh that fails after the commit: the load answers 200, the problem is shown, a retry makes the rollup current', {
+      skip: noLoader,
+    }, async () => {
       const t = await buildTestApp({ clock, deps: { warehouse } });
       const transaction = warehouse.transaction.bind(warehouse);
       try {
@@ -79,19 +96,34 @@ for (const engine of ['duckdb', 'postgres'] as const) {
           }
           return transaction(statements, signal);
         };
-        const csv = 'order_id,customer_id,ordered_at,country,channel,status,items,revenue,discount\n99200001,1,2026-03-10 10:00:00,FR,web,completed,1,100.00,0\n';
-        const res = await t.app.inject({ method: 'POST', url: '/api/v1/data/orders', headers: { authorization: owner, 'content-type': 'text/csv' }, payload: csv });
+        const csv =
+          'order_id,customer_id,ordered_at,country,channel,status,items,revenue,discount\n99200001,1,2026-03-10 10:00:00,FR,web,completed,1,100.00,0\n';
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/api/v1/data/orders',
+          headers: { authorization: owner, 'content-type': 'text/csv' },
+          payload: csv,
+        });
         // Before: the refresh's error became the load's 500 although the rows were committed.
         assert.equal(res.statusCode, 200, res.body);
-        const problem = (await t.app.services.rollups.status()).find((s) => s.rollup === 'orders.daily')!.problems.find((p) => p.tenant === 'acme');
+        const problem = (await t.app.services.rollups.status())
+          .find((s) => s.rollup === 'orders.daily')!
+          .problems.find((p) => p.tenant === 'acme');
         assert.ok(problem, 'the failed refresh is reported');
         assert.equal(problem.attempts, 1);
         assert.match(problem.problem, /went away/);
-        assert.deepEqual((await t.app.services.rollups.usable('acme')).rollups.map((r) => r.id), ['order_items.daily_by_product']);
+        assert.deepEqual(
+          (await t.app.services.rollups.usable('acme')).rollups.map((r) => r.id),
+          ['order_items.daily_by_product'],
+        );
         // The first retry comes after 2 s.
-        for (let i = 0; i < 100 && (await t.app.services.rollups.usable('acme')).rollups.length < 2; i++) await new Promise((r) => setTimeout(r, 100));
+        for (let i = 0; i < 100 && (await t.app.services.rollups.usable('acme')).rollups.length < 2; i++)
+          await new Promise((r) => setTimeout(r, 100));
         assert.equal((await t.app.services.rollups.usable('acme')).rollups.length, 2, 'current again after the retry');
-        assert.equal((await t.app.services.rollups.status()).find((s) => s.rollup === 'orders.daily')!.problems.find((p) => p.tenant === 'acme'), undefined);
+        assert.equal(
+          (await t.app.services.rollups.status()).find((s) => s.rollup === 'orders.daily')!.problems.find((p) => p.tenant === 'acme'),
+          undefined,
+        );
         const after = await call(t, owner, 'GET', '/api/v1/insights/revenue/execute?granularity=month&country=FR');
         assert.equal(after.statusCode, 200);
       } finally {
@@ -116,13 +148,17 @@ for (const engine of ['duckdb', 'postgres'] as const) {
         warehouse.transaction = transaction;
       }
       await store.build();
-      assert.deepEqual((await store.status()).find((s) => s.rollup === 'orders.daily')!.problems.filter((p) => p.tenant === ''), [], 'solved by the next build');
+      assert.deepEqual(
+        (await store.status()).find((s) => s.rollup === 'orders.daily')!.problems.filter((p) => p.tenant === ''),
+        [],
+        'solved by the next build',
+      );
     });
   });
 }
 
 describe('only the rollups that read a loaded table go stale', () => {
-  test('a load into web_sessions (read by no rollup) leaves the tenant\'s rollups current', async () => {
+  test("a load into web_sessions (read by no rollup) leaves the tenant's rollups current", async () => {
     const warehouse = await testWarehouse(clock.now(), 2000);
     const t = await buildTestApp({ clock, deps: { warehouse } });
     try {
@@ -138,8 +174,19 @@ describe('only the rollups that read a loaded table go stale', () => {
       assert.equal(res.statusCode, 200, res.body);
       // Before: every rollup of the tenant was outdated until the next restart.
       assert.equal((await t.app.services.rollups.usable('demo')).rollups.length, 2);
-      const orders = 'order_id,customer_id,ordered_at,country,channel,status,items,revenue,discount\n99300001,1,2026-03-10 10:00:00,FR,web,completed,1,100.00,0\n';
-      assert.equal((await t.app.inject({ method: 'POST', url: '/api/v1/data/orders', headers: { authorization: owner, 'content-type': 'text/csv' }, payload: orders })).statusCode, 200);
+      const orders =
+        'order_id,customer_id,ordered_at,country,channel,status,items,revenue,discount\n99300001,1,2026-03-10 10:00:00,FR,web,completed,1,100.00,0\n';
+      assert.equal(
+        (
+          await t.app.inject({
+            method: 'POST',
+            url: '/api/v1/data/orders',
+            headers: { authorization: owner, 'content-type': 'text/csv' },
+            payload: orders,
+          })
+        ).statusCode,
+        200,
+      );
       assert.equal((await t.app.services.rollups.usable('demo')).rollups.length, 2, 'both read orders: both refreshed');
     } finally {
       await t.close();

@@ -33,7 +33,10 @@ test('a DuckDB file stores the rollups’ 128-bit columns uncompressed, the rest
     const wide = storage.filter((s) => /DECIMAL\(38|HUGEINT/.test(String(s.type)));
     assert.ok(wide.length > 0, 'the rollup has a sum of money');
     for (const s of wide) assert.equal(s.compression, 'Uncompressed', `${s.type} is stored ${s.compression}`);
-    assert.ok(storage.some((s) => !/DECIMAL\(38|HUGEINT/.test(String(s.type)) && s.compression !== 'Uncompressed'), 'other columns stay compressed');
+    assert.ok(
+      storage.some((s) => !/DECIMAL\(38|HUGEINT/.test(String(s.type)) && s.compression !== 'Uncompressed'),
+      'other columns stay compressed',
+    );
     // Answered from the rollup now, with the same figures.
     const service = new InsightsService(wh, clock, model, rollups);
     const after = await service.execute('demo', 'revenue', params);

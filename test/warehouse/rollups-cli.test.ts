@@ -21,10 +21,16 @@ test('rollups build leaves out a tenant with times of year 1 and 9999, and rollu
     const build = await runCli(['rollups', 'build'], { INSIGHTS_DATA_DIR: dir });
     // Before: RangeError: Invalid time value, exit 1, no rollup built for anyone.
     assert.equal(build.code, 0, build.stderr);
-    assert.match(build.stdout, /orders\.daily: built for 2 tenants in [\d.]+ s\n {2}far: left out, rows outside 1900-01-01…2200-12-31 \(earliest 0001-01-01, latest 9999-12-31\)/);
+    assert.match(
+      build.stdout,
+      /orders\.daily: built for 2 tenants in [\d.]+ s\n {2}far: left out, rows outside 1900-01-01…2200-12-31 \(earliest 0001-01-01, latest 9999-12-31\)/,
+    );
     const status = await runCli(['rollups', 'status'], { INSIGHTS_DATA_DIR: dir });
     assert.equal(status.code, 0, status.stderr);
-    assert.match(status.stdout, / {2}acme: [\d,]+ rows, built \S+, current\n {2}demo: [\d,]+ rows, built \S+, current\n {2}far: problem \(1 attempt, last \S+\): rows outside/);
+    assert.match(
+      status.stdout,
+      / {2}acme: [\d,]+ rows, built \S+, current\n {2}demo: [\d,]+ rows, built \S+, current\n {2}far: problem \(1 attempt, last \S+\): rows outside/,
+    );
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

@@ -57,20 +57,32 @@ for (const engine of ['duckdb', 'postgres', 'clickhouse'] as const) {
     const versioned = engine !== 'postgres' || Boolean(postgresWarehouseUrl);
     before(async () => {
       warehouse =
-        engine === 'duckdb' ? await testWarehouse(clock.now(), 4000) : engine === 'postgres' ? await testPostgresWarehouse(clock.now(), 4000) : await testClickHouseWarehouse(clock.now(), 4000);
+        engine === 'duckdb'
+          ? await testWarehouse(clock.now(), 4000)
+          : engine === 'postgres'
+            ? await testPostgresWarehouse(clock.now(), 4000)
+            : await testClickHouseWarehouse(clock.now(), 4000);
       store = new RollupStore(warehouse, model.rollups);
     });
     after(async () => {
-      if (engine === 'postgres' && postgresWarehouseUrl) await warehouse?.exec('DROP SCHEMA IF EXISTS insights_rollups CASCADE').catch(() => {});
+      if (engine === 'postgres' && postgresWarehouseUrl)
+        await warehouse?.exec('DROP SCHEMA IF EXISTS insights_rollups CASCADE').catch(() => {});
       await warehouse?.close();
     });
 
     test('the demo model declares rollups, and they build for every tenant', async () => {
-      assert.deepEqual(model.rollups.map((r) => r.id), ['orders.daily', 'order_items.daily_by_product']);
+      assert.deepEqual(
+        model.rollups.map((r) => r.id),
+        ['orders.daily', 'order_items.daily_by_product'],
+      );
       const builds = await store.build();
       for (const b of builds) assert.deepEqual([...b.tenants].sort(), ['acme', 'demo'], b.rollup);
       const status = await store.status();
-      for (const s of status) assert.ok(s.tenants.every((t) => t.current && t.rows > 0), JSON.stringify(s));
+      for (const s of status)
+        assert.ok(
+          s.tenants.every((t) => t.current && t.rows > 0),
+          JSON.stringify(s),
+        );
     });
 
     test('every insight × granularity × filter gives the same rows from the rollups as from the raw rows', async () => {
@@ -92,7 +104,9 @@ for (const engine of ['duckdb', 'postgres', 'clickhouse'] as const) {
 
     // The PGlite test warehouse has no loader: this runs on DuckDB, and on PostgreSQL with DATABASE_URL.
     const noLoader = engine === 'postgres' && !postgresWarehouseUrl ? 'the PGlite test warehouse has no loader' : false;
-    test('a load through the API refreshes the loading tenant before it answers; the answer includes the new rows', { skip: noLoader }, async () => {
+    test('a load through the API refreshes the loading tenant before it answers; the answer includes the new rows', {
+      skip: noLoader,
+    }, async () => {
       const t = await buildTestApp({ clock, deps: { warehouse } });
       try {
         const owner = await t.login({ tenant: 'demo', user: 'o', role: 'owner' });
@@ -104,16 +118,28 @@ for (const engine of ['duckdb', 'postgres', 'clickhouse'] as const) {
           writes.push(...statements.map((s) => `${s.sql} ${JSON.stringify(s.params ?? [])}`));
           return transaction(statements);
         };
-        const csv = 'order_id,customer_id,ordered_at,country,channel,status,items,revenue,discount\n' +
+        const csv =
+          'order_id,customer_id,ordered_at,country,channel,status,items,revenue,discount\n' +
           '99000001,1,2026-03-10 10:00:00,DE,web,completed,1,1000.50,0\n99000002,2,2026-03-12 11:00:00,DE,mobile,completed,2,499.50,0\n';
-        const res = await t.app.inject({ method: 'POST', url: '/api/v1/data/orders', headers: { authorization: owner, 'content-type': 'text/csv' }, payload: csv });
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/api/v1/data/orders',
+          headers: { authorization: owner, 'content-type': 'text/csv' },
+          payload: csv,
+        });
         warehouse.transaction = transaction;
         assert.equal(res.statusCode, 200, res.body);
         // Only demo's March partition of each rollup reading orders was rebuilt.
         // (ClickHouse keeps rollups in its own database as insights_rollups__*.)
-        const deletesFrom = (name: string) => writes.filter((w) => w.startsWith(`DELETE FROM "insights_rollups"."${name}"`) || w.startsWith(`DELETE FROM "insights_rollups__${name}"`));
+        const deletesFrom = (name: string) =>
+          writes.filter(
+            (w) => w.startsWith(`DELETE FROM "insights_rollups"."${name}"`) || w.startsWith(`DELETE FROM "insights_rollups__${name}"`),
+          );
         const deletes = deletesFrom('orders__daily');
-        assert.deepEqual(deletes.map((w) => w.slice(w.indexOf('['))), ['["demo","2026-03-01","2026-04-01"]']);
+        assert.deepEqual(
+          deletes.map((w) => w.slice(w.indexOf('['))),
+          ['["demo","2026-03-01","2026-04-01"]'],
+        );
         assert.ok(deletesFrom('order_items__daily_by_product').length > 0, 'order_items rollup joins orders: refreshed too');
         const after = await call(t, owner, 'GET', '/api/v1/insights/revenue/execute?granularity=month&country=DE');
         const march = (r: any) => r.data.data.rows.find((x: any) => x.period === '2026-03-01').revenue;
@@ -142,7 +168,8 @@ for (const engine of ['duckdb', 'postgres', 'clickhouse'] as const) {
       const raw = new InsightsService(warehouse, clock, model);
       const rolled = new InsightsService(warehouse, clock, model, store);
       const params = { granularity: 'month', country: 'FR' };
-      if (versioned) assert.deepEqual((await rolled.execute('acme', 'revenue', params)).rows, (await raw.execute('acme', 'revenue', params)).rows);
+      if (versioned)
+        assert.deepEqual((await rolled.execute('acme', 'revenue', params)).rows, (await raw.execute('acme', 'revenue', params)).rows);
       await store.build();
       assert.equal((await store.usable('acme')).rollups.length, 2);
       assert.deepEqual((await rolled.execute('acme', 'revenue', params)).rows, (await raw.execute('acme', 'revenue', params)).rows);
@@ -150,12 +177,19 @@ for (const engine of ['duckdb', 'postgres', 'clickhouse'] as const) {
 
     test('refresh_every rebuilds a rollup for data changed outside the service, on the injected clock', async () => {
       // Rows written by other tools (an external WAREHOUSE_URL) do not move the data version.
-      const text = fs.readFileSync(new URL('../../models/demo.yml', import.meta.url), 'utf8').replace('name: daily\n', 'name: daily\n        refresh_every: 1 hour\n');
+      const text = fs
+        .readFileSync(new URL('../../models/demo.yml', import.meta.url), 'utf8')
+        .replace('name: daily\n', 'name: daily\n        refresh_every: 1 hour\n');
       const refreshing = modelFromText(text);
       const at = new ManualClock(new Date('2026-04-01T08:00:00Z'));
       const periodic = new RollupStore(warehouse, refreshing.rollups, at);
-      assert.deepEqual((await periodic.build(['orders.daily'])).map((b) => b.rollup), ['orders.daily']);
-      await warehouse.exec(`INSERT INTO orders VALUES (99000004, 'acme', 4, TIMESTAMP '2026-03-21 09:00:00', 'FR', 'web', 'completed', 1, 125.00, 0)`);
+      assert.deepEqual(
+        (await periodic.build(['orders.daily'])).map((b) => b.rollup),
+        ['orders.daily'],
+      );
+      await warehouse.exec(
+        `INSERT INTO orders VALUES (99000004, 'acme', 4, TIMESTAMP '2026-03-21 09:00:00', 'FR', 'web', 'completed', 1, 125.00, 0)`,
+      );
       const params = { granularity: 'month', country: 'FR' };
       const answers = async () => [
         (await new InsightsService(warehouse, clock, refreshing, periodic).execute('acme', 'revenue', params)).rows,
@@ -166,7 +200,11 @@ for (const engine of ['duckdb', 'postgres', 'clickhouse'] as const) {
       at.advance(3_599_000);
       assert.deepEqual(await periodic.refreshDue(), [], 'not due before an hour');
       at.advance(1_000);
-      assert.deepEqual((await periodic.refreshDue()).map((b) => b.rollup), ['orders.daily'], 'only the rollup with refresh_every');
+      assert.deepEqual(
+        (await periodic.refreshDue()).map((b) => b.rollup),
+        ['orders.daily'],
+        'only the rollup with refresh_every',
+      );
       const [fresh, raw2] = await answers();
       assert.deepEqual(fresh, raw2);
       assert.deepEqual(await periodic.refreshDue(), [], 'the hour starts again at the rebuild');
@@ -234,34 +272,54 @@ insights:
   test('count_distinct is never rolled up; a derived cube has no rollups; problems name their place', () => {
     assert.throws(
       () => modelFromText(text('      - { name: r, measures: [buyers], time_dimension: day, granularity: day }')),
-      (err: ModelError) => err.issues.some((i) => /count_distinct/.test(i.message) && i.path === 'cubes[0].pre_aggregations[0].measures[0]'),
+      (err: ModelError) =>
+        err.issues.some((i) => /count_distinct/.test(i.message) && i.path === 'cubes[0].pre_aggregations[0].measures[0]'),
     );
     assert.throws(
-      () => modelFromText(text('      - { name: r, measures: [amount], time_dimension: day, granularity: month, partition_granularity: day }')),
+      () =>
+        modelFromText(text('      - { name: r, measures: [amount], time_dimension: day, granularity: month, partition_granularity: day }')),
       (err: ModelError) => err.issues.some((i) => /must not be finer/.test(i.message)),
     );
   });
 
   test('a rollup answers only what it answers exactly', () => {
-    const m = modelFromText(text(`      - { name: monthly, measures: [amount, mean], dimensions: [store], time_dimension: day, granularity: month }
-      - { name: weekly, measures: [amount], time_dimension: day, granularity: week }`));
+    const m = modelFromText(
+      text(`      - { name: monthly, measures: [amount, mean], dimensions: [store], time_dimension: day, granularity: month }
+      - { name: weekly, measures: [amount], time_dimension: day, granularity: week }`),
+    );
     const [monthly, weekly] = m.rollups;
     const def = (code: string) => m.insights.find((i) => i.code === code)!;
     const fact = (code: string) => def(code).plan.facts[0];
-    const q = (granularity: string | null, from: string, to: string, filters: Record<string, unknown> = {}) => ({ granularity: granularity as never, filters, windows: [{ from, to }] });
-    const pick = (code: string, query: ReturnType<typeof q>, rollups = m.rollups) => rollupFor(fact(code), def(code).kind, query, rollups)?.id;
+    const q = (granularity: string | null, from: string, to: string, filters: Record<string, unknown> = {}) => ({
+      granularity: granularity as never,
+      filters,
+      windows: [{ from, to }],
+    });
+    const pick = (code: string, query: ReturnType<typeof q>, rollups = m.rollups) =>
+      rollupFor(fact(code), def(code).kind, query, rollups)?.id;
     assert.equal(pick('amount', q('month', '2026-01-01', '2026-03-31')), 'sales.monthly');
     assert.equal(pick('amount', q('quarter', '2026-01-01', '2026-03-31')), 'sales.monthly', 'coarser is fine');
     assert.equal(pick('amount', q('week', '2026-01-05', '2026-03-29')), 'sales.weekly');
     assert.equal(pick('amount', q('month', '2026-01-05', '2026-03-31')), undefined, 'a window starting mid-month is not whole buckets');
     assert.equal(pick('amount', q('day', '2026-01-01', '2026-03-31')), undefined, 'finer than every rollup');
     assert.equal(pick('amount', q('month', '2026-01-01', '2026-03-31', { store: 'north' })), 'sales.monthly');
-    assert.equal(pick('amount', q('month', '2026-01-01', '2026-03-31', { region: 'EU' })), undefined, 'region is not a dimension of any rollup');
+    assert.equal(
+      pick('amount', q('month', '2026-01-01', '2026-03-31', { region: 'EU' })),
+      undefined,
+      'region is not a dimension of any rollup',
+    );
     assert.equal(pick('by_store', q(null, '2026-01-01', '2026-03-31')), 'sales.monthly');
-    assert.equal(pick('by_store', q(null, '2026-01-05', '2026-03-29'), [weekly]), undefined, 'store is not a dimension of the weekly rollup');
+    assert.equal(
+      pick('by_store', q(null, '2026-01-05', '2026-03-29'), [weekly]),
+      undefined,
+      'store is not a dimension of the weekly rollup',
+    );
     assert.equal(pick('big', q('month', '2026-01-01', '2026-03-31')), undefined, 'a segment is not in any rollup');
     assert.equal(pick('mean', q('month', '2026-01-01', '2026-03-31')), 'sales.monthly', 'avg as sum and count');
-    assert.deepEqual(monthly.measures.get('mean')!.partials.map((p) => p.agg), ['sum', 'count']);
+    assert.deepEqual(
+      monthly.measures.get('mean')!.partials.map((p) => p.agg),
+      ['sum', 'count'],
+    );
     assert.equal(rollsUpTo('week', 'month'), false);
     assert.equal(rollsUpTo('day', 'week'), true);
     assert.equal(rollsUpTo('month', 'year'), true);

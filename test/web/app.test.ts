@@ -62,7 +62,10 @@ async function snap(page: Page, name: string): Promise<void> {
 
 test('the first page loads less than 300 KB of gzipped JavaScript', { skip }, () => {
   const html = fs.readFileSync(path.join(DIST, 'index.html'), 'utf8');
-  const scripts = [...html.matchAll(/<script[^>]+src="\/([^"]+)"/g), ...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="\/([^"]+)"/g)].map((m) => m[1]);
+  const scripts = [
+    ...html.matchAll(/<script[^>]+src="\/([^"]+)"/g),
+    ...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="\/([^"]+)"/g),
+  ].map((m) => m[1]);
   assert.ok(scripts.length > 0, 'index.html names its scripts');
   const gzipped = scripts.reduce((sum, s) => sum + zlib.gzipSync(fs.readFileSync(path.join(DIST, s)), { level: 9 }).length, 0);
   assert.ok(gzipped < 300 * 1024, `first page JS is ${Math.round(gzipped / 1024)} KB gzipped`);
@@ -165,7 +168,9 @@ test('a user signs in, builds a dashboard from chat and the catalog, and sets up
   await page.locator('section.widget svg').first().waitFor();
   // Charts resize on a ResizeObserver after the viewport changes: on a busy machine that takes a
   // few frames, so the width is read once the layout has settled (or after 10 s, and then it fails).
-  await page.waitForFunction(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth, null, { timeout: 10_000 }).catch(() => {});
+  await page
+    .waitForFunction(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth, null, { timeout: 10_000 })
+    .catch(() => {});
   await snap(page, 'dashboard-375');
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   assert.ok(overflow <= 0, `no sideways scrolling at 375 px (overflow ${overflow} px)`);
@@ -174,15 +179,23 @@ test('a user signs in, builds a dashboard from chat and the catalog, and sets up
   // A sortable table: the insight page's rows sort by a column header.
   await page.goto(base + '/insights/revenue_by_country');
   await page.locator('.result table tbody tr').first().waitFor();
-  await page.getByRole('columnheader', { name: /Revenue/ }).getByRole('button').click();
+  await page
+    .getByRole('columnheader', { name: /Revenue/ })
+    .getByRole('button')
+    .click();
   assert.equal(await page.getByRole('columnheader', { name: /Revenue/ }).getAttribute('aria-sort'), 'ascending');
   const values = await page.evaluate(() => {
     const headers = [...document.querySelectorAll('.result table thead th')].map((th) => th.textContent ?? '');
     const col = headers.findIndex((h) => h.startsWith('Revenue')) + 1;
-    return [...document.querySelectorAll(`.result table tbody tr td:nth-child(${col})`)].map((td) => Number((td.textContent ?? '').replace(/,/g, '')));
+    return [...document.querySelectorAll(`.result table tbody tr td:nth-child(${col})`)].map((td) =>
+      Number((td.textContent ?? '').replace(/,/g, '')),
+    );
   });
   assert.ok(values.length > 1);
-  assert.deepEqual(values, [...values].sort((a, b) => a - b));
+  assert.deepEqual(
+    values,
+    [...values].sort((a, b) => a - b),
+  );
   await snap(page, 'insights-desktop');
 
   // A webhook channel and an insight subscription; "Send now" lands in the delivery log.

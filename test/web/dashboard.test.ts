@@ -73,7 +73,8 @@ export async function snapAll(page: Page, name: string): Promise<void> {
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 
-const ready = (page: Page) => page.waitForFunction(() => [...document.querySelectorAll('section.widget')].every((w) => w.getAttribute('data-state') === 'ready'));
+const ready = (page: Page) =>
+  page.waitForFunction(() => [...document.querySelectorAll('section.widget')].every((w) => w.getAttribute('data-state') === 'ready'));
 
 let dashId = '';
 
@@ -89,15 +90,39 @@ test('first run: a short guide and a starter dashboard made from the catalog', {
   await close();
 });
 
-test('the filter bar narrows every live widget; its state is in the URL, the back button and saved views', { skip, timeout: 120_000 }, async () => {
+test('the filter bar narrows every live widget; its state is in the URL, the back button and saved views', {
+  skip,
+  timeout: 120_000,
+}, async () => {
   const dash = await api('POST', '/dashboards/', { name: 'Explore' });
   dashId = dash.id;
   const live = { data_source: 'live_insight', display_size: 'medium' };
-  await api('POST', `/dashboards/${dash.id}/widgets`, { ...live, title: 'Revenue', widget_type: 'chart', insight_code: 'revenue', granularity: 'month' });
-  await api('POST', `/dashboards/${dash.id}/widgets`, { ...live, title: 'By channel', widget_type: 'chart', insight_code: 'revenue_by_channel' });
-  const optedOut = await api('POST', `/dashboards/${dash.id}/widgets`, { ...live, title: 'All countries', widget_type: 'kpi', insight_code: 'revenue_kpi', ignored_filters: ['country'] });
   await api('POST', `/dashboards/${dash.id}/widgets`, {
-    title: 'Old answer', widget_type: 'table', data_source: 'snapshot', snapshot_data: [{ country: 'DE', revenue: 10 }], snapshot_question: 'revenue by country',
+    ...live,
+    title: 'Revenue',
+    widget_type: 'chart',
+    insight_code: 'revenue',
+    granularity: 'month',
+  });
+  await api('POST', `/dashboards/${dash.id}/widgets`, {
+    ...live,
+    title: 'By channel',
+    widget_type: 'chart',
+    insight_code: 'revenue_by_channel',
+  });
+  const optedOut = await api('POST', `/dashboards/${dash.id}/widgets`, {
+    ...live,
+    title: 'All countries',
+    widget_type: 'kpi',
+    insight_code: 'revenue_kpi',
+    ignored_filters: ['country'],
+  });
+  await api('POST', `/dashboards/${dash.id}/widgets`, {
+    title: 'Old answer',
+    widget_type: 'table',
+    data_source: 'snapshot',
+    snapshot_data: [{ country: 'DE', revenue: 10 }],
+    snapshot_question: 'revenue by country',
   });
   assert.ok(optedOut.id);
 
@@ -133,8 +158,14 @@ test('the filter bar narrows every live widget; its state is in the URL, the bac
   await bar.getByRole('list', { name: 'Active filters' }).getByText(`Country: ${values[1]}`).waitFor();
   await ready(page);
   const last = refreshes.slice(-4);
-  assert.ok(last.some((b) => b.includes(`"country":["${values[0]}","${values[1]}"]`)), last.join('\n'));
-  assert.match(await page.getByRole('region', { name: 'Revenue', exact: true }).getByTestId('widget-filters').innerText(), /date range, comparison, country/);
+  assert.ok(
+    last.some((b) => b.includes(`"country":["${values[0]}","${values[1]}"]`)),
+    last.join('\n'),
+  );
+  assert.match(
+    await page.getByRole('region', { name: 'Revenue', exact: true }).getByTestId('widget-filters').innerText(),
+    /date range, comparison, country/,
+  );
 
   // Back steps to the previous state; the bar follows.
   await page.goBack();
@@ -168,7 +199,10 @@ test('the filter bar narrows every live widget; its state is in the URL, the bac
   await dialog.getByRole('group', { name: 'Dashboard filters this widget follows' }).getByRole('checkbox', { name: 'Country' }).uncheck();
   await dialog.getByLabel('Period').selectOption('year_to_date');
   await dialog.getByRole('button', { name: 'Save' }).click();
-  await page.getByRole('region', { name: 'Revenue', exact: true }).getByText(/ignores country/).waitFor();
+  await page
+    .getByRole('region', { name: 'Revenue', exact: true })
+    .getByText(/ignores country/)
+    .waitFor();
   const saved = (await api('GET', `/dashboards/${dashId}`)).widgets.find((w: { title: string }) => w.title === 'Revenue');
   assert.deepEqual(saved.ignored_filters, ['country']);
   assert.deepEqual(saved.widget_filters, { range: 'year_to_date' });
@@ -183,11 +217,25 @@ test('the filter bar narrows every live widget; its state is in the URL, the bac
   await close();
 });
 
-test('charts and tables answer back: a click filters the dashboard; view data, CSV, PNG and the PDF download', { skip, timeout: 120_000 }, async () => {
+test('charts and tables answer back: a click filters the dashboard; view data, CSV, PNG and the PDF download', {
+  skip,
+  timeout: 120_000,
+}, async () => {
   const dash = await api('POST', '/dashboards/', { name: 'Answer back' });
   const live = { data_source: 'live_insight', display_size: 'medium' };
-  await api('POST', `/dashboards/${dash.id}/widgets`, { ...live, title: 'Countries', widget_type: 'chart', insight_code: 'revenue_by_country', chart_hint_override: { chart_type: 'bar' } });
-  await api('POST', `/dashboards/${dash.id}/widgets`, { ...live, title: 'Channels', widget_type: 'table', insight_code: 'revenue_by_channel' });
+  await api('POST', `/dashboards/${dash.id}/widgets`, {
+    ...live,
+    title: 'Countries',
+    widget_type: 'chart',
+    insight_code: 'revenue_by_country',
+    chart_hint_override: { chart_type: 'bar' },
+  });
+  await api('POST', `/dashboards/${dash.id}/widgets`, {
+    ...live,
+    title: 'Channels',
+    widget_type: 'table',
+    insight_code: 'revenue_by_channel',
+  });
   const { page, problems, close } = await signedIn();
   await page.goto(`${server!.url}/dashboards/${dash.id}?range=last_30_days`);
   await ready(page);
@@ -238,7 +286,13 @@ test('charts and tables answer back: a click filters the dashboard; view data, C
   const [pdf] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download PDF' }).click()]);
   assert.match((await pdfRequest).url(), new RegExp(`range=last_30_days&country=${picked}`));
   assert.equal(pdf.suggestedFilename(), 'answer-back.pdf');
-  assert.equal(fs.readFileSync((await pdf.path())!).subarray(0, 5).toString(), '%PDF-');
+  assert.equal(
+    fs
+      .readFileSync((await pdf.path())!)
+      .subarray(0, 5)
+      .toString(),
+    '%PDF-',
+  );
   await snapAll(page, 'dashboard-answer-back');
   problems.assertNone();
   await close();
@@ -268,7 +322,10 @@ test('unknown URLs and missing dashboards get a page that says so, in words', { 
   await close();
 });
 
-test('chat you can follow: example questions, the new answer focused, how it was answered, a live widget keeps "last month"', { skip, timeout: 90_000 }, async () => {
+test('chat you can follow: example questions, the new answer focused, how it was answered, a live widget keeps "last month"', {
+  skip,
+  timeout: 90_000,
+}, async () => {
   const { page, problems, close } = await signedIn();
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Chat' }).click();
   const examples = page.getByRole('list', { name: 'Example questions' });
@@ -290,7 +347,9 @@ test('chat you can follow: example questions, the new answer focused, how it was
   await answer.getByRole('status').filter({ hasText: 'Added' }).waitFor();
   const dashboards = await api<{ id: string }[]>('GET', '/dashboards/');
   const widgets = (await Promise.all(dashboards.map((d) => api('GET', `/dashboards/${d.id}`)))).flatMap((d) => d.widgets);
-  const made = widgets.find((w: { title: string; data_source: string }) => w.title === 'revenue by country last month' && w.data_source === 'live_insight');
+  const made = widgets.find(
+    (w: { title: string; data_source: string }) => w.title === 'revenue by country last month' && w.data_source === 'live_insight',
+  );
   assert.deepEqual(made.widget_filters, { range: 'last_month' });
   await snapAll(page, 'chat');
   problems.assertNone();

@@ -28,8 +28,16 @@ async function keyAndDashboard(tenant: string, origins: string[]) {
   const owner = await t.login({ tenant, user: 'owner', role: 'owner' });
   const key = await call(t, owner, 'POST', '/api/v1/embed/keys', { name: 'host', allowed_origins: origins });
   const d = await call(t, owner, 'POST', '/api/v1/dashboards/', { name: `${tenant} sales` });
-  for (const [title, insight, type] of [['By country', 'revenue_by_country', 'chart'], ['Revenue', 'revenue_kpi', 'kpi']]) {
-    const w = await call(t, owner, 'POST', `/api/v1/dashboards/${d.data.id}/widgets`, { title, widget_type: type, data_source: 'live_insight', insight_code: insight });
+  for (const [title, insight, type] of [
+    ['By country', 'revenue_by_country', 'chart'],
+    ['Revenue', 'revenue_kpi', 'kpi'],
+  ]) {
+    const w = await call(t, owner, 'POST', `/api/v1/dashboards/${d.data.id}/widgets`, {
+      title,
+      widget_type: type,
+      data_source: 'live_insight',
+      insight_code: insight,
+    });
     assert.equal(w.statusCode, 201, w.body);
   }
   return { key: { id: key.data.id as string, secret: key.data.secret as string }, dashboard: d.data.id as string };
@@ -52,7 +60,12 @@ before(async () => {
   const demo = await keyAndDashboard('demo', [hostOrigin]);
   const acme = await keyAndDashboard('acme', [hostOrigin]);
   tokens.push(
-    await sign(demo.key, { sub: 'ann', resource: `dashboard:${demo.dashboard}`, attributes: { country: 'DE' }, filters: { country: 'DE' } }),
+    await sign(demo.key, {
+      sub: 'ann',
+      resource: `dashboard:${demo.dashboard}`,
+      attributes: { country: 'DE' },
+      filters: { country: 'DE' },
+    }),
     await sign(acme.key, { sub: 'bob', resource: `dashboard:${acme.dashboard}`, attributes: { country: 'FR' } }),
     await sign(demo.key, { sub: 'ann', resource: 'chat', attributes: { country: 'DE' } }),
   );
@@ -69,7 +82,9 @@ after(async () => {
   await t?.close();
 });
 
-test('two viewers of two tenants framed on another origin: own rows, locked filter shown, height reported, token never sent', { skip }, async () => {
+test('two viewers of two tenants framed on another origin: own rows, locked filter shown, height reported, token never sent', {
+  skip,
+}, async () => {
   const page = await browser.newPage();
   const console = watchConsole(page);
   const seen: { url: string; referer?: string }[] = [];
@@ -110,7 +125,9 @@ test('two viewers of two tenants framed on another origin: own rows, locked filt
 });
 
 test('an origin the key does not allow cannot frame the page; the page says frame-ancestors', { skip }, async () => {
-  const res = await fetch(`${service}/embed/chat?key=${tokens.length ? JSON.parse(Buffer.from(tokens[2].split('.')[0], 'base64url').toString()).kid : ''}`);
+  const res = await fetch(
+    `${service}/embed/chat?key=${tokens.length ? JSON.parse(Buffer.from(tokens[2].split('.')[0], 'base64url').toString()).kid : ''}`,
+  );
   assert.match(res.headers.get('content-security-policy') ?? '', new RegExp(`frame-ancestors ${hostOrigin}$`));
   assert.equal(res.headers.get('referrer-policy'), 'no-referrer');
   assert.match((await fetch(`${service}/embed/chat`)).headers.get('content-security-policy') ?? '', /frame-ancestors 'none'/);
@@ -119,7 +136,11 @@ test('an origin the key does not allow cannot frame the page; the page says fram
   await page.goto(`${service.replace('127.0.0.1', 'localhost')}/embed/insights.js`);
   await page.setContent(hostHtml);
   await page.waitForTimeout(1500);
-  const drawn = await page.frameLocator('#ann iframe').locator('[data-drawn]').count().catch(() => 0);
+  const drawn = await page
+    .frameLocator('#ann iframe')
+    .locator('[data-drawn]')
+    .count()
+    .catch(() => 0);
   assert.equal(drawn, 0);
   await page.close();
 });

@@ -90,7 +90,12 @@ export function App() {
     return () => clearInterval(t);
   }, [path, session]);
 
-  if (restoring) return <p class="loading" role="status">Signing in…</p>;
+  if (restoring)
+    return (
+      <p class="loading" role="status">
+        Signing in…
+      </p>
+    );
   if (!session)
     return (
       <SignIn

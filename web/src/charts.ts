@@ -17,7 +17,14 @@ export { echarts };
 
 // The report's ink on white, and what it becomes on the dark page (web/src/styles.css): the option
 // builder is shared with the report images, so the screen recolours its result instead.
-const DARK: Record<string, string> = { '#ffffff': '#111a2e', '#0f172a': '#e2e8f0', '#334155': '#cbd5e1', '#64748b': '#a3b1c6', '#cbd5e1': '#3b4a66', '#e2e8f0': '#24324d' };
+const DARK: Record<string, string> = {
+  '#ffffff': '#111a2e',
+  '#0f172a': '#e2e8f0',
+  '#334155': '#cbd5e1',
+  '#64748b': '#a3b1c6',
+  '#cbd5e1': '#3b4a66',
+  '#e2e8f0': '#24324d',
+};
 
 function darkened<T>(v: T): T {
   if (typeof v === 'string') return (DARK[v] ?? v) as T;
@@ -31,7 +38,13 @@ function darkened<T>(v: T): T {
  * widget's heading, so the chart's own title is hidden and the plot moves up; a tooltip is added
  * because a screen, unlike an image, can show one. Everything else is the report's option.
  */
-export function screenOption(hint: ChartHint, type: ChartType, columns: Column[], rows: DataRow[], width: number): Record<string, unknown> | undefined {
+export function screenOption(
+  hint: ChartHint,
+  type: ChartType,
+  columns: Column[],
+  rows: DataRow[],
+  width: number,
+): Record<string, unknown> | undefined {
   const input: ChartInput = { type, title: '', x_axis: hint.x_axis, y_axis: hint.y_axis, series: hint.series, columns, rows };
   const option = chartOption(input, width);
   if (!option) return undefined;
@@ -40,7 +53,9 @@ export function screenOption(hint: ChartHint, type: ChartType, columns: Column[]
   const measure = columns.find((c) => c.name === measuresOf(input)[0]);
   const valueFormatter = (v: unknown) => (typeof v === 'number' ? formatValue(v, measure) : String(v ?? '—'));
   const tooltip = type === 'pie' ? { trigger: 'item', valueFormatter } : { trigger: 'axis', valueFormatter };
-  const dark = document.documentElement.getAttribute('data-theme') === 'dark' || (!document.documentElement.getAttribute('data-theme') && matchMedia('(prefers-color-scheme: dark)').matches);
+  const dark =
+    document.documentElement.getAttribute('data-theme') === 'dark' ||
+    (!document.documentElement.getAttribute('data-theme') && matchMedia('(prefers-color-scheme: dark)').matches);
   return {
     ...(dark ? darkened(option) : option),
     title: { show: false },

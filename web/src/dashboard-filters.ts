@@ -168,11 +168,17 @@ export function periodEnd(start: string, granularity: string | null | undefined)
  * The bar's state after a click on a value: a filter dimension narrows to that value; a period of
  * a time series becomes fixed dates. Undefined when the value is neither (a product name of a top list).
  */
-export function pickState(s: BarState, pick: { column: string; value: string; series?: { column: string; value: string }; granularity?: string | null }, dimensions: Set<string>): BarState | undefined {
+export function pickState(
+  s: BarState,
+  pick: { column: string; value: string; series?: { column: string; value: string }; granularity?: string | null },
+  dimensions: Set<string>,
+): BarState | undefined {
   let next: BarState | undefined;
   if (dimensions.has(pick.column)) next = { ...s, values: { ...s.values, [pick.column]: [pick.value] } };
-  else if (/^\d{4}-\d{2}-\d{2}$/.test(pick.value)) next = { ...s, range: undefined, from: pick.value, to: periodEnd(pick.value, pick.granularity) };
-  if (pick.series && dimensions.has(pick.series.column)) next = { ...(next ?? s), values: { ...(next ?? s).values, [pick.series.column]: [pick.series.value] } };
+  else if (/^\d{4}-\d{2}-\d{2}$/.test(pick.value))
+    next = { ...s, range: undefined, from: pick.value, to: periodEnd(pick.value, pick.granularity) };
+  if (pick.series && dimensions.has(pick.series.column))
+    next = { ...(next ?? s), values: { ...(next ?? s).values, [pick.series.column]: [pick.series.value] } };
   return next;
 }
 

@@ -3,7 +3,12 @@
 import type { Cell, Column, DataRow } from './types.ts';
 
 export function fileName(title: string, ext: string): string {
-  const base = title.normalize('NFKD').replace(/[^\w\s-]/g, '').trim().replace(/\s+/g, '-').toLowerCase();
+  const base = title
+    .normalize('NFKD')
+    .replace(/[^\w\s-]/g, '')
+    .trim()
+    .replace(/\s+/g, '-')
+    .toLowerCase();
   return `${base || 'export'}.${ext}`;
 }
 

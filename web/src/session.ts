@@ -40,7 +40,14 @@ export async function signIn(token: string): Promise<Session> {
     const prefix = (t: ApiToken) => t.token_masked.replace(/\*+$/, '');
     const mine = tokens.find((t) => !t.revoked_at && prefix(t).length > 0 && token.startsWith(prefix(t)));
     if (mine) {
-      return { token, role: mine.role, tenantId: mine.tenant_id, userId: mine.user_id, userName: mine.user_name ?? undefined, email: mine.email ?? undefined };
+      return {
+        token,
+        role: mine.role,
+        tenantId: mine.tenant_id,
+        userId: mine.user_id,
+        userName: mine.user_name ?? undefined,
+        email: mine.email ?? undefined,
+      };
     }
     return { token, role: 'admin', tenantId: tokens[0]?.tenant_id };
   } catch (err) {

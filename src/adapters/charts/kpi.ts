@@ -24,7 +24,8 @@ export function kpiSvg(kpi: ReportKpi, width: number, height: number, subtitle?:
         ? `<path d="M32 ${ty + 6} L40 ${ty - 8} L48 ${ty + 6} Z" fill="${color}"/>`
         : `<path d="M32 ${ty - 8} L40 ${ty + 6} L48 ${ty - 8} Z" fill="${color}"/>`;
   const tx = arrow ? 56 : 32;
-  const comparison = kpi.previous !== null && kpi.previous !== undefined ? `  vs ${formatNumber(kpi.previous, kpi.format)} the previous period` : '';
+  const comparison =
+    kpi.previous !== null && kpi.previous !== undefined ? `  vs ${formatNumber(kpi.previous, kpi.format)} the previous period` : '';
   const cy = height * 0.56;
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">`,

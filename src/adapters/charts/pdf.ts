@@ -89,8 +89,17 @@ function box(doc: PDFKit.PDFDocument, x: number, y: number, w: number, h: number
 }
 
 function heading(doc: PDFKit.PDFDocument, s: ReportSection, x: number, y: number, w: number): number {
-  doc.font('Roboto-Bold').fontSize(11).fillColor(INK).text(s.title, x + 10, y + 8, { width: w - 20, height: 14, ellipsis: true, lineBreak: false });
-  if (s.subtitle) doc.font('Roboto').fontSize(8).fillColor(MUTED).text(s.subtitle, x + 10, y + 23, { width: w - 20, height: 11, ellipsis: true, lineBreak: false });
+  doc
+    .font('Roboto-Bold')
+    .fontSize(11)
+    .fillColor(INK)
+    .text(s.title, x + 10, y + 8, { width: w - 20, height: 14, ellipsis: true, lineBreak: false });
+  if (s.subtitle)
+    doc
+      .font('Roboto')
+      .fontSize(8)
+      .fillColor(MUTED)
+      .text(s.subtitle, x + 10, y + 23, { width: w - 20, height: 11, ellipsis: true, lineBreak: false });
   return y + (s.subtitle ? 38 : 26);
 }
 
@@ -112,7 +121,11 @@ function drawCell(doc: PDFKit.PDFDocument, s: ReportSection, kind: Exclude<Kind,
     }
   }
   const top = heading(doc, s, x, y, w);
-  doc.font('Roboto').fontSize(9).fillColor(MUTED).text(s.rows.length === 0 && !s.subtitle?.startsWith('Could not') ? 'No data for this period.' : '', x + 10, top, { width: w - 20 });
+  doc
+    .font('Roboto')
+    .fontSize(9)
+    .fillColor(MUTED)
+    .text(s.rows.length === 0 && !s.subtitle?.startsWith('Could not') ? 'No data for this period.' : '', x + 10, top, { width: w - 20 });
 }
 
 /**
@@ -138,17 +151,33 @@ function drawTable(doc: PDFKit.PDFDocument, s: ReportSection, x: number, y: numb
   const header = (at: number) => {
     doc.font('Roboto-Bold').fontSize(8).fillColor(MUTED);
     columns.forEach((c, i) => cellText(doc, c.label || c.name, x + 10 + i * colW, at, colW - 6, numeric[i]));
-    doc.save().moveTo(x + 10, at + ROW_H - 3).lineTo(x + w - 10, at + ROW_H - 3).lineWidth(0.5).strokeColor(RULE).stroke().restore();
+    doc
+      .save()
+      .moveTo(x + 10, at + ROW_H - 3)
+      .lineTo(x + w - 10, at + ROW_H - 3)
+      .lineWidth(0.5)
+      .strokeColor(RULE)
+      .stroke()
+      .restore();
     return at + ROW_H;
   };
   top = header(top);
   for (const [n, row] of s.rows.entries()) {
     if (top + ROW_H > BOTTOM) {
       doc.addPage();
-      doc.font('Roboto-Bold').fontSize(9).fillColor(MUTED).text(`${s.title} (continued)`, x + 10, MARGIN, { width: w - 20, lineBreak: false, ellipsis: true });
+      doc
+        .font('Roboto-Bold')
+        .fontSize(9)
+        .fillColor(MUTED)
+        .text(`${s.title} (continued)`, x + 10, MARGIN, { width: w - 20, lineBreak: false, ellipsis: true });
       top = header(MARGIN + 16);
     }
-    if (n % 2 === 1) doc.save().rect(x + 8, top - 3, w - 16, ROW_H).fill('#f8fafc').restore();
+    if (n % 2 === 1)
+      doc
+        .save()
+        .rect(x + 8, top - 3, w - 16, ROW_H)
+        .fill('#f8fafc')
+        .restore();
     doc.font('Roboto').fontSize(8).fillColor(INK);
     columns.forEach((c, i) => cellText(doc, formatCell(row[c.name], c), x + 10 + i * colW, top, colW - 6, numeric[i]));
     top += ROW_H;
@@ -161,7 +190,13 @@ function drawTable(doc: PDFKit.PDFDocument, s: ReportSection, x: number, y: numb
  * widget_ids order.
  */
 export async function renderDashboardPdf(report: Report, generatedAt: Date): Promise<Buffer> {
-  const doc = new PDFDocument({ size: [PAGE.width, PAGE.height], margin: MARGIN, bufferPages: true, autoFirstPage: true, info: { Title: report.title, Creator: 'Insights', CreationDate: generatedAt } });
+  const doc = new PDFDocument({
+    size: [PAGE.width, PAGE.height],
+    margin: MARGIN,
+    bufferPages: true,
+    autoFirstPage: true,
+    info: { Title: report.title, Creator: 'Insights', CreationDate: generatedAt },
+  });
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
   const done = new Promise<void>((resolve, reject) => {
@@ -174,7 +209,11 @@ export async function renderDashboardPdf(report: Report, generatedAt: Date): Pro
 
   const name = String(report.payload.dashboard_name ?? report.title);
   doc.font('Roboto-Bold').fontSize(18).fillColor(INK).text(name, MARGIN, MARGIN, { width: CONTENT_W, lineBreak: false, ellipsis: true });
-  doc.font('Roboto').fontSize(9).fillColor(MUTED).text(report.summary, MARGIN, MARGIN + 24, { width: CONTENT_W, height: 24, ellipsis: true });
+  doc
+    .font('Roboto')
+    .fontSize(9)
+    .fillColor(MUTED)
+    .text(report.summary, MARGIN, MARGIN + 24, { width: CONTENT_W, height: 24, ellipsis: true });
   let y = doc.y + 8;
 
   // Row by row: `row` holds the cells placed so far in the current row.

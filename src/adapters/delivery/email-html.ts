@@ -17,14 +17,17 @@ export interface EmailSection {
   csvFilename?: string;
 }
 
-const FONT = "font-family:Arial,Helvetica,sans-serif;";
+const FONT = 'font-family:Arial,Helvetica,sans-serif;';
 
 function kpiHtml(s: ReportSection): string {
   const k = s.kpi!;
   const c = k.change_pct;
   const color = c === null || c === undefined || c === 0 ? '#64748b' : c > 0 ? '#059669' : '#dc2626';
   const arrow = c === null || c === undefined || c === 0 ? '' : c > 0 ? '&#9650; ' : '&#9660; ';
-  const prev = k.previous !== null && k.previous !== undefined ? ` <span style="color:#64748b;font-weight:normal">vs ${escapeHtml(formatNumber(k.previous, k.format))} the previous period</span>` : '';
+  const prev =
+    k.previous !== null && k.previous !== undefined
+      ? ` <span style="color:#64748b;font-weight:normal">vs ${escapeHtml(formatNumber(k.previous, k.format))} the previous period</span>`
+      : '';
   return (
     `<div style="${FONT}font-size:40px;line-height:48px;font-weight:bold;color:#0f172a">${escapeHtml(formatNumber(k.value, k.format))}</div>` +
     `<div style="${FONT}font-size:15px;font-weight:bold;color:${color};margin-top:4px">${arrow}${escapeHtml(formatChange(c))}${prev}</div>`
@@ -36,13 +39,21 @@ function tableHtml(s: ReportSection): string {
   const rows = s.rows.slice(0, EMAIL_TABLE_ROWS);
   const numeric = (t: string) => ['money', 'integer', 'number', 'percent'].includes(t);
   const th = columns
-    .map((c) => `<th style="${FONT}font-size:12px;text-align:${numeric(c.type) ? 'right' : 'left'};padding:6px 10px;border-bottom:2px solid #cbd5e1;color:#334155">${escapeHtml(c.label || c.name)}</th>`)
+    .map(
+      (c) =>
+        `<th style="${FONT}font-size:12px;text-align:${numeric(c.type) ? 'right' : 'left'};padding:6px 10px;border-bottom:2px solid #cbd5e1;color:#334155">${escapeHtml(c.label || c.name)}</th>`,
+    )
     .join('');
   const body = rows
     .map(
       (r, i) =>
         `<tr style="background:${i % 2 ? '#f8fafc' : '#ffffff'}">` +
-        columns.map((c) => `<td style="${FONT}font-size:13px;text-align:${numeric(c.type) ? 'right' : 'left'};padding:5px 10px;border-bottom:1px solid #e2e8f0">${escapeHtml(formatCell(r[c.name], c))}</td>`).join('') +
+        columns
+          .map(
+            (c) =>
+              `<td style="${FONT}font-size:13px;text-align:${numeric(c.type) ? 'right' : 'left'};padding:5px 10px;border-bottom:1px solid #e2e8f0">${escapeHtml(formatCell(r[c.name], c))}</td>`,
+          )
+          .join('') +
         '</tr>',
     )
     .join('');
@@ -58,10 +69,15 @@ function sectionHtml(e: EmailSection): string {
   if (s.kpi) parts.push(kpiHtml(s));
   else if (e.chart) {
     const w = Math.min(e.chart.width, 792);
-    parts.push(`<img src="cid:${e.chart.cid}" width="${w}" alt="${escapeHtml(`Chart: ${s.title}`)}" style="display:block;width:100%;max-width:${w}px;height:auto;border:0">`);
+    parts.push(
+      `<img src="cid:${e.chart.cid}" width="${w}" alt="${escapeHtml(`Chart: ${s.title}`)}" style="display:block;width:100%;max-width:${w}px;height:auto;border:0">`,
+    );
   } else if (s.rows.length) parts.push(tableHtml(s));
   if (!s.rows.length && !s.kpi) parts.push(`<p style="${FONT}font-size:13px;color:#64748b">No data for this period.</p>`);
-  if (e.csvFilename && s.rows.length) parts.push(`<p style="${FONT}font-size:11px;color:#94a3b8;margin:8px 0 0">${s.rows.length} row${s.rows.length === 1 ? '' : 's'} attached as ${escapeHtml(e.csvFilename)}</p>`);
+  if (e.csvFilename && s.rows.length)
+    parts.push(
+      `<p style="${FONT}font-size:11px;color:#94a3b8;margin:8px 0 0">${s.rows.length} row${s.rows.length === 1 ? '' : 's'} attached as ${escapeHtml(e.csvFilename)}</p>`,
+    );
   return `<tr><td style="padding:20px 24px;border-top:1px solid #e2e8f0">${parts.join('')}</td></tr>`;
 }
 

@@ -64,14 +64,19 @@ export class EmailTransport implements ChannelTransport {
     }
     const refused = addresses.find((a) => !this.policy.isAllowed(a));
     if (refused || !addresses.length) {
-      throw new DeliveryError(`Refused: the SMTP relay ${host} resolves to ${refused ?? 'no address'}, which outbound calls may not reach (list it in INSIGHTS_EGRESS_ALLOW)`, { retryable: false });
+      throw new DeliveryError(
+        `Refused: the SMTP relay ${host} resolves to ${refused ?? 'no address'}, which outbound calls may not reach (list it in INSIGHTS_EGRESS_ALLOW)`,
+        { retryable: false },
+      );
     }
     return addresses[0];
   }
 
   async send(channel: OutboundChannel, report: Report, ctx: DeliveryContext): Promise<DeliveryResult> {
     if (!this.settings.smtpUrl) {
-      throw new DeliveryError('E-mail is not configured on this server: set SMTP_URL (smtp:// or smtps://) to send e-mail', { retryable: false });
+      throw new DeliveryError('E-mail is not configured on this server: set SMTP_URL (smtp:// or smtps://) to send e-mail', {
+        retryable: false,
+      });
     }
     const to = channel.config.email;
     if (!to) throw new DeliveryError('The channel has no e-mail address', { retryable: false });
@@ -103,8 +108,18 @@ export class EmailTransport implements ChannelTransport {
       });
     }
     const attachments = [
-      ...sections.filter((s) => s.chart).map((s) => ({ filename: `${slug(s.section.title)}.png`, content: s.chart!.png, contentType: 'image/png', cid: s.chart!.cid, contentDisposition: 'inline' as const })),
-      ...sections.filter((s) => s.csvFilename).map((s) => ({ filename: s.csvFilename!, content: toCsv(s.section), contentType: 'text/csv; charset=utf-8' })),
+      ...sections
+        .filter((s) => s.chart)
+        .map((s) => ({
+          filename: `${slug(s.section.title)}.png`,
+          content: s.chart!.png,
+          contentType: 'image/png',
+          cid: s.chart!.cid,
+          contentDisposition: 'inline' as const,
+        })),
+      ...sections
+        .filter((s) => s.csvFilename)
+        .map((s) => ({ filename: s.csvFilename!, content: toCsv(s.section), contentType: 'text/csv; charset=utf-8' })),
     ];
     if (report.document) {
       const pdf = await report.document();

@@ -39,7 +39,9 @@ export function statusError(res: EgressResponse, what: string): DeliveryError | 
   const suffix = body ? `: ${body}` : '';
   if (s >= 300 && s < 400) {
     const to = res.headers.get('location');
-    return new DeliveryError(`${what} answered ${s} (redirect${to ? ` to ${excerpt(to, 120)}` : ''}); redirects are not followed`, { retryable: false });
+    return new DeliveryError(`${what} answered ${s} (redirect${to ? ` to ${excerpt(to, 120)}` : ''}); redirects are not followed`, {
+      retryable: false,
+    });
   }
   if (s === 408 || s === 429) {
     return new DeliveryError(`${what} answered ${s}${suffix}`, { retryable: true, retryAfterMs: retryAfterMs(res) });

@@ -27,10 +27,18 @@ function clip(s: string, max: number): string {
 function preTable(section: ReportSection, maxRows: number): string {
   const columns = columnsOf(section).slice(0, TABLE_COLUMNS);
   const rows = section.rows.slice(0, maxRows);
-  const cells = [columns.map((c) => clip(c.label || c.name, CELL_WIDTH)), ...rows.map((r) => columns.map((c) => clip(formatCell(r[c.name], c), CELL_WIDTH)))];
+  const cells = [
+    columns.map((c) => clip(c.label || c.name, CELL_WIDTH)),
+    ...rows.map((r) => columns.map((c) => clip(formatCell(r[c.name], c), CELL_WIDTH))),
+  ];
   const widths = columns.map((_, i) => Math.max(...cells.map((line) => line[i].length)));
   const numeric = columns.map((c) => ['money', 'integer', 'number', 'percent'].includes(c.type));
-  const lines = cells.map((line) => line.map((v, i) => (numeric[i] ? v.padStart(widths[i]) : v.padEnd(widths[i]))).join('  ').trimEnd());
+  const lines = cells.map((line) =>
+    line
+      .map((v, i) => (numeric[i] ? v.padStart(widths[i]) : v.padEnd(widths[i])))
+      .join('  ')
+      .trimEnd(),
+  );
   lines.splice(1, 0, widths.map((w) => '─'.repeat(w)).join('  '));
   let html = `<pre>${escapeHtml(lines.join('\n'))}</pre>`;
   const more = section.rows.length - rows.length;
@@ -86,14 +94,20 @@ export function captionOf(section: ReportSection): string {
   return caption.length <= CAPTION_LIMIT ? caption : `<b>${escapeHtml(clip(section.title, 200))}</b>`;
 }
 
-function multipart(fields: Record<string, string>, file: { field: string; filename: string; contentType: string; data: Buffer }): { body: Buffer; contentType: string } {
+function multipart(
+  fields: Record<string, string>,
+  file: { field: string; filename: string; contentType: string; data: Buffer },
+): { body: Buffer; contentType: string } {
   const boundary = `----insights${crypto.randomBytes(12).toString('hex')}`;
   const parts: Buffer[] = [];
   for (const [name, value] of Object.entries(fields)) {
     parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`, 'utf8'));
   }
   parts.push(
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.filename}"\r\nContent-Type: ${file.contentType}\r\n\r\n`, 'utf8'),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.filename}"\r\nContent-Type: ${file.contentType}\r\n\r\n`,
+      'utf8',
+    ),
     file.data,
     Buffer.from(`\r\n--${boundary}--\r\n`, 'utf8'),
   );
@@ -117,7 +131,11 @@ export class MessengerTransport implements ChannelTransport {
   private async call(token: string, method: string, body: Buffer | string, contentType: string): Promise<void> {
     let res;
     try {
-      res = await this.http.request(`${this.apiUrl}/bot${token}/${method}`, { method: 'POST', headers: { 'content-type': contentType }, body });
+      res = await this.http.request(`${this.apiUrl}/bot${token}/${method}`, {
+        method: 'POST',
+        headers: { 'content-type': contentType },
+        body,
+      });
     } catch (err) {
       throw fromEgressError(err);
     }
@@ -129,7 +147,10 @@ export class MessengerTransport implements ChannelTransport {
     }
     if (res.status >= 200 && res.status < 300 && answer?.ok) return;
     if (!answer || typeof answer !== 'object' || answer.ok === undefined) {
-      throw statusError(res, 'The messenger API') ?? new DeliveryError(`The messenger API gave an unreadable answer: ${excerpt(res.text())}`, { retryable: true });
+      throw (
+        statusError(res, 'The messenger API') ??
+        new DeliveryError(`The messenger API gave an unreadable answer: ${excerpt(res.text())}`, { retryable: true })
+      );
     }
     const code = answer.error_code ?? res.status;
     const reason = `Messenger API ${method}: ${excerpt(answer.description ?? `error ${code}`)}`;
@@ -156,7 +177,12 @@ export class MessengerTransport implements ChannelTransport {
     }
     const messages = messagesOf(report, MESSAGE_LIMIT, new Set(pictures.keys()));
     for (const text of messages) {
-      await this.call(token, 'sendMessage', JSON.stringify({ chat_id: chatId, text, parse_mode: 'HTML', disable_web_page_preview: true }), 'application/json');
+      await this.call(
+        token,
+        'sendMessage',
+        JSON.stringify({ chat_id: chatId, text, parse_mode: 'HTML', disable_web_page_preview: true }),
+        'application/json',
+      );
     }
     let photos = 0;
     for (const [section, chart] of pictures) {
@@ -172,11 +198,18 @@ export class MessengerTransport implements ChannelTransport {
       const pdf = await report.document();
       const { body, contentType } = multipart(
         { chat_id: chatId, caption: `<b>${escapeHtml(clip(report.title, 300))}</b>\nThe whole dashboard as a PDF.`, parse_mode: 'HTML' },
-        { field: 'document', filename: pdf.filename, contentType: pdf.contentType, data: Buffer.from(pdf.content.buffer, pdf.content.byteOffset, pdf.content.byteLength) },
+        {
+          field: 'document',
+          filename: pdf.filename,
+          contentType: pdf.contentType,
+          data: Buffer.from(pdf.content.buffer, pdf.content.byteOffset, pdf.content.byteLength),
+        },
       );
       await this.call(token, 'sendDocument', body, contentType);
       documents++;
     }
-    return { detail: `${messages.length} message${messages.length === 1 ? '' : 's'}, ${photos} chart${photos === 1 ? '' : 's'}${documents ? ', 1 PDF' : ''}` };
+    return {
+      detail: `${messages.length} message${messages.length === 1 ? '' : 's'}, ${photos} chart${photos === 1 ? '' : 's'}${documents ? ', 1 PDF' : ''}`,
+    };
   }
 }

@@ -25,7 +25,10 @@ export const WEBHOOK_PDF_LIMIT_BYTES = 4 * 1024 * 1024;
 export function pdfField(doc: ReportAttachment, limitBytes = WEBHOOK_PDF_LIMIT_BYTES): Record<string, unknown> {
   const head = { filename: doc.filename, content_type: doc.contentType, size_bytes: doc.content.length };
   if (doc.content.length > limitBytes) {
-    return { ...head, omitted: `The PDF is larger than the ${Math.round(limitBytes / 1024)} KiB a webhook body carries; it is sent by e-mail and messenger channels.` };
+    return {
+      ...head,
+      omitted: `The PDF is larger than the ${Math.round(limitBytes / 1024)} KiB a webhook body carries; it is sent by e-mail and messenger channels.`,
+    };
   }
   return { ...head, content_base64: Buffer.from(doc.content.buffer, doc.content.byteOffset, doc.content.byteLength).toString('base64') };
 }

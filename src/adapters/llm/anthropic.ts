@@ -13,7 +13,10 @@ const readError: ErrorReader = (_status, body) => {
 
 export class AnthropicClient implements LlmClient {
   readonly provider = 'vendor_b' as const;
-  constructor(private readonly conn: LlmConnection, private readonly http: HttpTransport) {}
+  constructor(
+    private readonly conn: LlmConnection,
+    private readonly http: HttpTransport,
+  ) {}
 
   private post(body: Record<string, unknown>): Promise<unknown> {
     return postJson(

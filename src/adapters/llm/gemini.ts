@@ -21,14 +21,18 @@ function toGeminiSchema(schema: unknown): unknown {
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(schema)) {
     if (k === 'additionalProperties' || k === 'pattern' || k === 'format' || k === '$schema') continue;
-    out[k] = k === 'properties' ? Object.fromEntries(Object.entries(v as object).map(([p, s]) => [p, toGeminiSchema(s)])) : toGeminiSchema(v);
+    out[k] =
+      k === 'properties' ? Object.fromEntries(Object.entries(v as object).map(([p, s]) => [p, toGeminiSchema(s)])) : toGeminiSchema(v);
   }
   return out;
 }
 
 export class GeminiClient implements LlmClient {
   readonly provider = 'vendor_c' as const;
-  constructor(private readonly conn: LlmConnection, private readonly http: HttpTransport) {}
+  constructor(
+    private readonly conn: LlmConnection,
+    private readonly http: HttpTransport,
+  ) {}
 
   private post(body: Record<string, unknown>): Promise<unknown> {
     const model = encodeURIComponent(this.conn.model.replace(/^models\//, ''));
@@ -54,7 +58,13 @@ export class GeminiClient implements LlmClient {
     const res = (await this.post({
       systemInstruction: { parts: [{ text: prompt.system }] },
       contents: prompt.messages.map((m) => ({ role: m.role === 'assistant' ? 'model' : 'user', parts: [{ text: m.content }] })),
-      tools: [{ functionDeclarations: [{ name: prompt.tool.name, description: prompt.tool.description, parameters: toGeminiSchema(prompt.tool.parameters) }] }],
+      tools: [
+        {
+          functionDeclarations: [
+            { name: prompt.tool.name, description: prompt.tool.description, parameters: toGeminiSchema(prompt.tool.parameters) },
+          ],
+        },
+      ],
       toolConfig: { functionCallingConfig: { mode: 'ANY', allowedFunctionNames: [prompt.tool.name] } },
       generationConfig: { maxOutputTokens: 400 },
     })) as { candidates?: { content?: { parts?: { functionCall?: { name?: string; args?: unknown } }[] } }[] };

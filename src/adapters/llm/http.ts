@@ -49,8 +49,13 @@ export async function postJson(
   } catch (err) {
     const kind = egressKind(err);
     const detail = scrub(err instanceof Error ? err.message : String(err), secret);
-    if (kind === 'timeout') throw new LlmError('timeout', `The provider at ${host} did not answer within ${timeoutMs >= 1000 ? `${Math.round(timeoutMs / 1000)} s` : `${timeoutMs} ms`}.`);
-    if (kind === 'refused') throw new LlmError(
+    if (kind === 'timeout')
+      throw new LlmError(
+        'timeout',
+        `The provider at ${host} did not answer within ${timeoutMs >= 1000 ? `${Math.round(timeoutMs / 1000)} s` : `${timeoutMs} ms`}.`,
+      );
+    if (kind === 'refused')
+      throw new LlmError(
         'refused_address',
         `Outbound calls to ${host} are refused: ${detail}. Private, loopback, link-local and metadata addresses are blocked unless INSIGHTS_EGRESS_ALLOW lists them.`,
       );
@@ -67,7 +72,8 @@ export async function postJson(
     parsed = undefined;
   }
   if (res.status >= 200 && res.status < 300) {
-    if (parsed === undefined) throw new LlmError('bad_response', `The provider at ${host} answered ${res.status} with a body that is not JSON.`);
+    if (parsed === undefined)
+      throw new LlmError('bad_response', `The provider at ${host} answered ${res.status} with a body that is not JSON.`);
     return parsed;
   }
   const read = parsed === undefined ? {} : readError(res.status, parsed);
@@ -89,8 +95,11 @@ const KEY_HINTS = /api[ _-]?key|credential|unauthori[sz]ed|authentication/i;
 export function classify(e: UpstreamError, host: string): LlmError {
   const says = e.message ? `: ${e.message}` : '';
   const tag = `${e.status}${e.code ? ` ${e.code}` : ''}`;
-  if (e.status === 401 || /API_KEY_INVALID|invalid_api_key|authentication_error/i.test(e.code) ||
-      (e.status === 400 && KEY_HINTS.test(e.message) && /invalid|not valid|missing/i.test(e.message))) {
+  if (
+    e.status === 401 ||
+    /API_KEY_INVALID|invalid_api_key|authentication_error/i.test(e.code) ||
+    (e.status === 400 && KEY_HINTS.test(e.message) && /invalid|not valid|missing/i.test(e.message))
+  ) {
     return new LlmError('invalid_key', `The provider refused the API key (${tag})${says}`);
   }
   if (e.status === 402 || /insufficient_quota/i.test(e.code)) {
@@ -102,7 +111,11 @@ export function classify(e: UpstreamError, host: string): LlmError {
   if (e.status === 403) {
     return new LlmError('forbidden', `The API key is not allowed to use this model or endpoint (${tag})${says}`);
   }
-  if (e.status === 404 || /model_not_found|not_found_error/i.test(e.code) || (e.status === 400 && MODEL_HINTS.test(e.message) && /not|invalid|unknown/i.test(e.message))) {
+  if (
+    e.status === 404 ||
+    /model_not_found|not_found_error/i.test(e.code) ||
+    (e.status === 400 && MODEL_HINTS.test(e.message) && /not|invalid|unknown/i.test(e.message))
+  ) {
     return new LlmError('unknown_model', `The provider does not know this model, or the base URL is wrong (${tag})${says}`);
   }
   if (e.status >= 500) {

@@ -13,7 +13,10 @@ const readError: ErrorReader = (_status, body) => {
 };
 
 export class OpenAiCompatibleClient implements LlmClient {
-  constructor(private readonly conn: LlmConnection, private readonly http: HttpTransport) {}
+  constructor(
+    private readonly conn: LlmConnection,
+    private readonly http: HttpTransport,
+  ) {}
 
   get provider() {
     return this.conn.provider;
@@ -23,7 +26,15 @@ export class OpenAiCompatibleClient implements LlmClient {
     const headers: Record<string, string> = { authorization: `Bearer ${this.conn.apiKey}` };
     // The router asks callers to name themselves; harmless elsewhere, so sent only there.
     if (this.conn.provider === 'router') headers['x-title'] = 'Insights Service';
-    return postJson(this.http, `${this.conn.baseUrl}/chat/completions`, headers, { model: this.conn.model, ...body }, this.conn.apiKey, readError, this.conn.timeoutMs);
+    return postJson(
+      this.http,
+      `${this.conn.baseUrl}/chat/completions`,
+      headers,
+      { model: this.conn.model, ...body },
+      this.conn.apiKey,
+      readError,
+      this.conn.timeoutMs,
+    );
   }
 
   // vendor_a's newer models refuse max_tokens and want max_completion_tokens; OpenAI-compatible
@@ -42,7 +53,12 @@ export class OpenAiCompatibleClient implements LlmClient {
   async proposeToolCall(prompt: ToolPrompt): Promise<unknown> {
     const res = (await this.post({
       messages: [{ role: 'system', content: prompt.system }, ...prompt.messages],
-      tools: [{ type: 'function', function: { name: prompt.tool.name, description: prompt.tool.description, parameters: prompt.tool.parameters } }],
+      tools: [
+        {
+          type: 'function',
+          function: { name: prompt.tool.name, description: prompt.tool.description, parameters: prompt.tool.parameters },
+        },
+      ],
       tool_choice: { type: 'function', function: { name: prompt.tool.name } },
       ...this.limit(400),
     })) as { choices?: { message?: { tool_calls?: { type?: string; function?: { name?: string; arguments?: unknown } }[] } }[] };

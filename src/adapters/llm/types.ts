@@ -50,7 +50,10 @@ export type LlmFailure =
 
 /** A provider call that failed, with a message a person can act on (never containing the key). */
 export class LlmError extends Error {
-  constructor(readonly kind: LlmFailure, message: string) {
+  constructor(
+    readonly kind: LlmFailure,
+    message: string,
+  ) {
     super(message);
     this.name = 'LlmError';
   }

@@ -61,7 +61,9 @@ export function measuresOf(input: ChartInput): string[] {
   const declared = (input.y_axis ?? []).filter((y) => input.columns.some((c) => c.name === y) || input.rows.some((r) => y in r));
   if (declared.length) return declared;
   const skip = new Set([input.x_axis, input.series]);
-  const numeric = input.columns.filter((c) => !skip.has(c.name) && input.rows.some((r) => typeof r[c.name] === 'number')).map((c) => c.name);
+  const numeric = input.columns
+    .filter((c) => !skip.has(c.name) && input.rows.some((r) => typeof r[c.name] === 'number'))
+    .map((c) => c.name);
   return numeric;
 }
 
@@ -178,11 +180,25 @@ function cartesian(input: ChartInput, width: number) {
         case 'stacked_bar':
           return { ...base, type: 'bar' as const, stack: 'total', barMaxWidth: 48 };
         case 'area':
-          return { ...base, type: 'line' as const, areaStyle: { opacity: 0.25 }, stack: series.length > 1 ? 'total' : undefined, showSymbol: false, lineStyle: { width: 2 } };
+          return {
+            ...base,
+            type: 'line' as const,
+            areaStyle: { opacity: 0.25 },
+            stack: series.length > 1 ? 'total' : undefined,
+            showSymbol: false,
+            lineStyle: { width: 2 },
+          };
         case 'scatter':
           return { ...base, type: 'scatter' as const, symbolSize: 8 };
         default:
-          return { ...base, type: 'line' as const, showSymbol: categories.length <= 31, symbolSize: 5, lineStyle: { width: 2.5 }, connectNulls: false };
+          return {
+            ...base,
+            type: 'line' as const,
+            showSymbol: categories.length <= 31,
+            symbolSize: 5,
+            lineStyle: { width: 2.5 },
+            connectNulls: false,
+          };
       }
     }),
   };
@@ -204,7 +220,10 @@ function pie(input: ChartInput, width: number) {
     .filter((s) => s.value > 0)
     .sort((a, b) => b.value - a.value);
   // Beyond a handful of slices a pie is unreadable: the tail becomes "Other".
-  const shown = slices.length > PIE_SLICES ? [...slices.slice(0, PIE_SLICES - 1), { name: 'Other', value: slices.slice(PIE_SLICES - 1).reduce((s, x) => s + x.value, 0) }] : slices;
+  const shown =
+    slices.length > PIE_SLICES
+      ? [...slices.slice(0, PIE_SLICES - 1), { name: 'Other', value: slices.slice(PIE_SLICES - 1).reduce((s, x) => s + x.value, 0) }]
+      : slices;
   return {
     animation: false,
     backgroundColor: '#ffffff',
@@ -213,7 +232,14 @@ function pie(input: ChartInput, width: number) {
     title: titleOption(input),
     legend: narrow
       ? // Two names a line, each cut to fit (the full name is in the data and the table).
-        { show: true, orient: 'horizontal' as const, left: 'center' as const, bottom: 4, itemGap: 8, textStyle: { ...textStyle, width: Math.floor(width / 2) - 48, overflow: 'truncate' as const } }
+        {
+          show: true,
+          orient: 'horizontal' as const,
+          left: 'center' as const,
+          bottom: 4,
+          itemGap: 8,
+          textStyle: { ...textStyle, width: Math.floor(width / 2) - 48, overflow: 'truncate' as const },
+        }
       : { show: true, orient: 'vertical' as const, right: 16, top: 'middle' as const, textStyle },
     series: [
       {

@@ -35,16 +35,22 @@ export const CONFIG_RULES: Record<ChannelType, Record<string, KeyRule>> = {
     bot_token: {
       required: true,
       secret: true,
-      check: (v) => (BOT_TOKEN_PATTERN.test(v) ? undefined : 'must be a bot token like 123456789:AA… (digits, a colon, then letters, digits, _ or -)'),
+      check: (v) =>
+        BOT_TOKEN_PATTERN.test(v) ? undefined : 'must be a bot token like 123456789:AA… (digits, a colon, then letters, digits, _ or -)',
     },
     chat_id: {
       required: true,
       secret: false,
-      check: (v) => (/^-?\d{1,20}$/.test(v) || /^@[A-Za-z][A-Za-z0-9_]{3,31}$/.test(v) ? undefined : 'must be a numeric chat id or an @channel username'),
+      check: (v) =>
+        /^-?\d{1,20}$/.test(v) || /^@[A-Za-z][A-Za-z0-9_]{3,31}$/.test(v) ? undefined : 'must be a numeric chat id or an @channel username',
     },
   },
   email: {
-    email: { required: true, secret: false, check: (v) => (v.length <= 254 && EMAIL.test(v) ? undefined : 'must be a valid e-mail address') },
+    email: {
+      required: true,
+      secret: false,
+      check: (v) => (v.length <= 254 && EMAIL.test(v) ? undefined : 'must be a valid e-mail address'),
+    },
   },
   webhook: {
     webhook_url: { required: true, secret: false, check: httpsUrl },
@@ -52,7 +58,10 @@ export const CONFIG_RULES: Record<ChannelType, Record<string, KeyRule>> = {
     signing_secret: {
       required: false,
       secret: true,
-      check: (v) => (SIGNING_SECRET_PATTERN.test(v) && Buffer.from(v.slice(6), 'base64').length >= 24 ? undefined : 'must be a Standard Webhooks secret: whsec_ followed by at least 24 bytes in base64'),
+      check: (v) =>
+        SIGNING_SECRET_PATTERN.test(v) && Buffer.from(v.slice(6), 'base64').length >= 24
+          ? undefined
+          : 'must be a Standard Webhooks secret: whsec_ followed by at least 24 bytes in base64',
     },
   },
 };
@@ -67,7 +76,11 @@ export function checkConfig(type: ChannelType, config: Record<string, string>, k
   const rules = CONFIG_RULES[type];
   const errors: FieldError[] = [];
   for (const key of Object.keys(config)) {
-    if (!rules[key]) errors.push({ path: `/body/config/${key}`, message: `is not a known field for ${type} channels (known: ${Object.keys(rules).join(', ')})` });
+    if (!rules[key])
+      errors.push({
+        path: `/body/config/${key}`,
+        message: `is not a known field for ${type} channels (known: ${Object.keys(rules).join(', ')})`,
+      });
   }
   for (const [key, rule] of Object.entries(rules)) {
     const value = config[key];

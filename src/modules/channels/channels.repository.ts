@@ -18,7 +18,8 @@ export interface ChannelRecord {
   updated_at: Date;
 }
 
-const COLUMNS = 'id, tenant_id, created_by, channel_type, config, secrets, config_version, is_verified, verified_at, created_at, updated_at';
+const COLUMNS =
+  'id, tenant_id, created_by, channel_type, config, secrets, config_version, is_verified, verified_at, created_at, updated_at';
 
 export class ChannelsRepository {
   constructor(private readonly db: Queryable) {}
@@ -27,7 +28,19 @@ export class ChannelsRepository {
     await this.db.query(
       `INSERT INTO notification_channels (${COLUMNS})
        VALUES ($1, $2, $3, $4, $5::jsonb, $6::jsonb, $7, $8, $9, $10, $11)`,
-      [c.id, c.tenant_id, c.created_by, c.channel_type, JSON.stringify(c.config), JSON.stringify(c.secrets), c.config_version, c.is_verified, c.verified_at, c.created_at, c.updated_at],
+      [
+        c.id,
+        c.tenant_id,
+        c.created_by,
+        c.channel_type,
+        JSON.stringify(c.config),
+        JSON.stringify(c.secrets),
+        c.config_version,
+        c.is_verified,
+        c.verified_at,
+        c.created_at,
+        c.updated_at,
+      ],
     );
   }
 
@@ -42,12 +55,21 @@ export class ChannelsRepository {
   }
 
   async find(tenantId: string, id: string, db: Queryable = this.db): Promise<ChannelRecord | undefined> {
-    const rows = await db.query<ChannelRecord>(`SELECT ${COLUMNS} FROM notification_channels WHERE tenant_id = $1 AND id = $2`, [tenantId, id]);
+    const rows = await db.query<ChannelRecord>(`SELECT ${COLUMNS} FROM notification_channels WHERE tenant_id = $1 AND id = $2`, [
+      tenantId,
+      id,
+    ]);
     return rows[0];
   }
 
   /** Replaces the config and un-verifies the channel; returns the updated row. */
-  async replaceConfig(tenantId: string, id: string, config: Record<string, string>, secrets: Record<string, string>, at: Date): Promise<ChannelRecord | undefined> {
+  async replaceConfig(
+    tenantId: string,
+    id: string,
+    config: Record<string, string>,
+    secrets: Record<string, string>,
+    at: Date,
+  ): Promise<ChannelRecord | undefined> {
     const rows = await this.db.query<ChannelRecord>(
       `UPDATE notification_channels
           SET config = $3::jsonb, secrets = $4::jsonb, config_version = config_version + 1,

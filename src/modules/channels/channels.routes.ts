@@ -12,7 +12,14 @@ export const channelsRoutes =
     const Params = Type.Object({ id: ResourceId });
     app.get(
       '/api/v1/notifications/channels',
-      { schema: { tags, summary: 'List notification channels (secrets masked)', querystring: Type.Object(PageQuery, { additionalProperties: false }), response: withErrors({ 200: Type.Array(ChannelSchema) }) } },
+      {
+        schema: {
+          tags,
+          summary: 'List notification channels (secrets masked)',
+          querystring: Type.Object(PageQuery, { additionalProperties: false }),
+          response: withErrors({ 200: Type.Array(ChannelSchema) }),
+        },
+      },
       async (req, reply) => {
         const page = pageOf(req.query);
         return sendPage(req, reply, await channels.list(req.auth, page), page);
@@ -24,7 +31,8 @@ export const channelsRoutes =
         schema: {
           tags,
           summary: 'Create a notification channel',
-          description: 'A webhook channel gets a Standard Webhooks signing secret, returned in plaintext in this answer only (config.signing_secret).',
+          description:
+            'A webhook channel gets a Standard Webhooks signing secret, returned in plaintext in this answer only (config.signing_secret).',
           body: CreateChannelBody,
           response: withErrors({ 201: ChannelSchema }),
         },
@@ -33,12 +41,27 @@ export const channelsRoutes =
     );
     app.patch(
       '/api/v1/notifications/channels/:id',
-      { schema: { tags, summary: 'Replace the config of a channel (resets is_verified)', params: Params, body: PatchChannelBody, response: withErrors({ 200: ChannelSchema }) } },
+      {
+        schema: {
+          tags,
+          summary: 'Replace the config of a channel (resets is_verified)',
+          params: Params,
+          body: PatchChannelBody,
+          response: withErrors({ 200: ChannelSchema }),
+        },
+      },
       async (req) => channels.patch(req.auth, req.params.id, req.body),
     );
     app.delete(
       '/api/v1/notifications/channels/:id',
-      { schema: { tags, summary: 'Delete a channel (its insight subscriptions go, dashboard subscriptions drop it; logs stay)', params: Params, response: withErrors({ 204: NoContent }) } },
+      {
+        schema: {
+          tags,
+          summary: 'Delete a channel (its insight subscriptions go, dashboard subscriptions drop it; logs stay)',
+          params: Params,
+          response: withErrors({ 204: NoContent }),
+        },
+      },
       async (req, reply) => {
         await channels.delete(req.auth, req.params.id);
         return reply.code(204).send(null);

@@ -15,7 +15,8 @@ export const ChannelSchema = Type.Object(
     id: Type.String(),
     channel_type: ChannelTypeSchema,
     config: Type.Record(Type.String(), Type.String(), {
-      description: 'Secrets (bot_token, signing_secret) masked; a webhook signing_secret is shown in plaintext once, in the answer to its creation',
+      description:
+        'Secrets (bot_token, signing_secret) masked; a webhook signing_secret is shown in plaintext once, in the answer to its creation',
     }),
     is_verified: Type.Boolean({ description: 'true after a successful test; reset by a PATCH of config' }),
     created_at: Timestamp,
@@ -26,7 +27,12 @@ export const ChannelSchema = Type.Object(
 export const CreateChannelBody = Type.Object({ channel_type: ChannelTypeSchema, config: Config }, { additionalProperties: false });
 
 export const PatchChannelBody = Type.Object(
-  { config: Type.Record(Type.String({ maxLength: 64 }), Type.String({ maxLength: 2048 }), { maxProperties: 10, description: 'Replaces the config whole; a secret sent back masked keeps the stored one' }) },
+  {
+    config: Type.Record(Type.String({ maxLength: 64 }), Type.String({ maxLength: 2048 }), {
+      maxProperties: 10,
+      description: 'Replaces the config whole; a secret sent back masked keeps the stored one',
+    }),
+  },
   { additionalProperties: false },
 );
 

@@ -147,7 +147,8 @@ export class ChannelsService {
     checkConfig(c.channel_type, input.config, keep);
     const config = { ...input.config };
     for (const k of keep) config[k] = stored[k];
-    if (c.channel_type === 'webhook' && config.signing_secret === undefined) config.signing_secret = stored.signing_secret ?? newSigningSecret();
+    if (c.channel_type === 'webhook' && config.signing_secret === undefined)
+      config.signing_secret = stored.signing_secret ?? newSigningSecret();
     const { config: plain, secrets } = this.seal(c.channel_type, config);
     const updated = await this.repo.replaceConfig(auth.tenantId, id, plain, secrets, this.clock.now());
     if (!updated) throw notFound('Channel');
@@ -172,7 +173,10 @@ export class ChannelsService {
     const channel = this.outbound(c);
     const started = performance.now();
     try {
-      await withTimeout(this.transports.send(channel, composeTestReport(channel), { deliveryId: `test_${newId()}`, sentAt: this.clock.now() }), TEST_TIMEOUT_MS);
+      await withTimeout(
+        this.transports.send(channel, composeTestReport(channel), { deliveryId: `test_${newId()}`, sentAt: this.clock.now() }),
+        TEST_TIMEOUT_MS,
+      );
     } catch (err) {
       await this.repo.recordTest(auth.tenantId, id, c.config_version, false, this.clock.now());
       const reason = err instanceof DeliveryError ? err.message : 'the test message could not be sent';

@@ -45,7 +45,8 @@ function valueWordsOf(model: SemanticModel, name: string): Record<string, string
 export function modelWords(model: SemanticModel): { insights: InsightWords[]; filters: FilterWords[] } {
   const insights = model.insights.map((d): InsightWords => {
     const cubes = d.plan.facts.map((f) => f.cube);
-    const grouping = d.kind === 'breakdown' || d.kind === 'top' ? [d.chart.x_axis, d.dimensions[0]?.name].filter((n): n is string => Boolean(n)) : [];
+    const grouping =
+      d.kind === 'breakdown' || d.kind === 'top' ? [d.chart.x_axis, d.dimensions[0]?.name].filter((n): n is string => Boolean(n)) : [];
     return {
       code: d.code,
       kind: d.kind,
@@ -59,7 +60,10 @@ export function modelWords(model: SemanticModel): { insights: InsightWords[]; fi
     };
   });
   const names = [...new Set(model.insights.flatMap((d) => d.filters))];
-  return { insights, filters: names.map((name) => ({ name, words: wordsOf(model, 'dimensions', name), values: valueWordsOf(model, name) })) };
+  return {
+    insights,
+    filters: names.map((name) => ({ name, words: wordsOf(model, 'dimensions', name), values: valueWordsOf(model, name) })),
+  };
 }
 
 /**
@@ -78,7 +82,8 @@ export function modelTranslations(model: SemanticModel): { key: string; tables: 
       const def = info.def as { name: string; title?: LocalText; synonyms?: LocalList };
       const english = plainText(def.title) ?? spaced(def.name);
       if (def.title && typeof def.title === 'object') for (const [l, t] of Object.entries(def.title)) if (t) add(l, t, english);
-      if (def.synonyms && !Array.isArray(def.synonyms)) for (const [l, list] of Object.entries(def.synonyms)) for (const s of list ?? []) add(l, s, english);
+      if (def.synonyms && !Array.isArray(def.synonyms))
+        for (const [l, list] of Object.entries(def.synonyms)) for (const s of list ?? []) add(l, s, english);
       // A value's words in a language read as the value itself ("Filiale" → retail).
       const values = (def as { value_synonyms?: Record<string, LocalList> }).value_synonyms ?? {};
       for (const [value, list] of Object.entries(values)) {

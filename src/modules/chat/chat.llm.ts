@@ -22,10 +22,16 @@ function filterProperties(catalog: readonly InsightDefinition[], values: Values)
       if (props[f]) continue;
       const rule = d.filterRules[f];
       const known = rule.values ?? (!rule.pattern && values[f]?.length ? values[f] : undefined);
-      const hint = f === 'country' ? 'ISO 3166-1 alpha-2 code in capitals, e.g. DE, US, GB' : `${rule.label}${rule.case === 'upper' ? ', in capitals' : ''}`;
+      const hint =
+        f === 'country'
+          ? 'ISO 3166-1 alpha-2 code in capitals, e.g. DE, US, GB'
+          : `${rule.label}${rule.case === 'upper' ? ', in capitals' : ''}`;
       const one = { type: 'string', ...(known ? { enum: [...known] } : {}) };
       // One value, or several (any of them: "Spain vs Italy by week" is a series per country).
-      props[f] = { anyOf: [one, { type: 'array', items: one, minItems: 1, maxItems: MAX_FILTER_VALUES }], description: `${hint}; a list for several` };
+      props[f] = {
+        anyOf: [one, { type: 'array', items: one, minItems: 1, maxItems: MAX_FILTER_VALUES }],
+        description: `${hint}; a list for several`,
+      };
     }
   }
   return props;
@@ -35,13 +41,21 @@ export function runInsightTool(catalog: readonly InsightDefinition[], values: Va
   return {
     name: TOOL_NAME,
     description:
-      'Runs one insight of the catalog on the business\'s data and shows its rows and chart to the user. ' +
+      "Runs one insight of the catalog on the business's data and shows its rows and chart to the user. " +
       'Pick the insight that answers the question and only the parameters the question asks for.',
     parameters: {
       type: 'object',
       properties: {
-        insight_code: { type: 'string', enum: catalog.map((d) => d.code), description: 'Which insight to run (see the catalog in the instructions)' },
-        granularity: { type: 'string', enum: ['day', 'week', 'month', 'quarter', 'year'], description: 'Time bucket, for insights that take one' },
+        insight_code: {
+          type: 'string',
+          enum: catalog.map((d) => d.code),
+          description: 'Which insight to run (see the catalog in the instructions)',
+        },
+        granularity: {
+          type: 'string',
+          enum: ['day', 'week', 'month', 'quarter', 'year'],
+          description: 'Time bucket, for insights that take one',
+        },
         filters: {
           type: 'object',
           properties: filterProperties(catalog, values),
@@ -53,7 +67,8 @@ export function runInsightTool(catalog: readonly InsightDefinition[], values: Va
         compare: {
           type: 'string',
           enum: [...COMPARES],
-          description: 'Adds the previous figures and the change in % to each row: previous_period (the window just before, same length) or previous_year (same period a year before; "YoY", "vs last year")',
+          description:
+            'Adds the previous figures and the change in % to each row: previous_period (the window just before, same length) or previous_year (same period a year before; "YoY", "vs last year")',
         },
       },
       required: ['insight_code'],
@@ -72,7 +87,9 @@ export function toolPrompt(input: {
 }): ToolPrompt {
   // The model's titles in other languages, so a German "Umsatz" finds revenue.
   const alsoCalled = (d: InsightDefinition) => {
-    const titles = [...new Set(Object.values(d.localizedTitles[d.plan.headline] ?? {}).filter((t): t is string => Boolean(t) && t !== d.name))];
+    const titles = [
+      ...new Set(Object.values(d.localizedTitles[d.plan.headline] ?? {}).filter((t): t is string => Boolean(t) && t !== d.name)),
+    ];
     return titles.length ? ` Also called: ${titles.join(', ')}.` : '';
   };
   const lines = input.catalog.map(
@@ -80,8 +97,8 @@ export function toolPrompt(input: {
       `- ${d.code}: ${d.description}${alsoCalled(d)} Granularities: ${d.granularities.join(', ') || 'none'}. Filters: ${d.filters.join(', ')}.${d.limit ? ` limit up to ${d.limit.max}.` : ''}`,
   );
   const system = [
-    'You translate questions about the business\'s data into exactly one call of the run_insight tool. You never answer with numbers yourself: the tool computes them.',
-    'Questions may be in English, German, French or Spanish; the tool\'s codes and parameters are the same in every language, and the reply is written in the question\'s language for you.',
+    "You translate questions about the business's data into exactly one call of the run_insight tool. You never answer with numbers yourself: the tool computes them.",
+    "Questions may be in English, German, French or Spanish; the tool's codes and parameters are the same in every language, and the reply is written in the question's language for you.",
     `Today is ${input.today} (UTC). Dates are YYYY-MM-DD, both ends inclusive. "Last N days" ends today; "last month" is the previous calendar month.`,
     'Catalog:',
     ...lines,
@@ -91,7 +108,11 @@ export function toolPrompt(input: {
       ? `The conversation's last query was ${canonicalJson(input.previous)}. A follow-up such as "and in France?" or "by month instead" changes only what it mentions.`
       : '',
   ].filter(Boolean);
-  return { system: system.join('\n'), messages: [...input.history, { role: 'user', content: input.question }], tool: runInsightTool(input.catalog, input.filterValues) };
+  return {
+    system: system.join('\n'),
+    messages: [...input.history, { role: 'user', content: input.question }],
+    tool: runInsightTool(input.catalog, input.filterValues),
+  };
 }
 
 /** "Plan: Starter, Team, …" for each filter whose values are known (declared or in the data). */
@@ -136,7 +157,8 @@ export function validateToolArgs(args: unknown, catalog: readonly InsightDefinit
   const q: StructuredQuery = { insight_code: def.code };
 
   if (present(a.granularity)) {
-    if (!(def.granularities as readonly unknown[]).includes(a.granularity)) fail(`${def.code} does not take granularity ${JSON.stringify(a.granularity)}`);
+    if (!(def.granularities as readonly unknown[]).includes(a.granularity))
+      fail(`${def.code} does not take granularity ${JSON.stringify(a.granularity)}`);
     q.granularity = a.granularity as StructuredQuery['granularity'];
   }
   if (present(a.filters)) {

@@ -7,7 +7,10 @@ import { FixedWindowCounter } from '../../lib/fixed-window.ts';
 export class ChatRateLimiter {
   private readonly counter: FixedWindowCounter;
 
-  constructor(private readonly perMinute: number, clock: Clock) {
+  constructor(
+    private readonly perMinute: number,
+    clock: Clock,
+  ) {
     this.counter = new FixedWindowCounter(perMinute, clock);
   }
 

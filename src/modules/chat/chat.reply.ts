@@ -19,7 +19,9 @@ export function describeFilters(filters: Record<string, string | string[]>, p: P
   if (filters.channel) parts.push(p.filters.channel(p.and(filterValues(filters.channel)), filterValues(filters.channel).length > 1));
   if (filters.category) parts.push(p.filters.category(p.and(filterValues(filters.category)), filterValues(filters.category).length > 1));
   // A model's own filters read as "plan Enterprise".
-  for (const [name, value] of Object.entries(filters)) if (!['country', 'channel', 'category'].includes(name)) parts.push(p.filters.other(name.replace(/_/g, ' '), p.and(filterValues(value))));
+  for (const [name, value] of Object.entries(filters))
+    if (!['country', 'channel', 'category'].includes(name))
+      parts.push(p.filters.other(name.replace(/_/g, ' '), p.and(filterValues(value))));
   return parts.length ? ` ${parts.join(', ')}` : '';
 }
 
@@ -49,7 +51,12 @@ function measureIn(measure: string, def: InsightDefinition | undefined, p: Phras
   return def?.localizedTitles[measure]?.[p.language] ?? def?.measures.find((m) => m.name === measure)?.label ?? measure;
 }
 
-export function composeReply(result: ExecuteResult, def: InsightDefinition | undefined, notes: string[], language: Language = 'en'): string {
+export function composeReply(
+  result: ExecuteResult,
+  def: InsightDefinition | undefined,
+  notes: string[],
+  language: Language = 'en',
+): string {
   const p = phrases(language);
   const name = nameIn(result, def, p);
   const filters = describeFilters(result.filters, p);
@@ -60,7 +67,15 @@ export function composeReply(result: ExecuteResult, def: InsightDefinition | und
   const fmt = (v: unknown, t: Unit | undefined) => p.number(Number(v ?? 0), t);
   let text: string;
 
-  const measureCols = result.columns.filter((c) => !['date', 'string'].includes(c.type) && !c.name.endsWith('_previous') && !c.name.endsWith('_change_pct') && !c.name.startsWith('previous_') && c.name !== 'change' && c.name !== 'change_pct');
+  const measureCols = result.columns.filter(
+    (c) =>
+      !['date', 'string'].includes(c.type) &&
+      !c.name.endsWith('_previous') &&
+      !c.name.endsWith('_change_pct') &&
+      !c.name.startsWith('previous_') &&
+      c.name !== 'change' &&
+      c.name !== 'change_pct',
+  );
   const nothing = result.rows.every((r) => measureCols.every((c) => r[c.name] === null || Number(r[c.name]) === 0));
   if (result.rows.length === 0 || nothing) {
     // A filter value with no rows is an answer, with the filter kept: "no revenue in Japan".
@@ -78,7 +93,8 @@ export function composeReply(result: ExecuteResult, def: InsightDefinition | und
     const total = result.rows.reduce((s, r) => s + Number(r[measure] ?? 0), 0);
     const top = result.rows[0];
     const share = total > 0 ? p.share(p.percent((100 * Number(top[measure] ?? 0)) / total), fmt(total, t)) : undefined;
-    const label = (r: Row) => String(r[dim] ?? r[result.columns[0].name]) + (dim === 'product_name' && r.category ? ` (${r.category})` : '');
+    const label = (r: Row) =>
+      String(r[dim] ?? r[result.columns[0].name]) + (dim === 'product_name' && r.category ? ` (${r.category})` : '');
     const lastRow = result.rows.at(-1)!;
     const last = result.rows.length > 1 ? { label: label(lastRow), value: fmt(lastRow[measure], t), count: result.rows.length } : undefined;
     text = `${scope}${p.colon}${p.leader(label(top), fmt(top[measure], t), measureIn(measure, def, p), share, last)}.`;
@@ -107,7 +123,14 @@ function overallOf(rows: readonly Row[], def: InsightDefinition | undefined, mea
   return p.total(p.number(sum(measure), type));
 }
 
-function seriesSentence(result: ExecuteResult, def: InsightDefinition | undefined, measure: string, type: Unit | undefined, scope: string, p: Phrases): string {
+function seriesSentence(
+  result: ExecuteResult,
+  def: InsightDefinition | undefined,
+  measure: string,
+  type: Unit | undefined,
+  scope: string,
+  p: Phrases,
+): string {
   const rows = result.rows;
   const overall = overallOf(rows, def, measure, type, p);
   const g = (result.granularity ?? 'day') as Granularity;
@@ -115,7 +138,9 @@ function seriesSentence(result: ExecuteResult, def: InsightDefinition | undefine
   if (rows.length === 1) return `${scope}${p.colon}${overall}.`;
   // A period cut by the window (the week the window starts in, the month still running) would
   // always look worst and distort the change, so both are read over complete periods when there are two.
-  const complete = rows.filter((r) => String(r.period) >= result.period.from && addDays(addPeriods(String(r.period), g, 1), -1) <= result.period.to);
+  const complete = rows.filter(
+    (r) => String(r.period) >= result.period.from && addDays(addPeriods(String(r.period), g, 1), -1) <= result.period.to,
+  );
   const basis = complete.length >= 2 ? complete : rows;
   const full = basis === complete && complete.length < rows.length ? p.full(word) : p.unit(word);
   // For a refund rate, lower is better.
@@ -130,8 +155,21 @@ function seriesSentence(result: ExecuteResult, def: InsightDefinition | undefine
   const last = Number(basis.at(-1)![measure] ?? 0);
   const signed = (v: number) => `${v > 0 ? '+' : ''}${p.percent(v)}`;
   const d = (x: unknown) => p.date(String(x));
-  const change = first === 0 ? undefined : p.seriesChange(signed(((last - first) / first) * 100), full, d(basis[0].period), d(basis.at(-1)!.period));
-  return p.series(scope, word, overall, change, p.bestWorst(full, d(best.period), p.number(Number(best[measure] ?? 0), type), d(worst.period), p.number(Number(worst[measure] ?? 0), type)));
+  const change =
+    first === 0 ? undefined : p.seriesChange(signed(((last - first) / first) * 100), full, d(basis[0].period), d(basis.at(-1)!.period));
+  return p.series(
+    scope,
+    word,
+    overall,
+    change,
+    p.bestWorst(
+      full,
+      d(best.period),
+      p.number(Number(best[measure] ?? 0), type),
+      d(worst.period),
+      p.number(Number(worst[measure] ?? 0), type),
+    ),
+  );
 }
 
 /** The last period of a compared series against its counterpart (a period with none says so). */
@@ -139,12 +177,23 @@ function lastCompared(result: ExecuteResult, measure: string, type: Unit | undef
   const last = rows.at(-1)!;
   const word = p.period[result.granularity ?? 'day'] ?? 'period';
   if (last[`${measure}_previous`] === null) return p.lastNone(word, p.date(String(last.period)), result.compare === 'previous_year');
-  const change = p.change(pct(last[`${measure}_change_pct`]), p.against[result.compare!], p.number(Number(last[`${measure}_previous`] ?? 0), type));
+  const change = p.change(
+    pct(last[`${measure}_change_pct`]),
+    p.against[result.compare!],
+    p.number(Number(last[`${measure}_previous`] ?? 0), type),
+  );
   return p.last(word, p.date(String(last.period)), p.number(Number(last[measure] ?? 0), type), change);
 }
 
 /** A series per filter value ("Spain vs Italy by week"): each value's own total, and with compare its last period. */
-function seriesPerValue(result: ExecuteResult, def: InsightDefinition | undefined, measure: string, type: Unit | undefined, scope: string, p: Phrases): string {
+function seriesPerValue(
+  result: ExecuteResult,
+  def: InsightDefinition | undefined,
+  measure: string,
+  type: Unit | undefined,
+  scope: string,
+  p: Phrases,
+): string {
   const dim = result.chart_hint.series!;
   const values = [...new Set(result.rows.map((r) => String(r[dim])))];
   const parts = values.map((v) => {
@@ -153,7 +202,8 @@ function seriesPerValue(result: ExecuteResult, def: InsightDefinition | undefine
     const compared = result.compare ? `; ${lastCompared(result, measure, type, p, rows).replace(/^The /, 'the ').replace(/\.$/, '')}` : '';
     return `${label}: ${overallOf(rows, def, measure, type, p)}${compared}`;
   });
-  const dimension = p.language === 'en' ? dim.replace(/_/g, ' ') : (def?.localizedTitles[dim]?.[p.language] ?? def?.filterRules[dim]?.label ?? dim);
+  const dimension =
+    p.language === 'en' ? dim.replace(/_/g, ' ') : (def?.localizedTitles[dim]?.[p.language] ?? def?.filterRules[dim]?.label ?? dim);
   return p.perValue(scope, p.period[result.granularity ?? 'day'] ?? 'period', dimension, parts);
 }
 
@@ -175,19 +225,24 @@ export function refusalReply(
   const grouping = (d: InsightDefinition) => d.dimensions.find((x) => x.name === d.chart.x_axis) ?? d.dimensions[0];
   const dimTitle = (d: InsightDefinition) => {
     const g = grouping(d)!;
-    const title = language === 'en' ? g.label : d.localizedTitles[g.name]?.[language] ?? g.label;
+    const title = language === 'en' ? g.label : (d.localizedTitles[g.name]?.[language] ?? g.label);
     // German nouns keep their capital.
     return language === 'de' ? title : title.toLowerCase();
   };
   const dims = [...new Set(insights.flatMap((d) => ((d.kind === 'breakdown' || d.kind === 'top') && grouping(d) ? [dimTitle(d)] : [])))];
-  const finestCode = ['day', 'week', 'month', 'quarter', 'year'].find((g) => insights.some((d) => (d.granularities as string[]).includes(g)));
+  const finestCode = ['day', 'week', 'month', 'quarter', 'year'].find((g) =>
+    insights.some((d) => (d.granularities as string[]).includes(g)),
+  );
   const finest = finestCode ? p.period[finestCode] : undefined;
   const top3 = (list: readonly InsightDefinition[]) => list.slice(0, 3).map((d): StructuredQuery => ({ insight_code: d.code }));
   switch (refusal.reason) {
     case 'measure':
       return { text: p.refusal.measure(refusal.term, p.or(measures)), alternatives: top3(series) };
     case 'dimension':
-      return { text: p.refusal.dimension(refusal.term, p.or(dims), finest), alternatives: top3(insights.filter((d) => d.kind === 'breakdown' || d.kind === 'top')) };
+      return {
+        text: p.refusal.dimension(refusal.term, p.or(dims), finest),
+        alternatives: top3(insights.filter((d) => d.kind === 'breakdown' || d.kind === 'top')),
+      };
     case 'granularity':
       return {
         text: p.refusal.granularity(refusal.term, finest ?? p.period.day),
@@ -203,13 +258,16 @@ export function examples(insights: readonly InsightDefinition[]): string[] {
   const first = (kind: InsightDefinition['kind']) => insights.find((d) => d.kind === kind);
   const out: string[] = [];
   const series = first('timeseries');
-  if (series) out.push(`${series.name} by ${series.granularities.includes('week') ? 'week' : series.granularities[0] ?? 'month'} in the last 3 months`);
+  if (series)
+    out.push(
+      `${series.name} by ${series.granularities.includes('week') ? 'week' : (series.granularities[0] ?? 'month')} in the last 3 months`,
+    );
   const top = first('top');
   if (top) out.push(`${top.name.replace(/^top /i, 'Top 5 ')} last month`);
   const breakdown = first('breakdown');
   if (breakdown) out.push(`${breakdown.name} this year`);
   const kpi = first('kpi');
-  const title = kpi ? kpi.chart.title ?? kpi.name : '';
+  const title = kpi ? (kpi.chart.title ?? kpi.name) : '';
   // "Total revenue", but "Total MRR".
   if (kpi) out.push(`Total ${title === title.toUpperCase() ? title : title.charAt(0).toLowerCase() + title.slice(1)} last month`);
   return out;
@@ -217,7 +275,7 @@ export function examples(insights: readonly InsightDefinition[]): string[] {
 
 function granularities(insights: readonly InsightDefinition[]): string {
   const all = ['day', 'week', 'month', 'quarter', 'year'].filter((g) => insights.some((d) => (d.granularities as string[]).includes(g)));
-  return all.length > 1 ? `${all.slice(0, -1).join(', ')} or ${all.at(-1)}` : all[0] ?? 'period';
+  return all.length > 1 ? `${all.slice(0, -1).join(', ')} or ${all.at(-1)}` : (all[0] ?? 'period');
 }
 
 /** What can be asked: the model's insights, its filters with values from the tenant's data, periods. */
@@ -230,7 +288,9 @@ export function helpReply(
   const p = phrases(language);
   // A filter by its title in the language where the model gives one.
   const filterName = (name: string) =>
-    language === 'en' ? name.replace(/_/g, ' ') : (insights.map((d) => d.localizedTitles[name]?.[language]).find(Boolean) ?? name.replace(/_/g, ' '));
+    language === 'en'
+      ? name.replace(/_/g, ' ')
+      : (insights.map((d) => d.localizedTitles[name]?.[language]).find(Boolean) ?? name.replace(/_/g, ' '));
   const filterText = filters
     .map(({ name }) => {
       const known = values[name] ?? [];
@@ -242,5 +302,12 @@ export function helpReply(
   const units = language === 'en' ? granularities(insights) : p.or(gs.map((g) => p.period[g]));
   // The examples stay English: the parser reads them in any language's question, and they name the model's insights.
   const names = language === 'en' ? insights.map((d) => d.name) : [...new Set(insights.map((d) => insightName(d, p)))];
-  return p.help(names.join(', '), filterText, units, examples(insights).map((e) => `"${e}"`).join(', '));
+  return p.help(
+    names.join(', '),
+    filterText,
+    units,
+    examples(insights)
+      .map((e) => `"${e}"`)
+      .join(', '),
+  );
 }

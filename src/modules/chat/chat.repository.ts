@@ -46,7 +46,10 @@ export class ChatRepository {
   }
 
   /** Stores one exchange (the question and its answer) and the query a follow-up will change. */
-  async saveExchange(conv: { id: string; tenant_id: string; user_id: string; isNew: boolean; last_query: StructuredQuery | null; at: Date }, messages: MessageRecord[]): Promise<void> {
+  async saveExchange(
+    conv: { id: string; tenant_id: string; user_id: string; isNew: boolean; last_query: StructuredQuery | null; at: Date },
+    messages: MessageRecord[],
+  ): Promise<void> {
     await this.db.transaction(async (tx) => {
       if (conv.isNew) {
         // Two first messages with the same new history_id may race: the second joins the first's.
@@ -65,7 +68,18 @@ export class ChatRepository {
         await tx.query(
           `INSERT INTO chat_messages (id, conversation_id, tenant_id, user_id, role, content, insight_code, query, answered_by, created_at)
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8::jsonb, $9, $10)`,
-          [m.id, m.conversation_id, m.tenant_id, m.user_id, m.role, m.content, m.insight_code, m.query === null ? null : JSON.stringify(m.query), m.answered_by, m.created_at],
+          [
+            m.id,
+            m.conversation_id,
+            m.tenant_id,
+            m.user_id,
+            m.role,
+            m.content,
+            m.insight_code,
+            m.query === null ? null : JSON.stringify(m.query),
+            m.answered_by,
+            m.created_at,
+          ],
         );
       }
     });

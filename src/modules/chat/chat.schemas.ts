@@ -10,7 +10,8 @@ export const ChatBody = Type.Object(
         minLength: 1,
         maxLength: 128,
         pattern: '^[\\x20-\\x7e]{1,128}$',
-        description: "Continue this conversation, or start one under this id (the caller's own: 1–128 printable ASCII characters); omit to have one made",
+        description:
+          "Continue this conversation, or start one under this id (the caller's own: 1–128 printable ASCII characters); omit to have one made",
       }),
     ),
   },
@@ -24,7 +25,8 @@ export const StructuredQuerySchema = Type.Object(
     filters: Type.Optional(
       // Named by the model's filter dimensions (the demo's: country, channel, category).
       Type.Record(Type.String(), Type.Union([Type.String(), Type.Array(Type.String())]), {
-        description: 'Filter values by the filter dimension\'s name, e.g. {"country": "DE"}; a list means any of them ({"country": ["ES", "IT"]})',
+        description:
+          'Filter values by the filter dimension\'s name, e.g. {"country": "DE"}; a list means any of them ({"country": ["ES", "IT"]})',
       }),
     ),
     date_from: Type.Optional(IsoDateSchema),
@@ -35,20 +37,26 @@ export const StructuredQuerySchema = Type.Object(
   { title: 'StructuredQuery', description: 'The structured query that ran, with the window and granularity the engine resolved' },
 );
 
-export const ChatResponse = Type.Object({
-  success: Type.Boolean(),
-  data: Type.Object({
-    reply_text: Type.String(),
-    chart_hint: ChartHintSchema,
-    rows: Type.Array(DataRowSchema),
-    history_id: Type.String(),
-    insight_code: Type.Union([Type.String(), Type.Null()], { description: 'null when the question matched nothing' }),
-    query: Type.Union([StructuredQuerySchema, Type.Null()]),
-    answered_by: Type.String({ description: '"parser" (built-in) or the provider of the active AI connector that chose the query' }),
-    language: Type.Enum([...LANGUAGES], { description: 'The language the question was read in and reply_text is written in (ISO 639-1)' }),
-    alternatives: Type.Array(StructuredQuerySchema, {
-      maxItems: 3,
-      description: 'Other queries that answer the question as well (the reply says which one was chosen), or, when it cannot be answered, the closest that can be asked',
+export const ChatResponse = Type.Object(
+  {
+    success: Type.Boolean(),
+    data: Type.Object({
+      reply_text: Type.String(),
+      chart_hint: ChartHintSchema,
+      rows: Type.Array(DataRowSchema),
+      history_id: Type.String(),
+      insight_code: Type.Union([Type.String(), Type.Null()], { description: 'null when the question matched nothing' }),
+      query: Type.Union([StructuredQuerySchema, Type.Null()]),
+      answered_by: Type.String({ description: '"parser" (built-in) or the provider of the active AI connector that chose the query' }),
+      language: Type.Enum([...LANGUAGES], {
+        description: 'The language the question was read in and reply_text is written in (ISO 639-1)',
+      }),
+      alternatives: Type.Array(StructuredQuerySchema, {
+        maxItems: 3,
+        description:
+          'Other queries that answer the question as well (the reply says which one was chosen), or, when it cannot be answered, the closest that can be asked',
+      }),
     }),
-  }),
-}, { title: 'ChatResult' });
+  },
+  { title: 'ChatResult' },
+);

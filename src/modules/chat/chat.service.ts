@@ -116,7 +116,14 @@ export class ChatService {
     let parsed: ParseOutcome | undefined;
     if (!ran) {
       parsed = this.propose(asked);
-      if (parsed.kind === 'query') ran = await this.run(asked, { query: parsed.query, notes: parsed.notes, by: 'parser', alternatives: parsed.alternatives, allData: parsed.allData });
+      if (parsed.kind === 'query')
+        ran = await this.run(asked, {
+          query: parsed.query,
+          notes: parsed.notes,
+          by: 'parser',
+          alternatives: parsed.alternatives,
+          allData: parsed.allData,
+        });
     }
     const answer = this.answer(asked, historyId, ran, parsed);
     await this.save(auth, { historyId, isNew: !conv, question: input.message, answer, lastQuery: ran?.result ? ran.chosen.query : null });
@@ -163,12 +170,21 @@ export class ChatService {
   }
 
   /** The data's own window for a query without one, or undefined where the default window will do. */
-  private async dataWindow(auth: AuthContext, q: StructuredQuery, allData: boolean): Promise<{ from: string; to: string; kind: 'all' | 'capped' | 'latest' } | undefined> {
+  private async dataWindow(
+    auth: AuthContext,
+    q: StructuredQuery,
+    allData: boolean,
+  ): Promise<{ from: string; to: string; kind: 'all' | 'capped' | 'latest' } | undefined> {
     const def = this.insights.find(q.insight_code);
     if (!def) return undefined;
     let window: { from: string; to: string };
     try {
-      window = this.insights.resolve(auth, q.insight_code, { ...q.filters, granularity: q.granularity, limit: q.limit, compare: q.compare }).window;
+      window = this.insights.resolve(auth, q.insight_code, {
+        ...q.filters,
+        granularity: q.granularity,
+        limit: q.limit,
+        compare: q.compare,
+      }).window;
     } catch {
       return undefined;
     }
@@ -264,7 +280,11 @@ export class ChatService {
       { id: x.historyId, tenant_id: auth.tenantId, user_id: auth.userId, isNew: x.isNew, last_query: x.lastQuery, at: now },
       [
         message('user', x.question),
-        message('assistant', answer.reply_text, { insight_code: answer.insight_code, query: answer.query, answered_by: answer.answered_by }),
+        message('assistant', answer.reply_text, {
+          insight_code: answer.insight_code,
+          query: answer.query,
+          answered_by: answer.answered_by,
+        }),
       ],
     );
   }
@@ -276,7 +296,14 @@ export class ChatService {
    */
   private async proposeWithLlm(
     tenantId: string,
-    input: { question: string; today: string; filterValues: Record<string, string[]>; previous?: StructuredQuery; userId: string; conversationId?: string },
+    input: {
+      question: string;
+      today: string;
+      filterValues: Record<string, string[]>;
+      previous?: StructuredQuery;
+      userId: string;
+      conversationId?: string;
+    },
   ): Promise<{ query: StructuredQuery; provider: string } | undefined> {
     let provider = 'unknown';
     try {
@@ -284,7 +311,10 @@ export class ChatService {
       if (!client) return undefined;
       provider = client.provider;
       const history = input.conversationId
-        ? (await this.repo.recentMessages(tenantId, input.userId, input.conversationId, HISTORY_MESSAGES)).map((m) => ({ role: m.role, content: m.content }))
+        ? (await this.repo.recentMessages(tenantId, input.userId, input.conversationId, HISTORY_MESSAGES)).map((m) => ({
+            role: m.role,
+            content: m.content,
+          }))
         : [];
       const catalog = this.parserInsights.map((i) => this.insights.get(i.code));
       const args = await client.proposeToolCall(toolPrompt({ ...input, catalog, history }));
@@ -292,7 +322,7 @@ export class ChatService {
     } catch (err) {
       const kind = err instanceof LlmError ? err.kind : err instanceof InvalidToolCall ? 'invalid_arguments' : 'unexpected';
       // Messages of LlmError never carry the key; other errors are logged by class only, to be safe.
-      const reason = err instanceof LlmError || err instanceof InvalidToolCall ? err.message : (err as Error)?.name ?? 'Error';
+      const reason = err instanceof LlmError || err instanceof InvalidToolCall ? err.message : ((err as Error)?.name ?? 'Error');
       this.log({ provider, reason, kind }, 'chat fell back to the built-in parser');
       return undefined;
     }

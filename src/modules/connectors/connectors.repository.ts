@@ -19,19 +19,23 @@ export class ConnectorsRepository {
   constructor(private readonly db: Db) {}
 
   async list(tenantId: string): Promise<ConnectorRecord[]> {
-    return this.db.query<ConnectorRecord>(
-      `SELECT ${COLUMNS} FROM ai_connectors WHERE tenant_id = $1 ORDER BY created_at DESC, provider`,
-      [tenantId],
-    );
+    return this.db.query<ConnectorRecord>(`SELECT ${COLUMNS} FROM ai_connectors WHERE tenant_id = $1 ORDER BY created_at DESC, provider`, [
+      tenantId,
+    ]);
   }
 
   async find(tenantId: string, provider: Provider, q: Queryable = this.db): Promise<ConnectorRecord | undefined> {
-    const rows = await q.query<ConnectorRecord>(`SELECT ${COLUMNS} FROM ai_connectors WHERE tenant_id = $1 AND provider = $2`, [tenantId, provider]);
+    const rows = await q.query<ConnectorRecord>(`SELECT ${COLUMNS} FROM ai_connectors WHERE tenant_id = $1 AND provider = $2`, [
+      tenantId,
+      provider,
+    ]);
     return rows[0];
   }
 
   async findActive(tenantId: string): Promise<ConnectorRecord | undefined> {
-    const rows = await this.db.query<ConnectorRecord>(`SELECT ${COLUMNS} FROM ai_connectors WHERE tenant_id = $1 AND is_active`, [tenantId]);
+    const rows = await this.db.query<ConnectorRecord>(`SELECT ${COLUMNS} FROM ai_connectors WHERE tenant_id = $1 AND is_active`, [
+      tenantId,
+    ]);
     return rows[0];
   }
 
@@ -57,7 +61,10 @@ export class ConnectorsRepository {
     return this.db.transaction(async (tx) => {
       if (!(await this.find(tenantId, provider, tx))) return undefined;
       if (active) {
-        await tx.query('UPDATE ai_connectors SET is_active = false WHERE tenant_id = $1 AND is_active AND provider <> $2', [tenantId, provider]);
+        await tx.query('UPDATE ai_connectors SET is_active = false WHERE tenant_id = $1 AND is_active AND provider <> $2', [
+          tenantId,
+          provider,
+        ]);
       }
       const rows = await tx.query<ConnectorRecord>(
         `UPDATE ai_connectors SET is_active = $3, updated_at = $4 WHERE tenant_id = $1 AND provider = $2 RETURNING ${COLUMNS}`,
@@ -68,7 +75,10 @@ export class ConnectorsRepository {
   }
 
   async delete(tenantId: string, provider: Provider): Promise<boolean> {
-    const rows = await this.db.query('DELETE FROM ai_connectors WHERE tenant_id = $1 AND provider = $2 RETURNING provider', [tenantId, provider]);
+    const rows = await this.db.query('DELETE FROM ai_connectors WHERE tenant_id = $1 AND provider = $2 RETURNING provider', [
+      tenantId,
+      provider,
+    ]);
     return rows.length > 0;
   }
 }

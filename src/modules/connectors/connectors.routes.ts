@@ -22,17 +22,39 @@ export const connectorsRoutes =
     );
     app.post(
       '/api/v1/ai/connectors',
-      { schema: { tags, summary: 'Save an AI connector (overwrites the provider) and make it the active one', body: SaveConnectorBody, response: withErrors({ 201: ConnectorSchema }, 403) } },
+      {
+        schema: {
+          tags,
+          summary: 'Save an AI connector (overwrites the provider) and make it the active one',
+          body: SaveConnectorBody,
+          response: withErrors({ 201: ConnectorSchema }, 403),
+        },
+      },
       async (req, reply) => reply.code(201).send(await connectors.saveFor(req.auth, req.body)),
     );
     app.post(
       '/api/v1/ai/connectors/test',
-      { schema: { tags, summary: 'Test a connection with a real minimal request (10 s timeout)', body: TestConnectorBody, response: withErrors({ 200: ConnectorTestResult }, 403) } },
+      {
+        schema: {
+          tags,
+          summary: 'Test a connection with a real minimal request (10 s timeout)',
+          body: TestConnectorBody,
+          response: withErrors({ 200: ConnectorTestResult }, 403),
+        },
+      },
       async (req) => connectors.testFor(req.auth, req.body),
     );
     app.patch(
       '/api/v1/ai/connectors/:provider',
-      { schema: { tags, summary: 'Activate or deactivate a connector', params: ProviderParams, body: PatchConnectorBody, response: withErrors({ 200: ConnectorSchema }, 403) } },
+      {
+        schema: {
+          tags,
+          summary: 'Activate or deactivate a connector',
+          params: ProviderParams,
+          body: PatchConnectorBody,
+          response: withErrors({ 200: ConnectorSchema }, 403),
+        },
+      },
       async (req) => connectors.setActiveFor(req.auth, req.params.provider, req.body.is_active),
     );
     app.delete(

@@ -6,13 +6,13 @@ export const ProviderSchema = Type.Enum([...PROVIDERS], { description: 'AI provi
 
 export const ConnectorSchema = Type.Object(
   {
-  provider: ProviderSchema,
-  api_key_masked: Type.String({ description: 'first 4 + **** + last 4; **** when shorter than 12' }),
-  is_active: Type.Boolean(),
-  created_at: Timestamp,
-  model: Nullable(Type.String()),
-  model_label: Nullable(Type.String()),
-  base_url: Nullable(Type.String({ description: 'custom provider only' })),
+    provider: ProviderSchema,
+    api_key_masked: Type.String({ description: 'first 4 + **** + last 4; **** when shorter than 12' }),
+    is_active: Type.Boolean(),
+    created_at: Timestamp,
+    model: Nullable(Type.String()),
+    model_label: Nullable(Type.String()),
+    base_url: Nullable(Type.String({ description: 'custom provider only' })),
   },
   { title: 'AIConnector' },
 );

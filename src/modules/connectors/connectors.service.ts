@@ -1,6 +1,14 @@
 import { performance } from 'node:perf_hooks';
 import { requireRole, type AuthContext } from '../../auth/context.ts';
-import { createLlmClient, LLM_TIMEOUT_MS, LlmError, type HttpTransport, type LlmClient, type LlmConnection, type Provider } from '../../adapters/llm/index.ts';
+import {
+  createLlmClient,
+  LLM_TIMEOUT_MS,
+  LlmError,
+  type HttpTransport,
+  type LlmClient,
+  type LlmConnection,
+  type Provider,
+} from '../../adapters/llm/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { invalidField, notFound } from '../../lib/errors.ts';
 import { maskSecret, type SecretBox } from '../../lib/secrets.ts';
@@ -32,7 +40,12 @@ export interface ConnectionTest {
 
 // Prefixes per provider (docs/product.md §6). The longer vendor prefixes are checked first so a key of
 // one vendor pasted under another is named as such.
-const KEY_PREFIX: Record<Exclude<Provider, 'custom'>, string> = { vendor_b: 'sk-ant-', router: 'sk-or-', vendor_a: 'sk-', vendor_c: 'AIza' };
+const KEY_PREFIX: Record<Exclude<Provider, 'custom'>, string> = {
+  vendor_b: 'sk-ant-',
+  router: 'sk-or-',
+  vendor_a: 'sk-',
+  vendor_c: 'AIza',
+};
 
 function checkKey(provider: Provider, key: string): void {
   if (/\s/.test(key)) throw invalidField('api_key', 'must not contain spaces or line breaks');
@@ -136,7 +149,12 @@ export class ConnectorsService {
     checkKey(input.provider, input.api_key);
     const baseUrl = checkBaseUrl(input.provider, input.base_url);
     const model = resolveModel(input.provider, input.model);
-    const client = this.client({ provider: input.provider, apiKey: input.api_key, model, baseUrl: baseUrl ?? this.providerUrls[input.provider as Exclude<Provider, 'custom'>] });
+    const client = this.client({
+      provider: input.provider,
+      apiKey: input.api_key,
+      model,
+      baseUrl: baseUrl ?? this.providerUrls[input.provider as Exclude<Provider, 'custom'>],
+    });
     const started = performance.now();
     try {
       await client.testConnection();
@@ -146,7 +164,11 @@ export class ConnectorsService {
     }
     const latency = Math.max(1, Math.round(performance.now() - started));
     const label = modelLabel(input.provider, model);
-    return { success: true, message: `Connected to ${input.provider} with model ${model}${label ? ` (${label})` : ''}.`, latency_ms: latency };
+    return {
+      success: true,
+      message: `Connected to ${input.provider} with model ${model}${label ? ` (${label})` : ''}.`,
+      latency_ms: latency,
+    };
   }
 
   /** The tenant's active connector as a ready client, or undefined (chat then uses its parser). */

@@ -39,9 +39,19 @@ export class DashboardsRepository {
       `INSERT INTO dashboards (${COLUMNS})
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8::text[], $9::text[], $10::jsonb, $11, $12, $13)`,
       [
-        d.id, d.tenant_id, d.name, d.description, d.created_by, d.created_by_name, d.is_shared,
-        d.shared_with_emails, d.widget_ids, JSON.stringify(d.global_filter_presets), d.active_preset_id,
-        d.created_at, d.updated_at,
+        d.id,
+        d.tenant_id,
+        d.name,
+        d.description,
+        d.created_by,
+        d.created_by_name,
+        d.is_shared,
+        d.shared_with_emails,
+        d.widget_ids,
+        JSON.stringify(d.global_filter_presets),
+        d.active_preset_id,
+        d.created_at,
+        d.updated_at,
       ],
     );
   }
@@ -70,16 +80,12 @@ export class DashboardsRepository {
    * throws to abort), so checks against the current state (same widget set, a preset that exists)
    * and the write are one atomic step even with widgets added concurrently.
    */
-  async update(
-    tenantId: string,
-    id: string,
-    change: (current: DashboardRecord) => DashboardChanges,
-  ): Promise<DashboardRecord | undefined> {
+  async update(tenantId: string, id: string, change: (current: DashboardRecord) => DashboardChanges): Promise<DashboardRecord | undefined> {
     return this.db.transaction(async (tx) => {
-      const rows = await tx.query<DashboardRecord>(
-        `SELECT ${COLUMNS} FROM dashboards WHERE tenant_id = $1 AND id = $2 FOR UPDATE`,
-        [tenantId, id],
-      );
+      const rows = await tx.query<DashboardRecord>(`SELECT ${COLUMNS} FROM dashboards WHERE tenant_id = $1 AND id = $2 FOR UPDATE`, [
+        tenantId,
+        id,
+      ]);
       const current = rows[0];
       if (!current) return undefined;
       const next: DashboardRecord = { ...current, ...change(current) };
@@ -89,8 +95,16 @@ export class DashboardsRepository {
                 global_filter_presets = $8::jsonb, active_preset_id = $9, updated_at = $10
           WHERE tenant_id = $1 AND id = $2`,
         [
-          tenantId, id, next.name, next.description, next.is_shared, next.shared_with_emails, next.widget_ids,
-          JSON.stringify(next.global_filter_presets), next.active_preset_id, next.updated_at,
+          tenantId,
+          id,
+          next.name,
+          next.description,
+          next.is_shared,
+          next.shared_with_emails,
+          next.widget_ids,
+          JSON.stringify(next.global_filter_presets),
+          next.active_preset_id,
+          next.updated_at,
         ],
       );
       return next;

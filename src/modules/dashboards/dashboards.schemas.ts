@@ -1,5 +1,12 @@
 import { Type, type Static, type TSchema } from 'typebox';
-import { CompareSchema, CountrySchema, RelativeRangeSchema, GranularitySchema, IsoDateSchema, MAX_FILTER_VALUES } from '../../lib/chart.schemas.ts';
+import {
+  CompareSchema,
+  CountrySchema,
+  RelativeRangeSchema,
+  GranularitySchema,
+  IsoDateSchema,
+  MAX_FILTER_VALUES,
+} from '../../lib/chart.schemas.ts';
 import { Nullable, PageQuery, ResourceId, Timestamp } from '../../lib/schemas.ts';
 import { WidgetSchema } from './widgets.schemas.ts';
 
@@ -48,27 +55,33 @@ const Description = Type.String({ maxLength: 5000 });
 const Presets = Type.Array(PresetInputSchema, { maxItems: 50 });
 const Emails = Type.Array(Email, { maxItems: 500 });
 
-export const DashboardSchema = Type.Object({
-  id: Type.String(),
-  tenant_id: Type.String(),
-  name: Type.String(),
-  description: Nullable(Type.String()),
-  created_by: Type.String({ description: 'User id of the creator' }),
-  created_by_name: Type.String(),
-  is_shared: Type.Boolean({ description: 'Visible to every member of the tenant' }),
-  shared_with_emails: Type.Array(Type.String(), { description: 'Lower-cased e-mail addresses that may view it' }),
-  widget_ids: Type.Array(Type.String(), { description: 'Widget order' }),
-  global_filter_presets: Type.Array(PresetSchema),
-  active_preset_id: Nullable(Type.String()),
-  created_at: Timestamp,
-  updated_at: Timestamp,
-}, { title: 'Dashboard' });
+export const DashboardSchema = Type.Object(
+  {
+    id: Type.String(),
+    tenant_id: Type.String(),
+    name: Type.String(),
+    description: Nullable(Type.String()),
+    created_by: Type.String({ description: 'User id of the creator' }),
+    created_by_name: Type.String(),
+    is_shared: Type.Boolean({ description: 'Visible to every member of the tenant' }),
+    shared_with_emails: Type.Array(Type.String(), { description: 'Lower-cased e-mail addresses that may view it' }),
+    widget_ids: Type.Array(Type.String(), { description: 'Widget order' }),
+    global_filter_presets: Type.Array(PresetSchema),
+    active_preset_id: Nullable(Type.String()),
+    created_at: Timestamp,
+    updated_at: Timestamp,
+  },
+  { title: 'Dashboard' },
+);
 export type DashboardView = Static<typeof DashboardSchema>;
 
-export const DashboardDetailSchema = Type.Object({
-  ...DashboardSchema.properties,
-  widgets: Type.Array(WidgetSchema, { description: 'The widgets, in widget_ids order' }),
-}, { title: 'DashboardDetail' });
+export const DashboardDetailSchema = Type.Object(
+  {
+    ...DashboardSchema.properties,
+    widgets: Type.Array(WidgetSchema, { description: 'The widgets, in widget_ids order' }),
+  },
+  { title: 'DashboardDetail' },
+);
 
 export const CreateDashboardBody = Type.Object(
   {

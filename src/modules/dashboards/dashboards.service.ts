@@ -8,13 +8,7 @@ import type { WidgetsRepository } from './widgets.repository.ts';
 import { toWidgetView } from './widget-view.ts';
 import type { WidgetView } from './widgets.schemas.ts';
 import type { DashboardChanges, DashboardRecord, DashboardsRepository } from './dashboards.repository.ts';
-import type {
-  CreateDashboardInput,
-  DashboardView,
-  GlobalFilterPreset,
-  PatchDashboardInput,
-  PresetInput,
-} from './dashboards.schemas.ts';
+import type { CreateDashboardInput, DashboardView, GlobalFilterPreset, PatchDashboardInput, PresetInput } from './dashboards.schemas.ts';
 
 export type DashboardDetail = DashboardView & { widgets: WidgetView[] };
 
@@ -104,7 +98,9 @@ export class DashboardsService {
   }
 
   async list(auth: AuthContext, page: Page): Promise<DashboardView[]> {
-    const who = isManager(auth) ? ({ all: true } as const) : { all: false as const, userId: auth.userId, email: auth.email?.toLowerCase() ?? null };
+    const who = isManager(auth)
+      ? ({ all: true } as const)
+      : { all: false as const, userId: auth.userId, email: auth.email?.toLowerCase() ?? null };
     return (await this.repo.list(auth.tenantId, who, page)).map(toDashboardView);
   }
 
@@ -153,7 +149,7 @@ export class DashboardsService {
           new Set(input.widget_ids).size === input.widget_ids.length &&
           input.widget_ids.every((w) => current.widget_ids.includes(w));
         if (!same) {
-          throw invalidField('/body/widget_ids', 'must list exactly the ids of the dashboard\'s widgets, each once, in the new order');
+          throw invalidField('/body/widget_ids', "must list exactly the ids of the dashboard's widgets, each once, in the new order");
         }
         changes.widget_ids = input.widget_ids;
       }

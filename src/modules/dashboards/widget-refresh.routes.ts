@@ -14,7 +14,8 @@ const RefreshBody = Type.Union([
       filters: Type.Optional(Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Null()])),
       dashboard_filters: Type.Optional(
         Type.Boolean({
-          description: "The filters are the dashboard's, one state for all its widgets: what the insight does not take or the widget ignores (ignored_filters) is skipped instead of refused",
+          description:
+            "The filters are the dashboard's, one state for all its widgets: what the insight does not take or the widget ignores (ignored_filters) is skipped instead of refused",
         }),
       ),
       preset_id: Type.Optional(
@@ -36,7 +37,7 @@ export const widgetRefreshRoutes =
       {
         schema: {
           tags: ['widgets'],
-          summary: "Refresh a live widget: run its insight (preset < widget_filters < body) and record the hint",
+          summary: 'Refresh a live widget: run its insight (preset < widget_filters < body) and record the hint',
           params: RefreshParams,
           body: RefreshBody,
           'x-body-optional': true,
@@ -45,7 +46,12 @@ export const widgetRefreshRoutes =
       },
       async (req) => {
         const body = req.body ?? {};
-        const data = await widgets.refresh(req.auth, req.params.id, req.params.wid, { granularity: body.granularity, filters: body.filters, preset_id: body.preset_id, dashboard_wide: body.dashboard_filters });
+        const data = await widgets.refresh(req.auth, req.params.id, req.params.wid, {
+          granularity: body.granularity,
+          filters: body.filters,
+          preset_id: body.preset_id,
+          dashboard_wide: body.dashboard_filters,
+        });
         return { success: true as const, data };
       },
     );

@@ -6,7 +6,15 @@
 import { RELATIVE_RANGES, type RelativeRange } from '../../lib/chart.schemas.ts';
 import { AppError, insightNotInModel, invalidField } from '../../lib/errors.ts';
 import { relativeWindow } from '../../semantic/periods.ts';
-import type { Cell, ChartHintOut, ExecuteParams, ExecuteResult, InsightDefinition, InsightsService, Scope } from '../insights/insights.service.ts';
+import type {
+  Cell,
+  ChartHintOut,
+  ExecuteParams,
+  ExecuteResult,
+  InsightDefinition,
+  InsightsService,
+  Scope,
+} from '../insights/insights.service.ts';
 
 /** What widgets need of the insight engine: the catalog, parameter checks, execution. */
 export type WidgetInsights = Pick<InsightsService, 'find' | 'resolve' | 'run' | 'today'>;
@@ -48,7 +56,15 @@ type Key = string;
 
 /** The parameters an insight takes from a preset, a widget or a refresh: its filters (a value or a list), dates or a relative range, limit, compare. */
 function parametersFor(def: InsightDefinition): Set<string> {
-  return new Set([...(def.granularities.length ? ['granularity'] : []), ...def.filters, 'date_from', 'date_to', 'range', ...(def.limit ? ['limit'] : []), 'compare']);
+  return new Set([
+    ...(def.granularities.length ? ['granularity'] : []),
+    ...def.filters,
+    'date_from',
+    'date_to',
+    'range',
+    ...(def.limit ? ['limit'] : []),
+    'compare',
+  ]);
 }
 
 /**
@@ -58,7 +74,8 @@ function parametersFor(def: InsightDefinition): Set<string> {
 function withDates(level: Partial<Record<Key, unknown>>, today: string, where: string): Partial<Record<Key, unknown>> {
   if (level.range === undefined) return level;
   const { range, ...rest } = level;
-  if (!(RELATIVE_RANGES as readonly unknown[]).includes(range)) throw invalidField(`${where}/range`, `must be one of: ${RELATIVE_RANGES.join(', ')}`);
+  if (!(RELATIVE_RANGES as readonly unknown[]).includes(range))
+    throw invalidField(`${where}/range`, `must be one of: ${RELATIVE_RANGES.join(', ')}`);
   const w = relativeWindow(range as RelativeRange, today);
   return { date_from: w.from, date_to: w.to, ...rest };
 }
@@ -74,7 +91,8 @@ function checkKeys(def: InsightDefinition, given: Record<string, unknown>, where
   const accepted = parametersFor(def);
   accepted.delete('granularity');
   for (const k of Object.keys(given)) {
-    if (!accepted.has(k)) throw invalidField(`${where}/${k}`, `is not a parameter of insight ${def.code} (it takes: ${[...accepted].join(', ')})`);
+    if (!accepted.has(k))
+      throw invalidField(`${where}/${k}`, `is not a parameter of insight ${def.code} (it takes: ${[...accepted].join(', ')})`);
   }
 }
 
@@ -184,7 +202,9 @@ export function widgetParams(
   const optedOut = (k: string) => ignored.has(k) || (ignored.has('date') && (k === 'date_from' || k === 'date_to' || k === 'range'));
   const fromPreset = Object.fromEntries(Object.entries(pickKnown(preset?.filters)).filter(([k]) => accepted.has(k) && !optedOut(k)));
   const fromWidget = Object.fromEntries(
-    Object.entries({ ...pickKnown(widget.widget_filters), ...(widget.granularity ? { granularity: widget.granularity } : {}) }).filter(([k]) => accepted.has(k)),
+    Object.entries({ ...pickKnown(widget.widget_filters), ...(widget.granularity ? { granularity: widget.granularity } : {}) }).filter(
+      ([k]) => accepted.has(k),
+    ),
   );
   const body: Partial<Record<Key, unknown>> = {};
   if (!overrides.dashboard_wide) checkKeys(def, overrides.filters ?? {}, '/body/filters');

@@ -30,10 +30,29 @@ const COLUMNS = `w.id, w.tenant_id, w.dashboard_id, w.title, w.widget_type, w.di
   w.granularity, w.widget_filters, w.ignored_filters, w.snapshot_data, w.snapshot_chart_hint, w.snapshot_question, w.chart_hint,
   w.chart_hint_override, w.created_at, w.updated_at, w.last_refreshed_at`;
 
-const JSON_COLUMNS = new Set(['widget_filters', 'ignored_filters', 'snapshot_data', 'snapshot_chart_hint', 'chart_hint', 'chart_hint_override']);
+const JSON_COLUMNS = new Set([
+  'widget_filters',
+  'ignored_filters',
+  'snapshot_data',
+  'snapshot_chart_hint',
+  'chart_hint',
+  'chart_hint_override',
+]);
 const UPDATABLE = [
-  'title', 'widget_type', 'display_size', 'insight_code', 'granularity', 'widget_filters', 'ignored_filters', 'snapshot_data',
-  'snapshot_chart_hint', 'snapshot_question', 'chart_hint', 'chart_hint_override', 'updated_at', 'last_refreshed_at',
+  'title',
+  'widget_type',
+  'display_size',
+  'insight_code',
+  'granularity',
+  'widget_filters',
+  'ignored_filters',
+  'snapshot_data',
+  'snapshot_chart_hint',
+  'snapshot_question',
+  'chart_hint',
+  'chart_hint_override',
+  'updated_at',
+  'last_refreshed_at',
 ] as const;
 
 const json = (v: unknown) => (v === null || v === undefined ? null : JSON.stringify(v));
@@ -76,9 +95,25 @@ export class WidgetsRepository {
            chart_hint_override, created_at, updated_at, last_refreshed_at, ignored_filters)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb, $11::jsonb, $12::jsonb, $13, $14::jsonb, $15::jsonb, $16, $17, $18, $19::jsonb)`,
         [
-          w.id, w.tenant_id, w.dashboard_id, w.title, w.widget_type, w.display_size, w.data_source, w.insight_code,
-          w.granularity, json(w.widget_filters), json(w.snapshot_data), json(w.snapshot_chart_hint), w.snapshot_question,
-          json(w.chart_hint), json(w.chart_hint_override), w.created_at, w.updated_at, w.last_refreshed_at, json(w.ignored_filters),
+          w.id,
+          w.tenant_id,
+          w.dashboard_id,
+          w.title,
+          w.widget_type,
+          w.display_size,
+          w.data_source,
+          w.insight_code,
+          w.granularity,
+          json(w.widget_filters),
+          json(w.snapshot_data),
+          json(w.snapshot_chart_hint),
+          w.snapshot_question,
+          json(w.chart_hint),
+          json(w.chart_hint_override),
+          w.created_at,
+          w.updated_at,
+          w.last_refreshed_at,
+          json(w.ignored_filters),
         ],
       );
       return true;

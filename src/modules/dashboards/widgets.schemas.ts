@@ -22,7 +22,8 @@ export type ChartHintOverride = Static<typeof ChartHintOverrideSchema>;
 const WidgetFilters = Type.Record(Type.String(), Type.Unknown(), { description: "The widget's own filters" });
 const IgnoredFilters = Type.Array(Type.String({ minLength: 1, maxLength: 100 }), {
   maxItems: 50,
-  description: "Dashboard filters (the active preset's and the filter bar's) this widget does not take: filter dimension names, `date` for the date range, `compare`",
+  description:
+    "Dashboard filters (the active preset's and the filter bar's) this widget does not take: filter dimension names, `date` for the date range, `compare`",
 });
 const SnapshotData = Type.Array(DataRowSchema, { maxItems: 100_000 });
 

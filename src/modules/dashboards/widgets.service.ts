@@ -6,7 +6,15 @@ import { newId } from '../../lib/ids.ts';
 import type { ExecuteResult, Scope } from '../insights/insights.service.ts';
 import type { DashboardRecord } from './dashboards.repository.ts';
 import type { DashboardsService } from './dashboards.service.ts';
-import { checkLiveSource, checkSourcePresence, executeWidget, type WidgetDashboard, type WidgetInsights, type WidgetOverrides, type WidgetSource } from './widget-source.ts';
+import {
+  checkLiveSource,
+  checkSourcePresence,
+  executeWidget,
+  type WidgetDashboard,
+  type WidgetInsights,
+  type WidgetOverrides,
+  type WidgetSource,
+} from './widget-source.ts';
 import { toWidgetView } from './widget-view.ts';
 import type { WidgetChanges, WidgetRecord, WidgetsRepository } from './widgets.repository.ts';
 import type { CreateWidgetInput, PatchWidgetInput, WidgetView } from './widgets.schemas.ts';
@@ -85,8 +93,18 @@ export class WidgetsService {
     }
     const changes: WidgetChanges = { updated_at: this.clock.now() };
     const keys = [
-      'title', 'widget_type', 'display_size', 'insight_code', 'granularity', 'widget_filters', 'ignored_filters', 'snapshot_data',
-      'snapshot_chart_hint', 'snapshot_question', 'chart_hint', 'chart_hint_override',
+      'title',
+      'widget_type',
+      'display_size',
+      'insight_code',
+      'granularity',
+      'widget_filters',
+      'ignored_filters',
+      'snapshot_data',
+      'snapshot_chart_hint',
+      'snapshot_question',
+      'chart_hint',
+      'chart_hint_override',
     ] as const;
     for (const key of keys) {
       if (input[key] !== undefined) (changes as Record<string, unknown>)[key] = input[key];
@@ -109,7 +127,11 @@ export class WidgetsService {
    * A widget the caller may write (refresh counts as a write), with its dashboard, for the refresh
    * endpoint: 404 when the dashboard is not viewable or the widget is not on it, 403 when view-only.
    */
-  async getEditable(auth: AuthContext, dashboardId: string, widgetId: string): Promise<{ dashboard: DashboardRecord; widget: WidgetRecord }> {
+  async getEditable(
+    auth: AuthContext,
+    dashboardId: string,
+    widgetId: string,
+  ): Promise<{ dashboard: DashboardRecord; widget: WidgetRecord }> {
     const dashboard = await this.dashboards.getEditable(auth, dashboardId, 'refresh widgets of this dashboard');
     const widget = await this.repo.find(auth.tenantId, dashboardId, widgetId);
     if (!widget) throw notFound('Widget');
@@ -117,8 +139,18 @@ export class WidgetsService {
   }
 
   /** Records the outcome of a refresh (no caller: workers and the refresh endpoint use it). */
-  async recordRefresh(tenantId: string, dashboardId: string, widgetId: string, chartHint: ChartHint | null, at: Date = this.clock.now()): Promise<WidgetView | undefined> {
-    const updated = await this.repo.update(tenantId, dashboardId, widgetId, { chart_hint: chartHint, last_refreshed_at: at, updated_at: at });
+  async recordRefresh(
+    tenantId: string,
+    dashboardId: string,
+    widgetId: string,
+    chartHint: ChartHint | null,
+    at: Date = this.clock.now(),
+  ): Promise<WidgetView | undefined> {
+    const updated = await this.repo.update(tenantId, dashboardId, widgetId, {
+      chart_hint: chartHint,
+      last_refreshed_at: at,
+      updated_at: at,
+    });
     return updated ? toWidgetView(updated) : undefined;
   }
 
@@ -141,6 +173,10 @@ export class WidgetsService {
   }
 
   private async checkLive(tenantId: string, w: WidgetRecord): Promise<void> {
-    await this.validateLiveSource(tenantId, { insight_code: w.insight_code!, granularity: w.granularity, widget_filters: w.widget_filters });
+    await this.validateLiveSource(tenantId, {
+      insight_code: w.insight_code!,
+      granularity: w.granularity,
+      widget_filters: w.widget_filters,
+    });
   }
 }

@@ -70,7 +70,8 @@ export class LoadQueue {
       if (list.length === 0) this.waiting.delete(tenant);
       this.served.set(tenant, this.turns++);
       // Tenants long gone need no turn number (a new one starts first, as if never served).
-      if (this.served.size > 10_000) for (const t of this.served.keys()) if (!this.waiting.has(t) && !this.busy.has(t)) this.served.delete(t);
+      if (this.served.size > 10_000)
+        for (const t of this.served.keys()) if (!this.waiting.has(t) && !this.busy.has(t)) this.served.delete(t);
       this.running++;
       this.busy.add(tenant);
       waiter.start();

@@ -44,7 +44,11 @@ export class DataRepository {
         name: table.name,
         columns: table.columns,
         rowCount: Number(row.row_count),
-        timeRanges: times.map((c, i) => ({ column: c.name, min: (row[`min_${i}`] as string | null) ?? null, max: (row[`max_${i}`] as string | null) ?? null })),
+        timeRanges: times.map((c, i) => ({
+          column: c.name,
+          min: (row[`min_${i}`] as string | null) ?? null,
+          max: (row[`max_${i}`] as string | null) ?? null,
+        })),
       });
     }
     return out;

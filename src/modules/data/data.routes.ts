@@ -35,7 +35,7 @@ export const dataRoutes =
           tags,
           summary: "Load a CSV, NDJSON or JSON body into a table for the caller's tenant (owner, admin)",
           description:
-            "All or nothing: a row that does not fit is a 400 naming its line and column, and nothing is kept. Only a table that a cube of the model reads (404 otherwise). The first load of a table creates it from the columns and the detected types. See docs/data.md.",
+            'All or nothing: a row that does not fit is a 400 naming its line and column, and nothing is kept. Only a table that a cube of the model reads (404 otherwise). The first load of a table creates it from the columns and the detected types. See docs/data.md.',
           params: TableParams,
           querystring: LoadQuery,
           body: LoadBody,
@@ -64,7 +64,8 @@ export const dataRoutes =
         // its commit): the response's 'close' comes before 'finish' only then.
         const cancel = new AbortController();
         const onClose = () => {
-          if (!reply.raw.writableFinished) cancel.abort(new AppError('BAD_REQUEST', 'The client went away; the load was cancelled and nothing was kept.'));
+          if (!reply.raw.writableFinished)
+            cancel.abort(new AppError('BAD_REQUEST', 'The client went away; the load was cancelled and nothing was kept.'));
         };
         reply.raw.once('close', onClose);
         try {

@@ -1,4 +1,4 @@
-import { Type, } from 'typebox';
+import { Type } from 'typebox';
 import { Nullable } from '../../lib/schemas.ts';
 
 export const TableParams = Type.Object({
@@ -20,11 +20,16 @@ export const LoadQuery = Type.Object(
       Type.String({
         minLength: 1,
         maxLength: 40,
-        description: 'How text dates are written, tried before detection: D.M.YYYY, M/D/YYYY, D/M/YYYY, MMM D YYYY, YYYY-MM-DD HH:mm… or strptime (%d/%m/%Y). See docs/data.md.',
+        description:
+          'How text dates are written, tried before detection: D.M.YYYY, M/D/YYYY, D/M/YYYY, MMM D YYYY, YYYY-MM-DD HH:mm… or strptime (%d/%m/%Y). See docs/data.md.',
       }),
     ),
     delimiter: Type.Optional(
-      Type.String({ minLength: 1, maxLength: 3, description: 'CSV: the field delimiter (one character, or "tab"); detected from the header row when not given' }),
+      Type.String({
+        minLength: 1,
+        maxLength: 3,
+        description: 'CSV: the field delimiter (one character, or "tab"); detected from the header row when not given',
+      }),
     ),
   },
   { additionalProperties: false },
@@ -50,7 +55,9 @@ export const LoadResponse = Type.Object({
     Type.Object({
       name: Type.String(),
       type: Type.String({ description: 'As stored: BIGINT, DOUBLE, VARCHAR, DATE, TIMESTAMP, BOOLEAN…' }),
-      date_format: Type.Optional(Type.String({ description: 'For text dates read as dates: how they were written (M/D/YYYY, MMM D YYYY…)' })),
+      date_format: Type.Optional(
+        Type.String({ description: 'For text dates read as dates: how they were written (M/D/YYYY, MMM D YYYY…)' }),
+      ),
     }),
     { description: "The file's columns and the types they were read as" },
   ),
@@ -61,14 +68,18 @@ export const TablesResponse = Type.Object({
     Type.Object({
       name: Type.String(),
       row_count: Type.Integer({ minimum: 0, description: "The caller's tenant's rows" }),
-      columns: Type.Array(Type.Object({ name: Type.String(), type: Type.String({ description: 'BIGINT, DOUBLE, DECIMAL(p,s), VARCHAR, DATE, TIMESTAMP, BOOLEAN…' }) }), {
-        description: 'Without the tenant_id column',
-      }),
-      time_ranges: Type.Array(
-        Type.Object({ column: Type.String(), min: Nullable(Type.String()), max: Nullable(Type.String()) }),
-        { description: "The earliest and latest value of each DATE/TIMESTAMP column in the caller's tenant's rows (null when it has none)" },
+      columns: Type.Array(
+        Type.Object({
+          name: Type.String(),
+          type: Type.String({ description: 'BIGINT, DOUBLE, DECIMAL(p,s), VARCHAR, DATE, TIMESTAMP, BOOLEAN…' }),
+        }),
+        {
+          description: 'Without the tenant_id column',
+        },
       ),
+      time_ranges: Type.Array(Type.Object({ column: Type.String(), min: Nullable(Type.String()), max: Nullable(Type.String()) }), {
+        description: "The earliest and latest value of each DATE/TIMESTAMP column in the caller's tenant's rows (null when it has none)",
+      }),
     }),
   ),
 });
-

@@ -41,7 +41,9 @@ export function loadProblem(err: LoadError): AppError {
     return new AppError('DATA_ROW_INVALID', `${err.message} Nothing was loaded.`, { errors: [{ path, message: err.message }] });
   }
   if (err.kind === 'columns') {
-    return new AppError('DATA_COLUMNS_MISMATCH', err.message, { errors: [{ path: `/body/${err.where.column ?? ''}`, message: err.message }] });
+    return new AppError('DATA_COLUMNS_MISMATCH', err.message, {
+      errors: [{ path: `/body/${err.where.column ?? ''}`, message: err.message }],
+    });
   }
   return err.where.table ? invalidField('/params/table', err.message) : invalidField('/body', err.message);
 }
@@ -73,10 +75,16 @@ export class DataService {
     const problem = tableNameProblem(table);
     if (problem) throw invalidField('/params/table', problem);
     if (!this.modelTables.includes(table)) {
-      const allowed = this.modelTables.length ? `the model's tables are ${this.modelTables.join(', ')}` : 'the model reads no table of its own schema';
-      throw new AppError('DATA_TABLE_NOT_IN_MODEL', `No cube of the model reads a table ${table}: ${allowed}. Add a cube for it to the model (docs/model.md) to load it here.`, {
-        errors: [{ path: '/params/table', message: `not a table of the model (${this.modelTables.join(', ') || 'none'})` }],
-      });
+      const allowed = this.modelTables.length
+        ? `the model's tables are ${this.modelTables.join(', ')}`
+        : 'the model reads no table of its own schema';
+      throw new AppError(
+        'DATA_TABLE_NOT_IN_MODEL',
+        `No cube of the model reads a table ${table}: ${allowed}. Add a cube for it to the model (docs/model.md) to load it here.`,
+        {
+          errors: [{ path: '/params/table', message: `not a table of the model (${this.modelTables.join(', ') || 'none'})` }],
+        },
+      );
     }
   }
 
@@ -85,7 +93,14 @@ export class DataService {
    * the load before its commit: nothing is kept. After the commit the load stands and answers 200:
    * a rollup refresh that fails is retried in the background and shown in `rollups status`.
    */
-  async load(auth: AuthContext, table: string, mode: LoadMode, upload: Upload, signal?: AbortSignal, read: ReadOptions = {}): Promise<LoadView> {
+  async load(
+    auth: AuthContext,
+    table: string,
+    mode: LoadMode,
+    upload: Upload,
+    signal?: AbortSignal,
+    read: ReadOptions = {},
+  ): Promise<LoadView> {
     this.checkLoad(auth, table);
     const tenantId = auth.tenantId;
     const file: DataFile = { path: upload.path, format: upload.format };

@@ -38,17 +38,27 @@ export function tooLarge(maxBytes: number): AppError {
 }
 
 export function decompressedTooLarge(maxBytes: number): AppError {
-  return new AppError('DATA_DECOMPRESSED_TOO_LARGE', `The upload decompresses to more than ${maxBytes} bytes (INSIGHTS_DATA_MAX_BYTES counts the data after decompression). Nothing was loaded.`);
+  return new AppError(
+    'DATA_DECOMPRESSED_TOO_LARGE',
+    `The upload decompresses to more than ${maxBytes} bytes (INSIGHTS_DATA_MAX_BYTES counts the data after decompression). Nothing was loaded.`,
+  );
 }
 
 export function tooDeep(line: number): AppError {
-  return new AppError('BODY_TOO_DEEP', `The data nests objects and arrays more than ${MAX_DATA_DEPTH} levels deep (line ${line}); rows of a data file are records. Nothing was loaded.`, {
-    errors: [{ path: '/body', message: `nests more than ${MAX_DATA_DEPTH} levels deep (line ${line})` }],
-  });
+  return new AppError(
+    'BODY_TOO_DEEP',
+    `The data nests objects and arrays more than ${MAX_DATA_DEPTH} levels deep (line ${line}); rows of a data file are records. Nothing was loaded.`,
+    {
+      errors: [{ path: '/body', message: `nests more than ${MAX_DATA_DEPTH} levels deep (line ${line})` }],
+    },
+  );
 }
 
 export function tooManyRows(maxRows: number): AppError {
-  return new AppError('DATA_TOO_MANY_ROWS', `The upload has more than ${maxRows} rows (INSIGHTS_DATA_MAX_ROWS); split it into several loads (mode=append). Nothing was loaded.`);
+  return new AppError(
+    'DATA_TOO_MANY_ROWS',
+    `The upload has more than ${maxRows} rows (INSIGHTS_DATA_MAX_ROWS); split it into several loads (mode=append). Nothing was loaded.`,
+  );
 }
 
 export interface SaveOptions {

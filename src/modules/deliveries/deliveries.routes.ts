@@ -4,18 +4,21 @@ import { pageOf, sendPage } from '../../lib/paging.ts';
 import { Nullable, PageQuery, Timestamp, withErrors } from '../../lib/schemas.ts';
 import type { DeliveryLogsService } from './deliveries.service.ts';
 
-export const DeliveryLogSchema = Type.Object({
-  id: Type.String(),
-  subscription_id: Type.String(),
-  subscription_kind: Type.Enum(['insight', 'dashboard']),
-  insight_name: Type.String({ description: "The insight's name, or the dashboard's for a dashboard report" }),
-  channel_id: Type.String(),
-  channel_type: Type.Enum(['messenger', 'webhook', 'email']),
-  sent_at: Timestamp,
-  status: Type.Enum(['success', 'failed']),
-  error_message: Nullable(Type.String()),
-  attempt: Type.Integer({ minimum: 1, description: 'Which attempt of this delivery (1 … 5)' }),
-}, { title: 'DeliveryLog' });
+export const DeliveryLogSchema = Type.Object(
+  {
+    id: Type.String(),
+    subscription_id: Type.String(),
+    subscription_kind: Type.Enum(['insight', 'dashboard']),
+    insight_name: Type.String({ description: "The insight's name, or the dashboard's for a dashboard report" }),
+    channel_id: Type.String(),
+    channel_type: Type.Enum(['messenger', 'webhook', 'email']),
+    sent_at: Timestamp,
+    status: Type.Enum(['success', 'failed']),
+    error_message: Nullable(Type.String()),
+    attempt: Type.Integer({ minimum: 1, description: 'Which attempt of this delivery (1 … 5)' }),
+  },
+  { title: 'DeliveryLog' },
+);
 
 const LogsQuery = Type.Object(
   {

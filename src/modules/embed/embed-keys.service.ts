@@ -66,8 +66,10 @@ function checkOrigin(o: string, i: number): string {
     throw invalidField(`/body/allowed_origins/${i}`, 'must be an origin such as https://app.example.com');
   }
   const loopback = ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
-  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) throw invalidField(`/body/allowed_origins/${i}`, 'must be https:// (http:// only for localhost)');
-  if (url.origin !== o) throw invalidField(`/body/allowed_origins/${i}`, `must be an origin alone, without path or trailing slash (${url.origin})`);
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback))
+    throw invalidField(`/body/allowed_origins/${i}`, 'must be https:// (http:// only for localhost)');
+  if (url.origin !== o)
+    throw invalidField(`/body/allowed_origins/${i}`, `must be an origin alone, without path or trailing slash (${url.origin})`);
   return url.origin;
 }
 
@@ -148,7 +150,8 @@ export class EmbedKeysService {
     const k = await this.repo.find(undefined, id);
     if (!k) return undefined;
     const secrets = [this.secrets.open(k.secret_sealed)];
-    if (k.previous_secret_sealed && k.previous_valid_until && k.previous_valid_until > this.clock.now()) secrets.push(this.secrets.open(k.previous_secret_sealed));
+    if (k.previous_secret_sealed && k.previous_valid_until && k.previous_valid_until > this.clock.now())
+      secrets.push(this.secrets.open(k.previous_secret_sealed));
     return { id: k.id, tenantId: k.tenant_id, origins: [...k.allowed_origins], jwksUrl: k.jwks_url, secrets };
   }
 

@@ -67,7 +67,8 @@ export class EmbedTokenVerifier {
           ({ payload } = await jwtVerify(token, new TextEncoder().encode(secret), { ...options, algorithms: ['HS256'] }));
           break;
         } catch (err) {
-          if ((err as { code?: string }).code !== 'ERR_JWS_SIGNATURE_VERIFICATION_FAILED') throw new EmbedTokenRejected((err as Error).message);
+          if ((err as { code?: string }).code !== 'ERR_JWS_SIGNATURE_VERIFICATION_FAILED')
+            throw new EmbedTokenRejected((err as Error).message);
         }
       }
       if (!payload) throw new EmbedTokenRejected('the signature does not verify with the embedding key');
@@ -102,26 +103,39 @@ export class EmbedTokenVerifier {
 function claimsToViewer(token: string, payload: JWTPayload, key: VerifyingKey, now: Date): EmbedViewer {
   // Two verifiers that keep different copies of a repeated name would read two different viewers.
   const [h, p] = token.split('.');
-  for (const [part, text] of [['header', h], ['payload', p]] as const) {
+  for (const [part, text] of [
+    ['header', h],
+    ['payload', p],
+  ] as const) {
     const name = repeatedName(Buffer.from(text, 'base64url').toString('utf8'));
     if (name !== undefined) throw new EmbedTokenRejected(`the ${part} repeats the name "${name.slice(0, 40)}"`);
   }
   for (const claim of ['exp', 'nbf', 'iat'] as const) {
     const v = payload[claim];
-    if (v !== undefined && !(typeof v === 'number' && Number.isFinite(v))) throw new EmbedTokenRejected(`the ${claim} claim is not a finite NumericDate`);
+    if (v !== undefined && !(typeof v === 'number' && Number.isFinite(v)))
+      throw new EmbedTokenRejected(`the ${claim} claim is not a finite NumericDate`);
   }
   const ahead = (payload.exp as number) - now.getTime() / 1000;
-  if (ahead > MAX_EMBED_TTL_SECONDS) throw new EmbedTokenRejected(`the token expires ${Math.round(ahead)} s from now, more than the ${MAX_EMBED_TTL_SECONDS} s allowed`);
+  if (ahead > MAX_EMBED_TTL_SECONDS)
+    throw new EmbedTokenRejected(`the token expires ${Math.round(ahead)} s from now, more than the ${MAX_EMBED_TTL_SECONDS} s allowed`);
   const claims = payload as JWTPayload & Record<string, unknown>;
   if (!isUserId(claims.sub)) throw new EmbedTokenRejected(`the sub claim must be ${USER_ID_RULE}`);
   const resource = parseResource(claims.resource);
   const filters = parseFilters(claims.filters);
   if (resource.kind === 'chat' && Object.keys(filters).length) {
-    throw new EmbedTokenRejected('a chat token takes no filters: restrict chat with attributes and the model\'s access_filters');
+    throw new EmbedTokenRejected("a chat token takes no filters: restrict chat with attributes and the model's access_filters");
   }
   const attributes = claims.attributes === undefined ? undefined : parseAttributes(claims.attributes);
   if (claims.attributes !== undefined && !attributes) throw new EmbedTokenRejected(`the attributes claim must be ${ATTRIBUTES_RULE}`);
-  return { keyId: key.id, tenantId: key.tenantId, origins: key.origins, viewer: claims.sub, resource, filters, ...(attributes ? { attributes } : {}) };
+  return {
+    keyId: key.id,
+    tenantId: key.tenantId,
+    origins: key.origins,
+    viewer: claims.sub,
+    resource,
+    filters,
+    ...(attributes ? { attributes } : {}),
+  };
 }
 
 function parseResource(v: unknown): EmbedResource {
@@ -134,12 +148,16 @@ function parseResource(v: unknown): EmbedResource {
 function parseFilters(v: unknown): Record<string, string | string[]> {
   if (v === undefined) return {};
   const ok = (x: unknown) => typeof x === 'string' && x.length > 0 && x.length <= 200 && !/\p{C}/u.test(x);
-  if (v === null || typeof v !== 'object' || Array.isArray(v)) throw new EmbedTokenRejected('the filters claim must be an object of filter names to values');
+  if (v === null || typeof v !== 'object' || Array.isArray(v))
+    throw new EmbedTokenRejected('the filters claim must be an object of filter names to values');
   const out: Record<string, string | string[]> = {};
   for (const [name, value] of Object.entries(v as Record<string, unknown>)) {
     if (!FILTER_NAME.test(name)) throw new EmbedTokenRejected(`the filter name "${name.slice(0, 40)}" is not a filter parameter`);
-    const list = Array.isArray(value) ? value.map((x) => (typeof x === 'number' ? String(x) : x)) : [typeof value === 'number' ? String(value) : value];
-    if (!list.length || list.length > 100 || !list.every(ok)) throw new EmbedTokenRejected(`the locked filter ${name} must be a value or a list of values`);
+    const list = Array.isArray(value)
+      ? value.map((x) => (typeof x === 'number' ? String(x) : x))
+      : [typeof value === 'number' ? String(value) : value];
+    if (!list.length || list.length > 100 || !list.every(ok))
+      throw new EmbedTokenRejected(`the locked filter ${name} must be a value or a list of values`);
     out[name] = Array.isArray(value) ? (list as string[]) : (list[0] as string);
   }
   return out;

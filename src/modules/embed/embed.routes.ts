@@ -31,7 +31,11 @@ async function viewerOf(req: FastifyRequest, tokens: EmbedTokenVerifier, failure
   const address = `ip:${req.ip}`;
   const retry = failures.exhausted(address);
   if (retry !== undefined) {
-    throw new AppError('RATE_LIMITED', `Too many failed authentications from your address (${failures.perMinute} per minute); retry in ${retry} s.`, { headers: { 'Retry-After': String(retry) } });
+    throw new AppError(
+      'RATE_LIMITED',
+      `Too many failed authentications from your address (${failures.perMinute} per minute); retry in ${retry} s.`,
+      { headers: { 'Retry-After': String(retry) } },
+    );
   }
   try {
     return await verifiedViewer(req, tokens);
@@ -43,24 +47,40 @@ async function viewerOf(req: FastifyRequest, tokens: EmbedTokenVerifier, failure
 
 async function verifiedViewer(req: FastifyRequest, tokens: EmbedTokenVerifier): Promise<EmbedViewer> {
   const match = /^Bearer +([A-Za-z0-9._~+/-]+=*)$/i.exec(req.headers.authorization ?? '');
-  if (!match) throw new AppError('UNAUTHENTICATED', 'Send Authorization: Bearer <embed token>.', { headers: { 'WWW-Authenticate': CHALLENGE } });
+  if (!match)
+    throw new AppError('UNAUTHENTICATED', 'Send Authorization: Bearer <embed token>.', { headers: { 'WWW-Authenticate': CHALLENGE } });
   try {
     return await tokens.verify(match[1]);
   } catch (err) {
     if (err instanceof EmbedTokenRejected) {
-      throw new AppError('UNAUTHENTICATED', `The embed token was refused: ${err.message}.`, { headers: { 'WWW-Authenticate': `${CHALLENGE}, error="invalid_token"` } });
+      throw new AppError('UNAUTHENTICATED', `The embed token was refused: ${err.message}.`, {
+        headers: { 'WWW-Authenticate': `${CHALLENGE}, error="invalid_token"` },
+      });
     }
     throw err;
   }
 }
 
 export const embedRoutes =
-  (keys: EmbedKeysService, embed: EmbedService, tokens: EmbedTokenVerifier, filters: { name: string; label: string }[], failures: FixedWindowCounter): FastifyPluginAsyncTypebox =>
+  (
+    keys: EmbedKeysService,
+    embed: EmbedService,
+    tokens: EmbedTokenVerifier,
+    filters: { name: string; label: string }[],
+    failures: FixedWindowCounter,
+  ): FastifyPluginAsyncTypebox =>
   async (app) => {
     const tags = ['embed'];
     app.post(
       '/api/v1/embed/keys',
-      { schema: { tags, summary: 'Create an embedding key (the secret is shown once)', body: CreateEmbedKeyBody, response: withErrors({ 201: CreatedEmbedKeySchema }, 403) } },
+      {
+        schema: {
+          tags,
+          summary: 'Create an embedding key (the secret is shown once)',
+          body: CreateEmbedKeyBody,
+          response: withErrors({ 201: CreatedEmbedKeySchema }, 403),
+        },
+      },
       async (req, reply) => reply.code(201).send(await keys.create(req.auth, req.body)),
     );
     app.get(
@@ -71,7 +91,14 @@ export const embedRoutes =
     app.post(
       '/api/v1/embed/keys/:id/rotate',
       {
-        schema: { tags, summary: 'Rotate the secret; the previous one verifies for 24 h more', params: KeyParams, body: EmptyBody, 'x-body-optional': true, response: withErrors({ 200: CreatedEmbedKeySchema }, 403) },
+        schema: {
+          tags,
+          summary: 'Rotate the secret; the previous one verifies for 24 h more',
+          params: KeyParams,
+          body: EmptyBody,
+          'x-body-optional': true,
+          response: withErrors({ 200: CreatedEmbedKeySchema }, 403),
+        },
       },
       async (req) => keys.rotate(req.auth, req.params.id),
     );
@@ -88,14 +115,27 @@ export const embedRoutes =
     const embedded = { config: { public: true } };
     app.get(
       '/api/v1/embed/dashboards/:id',
-      { ...embedded, schema: { tags, summary: "An embed token's dashboard: live widgets and locked filters", params: DashboardParams, response: withErrors({ 200: EmbeddedDashboardSchema }, 403, 404) } },
+      {
+        ...embedded,
+        schema: {
+          tags,
+          summary: "An embed token's dashboard: live widgets and locked filters",
+          params: DashboardParams,
+          response: withErrors({ 200: EmbeddedDashboardSchema }, 403, 404),
+        },
+      },
       async (req) => embed.dashboard(await viewerOf(req, tokens, failures), req.params.id),
     );
     app.get(
       '/api/v1/embed/dashboards/:id/filter-values',
       {
         ...embedded,
-        schema: { tags, summary: "The values the viewer may pick for each of the dashboard's unlocked filters", params: DashboardParams, response: withErrors({ 200: Type.Record(Type.String(), Type.Array(Type.String())) }, 403, 404) },
+        schema: {
+          tags,
+          summary: "The values the viewer may pick for each of the dashboard's unlocked filters",
+          params: DashboardParams,
+          response: withErrors({ 200: Type.Record(Type.String(), Type.Array(Type.String())) }, 403, 404),
+        },
       },
       async (req) => embed.filterValues(await viewerOf(req, tokens, failures), req.params.id),
     );
@@ -103,25 +143,54 @@ export const embedRoutes =
       '/api/v1/embed/dashboards/:id/widgets/:wid/data',
       {
         ...embedded,
-        schema: { tags, summary: "A widget's data for the embed token's viewer", params: WidgetParams, querystring: executeQuerySchema(filters), response: withErrors({ 200: ExecuteResponse }, 403, 404, 409, 503) },
+        schema: {
+          tags,
+          summary: "A widget's data for the embed token's viewer",
+          params: WidgetParams,
+          querystring: executeQuerySchema(filters),
+          response: withErrors({ 200: ExecuteResponse }, 403, 404, 409, 503),
+        },
       },
-      async (req) => ({ success: true as const, data: await embed.widgetData(await viewerOf(req, tokens, failures), req.params.id, req.params.wid, { ...(req.query as Record<string, unknown>) }) }),
+      async (req) => ({
+        success: true as const,
+        data: await embed.widgetData(await viewerOf(req, tokens, failures), req.params.id, req.params.wid, {
+          ...(req.query as Record<string, unknown>),
+        }),
+      }),
     );
     app.post(
       '/api/v1/embed/dashboards/:id/widgets/:wid/data',
       {
         ...embedded,
-        schema: { tags, summary: "A widget's data for the embed token's viewer (choices in the body)", params: WidgetParams, body: WidgetChoicesBody, 'x-body-optional': true, response: withErrors({ 200: ExecuteResponse }, 403, 404, 409, 503) },
+        schema: {
+          tags,
+          summary: "A widget's data for the embed token's viewer (choices in the body)",
+          params: WidgetParams,
+          body: WidgetChoicesBody,
+          'x-body-optional': true,
+          response: withErrors({ 200: ExecuteResponse }, 403, 404, 409, 503),
+        },
       },
       async (req) => {
         const b = req.body ?? {};
         const choices = { ...(b.filters ?? {}), ...(b.granularity ? { granularity: b.granularity } : {}) };
-        return { success: true as const, data: await embed.widgetData(await viewerOf(req, tokens, failures), req.params.id, req.params.wid, choices) };
+        return {
+          success: true as const,
+          data: await embed.widgetData(await viewerOf(req, tokens, failures), req.params.id, req.params.wid, choices),
+        };
       },
     );
     app.post(
       '/api/v1/embed/chat',
-      { ...embedded, schema: { tags, summary: "Ask chat as the embed token's viewer", body: ChatBody, response: withErrors({ 200: ChatResponse }, 403, 409, 503) } },
+      {
+        ...embedded,
+        schema: {
+          tags,
+          summary: "Ask chat as the embed token's viewer",
+          body: ChatBody,
+          response: withErrors({ 200: ChatResponse }, 403, 409, 503),
+        },
+      },
       async (req) => ({ success: true as const, data: await embed.ask(await viewerOf(req, tokens, failures), req.body) }),
     );
   };

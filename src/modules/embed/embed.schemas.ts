@@ -25,8 +25,14 @@ export const CreatedEmbedKeySchema = Type.Object(
 export const CreateEmbedKeyBody = Type.Object(
   {
     name: Type.String({ minLength: 1, maxLength: 200 }),
-    allowed_origins: Type.Array(Type.String({ minLength: 1, maxLength: 300 }), { minItems: 1, maxItems: 20, description: 'Origins whose pages may frame the embedded pages (CSP frame-ancestors)' }),
-    jwks_url: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 2000, description: 'https:// JWKS of the keys signing RS256/ES256 embed tokens' }))),
+    allowed_origins: Type.Array(Type.String({ minLength: 1, maxLength: 300 }), {
+      minItems: 1,
+      maxItems: 20,
+      description: 'Origins whose pages may frame the embedded pages (CSP frame-ancestors)',
+    }),
+    jwks_url: Type.Optional(
+      Nullable(Type.String({ minLength: 1, maxLength: 2000, description: 'https:// JWKS of the keys signing RS256/ES256 embed tokens' })),
+    ),
   },
   { additionalProperties: false },
 );

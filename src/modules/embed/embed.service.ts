@@ -49,7 +49,14 @@ export class EmbedService {
   /** The viewer as the services know callers: a member of the key's tenant with the token's attributes. */
   static asCaller(v: EmbedViewer): AuthContext {
     // Prefixed, so an embedded viewer never shares chat history or limits with a real user of the same id.
-    return { tenantId: v.tenantId, userId: `embed|${v.viewer}`, name: v.viewer, email: null, role: 'member', ...(v.attributes ? { attributes: v.attributes } : {}) };
+    return {
+      tenantId: v.tenantId,
+      userId: `embed|${v.viewer}`,
+      name: v.viewer,
+      email: null,
+      role: 'member',
+      ...(v.attributes ? { attributes: v.attributes } : {}),
+    };
   }
 
   private async dashboardOf(v: EmbedViewer, id: string): Promise<DashboardDetail> {
@@ -91,12 +98,18 @@ export class EmbedService {
     const d = await this.dashboardOf(v, dashboardId);
     const w = d.widgets.find((x) => x.id === widgetId);
     if (!w) throw notFound('Widget');
-    if (w.data_source !== 'live_insight') throw new AppError('FORBIDDEN', 'Snapshot widgets are not served to embedded dashboards: their rows were fixed for whoever saved them.');
+    if (w.data_source !== 'live_insight')
+      throw new AppError(
+        'FORBIDDEN',
+        'Snapshot widgets are not served to embedded dashboards: their rows were fixed for whoever saved them.',
+      );
     const def = this.insights.find(w.insight_code ?? '');
     for (const [name, locked] of Object.entries(v.filters)) {
       const given = choices[name];
       if (given !== undefined && sameValues(given) !== sameValues(locked)) {
-        throw new AppError('FORBIDDEN', `The filter ${name} is locked by the embed token and cannot be changed.`, { errors: [{ path: `/query/${name}`, message: 'locked by the embed token' }] });
+        throw new AppError('FORBIDDEN', `The filter ${name} is locked by the embed token and cannot be changed.`, {
+          errors: [{ path: `/query/${name}`, message: 'locked by the embed token' }],
+        });
       }
       if (def && !def.filters.includes(name) && !WINDOW_PARAMS.includes(name)) {
         throw new AppError('FORBIDDEN', `The widget's insight ${def.code} cannot apply the locked filter ${name}, so it is not shown.`);

@@ -44,13 +44,23 @@ function filterValue(rule: FilterRule, given: string | number, where: string): s
   return v;
 }
 
-export function resolveParams(def: InsightDefinition, tenantId: string, given: ExecuteParams, today: string, where = 'query'): ResolvedQuery {
+export function resolveParams(
+  def: InsightDefinition,
+  tenantId: string,
+  given: ExecuteParams,
+  today: string,
+  where = 'query',
+): ResolvedQuery {
   // null means "not given", as undefined does (structured queries from chat carry explicit nulls).
   const params = Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined && v !== null)) as ExecuteParams;
   const accepted = new Set(parametersOf(def));
   const errors: { path: string; message: string }[] = [];
   for (const [name, _value] of Object.entries(params)) {
-    if (!accepted.has(name)) errors.push({ path: `/${where}/${name}`, message: `is not a parameter of insight ${def.code} (it takes: ${[...accepted].join(', ')})` });
+    if (!accepted.has(name))
+      errors.push({
+        path: `/${where}/${name}`,
+        message: `is not a parameter of insight ${def.code} (it takes: ${[...accepted].join(', ')})`,
+      });
   }
   if (errors.length) {
     throw new AppError('VALIDATION_FAILED', errors.map((e) => `${e.path.split('/').pop()}: ${e.message}`).join('; '), { errors });
@@ -78,7 +88,8 @@ export function resolveParams(def: InsightDefinition, tenantId: string, given: E
     if (values.length > 1 && def.kind === 'timeseries') {
       // Several values of one filter split a time series into a series per value.
       if (series) throw bad(name, `only one filter of a time series may take several values (${series} already does)`, where);
-      if (!def.plan.facts.every((f) => f.filters[name])) throw bad(name, `takes one value for insight ${def.code}: not every measure of it can be split by ${name}`, where);
+      if (!def.plan.facts.every((f) => f.filters[name]))
+        throw bad(name, `takes one value for insight ${def.code}: not every measure of it can be split by ${name}`, where);
       series = name;
     }
   }
@@ -102,7 +113,8 @@ export function resolveParams(def: InsightDefinition, tenantId: string, given: E
   let limit: number | undefined;
   if (def.limit) {
     limit = params.limit === undefined ? def.limit.default : Number(params.limit);
-    if (!Number.isInteger(limit) || limit < 1 || limit > def.limit.max) throw bad('limit', `must be an integer from 1 to ${def.limit.max}`, where);
+    if (!Number.isInteger(limit) || limit < 1 || limit > def.limit.max)
+      throw bad('limit', `must be an integer from 1 to ${def.limit.max}`, where);
   }
 
   const window = { from, to };

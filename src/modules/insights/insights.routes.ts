@@ -2,7 +2,14 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { withErrors } from '../../lib/schemas.ts';
 import type { AuthContext } from '../../auth/context.ts';
-import { CatalogEntrySchema, CodeParams, ExecuteResponse, FilterOptionsQuery, FilterOptionsSchema, executeQuerySchema } from './insights.schemas.ts';
+import {
+  CatalogEntrySchema,
+  CodeParams,
+  ExecuteResponse,
+  FilterOptionsQuery,
+  FilterOptionsSchema,
+  executeQuerySchema,
+} from './insights.schemas.ts';
 import type { ExecuteParams, InsightsService } from './insights.service.ts';
 
 /** The values of each filter dimension in the data a caller may read (src/modules/mcp/filter-values.ts). */
@@ -32,7 +39,12 @@ export const insightsRoutes =
           .filter((f) => !req.query.name || f.name === req.query.name)
           .map((f) => {
             const all = known[f.name] ?? [];
-            return { name: f.name, label: f.label, values: q ? all.filter((v) => v.toLowerCase().includes(q)) : all, listed: f.name in known };
+            return {
+              name: f.name,
+              label: f.label,
+              values: q ? all.filter((v) => v.toLowerCase().includes(q)) : all,
+              listed: f.name in known,
+            };
           });
       },
     );
@@ -53,6 +65,9 @@ export const insightsRoutes =
         },
       },
       // Text from the service, not an object: a cache hit reuses the JSON it was serialized to once.
-      async (req, reply) => reply.type('application/json; charset=utf-8').send(await insights.executeJson(req.auth, req.params.code, req.query as ExecuteParams)),
+      async (req, reply) =>
+        reply
+          .type('application/json; charset=utf-8')
+          .send(await insights.executeJson(req.auth, req.params.code, req.query as ExecuteParams)),
     );
   };

@@ -4,21 +4,24 @@ import { CellSchema as Cell, ChartHintSchema, CompareSchema, MAX_FILTER_VALUES }
 // One chart hint for the whole API, so the catalog's and execute's hints are the widgets' type.
 const ChartHint = ChartHintSchema;
 
-export const CatalogEntrySchema = Type.Object({
-  code: Type.String(),
-  name: Type.String(),
-  description: Type.String(),
-  kind: Type.String({ description: 'timeseries, breakdown, top or kpi' }),
-  granularities: Type.Array(Type.String()),
-  default_granularity: Type.Union([Type.String(), Type.Null()]),
-  filters: Type.Array(Type.String()),
-  parameters: Type.Array(Type.String(), { description: 'Query parameters execute accepts for this insight' }),
-  measures: Type.Array(Type.Object({ name: Type.String(), label: Type.String(), type: Type.String() })),
-  dimensions: Type.Array(Type.Object({ name: Type.String(), label: Type.String() })),
-  default_limit: Type.Union([Type.Integer(), Type.Null()]),
-  chart_hint: ChartHint,
-  synonyms: Type.Array(Type.String(), { description: 'Other words for it, from the model' }),
-}, { title: 'Insight' });
+export const CatalogEntrySchema = Type.Object(
+  {
+    code: Type.String(),
+    name: Type.String(),
+    description: Type.String(),
+    kind: Type.String({ description: 'timeseries, breakdown, top or kpi' }),
+    granularities: Type.Array(Type.String()),
+    default_granularity: Type.Union([Type.String(), Type.Null()]),
+    filters: Type.Array(Type.String()),
+    parameters: Type.Array(Type.String(), { description: 'Query parameters execute accepts for this insight' }),
+    measures: Type.Array(Type.Object({ name: Type.String(), label: Type.String(), type: Type.String() })),
+    dimensions: Type.Array(Type.Object({ name: Type.String(), label: Type.String() })),
+    default_limit: Type.Union([Type.Integer(), Type.Null()]),
+    chart_hint: ChartHint,
+    synonyms: Type.Array(Type.String(), { description: 'Other words for it, from the model' }),
+  },
+  { title: 'Insight' },
+);
 
 export const FilterOptionsSchema = Type.Object(
   {
@@ -42,10 +45,14 @@ export const ExecuteData = Type.Object({
   insight_code: Type.String(),
   insight_name: Type.String(),
   granularity: Type.Union([Type.String(), Type.Null()]),
-  filters: Type.Record(Type.String(), Type.Union([Type.String(), Type.Array(Type.String())]), { description: "A filter's value, or its values when several were given" }),
+  filters: Type.Record(Type.String(), Type.Union([Type.String(), Type.Array(Type.String())]), {
+    description: "A filter's value, or its values when several were given",
+  }),
   period: Type.Object({ from: Type.String(), to: Type.String() }),
   compare: Type.Optional(CompareSchema),
-  previous_period: Type.Optional(Type.Object({ from: Type.String(), to: Type.String() }, { description: 'With compare: the window the rows were compared with' })),
+  previous_period: Type.Optional(
+    Type.Object({ from: Type.String(), to: Type.String() }, { description: 'With compare: the window the rows were compared with' }),
+  ),
   columns: Type.Array(
     Type.Object({
       name: Type.String(),
@@ -79,7 +86,15 @@ export function executeQuerySchema(filters: { name: string; label: string }[]) {
       compare: Type.Optional(CompareSchema),
       // Repeated for several values (country=DE&country=FR: any of them); one value is a list of one.
       ...Object.fromEntries(
-        filters.map((f) => [f.name, Type.Optional(Type.Array(Type.String({ maxLength: 200 }), { maxItems: MAX_FILTER_VALUES, description: `Filter: ${f.label}; repeat it for several values` }))]),
+        filters.map((f) => [
+          f.name,
+          Type.Optional(
+            Type.Array(Type.String({ maxLength: 200 }), {
+              maxItems: MAX_FILTER_VALUES,
+              description: `Filter: ${f.label}; repeat it for several values`,
+            }),
+          ),
+        ]),
       ),
     },
     { additionalProperties: false },

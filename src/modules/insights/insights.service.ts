@@ -2,7 +2,15 @@
 // execution, shaping of rows (zero-filled periods, rounded money, ratios, KPI comparison), cache.
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { accessKey, compile, compileDistinct, compileSpan, filterValues, outputColumns, type ResolvedQuery } from '../../semantic/compiler.ts';
+import {
+  accessKey,
+  compile,
+  compileDistinct,
+  compileSpan,
+  filterValues,
+  outputColumns,
+  type ResolvedQuery,
+} from '../../semantic/compiler.ts';
 import { DIALECTS } from '../../semantic/dialects/index.ts';
 import { DEMO_MODEL_PATH, demoModel, type SemanticModel } from '../../semantic/model.ts';
 import type { CompareKind } from '../../lib/chart.schemas.ts';
@@ -85,7 +93,8 @@ function cacheKey(def: InsightDefinition, q: ResolvedQuery): string {
 function chartHint(def: InsightDefinition, q: ResolvedQuery): ChartHintOut {
   const hint: ChartHintOut = { ...def.chart, title: def.chart.title ?? def.name };
   if (q.series) hint.series = q.series;
-  if (q.compare && def.kind !== 'kpi' && hint.y_axis) hint.y_axis = hint.y_axis.flatMap((y) => (def.measures.some((m) => m.name === y) ? [y, `${y}_previous`] : [y]));
+  if (q.compare && def.kind !== 'kpi' && hint.y_axis)
+    hint.y_axis = hint.y_axis.flatMap((y) => (def.measures.some((m) => m.name === y) ? [y, `${y}_previous`] : [y]));
   return hint;
 }
 
@@ -235,7 +244,13 @@ export class InsightsService {
     // Parameters as sent resolve the same way all day long: remember their resolution, so a
     // repeated request goes straight to the cache.
     const today = this.today();
-    const raw = JSON.stringify([tenantId, code, today, Object.entries(params).sort(([a], [b]) => (a < b ? -1 : 1)), accessKey(def, attributes)]);
+    const raw = JSON.stringify([
+      tenantId,
+      code,
+      today,
+      Object.entries(params).sort(([a], [b]) => (a < b ? -1 : 1)),
+      accessKey(def, attributes),
+    ]);
     let known = this.resolved.get(raw);
     if (!known) {
       const q = withAttributes(resolveParams(def, tenantId, params, today), scope);
@@ -256,7 +271,11 @@ export class InsightsService {
   }
 
   /** A cache hit (entry), or a fresh result stored for the next caller. */
-  private async lookup(def: InsightDefinition, q: ResolvedQuery, resolvedKey = cacheKey(def, q)): Promise<{ result: ExecuteResult; entry?: CacheEntry<ExecuteResult> }> {
+  private async lookup(
+    def: InsightDefinition,
+    q: ResolvedQuery,
+    resolvedKey = cacheKey(def, q),
+  ): Promise<{ result: ExecuteResult; entry?: CacheEntry<ExecuteResult> }> {
     const [version, usable] = await Promise.all([this.warehouse.version(q.tenantId), this.rollups?.usable(q.tenantId)]);
     // The rollups' builds are part of the key: a result never outlives the rollup it was read from.
     const key = `${version ?? ''}\u0000${usable?.key ?? ''}\u0000${resolvedKey}`;
@@ -313,13 +332,19 @@ export class InsightsService {
     for (const use of def.tables) {
       const problem = await tableProblem(this.warehouse, use);
       if (problem?.missing) {
-        return new AppError('DATA_NOT_LOADED', `Table "${use.table}" of insight ${def.code} is not in the warehouse yet; load its data first (insights data load --table ${use.table} …).`);
+        return new AppError(
+          'DATA_NOT_LOADED',
+          `Table "${use.table}" of insight ${def.code} is not in the warehouse yet; load its data first (insights data load --table ${use.table} …).`,
+        );
       }
       if (problem) return new AppError('DATA_MODEL_MISMATCH', `Insight ${def.code}: ${problem.message}.`);
     }
     const cubes = new Set([...def.plan.facts.map((f) => f.cube), ...def.tables.map((t) => t.cube)]);
     const found = (await probeModel(this.model, this.warehouse, cubes))[0];
-    return found && new AppError('DATA_MODEL_MISMATCH', `Insight ${def.code}: the model's ${found.path} does not fit the warehouse: ${found.message}`);
+    return (
+      found &&
+      new AppError('DATA_MODEL_MISMATCH', `Insight ${def.code}: the model's ${found.path} does not fit the warehouse: ${found.message}`)
+    );
   }
 
   private shape(def: InsightDefinition, q: ResolvedQuery, raw: WarehouseRow[]): Record<string, Cell>[] {

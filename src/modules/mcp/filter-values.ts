@@ -35,10 +35,16 @@ export class FilterValues {
     const today = this.insights.today();
     const names = new Set(this.insights.model.insights.flatMap((d) => d.filters));
     for (const name of names) {
-      const lister = this.insights.model.insights.find((d) => (d.kind === 'breakdown' || d.kind === 'top') && d.dimensions[0]?.name === name);
+      const lister = this.insights.model.insights.find(
+        (d) => (d.kind === 'breakdown' || d.kind === 'top') && d.dimensions[0]?.name === name,
+      );
       if (!lister) continue;
       try {
-        const res = await this.insights.execute(auth, lister.code, { date_from: addDays(today, -3600), date_to: today, ...(lister.limit ? { limit: lister.limit.max } : {}) });
+        const res = await this.insights.execute(auth, lister.code, {
+          date_from: addDays(today, -3600),
+          date_to: today,
+          ...(lister.limit ? { limit: lister.limit.max } : {}),
+        });
         values[name] = [...new Set(res.rows.map((r) => r[name]).filter((c): c is string => typeof c === 'string' && c.length > 0))].sort();
       } catch (err) {
         // A table not loaded yet: the filter has no values to offer until it is.

@@ -40,11 +40,18 @@ export function addWidgetInput(query: JsonSchema): JsonSchema {
   return Type.Object(
     {
       dashboard_id: Type.String({ ...ResourceId, description: 'The dashboard to add to (list_dashboards)' }),
-      query: Type.Unsafe({ ...query, description: 'What to run, as for run_insight (the query an ask answer reports fits too); its rows are stored in the widget' }),
+      query: Type.Unsafe({
+        ...query,
+        description: 'What to run, as for run_insight (the query an ask answer reports fits too); its rows are stored in the widget',
+      }),
       title: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: "Default: the chart's title" })),
-      widget_type: Type.Optional(Type.Enum([...WIDGET_TYPES], { description: 'Default: kpi or table when the chart hint says so, else chart' })),
+      widget_type: Type.Optional(
+        Type.Enum([...WIDGET_TYPES], { description: 'Default: kpi or table when the chart hint says so, else chart' }),
+      ),
       display_size: Type.Optional(Type.Enum([...DISPLAY_SIZES], { description: 'Default: medium' })),
-      question: Type.Optional(Type.String({ maxLength: 5000, description: 'The question the widget answers, kept with it (snapshot_question)' })),
+      question: Type.Optional(
+        Type.String({ maxLength: 5000, description: 'The question the widget answers, kept with it (snapshot_question)' }),
+      ),
     },
     { additionalProperties: false },
   ) as unknown as JsonSchema;

@@ -75,7 +75,10 @@ function timeseries(r: Summarizable, measure: Column): string {
   const high = values.reduce((a, b) => ((b[measure.name] as number) > (a[measure.name] as number) ? b : a), values[0]);
   const low = values.reduce((a, b) => ((b[measure.name] as number) < (a[measure.name] as number) ? b : a), values[0]);
   const latest = rows[rows.length - 1];
-  const extremes = high && low ? ` Highest ${figure(high[measure.name], measure)} (period starting ${high.period}), lowest ${figure(low[measure.name], measure)} (${low.period}).` : '';
+  const extremes =
+    high && low
+      ? ` Highest ${figure(high[measure.name], measure)} (period starting ${high.period}), lowest ${figure(low[measure.name], measure)} (${low.period}).`
+      : '';
   const compared = r.compare ? `, each compared with ${compareText(r.compare)}` : '';
   return `${head}, periods starting ${first} to ${last}${compared}.${extremes} Latest period (${latest.period}): ${withPrevious(latest, measure, r.columns, r.compare)}.`;
 }
@@ -93,7 +96,9 @@ function kpi(r: Summarizable, measure: Column): string {
   const row = r.rows[0];
   if (!row) return `${r.insight_name}: no figure.`;
   const pct = r.columns.find((c) => c.name === 'change_pct');
-  const change = isNumber(row.change_pct) ? `, change ${figure(row.change, measure)} (${figure(row.change_pct, pct)})` : `, change ${figure(row.change, measure)}`;
+  const change = isNumber(row.change_pct)
+    ? `, change ${figure(row.change, measure)} (${figure(row.change_pct, pct)})`
+    : `, change ${figure(row.change, measure)}`;
   return (
     `${r.insight_name}${filterText(r.filters)} from ${row.period_from} to ${row.period_to}: ${figure(row.value, measure)}; ` +
     `from ${row.previous_period_from} to ${row.previous_period_to}: ${figure(row.previous_value, measure)}${change}.`
@@ -118,7 +123,9 @@ export interface Summarizable {
 export function summarize(r: Summarizable, def?: Pick<InsightDefinition, 'kind'>): string {
   const measureName = r.chart_hint.y_axis?.[0] ?? r.columns.find((c) => c.name === 'value')?.name;
   const measure = r.columns.find((c) => c.name === measureName) ?? r.columns.find((c) => c.type !== 'date' && c.type !== 'string');
-  const kind = def?.kind ?? (r.columns.some((c) => c.name === 'period') ? 'timeseries' : r.columns.some((c) => c.name === 'previous_value') ? 'kpi' : 'breakdown');
+  const kind =
+    def?.kind ??
+    (r.columns.some((c) => c.name === 'period') ? 'timeseries' : r.columns.some((c) => c.name === 'previous_value') ? 'kpi' : 'breakdown');
   if (!measure) return `${r.insight_name}: rows without a figure.`;
   if (kind === 'kpi' && r.columns.some((c) => c.name === 'previous_value')) return kpi(r, measure);
   if (kind === 'timeseries' && r.columns.some((c) => c.name === 'period')) return timeseries(r, measure);

@@ -43,7 +43,13 @@ export const mcpRoutes =
       async (req, reply) => {
         const { answerPost } = await (server ??= import('./mcp.server.ts'));
         const version = req.headers['mcp-protocol-version'];
-        const out = await answerPost(mcp, req.auth, { version: options.version, log: (err) => req.log.error({ err }, 'MCP tool failed') }, req.body, typeof version === 'string' ? version : undefined);
+        const out = await answerPost(
+          mcp,
+          req.auth,
+          { version: options.version, log: (err) => req.log.error({ err }, 'MCP tool failed') },
+          req.body,
+          typeof version === 'string' ? version : undefined,
+        );
         if (out.status === 202) return reply.code(202).send(undefined as never);
         if (out.status >= 400 && out.status < 500) throw transportRefusal(out.status, out.body);
         if (out.status !== 200) throw new Error(`The MCP transport answered ${out.status}`);
@@ -51,7 +57,11 @@ export const mcpRoutes =
       },
     );
     const notOffered = async () => {
-      throw new AppError('METHOD_NOT_ALLOWED', 'This MCP endpoint is stateless: POST each JSON-RPC message; it offers no SSE stream and no session to end.', { headers: { Allow: 'POST' } });
+      throw new AppError(
+        'METHOD_NOT_ALLOWED',
+        'This MCP endpoint is stateless: POST each JSON-RPC message; it offers no SSE stream and no session to end.',
+        { headers: { Allow: 'POST' } },
+      );
     };
     const unused = (summary: string) => ({ schema: { tags, summary, response: withErrors({}, 405) } });
     app.get('/api/v1/mcp', unused('Not offered (405): the MCP endpoint sends no server-initiated stream'), notOffered);

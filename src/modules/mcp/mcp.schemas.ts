@@ -11,8 +11,13 @@ import { CatalogEntrySchema } from '../insights/insights.schemas.ts';
 export const ColumnSchema = Type.Object({
   name: Type.String(),
   label: Type.String(),
-  type: Type.String({ description: 'date, string, integer, number, money or percent (the model\'s format)' }),
-  unit: Type.Optional(Type.String({ description: '"%" for percent columns; "currency" for money columns (amounts in the data\'s own currency, which the model does not name)' })),
+  type: Type.String({ description: "date, string, integer, number, money or percent (the model's format)" }),
+  unit: Type.Optional(
+    Type.String({
+      description:
+        '"%" for percent columns; "currency" for money columns (amounts in the data\'s own currency, which the model does not name)',
+    }),
+  ),
 });
 export type Column = Static<typeof ColumnSchema>;
 
@@ -59,19 +64,23 @@ const FilterDescription = Type.Object({
   name: Type.String(),
   label: Type.String(),
   insights: Type.Array(Type.String(), { description: 'The insights that take this filter' }),
-  values: Type.Optional(Type.Array(Type.String(), { description: 'The values it takes: declared by the model, or found in your data when few' })),
+  values: Type.Optional(
+    Type.Array(Type.String(), { description: 'The values it takes: declared by the model, or found in your data when few' }),
+  ),
   values_from: Type.Optional(Type.String({ description: '"model" or "data"' })),
   pattern: Type.Optional(Type.String({ description: 'A regular expression every value must match' })),
   case: Type.Optional(Type.String({ description: 'upper or lower: values are put in this case before they are compared' })),
 });
 
 export const ModelDescriptionSchema = Type.Object({
-  today: Type.String({ description: 'The server\'s date (UTC)' }),
+  today: Type.String({ description: "The server's date (UTC)" }),
   granularities: Type.Array(Type.Object({ name: Type.String(), description: Type.String() })),
   compare: Type.Array(Type.Object({ name: Type.String(), description: Type.String() })),
   kinds: Type.Array(Type.Object({ name: Type.String(), description: Type.String() })),
   filters: Type.Array(FilterDescription),
-  measures: Type.Array(Type.Object({ ...ColumnSchema.properties, description: Type.Optional(Type.String()), insights: Type.Array(Type.String()) })),
+  measures: Type.Array(
+    Type.Object({ ...ColumnSchema.properties, description: Type.Optional(Type.String()), insights: Type.Array(Type.String()) }),
+  ),
   dimensions: Type.Array(Type.Object({ name: Type.String(), label: Type.String(), insights: Type.Array(Type.String()) })),
 });
 
@@ -100,7 +109,9 @@ export const WidgetDataSchema = Type.Object({
   insight_code: Nullable(Type.String()),
   chart_hint: Nullable(ChartHintSchema),
   granularity: Nullable(Type.String()),
-  filters: Type.Record(Type.String(), Type.Union([Type.String(), Type.Array(Type.String())]), { description: 'The filters the data ran with (the active preset and the widget\'s own)' }),
+  filters: Type.Record(Type.String(), Type.Union([Type.String(), Type.Array(Type.String())]), {
+    description: "The filters the data ran with (the active preset and the widget's own)",
+  }),
   period: Nullable(Window),
   columns: Type.Array(ColumnSchema),
   rows: Type.Array(DataRowSchema),
@@ -138,14 +149,22 @@ export const JsonRpcMessageSchema = Type.Object(
     result: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
     error: Type.Optional(Type.Object({ code: Type.Integer(), message: Type.String(), data: Type.Optional(Type.Unknown()) })),
   },
-  { additionalProperties: false, title: 'JsonRpcMessage', description: 'A JSON-RPC 2.0 request, notification or response of the Model Context Protocol' },
+  {
+    additionalProperties: false,
+    title: 'JsonRpcMessage',
+    description: 'A JSON-RPC 2.0 request, notification or response of the Model Context Protocol',
+  },
 );
 
 export const JsonRpcResponseSchema = Type.Object(
   {
     jsonrpc: Type.Literal('2.0'),
     id: Type.Union([Type.String(), Type.Integer(), Type.Null()]),
-    result: Type.Optional(Type.Record(Type.String(), Type.Unknown(), { description: 'e.g. tools/list, or a tools/call result with content, structuredContent and isError' })),
+    result: Type.Optional(
+      Type.Record(Type.String(), Type.Unknown(), {
+        description: 'e.g. tools/list, or a tools/call result with content, structuredContent and isError',
+      }),
+    ),
     error: Type.Optional(Type.Object({ code: Type.Integer(), message: Type.String(), data: Type.Optional(Type.Unknown()) })),
   },
   { title: 'JsonRpcResponse', description: 'The answer to a JSON-RPC request of the Model Context Protocol' },

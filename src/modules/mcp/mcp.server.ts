@@ -20,7 +20,10 @@ export interface ServerOptions {
 
 /** A protocol server whose tools act as `auth`. */
 export function serverFor(mcp: McpService, auth: AuthContext, options: ServerOptions): Server {
-  const server = new Server({ name: 'insights', title: 'Insights Service', version: options.version }, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
+  const server = new Server(
+    { name: 'insights', title: 'Insights Service', version: options.version },
+    { capabilities: { tools: {} }, instructions: INSTRUCTIONS },
+  );
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: await mcp.list(auth) }));
   server.setRequestHandler(CallToolRequestSchema, async (req) => {
     try {
@@ -40,7 +43,13 @@ export interface HttpAnswer {
 }
 
 /** Answers one JSON-RPC message POSTed by `auth` (already parsed and authenticated by the route). */
-export async function answerPost(mcp: McpService, auth: AuthContext, options: ServerOptions, message: unknown, protocolVersion?: string): Promise<HttpAnswer> {
+export async function answerPost(
+  mcp: McpService,
+  auth: AuthContext,
+  options: ServerOptions,
+  message: unknown,
+  protocolVersion?: string,
+): Promise<HttpAnswer> {
   const server = serverFor(mcp, auth, options);
   const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
   await server.connect(transport);
@@ -48,7 +57,9 @@ export async function answerPost(mcp: McpService, auth: AuthContext, options: Se
     // Every answer is JSON here, whatever the client said it accepts; the body is the route's, parsed.
     const headers: Record<string, string> = { accept: 'application/json, text/event-stream', 'content-type': 'application/json' };
     if (protocolVersion) headers['mcp-protocol-version'] = protocolVersion;
-    const res = await transport.handleRequest(new Request('http://localhost/api/v1/mcp', { method: 'POST', headers }), { parsedBody: message });
+    const res = await transport.handleRequest(new Request('http://localhost/api/v1/mcp', { method: 'POST', headers }), {
+      parsedBody: message,
+    });
     return { status: res.status, body: res.status === 202 ? undefined : await res.text() };
   } finally {
     await server.close();

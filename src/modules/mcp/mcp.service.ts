@@ -7,7 +7,18 @@ import type { AuthContext } from '../../auth/context.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { FilterValues } from './filter-values.ts';
-import { addWidgetInput, ArgumentProblem, askInput, checkArguments, emptyInput, getDashboardInput, listDashboardsInput, normalizeFilters, runInsightInput, type JsonSchema } from './mcp.inputs.ts';
+import {
+  addWidgetInput,
+  ArgumentProblem,
+  askInput,
+  checkArguments,
+  emptyInput,
+  getDashboardInput,
+  listDashboardsInput,
+  normalizeFilters,
+  runInsightInput,
+  type JsonSchema,
+} from './mcp.inputs.ts';
 import {
   AskResultSchema,
   CatalogResultSchema,
@@ -17,7 +28,18 @@ import {
   ModelDescriptionSchema,
   WidgetAddedSchema,
 } from './mcp.schemas.ts';
-import { addWidget, ask, describeModel, getDashboard, listDashboards, listInsights, runInsight, type Context, type ToolDeps, type ToolOutcome } from './mcp.tools.ts';
+import {
+  addWidget,
+  ask,
+  describeModel,
+  getDashboard,
+  listDashboards,
+  listInsights,
+  runInsight,
+  type Context,
+  type ToolDeps,
+  type ToolOutcome,
+} from './mcp.tools.ts';
 
 export interface ToolDefinition {
   name: string;
@@ -62,7 +84,8 @@ const TOOLS: Tool[] = [
   {
     name: 'list_insights',
     title: 'List insights',
-    description: () => 'The catalog of insights run_insight can run: code, name, kind, granularities, filters, parameters, measures with units and the default chart.',
+    description: () =>
+      'The catalog of insights run_insight can run: code, name, kind, granularities, filters, parameters, measures with units and the default chart.',
     input: () => emptyInput,
     output: schema(CatalogResultSchema),
     readOnly: true,
@@ -106,7 +129,8 @@ const TOOLS: Tool[] = [
   {
     name: 'list_dashboards',
     title: 'List dashboards',
-    description: () => 'The dashboards you may view, newest first (owners and admins: all of the tenant; members: their own, shared ones and those shared with their e-mail).',
+    description: () =>
+      'The dashboards you may view, newest first (owners and admins: all of the tenant; members: their own, shared ones and those shared with their e-mail).',
     input: () => listDashboardsInput,
     output: schema(DashboardListSchema),
     readOnly: true,
@@ -115,7 +139,8 @@ const TOOLS: Tool[] = [
   {
     name: 'get_dashboard',
     title: 'Get a dashboard with its data',
-    description: () => "A dashboard and its widgets in order, each with its current data: live widgets run their insight with the dashboard's active preset, snapshots give their stored rows.",
+    description: () =>
+      "A dashboard and its widgets in order, each with its current data: live widgets run their insight with the dashboard's active preset, snapshots give their stored rows.",
     input: () => getDashboardInput,
     output: schema(DashboardResultSchema),
     readOnly: true,
@@ -165,11 +190,18 @@ export class McpService {
       description: t.description(c),
       inputSchema: t.input(c),
       outputSchema: t.output,
-      annotations: t.readOnly ? { readOnlyHint: true, openWorldHint: false } : { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+      annotations: t.readOnly
+        ? { readOnlyHint: true, openWorldHint: false }
+        : { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
     }));
   }
 
-  async call(auth: AuthContext, name: string, args: Record<string, unknown> | undefined, log?: (err: unknown) => void): Promise<ToolResult> {
+  async call(
+    auth: AuthContext,
+    name: string,
+    args: Record<string, unknown> | undefined,
+    log?: (err: unknown) => void,
+  ): Promise<ToolResult> {
     const tool = TOOLS.find((t) => t.name === name);
     if (!tool) throw new UnknownTool(`Unknown tool "${name}"; the tools are: ${TOOLS.map((t) => t.name).join(', ')}`);
     try {
@@ -190,4 +222,3 @@ export class McpService {
     }
   }
 }
-

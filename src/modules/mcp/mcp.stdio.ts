@@ -60,7 +60,11 @@ const isRequest = (m: JSONRPCMessage): m is JSONRPCMessage & { id: string | numb
  * An HTTP refusal (a revoked token, a rate limit) answers the request it concerns as a JSON-RPC
  * error carrying the problem document, so the agent sees why instead of waiting.
  */
-export async function serveStdio(post: PostMessage, log: (line: string) => void, io = { stdin: process.stdin, stdout: process.stdout }): Promise<void> {
+export async function serveStdio(
+  post: PostMessage,
+  log: (line: string) => void,
+  io = { stdin: process.stdin, stdout: process.stdout },
+): Promise<void> {
   const transport = new StdioServerTransport(io.stdin, io.stdout);
   const inFlight = new Set<Promise<void>>();
   const forward = async (message: JSONRPCMessage) => {
@@ -68,14 +72,21 @@ export async function serveStdio(post: PostMessage, log: (line: string) => void,
     try {
       answer = await post(message);
     } catch (err) {
-      answer = { status: 503, body: JSON.stringify({ code: 'SERVICE_UNAVAILABLE', detail: `The MCP endpoint could not be reached: ${(err as Error).message}` }) };
+      answer = {
+        status: 503,
+        body: JSON.stringify({ code: 'SERVICE_UNAVAILABLE', detail: `The MCP endpoint could not be reached: ${(err as Error).message}` }),
+      };
     }
     if (answer.status === 202) return;
     if (answer.status === 200) return transport.send(JSON.parse(answer.body) as JSONRPCMessage);
     const problem = problemOf(answer.body);
     log(`insights mcp: ${problem.code ?? answer.status}: ${problem.detail ?? answer.body.slice(0, 200)}`);
     if (isRequest(message)) {
-      await transport.send({ jsonrpc: '2.0', id: message.id, error: { code: -32000, message: `${problem.code ?? `HTTP ${answer.status}`}: ${problem.detail ?? 'refused'}`, data: problem } });
+      await transport.send({
+        jsonrpc: '2.0',
+        id: message.id,
+        error: { code: -32000, message: `${problem.code ?? `HTTP ${answer.status}`}: ${problem.detail ?? 'refused'}`, data: problem },
+      });
     }
   };
   transport.onmessage = (message) => {

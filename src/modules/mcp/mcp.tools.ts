@@ -39,7 +39,12 @@ type Args = Record<string, unknown>;
 /** A service's refusal of a field, named as the tool's argument (`/query/country` → `filters.country`). */
 function asArguments(err: unknown, name: (field: string) => string): never {
   if (err instanceof AppError && err.code === 'VALIDATION_FAILED' && err.options.errors?.length) {
-    throw new ArgumentProblem(err.options.errors.map((e) => ({ argument: name(e.path.replace(/^\/(query|body|params)\//, '').replace(/\//g, '.')), message: e.message })));
+    throw new ArgumentProblem(
+      err.options.errors.map((e) => ({
+        argument: name(e.path.replace(/^\/(query|body|params)\//, '').replace(/\//g, '.')),
+        message: e.message,
+      })),
+    );
   }
   throw err;
 }
@@ -67,7 +72,13 @@ function executeParams(a: Args): ExecuteParams {
 }
 
 /** Runs a query as GET /api/v1/insights/{code}/execute does; `prefix` names where its arguments sit. */
-async function execute(deps: ToolDeps, auth: AuthContext, a: Args, c: Context, prefix = ''): Promise<{ result: InsightResult; def: InsightDefinition }> {
+async function execute(
+  deps: ToolDeps,
+  auth: AuthContext,
+  a: Args,
+  c: Context,
+  prefix = '',
+): Promise<{ result: InsightResult; def: InsightDefinition }> {
   const def = deps.insights.find(a.insight_code as string)!;
   let r: ExecuteResult;
   try {
@@ -90,11 +101,22 @@ export async function ask(deps: ToolDeps, auth: AuthContext, a: Args): Promise<T
   let columns: Column[] = [];
   if (def && q) {
     try {
-      const params: ExecuteParams = { ...q.filters, granularity: q.granularity, date_from: q.date_from, date_to: q.date_to, limit: q.limit, compare: q.compare };
+      const params: ExecuteParams = {
+        ...q.filters,
+        granularity: q.granularity,
+        date_from: q.date_from,
+        date_to: q.date_to,
+        limit: q.limit,
+        compare: q.compare,
+      };
       columns = withUnits(outputColumns(def, deps.insights.resolve(auth, def.code, params)));
     } catch {
       // The query ran, so it resolves; should it not, the rows still name their columns.
-      columns = Object.keys(answer.rows[0] ?? {}).map((name) => ({ name, label: name, type: typeof answer.rows[0][name] === 'number' ? 'number' : 'string' }));
+      columns = Object.keys(answer.rows[0] ?? {}).map((name) => ({
+        name,
+        label: name,
+        type: typeof answer.rows[0][name] === 'number' ? 'number' : 'string',
+      }));
     }
   }
   const structured = {
@@ -111,14 +133,30 @@ export async function ask(deps: ToolDeps, auth: AuthContext, a: Args): Promise<T
   };
   const summary =
     def && q && answer.rows.length
-      ? summarize({ insight_name: def.name, granularity: q.granularity ?? null, filters: (q.filters ?? {}) as Record<string, string | string[]>, compare: q.compare, columns, rows: answer.rows, chart_hint: answer.chart_hint }, def)
+      ? summarize(
+          {
+            insight_name: def.name,
+            granularity: q.granularity ?? null,
+            filters: (q.filters ?? {}) as Record<string, string | string[]>,
+            compare: q.compare,
+            columns,
+            rows: answer.rows,
+            chart_hint: answer.chart_hint,
+          },
+          def,
+        )
       : answer.reply_text;
   return { summary, structured };
 }
 
 export async function listInsights(deps: ToolDeps): Promise<ToolOutcome> {
   const insights = deps.insights.catalog().map((e) => ({ ...e, measures: withUnits(e.measures) }));
-  const summary = insights.map((e) => `${e.code}: ${e.name} (${e.kind}${e.granularities.length ? `; by ${e.granularities.join(', ')}` : ''}${e.filters.length ? `; filters ${e.filters.join(', ')}` : ''}).`).join(' ');
+  const summary = insights
+    .map(
+      (e) =>
+        `${e.code}: ${e.name} (${e.kind}${e.granularities.length ? `; by ${e.granularities.join(', ')}` : ''}${e.filters.length ? `; filters ${e.filters.join(', ')}` : ''}).`,
+    )
+    .join(' ');
   return { summary, structured: { insights } };
 }
 
@@ -181,7 +219,9 @@ export async function describeModel(deps: ToolDeps, _auth: AuthContext, _a: Args
     measures: [...measures.values()],
     dimensions: [...dimensions.values()],
   };
-  const filterText = filters.map((f) => `${f.name} (${f.values ? f.values.join(', ') : f.pattern ? `matching ${f.pattern}` : 'any value'})`).join('; ');
+  const filterText = filters
+    .map((f) => `${f.name} (${f.values ? f.values.join(', ') : f.pattern ? `matching ${f.pattern}` : 'any value'})`)
+    .join('; ');
   const measureText = [...measures.values()].map((m) => `${m.label}${m.unit ? ` [${m.unit}]` : ''}`).join(', ');
   return { summary: `Today is ${c.today} (UTC). Filters: ${filterText}. Measures: ${measureText}.`, structured };
 }
@@ -212,14 +252,29 @@ export async function listDashboards(deps: ToolDeps, auth: AuthContext, a: Args)
 }
 
 /** A widget's data as get_dashboard shows it: the widget's hint as drawn, its rows, or why it has none. */
-async function widgetData(deps: ToolDeps, auth: AuthContext, dashboard: Awaited<ReturnType<ToolDeps['dashboards']['get']>>, w: (typeof dashboard)['widgets'][number]): Promise<WidgetData> {
-  const base = { id: w.id, title: w.title, widget_type: w.widget_type, display_size: w.display_size, data_source: w.data_source, insight_code: w.insight_code, granularity: w.granularity };
+async function widgetData(
+  deps: ToolDeps,
+  auth: AuthContext,
+  dashboard: Awaited<ReturnType<ToolDeps['dashboards']['get']>>,
+  w: (typeof dashboard)['widgets'][number],
+): Promise<WidgetData> {
+  const base = {
+    id: w.id,
+    title: w.title,
+    widget_type: w.widget_type,
+    display_size: w.display_size,
+    data_source: w.data_source,
+    insight_code: w.insight_code,
+    granularity: w.granularity,
+  };
   try {
     const r = await deps.widgets.execute(auth, dashboard, w);
     const def = w.insight_code ? deps.insights.find(w.insight_code) : undefined;
     // A snapshot's columns are read off its rows; the insight it was taken from knows their labels and units.
     const known = new Map([...(def?.measures ?? []), ...(def?.dimensions ?? [])].map((col) => [col.name, col]));
-    const columns = withUnits(r.columns.map((col) => (w.data_source === 'snapshot' && known.has(col.name) ? { ...known.get(col.name)! } : col)));
+    const columns = withUnits(
+      r.columns.map((col) => (w.data_source === 'snapshot' && known.has(col.name) ? { ...known.get(col.name)! } : col)),
+    );
     const override = w.chart_hint_override?.chart_type;
     return {
       ...base,
@@ -233,7 +288,16 @@ async function widgetData(deps: ToolDeps, auth: AuthContext, dashboard: Awaited<
     };
   } catch (err) {
     if (!(err instanceof AppError)) throw err;
-    return { ...base, chart_hint: w.chart_hint, filters: {}, period: null, columns: [], rows: [], generated_at: null, error: { code: err.code, detail: err.detail } };
+    return {
+      ...base,
+      chart_hint: w.chart_hint,
+      filters: {},
+      period: null,
+      columns: [],
+      rows: [],
+      generated_at: null,
+      error: { code: err.code, detail: err.detail },
+    };
   }
 }
 
@@ -262,7 +326,9 @@ export async function addWidget(deps: ToolDeps, auth: AuthContext, a: Args, c: C
   try {
     widget = await deps.widgets.create(auth, dashboardId, {
       title: (a.title as string | undefined) ?? hint.title ?? result.insight_name,
-      widget_type: (a.widget_type as 'chart' | 'table' | 'kpi' | undefined) ?? (hint.type === 'kpi' ? 'kpi' : hint.type === 'table' ? 'table' : 'chart'),
+      widget_type:
+        (a.widget_type as 'chart' | 'table' | 'kpi' | undefined) ??
+        (hint.type === 'kpi' ? 'kpi' : hint.type === 'table' ? 'table' : 'chart'),
       display_size: a.display_size as 'small' | 'medium' | 'large' | 'full' | undefined,
       data_source: 'snapshot',
       insight_code: result.insight_code,

@@ -76,7 +76,8 @@ function sectionOf(title: string, r: ResultLike, chartType: ChartType): ReportSe
 }
 
 function headline(s: ReportSection): string {
-  if (s.kpi) return `${s.title}: ${formatNumber(s.kpi.value, s.kpi.format)} (${formatChange(s.kpi.change_pct)} against the previous period)`;
+  if (s.kpi)
+    return `${s.title}: ${formatNumber(s.kpi.value, s.kpi.format)} (${formatChange(s.kpi.change_pct)} against the previous period)`;
   return `${s.title}: ${s.rows.length} row${s.rows.length === 1 ? '' : 's'}, ${s.subtitle ?? ''}`.replace(/, $/, '');
 }
 
@@ -180,6 +181,13 @@ export function composeTestReport(channel: { id: string; channel_type: string })
     title: 'Insights: test message',
     summary: message,
     sections: [],
-    payload: { type: 'channel.test', subscription_id: null, subscription_kind: null, channel_id: channel.id, channel_type: channel.channel_type, message },
+    payload: {
+      type: 'channel.test',
+      subscription_id: null,
+      subscription_kind: null,
+      channel_id: channel.id,
+      channel_type: channel.channel_type,
+      message,
+    },
   };
 }

@@ -19,7 +19,15 @@ function pdfQuery(filters: { name: string; label: string }[]) {
       date_to: Type.Optional(IsoDateSchema),
       compare: Type.Optional(CompareSchema),
       ...Object.fromEntries(
-        filters.map((f) => [f.name, Type.Optional(Type.Array(Type.String({ maxLength: 200 }), { maxItems: MAX_FILTER_VALUES, description: `Filter: ${f.label}; repeat it for several values` }))]),
+        filters.map((f) => [
+          f.name,
+          Type.Optional(
+            Type.Array(Type.String({ maxLength: 200 }), {
+              maxItems: MAX_FILTER_VALUES,
+              description: `Filter: ${f.label}; repeat it for several values`,
+            }),
+          ),
+        ]),
       ),
     },
     { additionalProperties: false },
@@ -35,7 +43,8 @@ export const dashboardPdfRoutes =
         schema: {
           tags: ['dashboards'],
           operationId: 'downloadDashboardPdf',
-          summary: 'The dashboard as a PDF (the one its reports attach); query filters replace its default view for every widget that takes them',
+          summary:
+            'The dashboard as a PDF (the one its reports attach); query filters replace its default view for every widget that takes them',
           params: Type.Object({ id: ResourceId }),
           querystring: pdfQuery(filters),
           response: withErrors({ 200: PdfResponse }, 404, 503),
@@ -43,11 +52,12 @@ export const dashboardPdfRoutes =
       },
       async (req, reply) => {
         const query = req.query as Record<string, unknown>;
-        const pdf = await pdfs.render(req.auth, req.params.id, Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined)));
-        return reply
-          .type('application/pdf')
-          .header('Content-Disposition', `attachment; filename="${pdf.filename}"`)
-          .send(pdf.content);
+        const pdf = await pdfs.render(
+          req.auth,
+          req.params.id,
+          Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined)),
+        );
+        return reply.type('application/pdf').header('Content-Disposition', `attachment; filename="${pdf.filename}"`).send(pdf.content);
       },
     );
   };

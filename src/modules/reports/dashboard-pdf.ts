@@ -35,7 +35,11 @@ export class DashboardPdfService {
         }
       }),
     );
-    const report = composeDashboardReport({ subscription: { id: '', schedule: '', dashboard_id: dashboard.id, dashboard_name: dashboard.name }, dashboard, widgets });
+    const report = composeDashboardReport({
+      subscription: { id: '', schedule: '', dashboard_id: dashboard.id, dashboard_name: dashboard.name },
+      dashboard,
+      widgets,
+    });
     report.title = dashboard.name;
     // Loaded on first use, as for reports: pdfkit and its fonts cost CPU at start.
     const { renderDashboardPdf } = await import('../../adapters/charts/pdf.ts');

@@ -48,7 +48,11 @@ export function insightsPort(insights: InsightsService): InsightRunner & Insight
   const shapes = new Map<string, AlertShape>(
     insights.catalog().map((e) => [
       e.code,
-      { kind: e.kind, measures: e.measures.map((m) => m.name), defaultMeasure: e.chart_hint.y_axis?.find((y) => e.measures.some((m) => m.name === y)) },
+      {
+        kind: e.kind,
+        measures: e.measures.map((m) => m.name),
+        defaultMeasure: e.chart_hint.y_axis?.find((y) => e.measures.some((m) => m.name === y)),
+      },
     ]),
   );
   return {
@@ -71,7 +75,8 @@ export function insightsPort(insights: InsightsService): InsightRunner & Insight
         throw err;
       }
     },
-    run: (subscription) => execute(asSubscriber(subscription), subscription.insight_code, paramsFor(insights, subscription.insight_code, subscription)),
+    run: (subscription) =>
+      execute(asSubscriber(subscription), subscription.insight_code, paramsFor(insights, subscription.insight_code, subscription)),
     compose: (subscription, insightName, result, alert) =>
       composeInsightReport({ subscription: { ...subscription, insight_name: insightName }, result: result as ExecuteResult, alert }),
   };
@@ -89,7 +94,11 @@ function attachPdf(report: Report, name: string, clock: Clock): void {
   };
 }
 
-export function dashboardsPort(dashboards: DashboardsService, widgetData: WidgetsService, clock: Clock): DashboardAccess & DashboardReports {
+export function dashboardsPort(
+  dashboards: DashboardsService,
+  widgetData: WidgetsService,
+  clock: Clock,
+): DashboardAccess & DashboardReports {
   return {
     getEditable: (auth, id, action) => dashboards.getEditable(auth, id, action),
     async report(subscription) {

@@ -43,14 +43,18 @@ export interface AlertCheck {
 /** Throws a 400 naming the field when the condition cannot be read on this insight. */
 export function checkCondition(c: AlertCondition, shape: AlertShape): void {
   if (shape.kind === 'breakdown' || shape.kind === 'top') {
-    throw invalidField('/body/condition', `alerts need an insight with a headline value (a KPI or a time series); this one is a ${shape.kind}`);
+    throw invalidField(
+      '/body/condition',
+      `alerts need an insight with a headline value (a KPI or a time series); this one is a ${shape.kind}`,
+    );
   }
   if (c.measure === undefined) return;
   const allowed = shape.kind === 'kpi' ? ['value'] : shape.measures;
   if (!allowed.includes(c.measure)) throw invalidField('/body/condition/measure', `must be one of: ${allowed.join(', ')}`);
 }
 
-const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : v === null || v === undefined || v === '' || Number.isNaN(Number(v)) ? null : Number(v));
+const num = (v: unknown): number | null =>
+  typeof v === 'number' && Number.isFinite(v) ? v : v === null || v === undefined || v === '' || Number.isNaN(Number(v)) ? null : Number(v);
 
 /** The start of the period after `start` (YYYY-MM-DD) at a granularity. */
 function nextPeriod(start: string, granularity: string | null): string {
@@ -59,11 +63,15 @@ function nextPeriod(start: string, granularity: string | null): string {
   const m = d.getUTCMonth();
   const day = d.getUTCDate();
   const next =
-    granularity === 'week' ? Date.UTC(y, m, day + 7)
-    : granularity === 'month' ? Date.UTC(y, m + 1, day)
-    : granularity === 'quarter' ? Date.UTC(y, m + 3, day)
-    : granularity === 'year' ? Date.UTC(y + 1, m, day)
-    : Date.UTC(y, m, day + 1);
+    granularity === 'week'
+      ? Date.UTC(y, m, day + 7)
+      : granularity === 'month'
+        ? Date.UTC(y, m + 1, day)
+        : granularity === 'quarter'
+          ? Date.UTC(y, m + 3, day)
+          : granularity === 'year'
+            ? Date.UTC(y + 1, m, day)
+            : Date.UTC(y, m, day + 1);
   return new Date(next).toISOString().slice(0, 10);
 }
 
@@ -106,10 +114,10 @@ export function evaluateCondition(c: AlertCondition, shape: AlertShape, r: Alert
   }
   if (change === null && value !== null && previous !== null && previous !== 0) change = ((value - previous) / Math.abs(previous)) * 100;
   const observed = c.op.startsWith('change_') ? change : value;
-  const met =
-    observed !== null &&
-    (c.op === 'above' || c.op === 'change_above' ? observed > c.value : observed < c.value);
-  const shown = c.op.startsWith('change_') ? `${formatChange(change)} (${formatNumber(value)} against ${formatNumber(previous)})` : formatNumber(value);
+  const met = observed !== null && (c.op === 'above' || c.op === 'change_above' ? observed > c.value : observed < c.value);
+  const shown = c.op.startsWith('change_')
+    ? `${formatChange(change)} (${formatNumber(value)} against ${formatNumber(previous)})`
+    : formatNumber(value);
   const where = period ? ` for ${period}` : '';
   const text = met
     ? `Alert: ${describeCondition(c, measure)} — the value${where} is ${shown}.`

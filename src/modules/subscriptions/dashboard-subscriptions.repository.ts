@@ -18,9 +18,22 @@ export class DashboardSubscriptionsRepository {
          schedule_day_of_week, schedule_day_of_month, is_active, next_run_at, created_at, timezone, cron, attach_pdf, subscriber_attributes)
        VALUES ($1, $2, $3, $4, $5::text[], $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16::jsonb)`,
       [
-        s.id, s.tenant_id, s.dashboard_id, s.created_by, s.channel_ids, s.schedule, s.schedule_time,
-        s.schedule_day_of_week, s.schedule_day_of_month, s.is_active, s.next_run_at, s.created_at,
-        s.timezone, s.cron, s.attach_pdf, s.subscriber_attributes ? JSON.stringify(s.subscriber_attributes) : null,
+        s.id,
+        s.tenant_id,
+        s.dashboard_id,
+        s.created_by,
+        s.channel_ids,
+        s.schedule,
+        s.schedule_time,
+        s.schedule_day_of_week,
+        s.schedule_day_of_month,
+        s.is_active,
+        s.next_run_at,
+        s.created_at,
+        s.timezone,
+        s.cron,
+        s.attach_pdf,
+        s.subscriber_attributes ? JSON.stringify(s.subscriber_attributes) : null,
       ],
     );
   }
@@ -50,10 +63,12 @@ export class DashboardSubscriptionsRepository {
   }
 
   async setActive(tenantId: string, id: string, active: boolean, nextRunAt: Date | null): Promise<void> {
-    await this.db.query(
-      'UPDATE dashboard_subscriptions SET is_active = $3, next_run_at = $4 WHERE tenant_id = $1 AND id = $2',
-      [tenantId, id, active, nextRunAt],
-    );
+    await this.db.query('UPDATE dashboard_subscriptions SET is_active = $3, next_run_at = $4 WHERE tenant_id = $1 AND id = $2', [
+      tenantId,
+      id,
+      active,
+      nextRunAt,
+    ]);
   }
 
   async delete(tenantId: string, id: string): Promise<boolean> {

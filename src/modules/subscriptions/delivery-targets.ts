@@ -62,18 +62,30 @@ export class SubscriptionDeliveryTargets implements DeliveryTargets {
     const shape = s.condition ? this.insights.alertShape(s.insight_code) : undefined;
     if (!s.condition || !shape) return this.insights.compose(s, name, result);
     const check = evaluateCondition(s.condition, shape, result);
-    const alert = { condition: s.condition, met: check.met, measure: check.measure, value: check.value, change_pct: check.change_pct, period: check.period, text: check.text };
+    const alert = {
+      condition: s.condition,
+      met: check.met,
+      measure: check.measure,
+      value: check.value,
+      change_pct: check.change_pct,
+      period: check.period,
+      text: check.text,
+    };
     if (d.trigger === 'schedule') {
       const state = await this.insightSubs.recordCheck(s.id, d.slot_at, check.met);
       if (!check.met) return { skip: check.text };
-      if (s.notify === 'on_change' && state?.before === true) return { skip: `${check.text} It held at the slot before too (notify: on_change).` };
+      if (s.notify === 'on_change' && state?.before === true)
+        return { skip: `${check.text} It held at the slot before too (notify: on_change).` };
     }
     return this.insights.compose(s, name, result, alert);
   }
 
   async resolveMany(ds: DeliveryRecord[]): Promise<DeliveryTarget[]> {
     const ids = (kind: string) => [...new Set(ds.filter((d) => d.subscription_kind === kind).map((d) => d.subscription_id))];
-    const [insightRows, dashboardRows] = await Promise.all([this.insightSubs.findMany(ids('insight')), this.dashboardSubs.findMany(ids('dashboard'))]);
+    const [insightRows, dashboardRows] = await Promise.all([
+      this.insightSubs.findMany(ids('insight')),
+      this.dashboardSubs.findMany(ids('dashboard')),
+    ]);
     const insightSubs = new Map(insightRows.map((s) => [s.id, s]));
     const dashboardSubs = new Map(dashboardRows.map((s) => [s.id, s]));
     const channels = new Map<string, Promise<OutboundChannel | undefined>>();
@@ -95,7 +107,13 @@ export class SubscriptionDeliveryTargets implements DeliveryTargets {
           const name = def?.name ?? s.insight_code;
           if (ch.unreadable) return unreadable(s.created_by, name, ch);
           // A 4xx error: the delivery fails at once (no retry) with this reason in its log.
-          if (!def) return { owner: s.created_by, name, channel: ch, report: () => Promise.reject(insightNotInModel(s.insight_code, 'The subscription')) };
+          if (!def)
+            return {
+              owner: s.created_by,
+              name,
+              channel: ch,
+              report: () => Promise.reject(insightNotInModel(s.insight_code, 'The subscription')),
+            };
           return { owner: s.created_by, name, channel: ch, report: () => this.insightReport(s, name, d) };
         }
         const s = dashboardSubs.get(d.subscription_id);

@@ -13,10 +13,30 @@ export class InsightSubscriptionsRepository {
       `INSERT INTO insight_subscriptions (${COLUMNS})
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18::jsonb, $19, $20, $21, $22::jsonb, $23, $24::jsonb)`,
       [
-        s.id, s.tenant_id, s.created_by, s.insight_code, s.channel_id, s.channel_type, s.schedule, s.schedule_time,
-        s.schedule_day_of_week, s.schedule_day_of_month, s.granularity, s.country, s.is_active, s.next_run_at, s.created_at,
-        s.timezone, s.cron, s.condition ? JSON.stringify(s.condition) : null, s.notify, s.last_checked_at, s.last_condition_met,
-        s.filters ? JSON.stringify(s.filters) : null, s.compare, s.subscriber_attributes ? JSON.stringify(s.subscriber_attributes) : null,
+        s.id,
+        s.tenant_id,
+        s.created_by,
+        s.insight_code,
+        s.channel_id,
+        s.channel_type,
+        s.schedule,
+        s.schedule_time,
+        s.schedule_day_of_week,
+        s.schedule_day_of_month,
+        s.granularity,
+        s.country,
+        s.is_active,
+        s.next_run_at,
+        s.created_at,
+        s.timezone,
+        s.cron,
+        s.condition ? JSON.stringify(s.condition) : null,
+        s.notify,
+        s.last_checked_at,
+        s.last_condition_met,
+        s.filters ? JSON.stringify(s.filters) : null,
+        s.compare,
+        s.subscriber_attributes ? JSON.stringify(s.subscriber_attributes) : null,
       ],
     );
   }
@@ -77,10 +97,10 @@ export class InsightSubscriptionsRepository {
   }
 
   async deleteByChannel(tenantId: string, channelId: string): Promise<number> {
-    const rows = await this.db.query(
-      'DELETE FROM insight_subscriptions WHERE tenant_id = $1 AND channel_id = $2 RETURNING id',
-      [tenantId, channelId],
-    );
+    const rows = await this.db.query('DELETE FROM insight_subscriptions WHERE tenant_id = $1 AND channel_id = $2 RETURNING id', [
+      tenantId,
+      channelId,
+    ]);
     return rows.length;
   }
 }

@@ -67,15 +67,22 @@ export class InsightSubscriptionsService {
   async create(auth: AuthContext, b: CreateInsightSubscription): Promise<InsightSubscriptionView> {
     const insight = this.catalog.find(b.insight_code);
     if (!insight) throw invalidField('/body/insight_code', `names no insight of the catalog ("${b.insight_code}")`);
-    if (b.country !== undefined && b.filters?.country !== undefined) throw invalidField('/body/filters/country', 'is given as country already');
-    this.catalog.check(auth.tenantId, insight.code, { granularity: b.granularity, country: b.country, filters: b.filters, compare: b.compare });
+    if (b.country !== undefined && b.filters?.country !== undefined)
+      throw invalidField('/body/filters/country', 'is given as country already');
+    this.catalog.check(auth.tenantId, insight.code, {
+      granularity: b.granularity,
+      country: b.country,
+      filters: b.filters,
+      compare: b.compare,
+    });
     const schedule = resolveSchedule(b, true);
     if (b.condition) {
       const shape = this.catalog.alertShape(insight.code)!;
       checkCondition(b.condition, shape);
       // A series per filter value has no one headline value to check.
       const split = Object.entries(b.filters ?? {}).find(([, v]) => Array.isArray(v) && v.length > 1);
-      if (split && shape.kind === 'timeseries') throw invalidField(`/body/filters/${split[0]}`, 'takes one value on a subscription with a condition');
+      if (split && shape.kind === 'timeseries')
+        throw invalidField(`/body/filters/${split[0]}`, 'takes one value on a subscription with a condition');
     }
     if (b.notify !== undefined && !b.condition) throw invalidField('/body/notify', 'is only allowed with a condition');
     const channelType = await this.channels.typeFor(auth, b.channel_id);
@@ -102,7 +109,9 @@ export class InsightSubscriptionsService {
       created_at: now,
       timezone: schedule.timeZone,
       cron: schedule.cron,
-      condition: b.condition ? { op: b.condition.op, value: b.condition.value, ...(b.condition.measure ? { measure: b.condition.measure } : {}) } : null,
+      condition: b.condition
+        ? { op: b.condition.op, value: b.condition.value, ...(b.condition.measure ? { measure: b.condition.measure } : {}) }
+        : null,
       notify: b.notify ?? 'every_time',
       last_checked_at: null,
       last_condition_met: null,

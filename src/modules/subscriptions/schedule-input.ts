@@ -18,7 +18,10 @@ export interface ScheduleFields {
  * Checks the fields and fills defaults. Dashboard subscriptions have no defaults for the day (it
  * is required); insight subscriptions run on Monday / the 1st unless told (withDefaults).
  */
-export function resolveSchedule(b: ScheduleFields, withDefaults: boolean): Schedule & { time: string; timeZone: string; cron: string | null } {
+export function resolveSchedule(
+  b: ScheduleFields,
+  withDefaults: boolean,
+): Schedule & { time: string; timeZone: string; cron: string | null } {
   const dow = b.schedule_day_of_week;
   const dom = b.schedule_day_of_month;
   if (b.schedule !== 'weekly' && dow !== undefined) {

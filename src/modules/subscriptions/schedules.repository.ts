@@ -10,7 +10,16 @@ export const SUBSCRIPTION_KINDS: readonly SubscriptionKind[] = ['insight', 'dash
 /** What the scheduler needs of a due subscription, whatever its kind. */
 export type DueSubscription = Pick<
   DashboardSubscriptionRecord,
-  'id' | 'tenant_id' | 'channel_ids' | 'schedule' | 'schedule_time' | 'schedule_day_of_week' | 'schedule_day_of_month' | 'timezone' | 'cron' | 'next_run_at'
+  | 'id'
+  | 'tenant_id'
+  | 'channel_ids'
+  | 'schedule'
+  | 'schedule_time'
+  | 'schedule_day_of_week'
+  | 'schedule_day_of_month'
+  | 'timezone'
+  | 'cron'
+  | 'next_run_at'
 >;
 
 const TABLES: Record<SubscriptionKind, { table: string; channels: string }> = {

@@ -20,17 +20,34 @@ export const insightSubscriptionsRoutes =
   async (app) => {
     const tags = ['insight subscriptions'];
     const base = '/api/v1/notifications/subscriptions';
-    app.get(base, { schema: { tags, summary: 'List insight subscriptions', response: withErrors({ 200: Type.Array(InsightSubscriptionSchema) }) } }, (req) =>
-      subs.list(req.auth),
+    app.get(
+      base,
+      { schema: { tags, summary: 'List insight subscriptions', response: withErrors({ 200: Type.Array(InsightSubscriptionSchema) }) } },
+      (req) => subs.list(req.auth),
     );
     app.post(
       base,
-      { schema: { tags, summary: 'Subscribe a channel to an insight', body: CreateInsightSubscriptionBody, response: withErrors({ 201: InsightSubscriptionSchema }) } },
+      {
+        schema: {
+          tags,
+          summary: 'Subscribe a channel to an insight',
+          body: CreateInsightSubscriptionBody,
+          response: withErrors({ 201: InsightSubscriptionSchema }),
+        },
+      },
       async (req, reply) => reply.code(201).send(await subs.create(req.auth, req.body)),
     );
     app.patch(
       `${base}/:id`,
-      { schema: { tags, summary: 'Switch a subscription on or off', params: Id, body: ToggleBody, response: withErrors({ 200: InsightSubscriptionSchema }) } },
+      {
+        schema: {
+          tags,
+          summary: 'Switch a subscription on or off',
+          params: Id,
+          body: ToggleBody,
+          response: withErrors({ 200: InsightSubscriptionSchema }),
+        },
+      },
       (req) => subs.setActive(req.auth, req.params.id, req.body.is_active),
     );
     app.delete(
@@ -63,12 +80,25 @@ export const dashboardSubscriptionsRoutes =
     const tags = ['dashboard subscriptions'];
     app.get(
       '/api/v1/dashboards/subscriptions',
-      { schema: { tags, summary: 'List the dashboard subscriptions you manage', response: withErrors({ 200: Type.Array(DashboardSubscriptionSchema) }) } },
+      {
+        schema: {
+          tags,
+          summary: 'List the dashboard subscriptions you manage',
+          response: withErrors({ 200: Type.Array(DashboardSubscriptionSchema) }),
+        },
+      },
       (req) => subs.listAll(req.auth),
     );
     app.get(
       '/api/v1/dashboards/:id/subscriptions',
-      { schema: { tags, summary: "List a dashboard's subscriptions", params: Id, response: withErrors({ 200: Type.Array(DashboardSubscriptionSchema) }, 403) } },
+      {
+        schema: {
+          tags,
+          summary: "List a dashboard's subscriptions",
+          params: Id,
+          response: withErrors({ 200: Type.Array(DashboardSubscriptionSchema) }, 403),
+        },
+      },
       (req) => subs.listForDashboard(req.auth, req.params.id),
     );
     app.post(
@@ -86,12 +116,27 @@ export const dashboardSubscriptionsRoutes =
     );
     app.patch(
       '/api/v1/dashboards/subscriptions/:subId',
-      { schema: { tags, summary: 'Switch a dashboard subscription on or off', params: SubId, body: ToggleBody, response: withErrors({ 200: DashboardSubscriptionSchema }, 403) } },
+      {
+        schema: {
+          tags,
+          summary: 'Switch a dashboard subscription on or off',
+          params: SubId,
+          body: ToggleBody,
+          response: withErrors({ 200: DashboardSubscriptionSchema }, 403),
+        },
+      },
       (req) => subs.setActive(req.auth, req.params.subId, req.body.is_active),
     );
     app.delete(
       '/api/v1/dashboards/subscriptions/:subId',
-      { schema: { tags, summary: 'Delete a dashboard subscription (its delivery logs stay)', params: SubId, response: withErrors({ 204: NoContent }, 403) } },
+      {
+        schema: {
+          tags,
+          summary: 'Delete a dashboard subscription (its delivery logs stay)',
+          params: SubId,
+          response: withErrors({ 204: NoContent }, 403),
+        },
+      },
       async (req, reply) => {
         await subs.delete(req.auth, req.params.subId);
         return reply.code(204).send(null);

@@ -24,7 +24,9 @@ export const ConditionSchema = Type.Object(
       description: 'above/below compare the headline value; change_* its change against the previous window, in percent',
     }),
     value: Type.Number({ description: 'The threshold (a percentage for change_*)' }),
-    measure: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: "A measure of the insight; default the chart's first" })),
+    measure: Type.Optional(
+      Type.String({ minLength: 1, maxLength: 100, description: "A measure of the insight; default the chart's first" }),
+    ),
   },
   { additionalProperties: false, description: 'Alert: the slot sends only when this holds' },
 );
@@ -32,40 +34,50 @@ export const NotifySchema = Type.Enum(['every_time', 'on_change'], {
   description: 'every_time: each slot where the condition holds; on_change: only when it becomes true after being false',
 });
 const DayOfWeek = Type.Integer({ minimum: 0, maximum: 6, description: '0 = Sunday … 6 = Saturday; weekly only' });
-const DayOfMonth = Type.Integer({ minimum: 1, maximum: 31, description: '1 … 31; monthly only (29–31 fall on the last day of shorter months)' });
+const DayOfMonth = Type.Integer({
+  minimum: 1,
+  maximum: 31,
+  description: '1 … 31; monthly only (29–31 fall on the last day of shorter months)',
+});
 const NextRunAt = Nullable(Type.String({ format: 'date-time', description: 'The next slot (UTC); null while inactive' }));
 
 /** The insight's other filters (beside the contract's `country`): a value, or several (any of them). */
 const SubscriptionFilters = Type.Record(
   Type.String({ pattern: '^[a-z][a-z0-9_]{0,62}$' }),
-  Type.Union([Type.String({ minLength: 1, maxLength: 200 }), Type.Array(Type.String({ minLength: 1, maxLength: 200 }), { minItems: 1, maxItems: MAX_FILTER_VALUES })]),
+  Type.Union([
+    Type.String({ minLength: 1, maxLength: 200 }),
+    Type.Array(Type.String({ minLength: 1, maxLength: 200 }), { minItems: 1, maxItems: MAX_FILTER_VALUES }),
+  ]),
   { description: "The insight's filters other than country, as execute takes them: a value or a list each", maxProperties: 20 },
 );
 
-export const InsightSubscriptionSchema = Type.Object({
-  id: Type.String(),
-  insight_code: Type.String(),
-  insight_name: Type.String(),
-  channel_id: Type.String(),
-  channel_type: ChannelTypeSchema,
-  schedule: ScheduleSchema,
-  schedule_time: ScheduleTimeSchema,
-  schedule_day_of_week: Nullable(DayOfWeek),
-  schedule_day_of_month: Nullable(DayOfMonth),
-  granularity: Type.String(),
-  country: Nullable(Type.String()),
-  filters: Nullable(SubscriptionFilters),
-  compare: Nullable(CompareSchema),
-  is_active: Type.Boolean(),
-  created_at: Timestamp,
-  next_run_at: NextRunAt,
-  timezone: TimezoneSchema,
-  cron: Nullable(CronSchema),
-  condition: Nullable(ConditionSchema),
-  notify: NotifySchema,
-  last_checked_at: Nullable(Type.String({ format: 'date-time', description: 'When the condition was last evaluated at a slot' })),
-  last_condition_met: Nullable(Type.Boolean({ description: 'Whether it held then' })),
-}, { title: 'InsightSubscription' });
+export const InsightSubscriptionSchema = Type.Object(
+  {
+    id: Type.String(),
+    insight_code: Type.String(),
+    insight_name: Type.String(),
+    channel_id: Type.String(),
+    channel_type: ChannelTypeSchema,
+    schedule: ScheduleSchema,
+    schedule_time: ScheduleTimeSchema,
+    schedule_day_of_week: Nullable(DayOfWeek),
+    schedule_day_of_month: Nullable(DayOfMonth),
+    granularity: Type.String(),
+    country: Nullable(Type.String()),
+    filters: Nullable(SubscriptionFilters),
+    compare: Nullable(CompareSchema),
+    is_active: Type.Boolean(),
+    created_at: Timestamp,
+    next_run_at: NextRunAt,
+    timezone: TimezoneSchema,
+    cron: Nullable(CronSchema),
+    condition: Nullable(ConditionSchema),
+    notify: NotifySchema,
+    last_checked_at: Nullable(Type.String({ format: 'date-time', description: 'When the condition was last evaluated at a slot' })),
+    last_condition_met: Nullable(Type.Boolean({ description: 'Whether it held then' })),
+  },
+  { title: 'InsightSubscription' },
+);
 export type InsightSubscriptionView = Static<typeof InsightSubscriptionSchema>;
 
 export const CreateInsightSubscriptionBody = Type.Object(
@@ -89,22 +101,25 @@ export const CreateInsightSubscriptionBody = Type.Object(
 );
 export type CreateInsightSubscription = Static<typeof CreateInsightSubscriptionBody>;
 
-export const DashboardSubscriptionSchema = Type.Object({
-  id: Type.String(),
-  dashboard_id: Type.String(),
-  dashboard_name: Type.String(),
-  channel_ids: Type.Array(Type.String()),
-  schedule: ScheduleSchema,
-  schedule_time: ScheduleTimeSchema,
-  schedule_day_of_week: Nullable(DayOfWeek),
-  schedule_day_of_month: Nullable(DayOfMonth),
-  is_active: Type.Boolean(),
-  created_at: Timestamp,
-  next_run_at: NextRunAt,
-  timezone: TimezoneSchema,
-  cron: Nullable(CronSchema),
-  attach_pdf: Type.Boolean({ description: 'Whether reports carry the whole dashboard as a PDF' }),
-}, { title: 'DashboardSubscription' });
+export const DashboardSubscriptionSchema = Type.Object(
+  {
+    id: Type.String(),
+    dashboard_id: Type.String(),
+    dashboard_name: Type.String(),
+    channel_ids: Type.Array(Type.String()),
+    schedule: ScheduleSchema,
+    schedule_time: ScheduleTimeSchema,
+    schedule_day_of_week: Nullable(DayOfWeek),
+    schedule_day_of_month: Nullable(DayOfMonth),
+    is_active: Type.Boolean(),
+    created_at: Timestamp,
+    next_run_at: NextRunAt,
+    timezone: TimezoneSchema,
+    cron: Nullable(CronSchema),
+    attach_pdf: Type.Boolean({ description: 'Whether reports carry the whole dashboard as a PDF' }),
+  },
+  { title: 'DashboardSubscription' },
+);
 export type DashboardSubscriptionView = Static<typeof DashboardSubscriptionSchema>;
 
 export const CreateDashboardSubscriptionBody = Type.Object(
@@ -127,10 +142,13 @@ export type CreateDashboardSubscription = Static<typeof CreateDashboardSubscript
 
 export const ToggleBody = Type.Object({ is_active: Type.Boolean() }, { additionalProperties: false });
 
-export const SendNowResponse = Type.Object({
-  subscription_id: Type.String(),
-  subscription_kind: Type.Enum(['insight', 'dashboard']),
-  slot_at: Timestamp,
-  deliveries: Type.Array(Type.Object({ id: Type.String(), channel_id: Type.String(), status: Type.String() })),
-}, { title: 'SendNowResult' });
+export const SendNowResponse = Type.Object(
+  {
+    subscription_id: Type.String(),
+    subscription_kind: Type.Enum(['insight', 'dashboard']),
+    slot_at: Timestamp,
+    deliveries: Type.Array(Type.Object({ id: Type.String(), channel_id: Type.String(), status: Type.String() })),
+  },
+  { title: 'SendNowResult' },
+);
 export type SendNowView = Static<typeof SendNowResponse>;

@@ -24,26 +24,32 @@ export class TokensRepository {
     await this.db.query(
       `INSERT INTO api_tokens (id, tenant_id, name, user_id, user_name, email, role, token_hash, token_hint, created_at, attributes)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
-      [t.id, t.tenant_id, t.name, t.user_id, t.user_name, t.email, t.role, t.token_hash, t.token_hint, t.created_at, t.attributes === null ? null : JSON.stringify(t.attributes)],
+      [
+        t.id,
+        t.tenant_id,
+        t.name,
+        t.user_id,
+        t.user_name,
+        t.email,
+        t.role,
+        t.token_hash,
+        t.token_hint,
+        t.created_at,
+        t.attributes === null ? null : JSON.stringify(t.attributes),
+      ],
     );
   }
 
   /** The live token with this hash; revoked tokens are never found. */
   async findActiveByHash(hash: string): Promise<TokenRecord | undefined> {
-    const rows = await this.db.query<TokenRecord>(
-      `SELECT ${COLUMNS} FROM api_tokens WHERE token_hash = $1 AND revoked_at IS NULL`,
-      [hash],
-    );
+    const rows = await this.db.query<TokenRecord>(`SELECT ${COLUMNS} FROM api_tokens WHERE token_hash = $1 AND revoked_at IS NULL`, [hash]);
     return rows[0];
   }
 
   async list(tenantId: string | undefined): Promise<TokenRecord[]> {
     return tenantId === undefined
       ? this.db.query<TokenRecord>(`SELECT ${COLUMNS} FROM api_tokens ORDER BY created_at DESC, id DESC`)
-      : this.db.query<TokenRecord>(
-          `SELECT ${COLUMNS} FROM api_tokens WHERE tenant_id = $1 ORDER BY created_at DESC, id DESC`,
-          [tenantId],
-        );
+      : this.db.query<TokenRecord>(`SELECT ${COLUMNS} FROM api_tokens WHERE tenant_id = $1 ORDER BY created_at DESC, id DESC`, [tenantId]);
   }
 
   async find(tenantId: string | undefined, id: string): Promise<TokenRecord | undefined> {

@@ -31,7 +31,14 @@ export const tokensRoutes =
     );
     app.delete(
       '/api/v1/auth/tokens/:id',
-      { schema: { tags, summary: 'Revoke an API token', params: Type.Object({ id: ResourceId }), response: withErrors({ 204: NoContent }, 403) } },
+      {
+        schema: {
+          tags,
+          summary: 'Revoke an API token',
+          params: Type.Object({ id: ResourceId }),
+          response: withErrors({ 204: NoContent }, 403),
+        },
+      },
       async (req, reply) => {
         await tokens.revokeFor(req.auth, req.params.id);
         return reply.code(204).send(null);

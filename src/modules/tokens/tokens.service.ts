@@ -54,7 +54,10 @@ export function toTokenView(t: TokenRecord): TokenView {
 export class TokensService {
   private readonly verified = new VerifiedTokens();
 
-  constructor(private readonly repo: TokensRepository, private readonly clock: Clock) {}
+  constructor(
+    private readonly repo: TokensRepository,
+    private readonly clock: Clock,
+  ) {}
 
   /**
    * Remembers verified tokens from now on, forgetting them all on every change to api_tokens that
@@ -99,7 +102,15 @@ export class TokensService {
     const t = await this.repo.findActiveByHash(hash);
     // Unknown and revoked tokens are not remembered: they are looked up again every time.
     if (!t) return undefined;
-    const auth: AuthContext = { tenantId: t.tenant_id, userId: t.user_id, name: t.user_name, email: t.email, role: t.role, tokenId: t.id, ...(t.attributes ? { attributes: t.attributes } : {}) };
+    const auth: AuthContext = {
+      tenantId: t.tenant_id,
+      userId: t.user_id,
+      name: t.user_name,
+      email: t.email,
+      role: t.role,
+      tokenId: t.id,
+      ...(t.attributes ? { attributes: t.attributes } : {}),
+    };
     this.verified.set(hash, auth, generation, this.clock.now().getTime());
     return { ...auth };
   }

@@ -4,4 +4,8 @@ import { duckdbDialect } from './duckdb.ts';
 import { postgresDialect } from './postgres.ts';
 
 export type { Dialect, ParamType } from './dialect.ts';
-export const DIALECTS: Record<Dialect['name'], Dialect> = { duckdb: duckdbDialect, postgres: postgresDialect, clickhouse: clickhouseDialect };
+export const DIALECTS: Record<Dialect['name'], Dialect> = {
+  duckdb: duckdbDialect,
+  postgres: postgresDialect,
+  clickhouse: clickhouseDialect,
+};

@@ -20,13 +20,23 @@ const cols = [
 const rows = ['2026-07-01', '2026-08-01', '2026-09-01'].flatMap((p, i) =>
   ['web', 'mobile'].map((c, j) => ({ period: p, channel: c, revenue: 1000 * (i + 1) + j * 500, orders: 10 + i + j })),
 );
-const input = (over: Partial<ChartInput>): ChartInput => ({ type: 'line', title: 'Revenue', x_axis: 'period', y_axis: ['revenue'], columns: cols, rows, ...over });
+const input = (over: Partial<ChartInput>): ChartInput => ({
+  type: 'line',
+  title: 'Revenue',
+  x_axis: 'period',
+  y_axis: ['revenue'],
+  columns: cols,
+  rows,
+  ...over,
+});
 
 describe('charts', () => {
   test('line, bar, stacked_bar, area, pie, scatter and KPI render PNGs', () => {
     for (const type of ['line', 'bar', 'stacked_bar', 'area', 'pie', 'scatter', 'kpi'] as const) {
       const over: Partial<ChartInput> = type === 'pie' ? { x_axis: 'channel' } : type === 'stacked_bar' ? { series: 'channel' } : {};
-      const out = renderer.png(input({ type, ...over, rows: type === 'kpi' ? [{ value: 1234.5, previous_value: 1000, change_pct: 23.45 }] : rows }));
+      const out = renderer.png(
+        input({ type, ...over, rows: type === 'kpi' ? [{ value: 1234.5, previous_value: 1000, change_pct: 23.45 }] : rows }),
+      );
       assert.ok(out, type);
       assert.ok(out.png.subarray(0, 8).equals(PNG_SIGNATURE), type);
       assert.equal(out.width, 800, type);
@@ -35,7 +45,13 @@ describe('charts', () => {
   });
 
   test('a pie in a narrow cell keeps every label inside the picture: shares on the slices, names in a legend below', () => {
-    const countries = ['United Kingdom of Great Britain', 'Federal Republic of Germany', 'French Republic', 'Kingdom of Spain', 'Italian Republic'];
+    const countries = [
+      'United Kingdom of Great Britain',
+      'Federal Republic of Germany',
+      'French Republic',
+      'Kingdom of Spain',
+      'Italian Republic',
+    ];
     const pieRows = countries.map((c, i) => ({ period: '2026-07-01', channel: c, revenue: 5000 - i * 700, orders: 1 }));
     for (const width of [300, 380, 800]) {
       const svg = new ChartRenderer({ width, height: 300 }).svg(input({ type: 'pie', x_axis: 'channel', rows: pieRows }))!;
@@ -57,7 +73,10 @@ describe('charts', () => {
   test('a table, or no rows, has no picture', () => {
     assert.equal(renderer.png(input({ type: 'table' })), undefined);
     assert.equal(renderer.png(input({ rows: [] })), undefined);
-    assert.equal(renderer.png(input({ y_axis: ['nope'], columns: [{ name: 'period', type: 'date', label: 'P' }], rows: [{ period: '2026-01-01' }] })), undefined);
+    assert.equal(
+      renderer.png(input({ y_axis: ['nope'], columns: [{ name: 'period', type: 'date', label: 'P' }], rows: [{ period: '2026-01-01' }] })),
+      undefined,
+    );
   });
 
   test('text is drawn with the shipped fonts: a different title changes the pixels, and so does a character only the fallback has', () => {
@@ -89,7 +108,12 @@ describe('charts', () => {
   });
 
   test('KPI from the insight engine row: value, previous, change in %', () => {
-    const k = kpiOf([{ name: 'value', type: 'money', label: 'Revenue' }], [{ period_from: '2026-10-01', value: 120, previous_value: 100, change: 20, change_pct: 20 }], ['value'], 'Revenue');
+    const k = kpiOf(
+      [{ name: 'value', type: 'money', label: 'Revenue' }],
+      [{ period_from: '2026-10-01', value: 120, previous_value: 100, change: 20, change_pct: 20 }],
+      ['value'],
+      'Revenue',
+    );
     assert.deepEqual(k, { label: 'Revenue', format: { type: 'money' }, value: 120, previous: 100, change_pct: 20 });
     const noPrev = kpiOf([], [{ value: 5, previous_value: 0, change_pct: null }], ['value'], 'X');
     assert.equal(noPrev?.change_pct, null);
@@ -132,7 +156,11 @@ describe('report composition', () => {
       widgets: [
         {
           widget: { id: 'w', title: 'Wide', widget_type: 'table' },
-          result: { ...result, columns: cols, rows: Array.from({ length: 500 }, (_, i) => ({ period: 'x'.repeat(40), channel: `c${i}`.repeat(10), revenue: i, orders: i })) },
+          result: {
+            ...result,
+            columns: cols,
+            rows: Array.from({ length: 500 }, (_, i) => ({ period: 'x'.repeat(40), channel: `c${i}`.repeat(10), revenue: i, orders: i })),
+          },
         },
       ],
     });

@@ -61,7 +61,11 @@ const topProducts: ResultLike = {
     { name: 'units', type: 'integer', label: 'Units' },
   ],
   // Markup and formula-looking names must arrive as text everywhere.
-  rows: Array.from({ length: 60 }, (_, i) => ({ product_name: i === 0 ? '<b>Bold & "quoted"</b>' : i === 1 ? '=HYPERLINK("x")' : `Product ${i + 1}`, revenue: 9000 - i * 100, units: 300 - i })),
+  rows: Array.from({ length: 60 }, (_, i) => ({
+    product_name: i === 0 ? '<b>Bold & "quoted"</b>' : i === 1 ? '=HYPERLINK("x")' : `Product ${i + 1}`,
+    revenue: 9000 - i * 100,
+    units: 300 - i,
+  })),
   chart_hint: { type: 'table', x_axis: 'product_name', y_axis: ['revenue', 'units'] },
 };
 const kpi: ResultLike = {
@@ -86,7 +90,10 @@ function dashboardReport(): Report {
     widgets: [
       { widget: { id: 'w1', title: 'Revenue KPI', widget_type: 'kpi' }, result: kpi },
       { widget: { id: 'w2', title: 'Revenue per day', widget_type: 'chart' }, result: revenue },
-      { widget: { id: 'w3', title: 'Revenue per day (bars)', widget_type: 'chart', chart_hint_override: { chart_type: 'bar' } }, result: revenue },
+      {
+        widget: { id: 'w3', title: 'Revenue per day (bars)', widget_type: 'chart', chart_hint_override: { chart_type: 'bar' } },
+        result: revenue,
+      },
       { widget: { id: 'w4', title: 'Channels', widget_type: 'chart' }, result: byChannel },
       { widget: { id: 'w5', title: 'Top products', widget_type: 'table' }, result: topProducts },
     ],
@@ -109,7 +116,12 @@ describe('transports with a dashboard report', () => {
   let hooks: FakeWebhookReceiver;
   let egress: EgressGuard;
   let transports: ReturnType<typeof createTransports>;
-  const messenger: OutboundChannel = { id: 'ch_m', tenant_id: 'acme', channel_type: 'messenger', config: { bot_token: TOKEN, chat_id: '42' } };
+  const messenger: OutboundChannel = {
+    id: 'ch_m',
+    tenant_id: 'acme',
+    channel_type: 'messenger',
+    config: { bot_token: TOKEN, chat_id: '42' },
+  };
   const email: OutboundChannel = { id: 'ch_e', tenant_id: 'acme', channel_type: 'email', config: { email: 'team@acme.example' } };
   let webhook: OutboundChannel;
   const ctx = (id = `dlv_${Math.random().toString(36).slice(2)}`) => ({ deliveryId: id, sentAt: new Date('2026-11-02T08:00:00.000Z') });
@@ -117,8 +129,17 @@ describe('transports with a dashboard report', () => {
   before(async () => {
     [bot, smtp, hooks] = await Promise.all([startFakeBotApi({ tokens: [TOKEN], chats: ['42'] }), startFakeSmtp(), startWebhookReceiver()]);
     egress = new EgressGuard(['127.0.0.0/8'], { ca: hooks.ca });
-    transports = createTransports({ messengerApiUrl: bot.url, smtpUrl: smtp.url, smtpFrom: 'Insights <reports@insights.example>' }, egress, new ChartRenderer());
-    webhook = { id: 'ch_w', tenant_id: 'acme', channel_type: 'webhook', config: { webhook_url: `${hooks.origin}/in`, signing_secret: newSigningSecret() } };
+    transports = createTransports(
+      { messengerApiUrl: bot.url, smtpUrl: smtp.url, smtpFrom: 'Insights <reports@insights.example>' },
+      egress,
+      new ChartRenderer(),
+    );
+    webhook = {
+      id: 'ch_w',
+      tenant_id: 'acme',
+      channel_type: 'webhook',
+      config: { webhook_url: `${hooks.origin}/in`, signing_secret: newSigningSecret() },
+    };
     hooks.secret = webhook.config.signing_secret;
   });
   after(async () => {
@@ -134,7 +155,8 @@ describe('transports with a dashboard report', () => {
     const html = String(mail.parsed.html);
     assert.equal(mail.parsed.subject, 'Sales <weekly> & more — weekly dashboard report');
     assert.equal(mail.parsed.messageId, '<dlv_mail_1@insights>');
-    for (const title of ['Revenue KPI', 'Revenue per day', 'Revenue per day (bars)', 'Channels', 'Top products']) assert.ok(html.includes(`>${title}</h2>`), title);
+    for (const title of ['Revenue KPI', 'Revenue per day', 'Revenue per day (bars)', 'Channels', 'Top products'])
+      assert.ok(html.includes(`>${title}</h2>`), title);
     assert.ok(html.includes('Sales &lt;weekly&gt; &amp; more'), 'the title is escaped');
     assert.ok(html.includes('412,346'), 'the KPI is a big number');
     assert.ok(html.includes('+8.5%'));
@@ -152,7 +174,10 @@ describe('transports with a dashboard report', () => {
     fs.writeFileSync(path.join(os.tmpdir(), 'insights-report-chart.png'), images[0].content);
 
     const csvs = mail.parsed.attachments.filter((a) => a.contentType.startsWith('text/csv'));
-    assert.deepEqual(csvs.map((c) => c.filename), ['01-revenue-kpi.csv', '02-revenue-per-day.csv', '03-revenue-per-day-bars.csv', '04-channels.csv', '05-top-products.csv']);
+    assert.deepEqual(
+      csvs.map((c) => c.filename),
+      ['01-revenue-kpi.csv', '02-revenue-per-day.csv', '03-revenue-per-day-bars.csv', '04-channels.csv', '05-top-products.csv'],
+    );
     const products = csvs[4].content.toString('utf8').trim().split('\r\n');
     assert.equal(products[0], 'product_name,revenue,units');
     assert.equal(products.length, 61, 'every row, not only those shown in the HTML');
@@ -211,7 +236,13 @@ describe('transports with a dashboard report', () => {
     bot.failNext({ status: 502, description: 'Bad Gateway' });
     err = await rejection(transports.send(messenger, report, ctx()));
     assert.equal(err.retryable, true);
-    err = await rejection(transports.send({ ...messenger, config: { ...messenger.config, bot_token: '555:AAH-abcdefghijklmnopqrstuvwxyz555555' } }, report, ctx()));
+    err = await rejection(
+      transports.send(
+        { ...messenger, config: { ...messenger.config, bot_token: '555:AAH-abcdefghijklmnopqrstuvwxyz555555' } },
+        report,
+        ctx(),
+      ),
+    );
     assert.equal(err.retryable, false);
     assert.match(err.message, /Unauthorized/);
     assert.ok(!err.message.includes('555:AAH'));
@@ -278,7 +309,10 @@ describe('transports with a dashboard report', () => {
     } finally {
       await strict.close();
     }
-    const down = createTransports({ messengerApiUrl: 'http://127.0.0.1:1', smtpUrl: 'smtp://127.0.0.1:1', smtpFrom: 'x@y.example' }, egress);
+    const down = createTransports(
+      { messengerApiUrl: 'http://127.0.0.1:1', smtpUrl: 'smtp://127.0.0.1:1', smtpFrom: 'x@y.example' },
+      egress,
+    );
     const report = composeInsightReport({ subscription: { id: 's', schedule: 'daily' }, result: kpi });
     const unreachable = await rejection(down.send(messenger, report, ctx()));
     assert.equal(unreachable.retryable, true);

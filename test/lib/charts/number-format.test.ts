@@ -19,7 +19,12 @@ test('money in its currency, percent with its sign, whole numbers, fixed decimal
 });
 
 test('a KPI carries its value column’s format, so the figure reads with its unit', () => {
-  const kpi = kpiOf([{ name: 'value', type: 'money', label: 'Revenue', currency: 'EUR', decimals: 0 }], [{ value: 48210.4, previous_value: 40000, change_pct: 20.5 }], undefined, 'Revenue')!;
+  const kpi = kpiOf(
+    [{ name: 'value', type: 'money', label: 'Revenue', currency: 'EUR', decimals: 0 }],
+    [{ value: 48210.4, previous_value: 40000, change_pct: 20.5 }],
+    undefined,
+    'Revenue',
+  )!;
   assert.deepEqual(kpi.format, { type: 'money', currency: 'EUR', decimals: 0 });
   assert.equal(formatNumber(kpi.value, kpi.format), '€48,210');
   assert.equal(formatNumber(48210.4), '48,210', 'a bare number as before');

@@ -24,13 +24,19 @@ describe('channel test: a real message per channel type', () => {
     assert.equal(res.statusCode, 201, res.body);
     return res.data;
   };
-  const verified = async (id: string) => (await call(t, owner, 'GET', '/api/v1/notifications/channels')).data.find((c: any) => c.id === id).is_verified;
+  const verified = async (id: string) =>
+    (await call(t, owner, 'GET', '/api/v1/notifications/channels')).data.find((c: any) => c.id === id).is_verified;
 
   before(async () => {
     [bot, smtp, hooks] = await Promise.all([startFakeBotApi({ tokens: [TOKEN], chats: ['42'] }), startFakeSmtp(), startWebhookReceiver()]);
     egress = new EgressGuard(['127.0.0.0/8'], { ca: hooks.ca });
     t = await buildTestApp({
-      env: { INSIGHTS_EGRESS_ALLOW: '127.0.0.0/8', INSIGHTS_MESSENGER_API_URL: bot.url, SMTP_URL: smtp.url, SMTP_FROM: 'Insights <reports@insights.example>' },
+      env: {
+        INSIGHTS_EGRESS_ALLOW: '127.0.0.0/8',
+        INSIGHTS_MESSENGER_API_URL: bot.url,
+        SMTP_URL: smtp.url,
+        SMTP_FROM: 'Insights <reports@insights.example>',
+      },
       deps: { egress },
     });
     owner = await t.login({ tenant: 'acme', user: 'olga', role: 'owner' });
@@ -168,7 +174,11 @@ describe('channel test: egress rules and missing configuration', () => {
   });
 
   test('a loopback webhook is refused without INSIGHTS_EGRESS_ALLOW and nothing is sent', async () => {
-    for (const url of [`${hooks.origin}/x`, `https://localhost:${new URL(hooks.origin).port}/x`, `https://[::ffff:127.0.0.1]:${new URL(hooks.origin).port}/x`]) {
+    for (const url of [
+      `${hooks.origin}/x`,
+      `https://localhost:${new URL(hooks.origin).port}/x`,
+      `https://[::ffff:127.0.0.1]:${new URL(hooks.origin).port}/x`,
+    ]) {
       const ch = await call(t, owner, 'POST', '/api/v1/notifications/channels', { channel_type: 'webhook', config: { webhook_url: url } });
       assert.equal(ch.statusCode, 201);
       const res = await call(t, owner, 'POST', `/api/v1/notifications/channels/${ch.data.id}/test`, {});
@@ -179,14 +189,20 @@ describe('channel test: egress rules and missing configuration', () => {
   });
 
   test('e-mail without SMTP_URL fails clearly', async () => {
-    const ch = await call(t, owner, 'POST', '/api/v1/notifications/channels', { channel_type: 'email', config: { email: 'olga@acme.example' } });
+    const ch = await call(t, owner, 'POST', '/api/v1/notifications/channels', {
+      channel_type: 'email',
+      config: { email: 'olga@acme.example' },
+    });
     const res = await call(t, owner, 'POST', `/api/v1/notifications/channels/${ch.data.id}/test`, {});
     assert.equal(res.statusCode, 502);
     assert.match(res.data.detail, /SMTP_URL/);
   });
 
   test('the test endpoint takes an empty object, or no body at all', async () => {
-    const ch = await call(t, owner, 'POST', '/api/v1/notifications/channels', { channel_type: 'email', config: { email: 'olga@acme.example' } });
+    const ch = await call(t, owner, 'POST', '/api/v1/notifications/channels', {
+      channel_type: 'email',
+      config: { email: 'olga@acme.example' },
+    });
     assert.equal((await call(t, owner, 'POST', `/api/v1/notifications/channels/${ch.data.id}/test`, { x: 1 })).statusCode, 400);
     assert.equal((await call(t, owner, 'POST', `/api/v1/notifications/channels/${ch.data.id}/test`)).statusCode, 502);
   });

@@ -39,7 +39,10 @@ describe('notification channels: CRUD', () => {
 
   test('config is checked per type: unknown keys, missing keys and bad values are 400 naming /body/config/<key>', async () => {
     const cases: [unknown, string[]][] = [
-      [{ channel_type: 'messenger', config: { bot_token: BOT_TOKEN, chat_id: '1', webhook_url: 'https://x.example' } }, ['/body/config/webhook_url']],
+      [
+        { channel_type: 'messenger', config: { bot_token: BOT_TOKEN, chat_id: '1', webhook_url: 'https://x.example' } },
+        ['/body/config/webhook_url'],
+      ],
       [{ channel_type: 'messenger', config: { chat_id: '1' } }, ['/body/config/bot_token']],
       [{ channel_type: 'messenger', config: { bot_token: 'nope', chat_id: 'abc' } }, ['/body/config/bot_token', '/body/config/chat_id']],
       [{ channel_type: 'email', config: { email: 'not-an-address' } }, ['/body/config/email']],
@@ -47,7 +50,10 @@ describe('notification channels: CRUD', () => {
       [{ channel_type: 'email', config: {} }, ['/body/config/email']],
       [{ channel_type: 'webhook', config: { webhook_url: 'http://hooks.example/x' } }, ['/body/config/webhook_url']],
       [{ channel_type: 'webhook', config: { webhook_url: 'https://user:pw@hooks.example/x' } }, ['/body/config/webhook_url']],
-      [{ channel_type: 'webhook', config: { webhook_url: 'https://hooks.example/x', signing_secret: 'plain' } }, ['/body/config/signing_secret']],
+      [
+        { channel_type: 'webhook', config: { webhook_url: 'https://hooks.example/x', signing_secret: 'plain' } },
+        ['/body/config/signing_secret'],
+      ],
       [{ channel_type: 'webhook', config: { webhook_url: 'https://hooks.example/x', extra: '1' } }, ['/body/config/extra']],
     ];
     for (const [body, paths] of cases) {
@@ -67,7 +73,10 @@ describe('notification channels: CRUD', () => {
   });
 
   test('webhook: a Standard Webhooks secret is generated, shown once on create, masked afterwards', async () => {
-    const res = await call(t, owner, 'POST', '/api/v1/notifications/channels', { channel_type: 'webhook', config: { webhook_url: 'https://hooks.example/in' } });
+    const res = await call(t, owner, 'POST', '/api/v1/notifications/channels', {
+      channel_type: 'webhook',
+      config: { webhook_url: 'https://hooks.example/in' },
+    });
     assert.equal(res.statusCode, 201);
     const secret = res.data.config.signing_secret as string;
     assert.match(secret, /^whsec_[A-Za-z0-9+/]+=*$/);
@@ -81,7 +90,10 @@ describe('notification channels: CRUD', () => {
   });
 
   test('secrets are sealed at rest: no stored row contains a plaintext secret', async () => {
-    const wh = await call(t, owner, 'POST', '/api/v1/notifications/channels', { channel_type: 'webhook', config: { webhook_url: 'https://hooks.example/rest' } });
+    const wh = await call(t, owner, 'POST', '/api/v1/notifications/channels', {
+      channel_type: 'webhook',
+      config: { webhook_url: 'https://hooks.example/rest' },
+    });
     const m = await call(t, owner, 'POST', '/api/v1/notifications/channels', messenger);
     assert.equal(m.statusCode, 201);
     const rows = await t.db.query('SELECT * FROM notification_channels');
@@ -100,7 +112,9 @@ describe('notification channels: CRUD', () => {
     await t.db.query('UPDATE notification_channels SET is_verified = true WHERE id = $1', [id]);
     assert.equal((await call(t, owner, 'GET', '/api/v1/notifications/channels')).data.find((c: any) => c.id === id).is_verified, true);
 
-    const patched = await call(t, owner, 'PATCH', `/api/v1/notifications/channels/${id}`, { config: { bot_token: created.data.config.bot_token, chat_id: '777' } });
+    const patched = await call(t, owner, 'PATCH', `/api/v1/notifications/channels/${id}`, {
+      config: { bot_token: created.data.config.bot_token, chat_id: '777' },
+    });
     assert.equal(patched.statusCode, 200);
     assert.equal(patched.data.is_verified, false);
     assert.equal(patched.data.config.chat_id, '777');
@@ -111,14 +125,18 @@ describe('notification channels: CRUD', () => {
 
     // A new token replaces it; a key left out is gone (config is replaced whole) and required keys are enforced.
     const newToken = '987654321:BBH-abcdefghijklmnopqrstuvwxyz999999';
-    const replaced = await call(t, owner, 'PATCH', `/api/v1/notifications/channels/${id}`, { config: { bot_token: newToken, chat_id: '777' } });
+    const replaced = await call(t, owner, 'PATCH', `/api/v1/notifications/channels/${id}`, {
+      config: { bot_token: newToken, chat_id: '777' },
+    });
     assert.equal(replaced.statusCode, 200);
     assert.equal((await t.app.services.channels.getForDelivery('acme', id))?.config.bot_token, newToken);
     const missing = await call(t, owner, 'PATCH', `/api/v1/notifications/channels/${id}`, { config: { chat_id: '1' } });
     assert.equal(missing.statusCode, 400);
     assert.equal(missing.data.errors[0].path, '/body/config/bot_token');
     // A mask that is not the stored secret's mask is just an invalid token.
-    const wrongMask = await call(t, owner, 'PATCH', `/api/v1/notifications/channels/${id}`, { config: { bot_token: '1234****2345', chat_id: '1' } });
+    const wrongMask = await call(t, owner, 'PATCH', `/api/v1/notifications/channels/${id}`, {
+      config: { bot_token: '1234****2345', chat_id: '1' },
+    });
     assert.equal(wrongMask.statusCode, 400);
     const unknown = await call(t, owner, 'PATCH', `/api/v1/notifications/channels/${id}`, { config: { email: 'a@b.example' } });
     assert.equal(unknown.statusCode, 400);
@@ -126,32 +144,60 @@ describe('notification channels: CRUD', () => {
   });
 
   test('PATCH of a webhook URL keeps its signing secret', async () => {
-    const created = await call(t, owner, 'POST', '/api/v1/notifications/channels', { channel_type: 'webhook', config: { webhook_url: 'https://hooks.example/a' } });
+    const created = await call(t, owner, 'POST', '/api/v1/notifications/channels', {
+      channel_type: 'webhook',
+      config: { webhook_url: 'https://hooks.example/a' },
+    });
     const secret = created.data.config.signing_secret;
-    const patched = await call(t, owner, 'PATCH', `/api/v1/notifications/channels/${created.data.id}`, { config: { webhook_url: 'https://hooks.example/b' } });
+    const patched = await call(t, owner, 'PATCH', `/api/v1/notifications/channels/${created.data.id}`, {
+      config: { webhook_url: 'https://hooks.example/b' },
+    });
     assert.equal(patched.statusCode, 200);
     assert.equal(patched.data.config.webhook_url, 'https://hooks.example/b');
     assert.equal((await t.app.services.channels.getForDelivery('acme', created.data.id))?.config.signing_secret, secret);
   });
 
   test('roles: managers see and manage every channel of the tenant, members only their own', async () => {
-    const mine = await call(t, member, 'POST', '/api/v1/notifications/channels', { channel_type: 'email', config: { email: 'max@acme.example' } });
+    const mine = await call(t, member, 'POST', '/api/v1/notifications/channels', {
+      channel_type: 'email',
+      config: { email: 'max@acme.example' },
+    });
     assert.equal(mine.statusCode, 201);
-    const byOwner = await call(t, owner, 'POST', '/api/v1/notifications/channels', { channel_type: 'email', config: { email: 'olga@acme.example' } });
+    const byOwner = await call(t, owner, 'POST', '/api/v1/notifications/channels', {
+      channel_type: 'email',
+      config: { email: 'olga@acme.example' },
+    });
 
     const memberList = (await call(t, member, 'GET', '/api/v1/notifications/channels')).data;
-    assert.deepEqual(memberList.map((c: any) => c.id), [mine.data.id]);
+    assert.deepEqual(
+      memberList.map((c: any) => c.id),
+      [mine.data.id],
+    );
     const adminList = (await call(t, admin, 'GET', '/api/v1/notifications/channels')).data.map((c: any) => c.id);
     assert.ok(adminList.includes(mine.data.id) && adminList.includes(byOwner.data.id));
     assert.equal(adminList[0], byOwner.data.id, 'newest first');
 
-    assert.equal((await call(t, member2, 'PATCH', `/api/v1/notifications/channels/${mine.data.id}`, { config: { email: 'x@acme.example' } })).statusCode, 404);
+    assert.equal(
+      (await call(t, member2, 'PATCH', `/api/v1/notifications/channels/${mine.data.id}`, { config: { email: 'x@acme.example' } }))
+        .statusCode,
+      404,
+    );
     assert.equal((await call(t, member2, 'POST', `/api/v1/notifications/channels/${mine.data.id}/test`, {})).statusCode, 404);
     assert.equal((await call(t, member2, 'DELETE', `/api/v1/notifications/channels/${mine.data.id}`)).statusCode, 404);
     assert.equal((await call(t, member, 'DELETE', `/api/v1/notifications/channels/${byOwner.data.id}`)).statusCode, 404);
-    assert.equal((await call(t, admin, 'PATCH', `/api/v1/notifications/channels/${mine.data.id}`, { config: { email: 'max2@acme.example' } })).statusCode, 200);
-    assert.equal(await t.app.services.channels.typeFor({ tenantId: 'acme', userId: 'mia', name: 'mia', email: null, role: 'member' }, mine.data.id), undefined);
-    assert.equal(await t.app.services.channels.typeFor({ tenantId: 'acme', userId: 'max', name: 'max', email: null, role: 'member' }, mine.data.id), 'email');
+    assert.equal(
+      (await call(t, admin, 'PATCH', `/api/v1/notifications/channels/${mine.data.id}`, { config: { email: 'max2@acme.example' } }))
+        .statusCode,
+      200,
+    );
+    assert.equal(
+      await t.app.services.channels.typeFor({ tenantId: 'acme', userId: 'mia', name: 'mia', email: null, role: 'member' }, mine.data.id),
+      undefined,
+    );
+    assert.equal(
+      await t.app.services.channels.typeFor({ tenantId: 'acme', userId: 'max', name: 'max', email: null, role: 'member' }, mine.data.id),
+      'email',
+    );
   });
 
   test('another tenant: every path is 404 and lists never cross', async () => {
@@ -167,7 +213,8 @@ describe('notification channels: CRUD', () => {
 
   test('paging: ?limit with a Link to the next page', async () => {
     const own = await t.login({ tenant: 'paging', user: 'p', role: 'owner' });
-    for (let i = 0; i < 3; i++) await call(t, own, 'POST', '/api/v1/notifications/channels', { channel_type: 'email', config: { email: `p${i}@paging.example` } });
+    for (let i = 0; i < 3; i++)
+      await call(t, own, 'POST', '/api/v1/notifications/channels', { channel_type: 'email', config: { email: `p${i}@paging.example` } });
     const first = await call(t, own, 'GET', '/api/v1/notifications/channels?limit=2');
     assert.equal(first.data.length, 2);
     const next = /<([^>]+)>; rel="next"/.exec(first.headers.link as string)![1];
@@ -186,7 +233,10 @@ describe('notification channels: CRUD', () => {
     assert.equal((await call(t, owner, 'DELETE', `/api/v1/notifications/channels/${created.data.id}`)).statusCode, 204);
     assert.deepEqual(seen, [`acme:${created.data.id}:1`]);
     assert.equal((await call(t, owner, 'DELETE', `/api/v1/notifications/channels/${created.data.id}`)).statusCode, 404);
-    assert.equal((await call(t, owner, 'PATCH', `/api/v1/notifications/channels/${created.data.id}`, { config: messenger.config })).statusCode, 404);
+    assert.equal(
+      (await call(t, owner, 'PATCH', `/api/v1/notifications/channels/${created.data.id}`, { config: messenger.config })).statusCode,
+      404,
+    );
   });
 
   test('a failing cascade hook rolls the delete back', async () => {

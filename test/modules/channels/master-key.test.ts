@@ -24,11 +24,15 @@ test('a channel sealed under another master key fails its deliveries with the re
   const good = await webhookChannel(f, owner, '/good');
   const bad = await webhookChannel(f, owner, '/bad');
   const other = new SecretBox(crypto.randomBytes(32));
-  await f.t.db.query(`UPDATE notification_channels SET secrets = $2::jsonb WHERE id = $1`, [bad, JSON.stringify({ signing_secret: other.seal('whsec_' + 'A'.repeat(32)) })]);
+  await f.t.db.query(`UPDATE notification_channels SET secrets = $2::jsonb WHERE id = $1`, [
+    bad,
+    JSON.stringify({ signing_secret: other.seal('whsec_' + 'A'.repeat(32)) }),
+  ]);
 
   const sGood = await insightSubscription(f, owner, { channel_id: good });
   const sBad = await insightSubscription(f, owner, { channel_id: bad });
-  for (const s of [sGood, sBad]) assert.equal((await call(f.t, owner, 'POST', `/api/v1/notifications/subscriptions/${s.id}/send`, {})).statusCode, 202);
+  for (const s of [sGood, sBad])
+    assert.equal((await call(f.t, owner, 'POST', `/api/v1/notifications/subscriptions/${s.id}/send`, {})).statusCode, 202);
 
   const out = await f.t.app.services.deliveryWorker.runOnce();
   assert.deepEqual(out.map((o) => o.status).sort(), ['failed', 'succeeded'], 'one bad channel does not hold back the batch');
@@ -51,7 +55,9 @@ test('a channel sealed under another master key fails its deliveries with the re
   assert.equal(listed.config.signing_secret, '****', 'the list still answers, the unreadable secret masked');
 
   // Saving the config again (a new signing secret is generated) makes the channel usable.
-  const saved = await call(f.t, owner, 'PATCH', `/api/v1/notifications/channels/${bad}`, { config: { webhook_url: `${f.receivers.get(bad)!.origin}/bad` } });
+  const saved = await call(f.t, owner, 'PATCH', `/api/v1/notifications/channels/${bad}`, {
+    config: { webhook_url: `${f.receivers.get(bad)!.origin}/bad` },
+  });
   assert.equal(saved.statusCode, 200, saved.body);
   const outbound = await f.t.app.services.channels.getForDelivery('acme', bad);
   assert.equal(outbound?.unreadable, undefined);

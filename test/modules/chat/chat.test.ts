@@ -26,7 +26,11 @@ describe('chat', () => {
         cb();
       },
     });
-    t = await buildTestApp({ env: fake.env(), clock: new ManualClock(new Date(`${TODAY}T10:00:00.000Z`)), deps: { logger: { level: 'warn', stream } } });
+    t = await buildTestApp({
+      env: fake.env(),
+      clock: new ManualClock(new Date(`${TODAY}T10:00:00.000Z`)),
+      deps: { logger: { level: 'warn', stream } },
+    });
     t.app.services.connectors.timeoutMs = 5000;
     owner = await t.login({ tenant: 'demo', user: 'olga', role: 'owner' });
     member = await t.login({ tenant: 'demo', user: 'max', role: 'member' });
@@ -45,7 +49,7 @@ describe('chat', () => {
     return res.data.data;
   };
 
-  test('without a connector the parser answers, with the engine\'s own rows and figures', async () => {
+  test("without a connector the parser answers, with the engine's own rows and figures", async () => {
     const res = await call(t, member, 'POST', '/api/v1/ai/chat', { message: 'Revenue by week in the last 3 months' });
     assert.equal(res.statusCode, 200, res.body);
     assert.equal(res.data.success, true);
@@ -67,17 +71,28 @@ describe('chat', () => {
     assert.ok(full.length >= 10 && full.length < direct.rows.length);
     const best = full.reduce((a: any, b: any) => (b.revenue > a.revenue ? b : a));
     const worst = full.reduce((a: any, b: any) => (b.revenue < a.revenue ? b : a));
-    assert.ok(d.reply_text.includes(`Best full week: ${best.period} (${money.format(best.revenue)}); worst: ${worst.period} (${money.format(worst.revenue)})`), d.reply_text);
+    assert.ok(
+      d.reply_text.includes(
+        `Best full week: ${best.period} (${money.format(best.revenue)}); worst: ${worst.period} (${money.format(worst.revenue)})`,
+      ),
+      d.reply_text,
+    );
   });
 
-  test('follow-ups change the conversation\'s last query; history is per user and tenant', async () => {
+  test("follow-ups change the conversation's last query; history is per user and tenant", async () => {
     const first = await call(t, member, 'POST', '/api/v1/ai/chat', { message: 'Revenue in Germany last quarter by month' });
     const id = first.data.data.history_id;
     assert.deepEqual(first.data.data.query.filters, { country: 'DE' });
     const fr = await call(t, member, 'POST', '/api/v1/ai/chat', { message: 'and in France?', history_id: id });
     assert.equal(fr.statusCode, 200);
     assert.equal(fr.data.data.history_id, id);
-    assert.deepEqual(fr.data.data.query, { insight_code: 'revenue', granularity: 'month', filters: { country: 'FR' }, date_from: '2026-01-01', date_to: '2026-03-31' });
+    assert.deepEqual(fr.data.data.query, {
+      insight_code: 'revenue',
+      granularity: 'month',
+      filters: { country: 'FR' },
+      date_from: '2026-01-01',
+      date_to: '2026-03-31',
+    });
     assert.match(fr.data.data.reply_text, /in France \(FR\)/);
     const weekly = await call(t, member, 'POST', '/api/v1/ai/chat', { message: 'by week instead', history_id: id });
     assert.equal(weekly.data.data.query.granularity, 'week');
@@ -93,11 +108,20 @@ describe('chat', () => {
       assert.notEqual(res.data.data.query?.insight_code, 'revenue', JSON.stringify(res.data.data.query));
     }
 
-    const rows = await t.db.query("SELECT role, tenant_id FROM chat_messages WHERE conversation_id = $1 AND user_id = 'max' ORDER BY created_at, role DESC", [id]);
+    const rows = await t.db.query(
+      "SELECT role, tenant_id FROM chat_messages WHERE conversation_id = $1 AND user_id = 'max' ORDER BY created_at, role DESC",
+      [id],
+    );
     assert.equal(rows.length, 6);
     assert.ok(rows.every((r: any) => r.tenant_id === 'demo'));
-    const conv = await t.db.query('SELECT tenant_id, user_id, last_query FROM chat_conversations WHERE id = $1 ORDER BY tenant_id, user_id', [id]);
-    assert.deepEqual(conv.map((c: any) => `${c.tenant_id}/${c.user_id}`), ['acme/olga', 'demo/max', 'demo/nina', 'demo/olga']);
+    const conv = await t.db.query(
+      'SELECT tenant_id, user_id, last_query FROM chat_conversations WHERE id = $1 ORDER BY tenant_id, user_id',
+      [id],
+    );
+    assert.deepEqual(
+      conv.map((c: any) => `${c.tenant_id}/${c.user_id}`),
+      ['acme/olga', 'demo/max', 'demo/nina', 'demo/olga'],
+    );
     assert.equal(conv.find((c: any) => c.user_id === 'max')!.last_query.granularity, 'week');
   });
 
@@ -137,10 +161,17 @@ describe('chat', () => {
     assert.equal(p.insight_code, 'top_products');
     assert.equal(p.rows.length, 3);
     assert.equal(p.query.limit, 3);
-    assert.ok(p.reply_text.includes(`${p.rows[0].product_name} (${p.rows[0].category}) leads with ${money.format(p.rows[0].revenue)}`), p.reply_text);
+    assert.ok(
+      p.reply_text.includes(`${p.rows[0].product_name} (${p.rows[0].category}) leads with ${money.format(p.rows[0].revenue)}`),
+      p.reply_text,
+    );
 
     const cat = await call(t, owner, 'POST', '/api/v1/ai/chat', { message: 'sales of electronics this year' });
-    assert.deepEqual(cat.data.data.query.filters, { category: 'Electronics' }, 'the category is matched against the tenant\'s own categories');
+    assert.deepEqual(
+      cat.data.data.query.filters,
+      { category: 'Electronics' },
+      "the category is matched against the tenant's own categories",
+    );
   });
 
   test('comparisons: the query carries compare and lists; the reply states both figures and the change in words', async () => {
@@ -148,7 +179,13 @@ describe('chat', () => {
     const asker = await t.login({ tenant: 'demo', user: 'cmp', role: 'member' });
     const pct = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
     const ytd = (await call(t, asker, 'POST', '/api/v1/ai/chat', { message: 'YTD revenue vs last year' })).data.data;
-    assert.deepEqual(ytd.query, { insight_code: 'revenue_kpi', granularity: 'month', date_from: '2026-01-01', date_to: '2026-04-15', compare: 'previous_year' });
+    assert.deepEqual(ytd.query, {
+      insight_code: 'revenue_kpi',
+      granularity: 'month',
+      date_from: '2026-01-01',
+      date_to: '2026-04-15',
+      compare: 'previous_year',
+    });
     const r = ytd.rows[0];
     assert.deepEqual([r.previous_period_from, r.previous_period_to], ['2025-01-01', '2025-04-15']);
     const same = await execute('revenue_kpi', { date_from: '2026-01-01', date_to: '2026-04-15', compare: 'previous_year' });
@@ -161,7 +198,12 @@ describe('chat', () => {
     assert.equal(series.query.compare, 'previous_year');
     const last = series.rows.at(-1);
     assert.ok('orders_previous' in last && 'orders_change_pct' in last);
-    assert.ok(series.reply_text.includes(`${last.orders_change_pct > 0 ? 'up' : 'down'} ${pct.format(Math.abs(last.orders_change_pct))} % on last year`), series.reply_text);
+    assert.ok(
+      series.reply_text.includes(
+        `${last.orders_change_pct > 0 ? 'up' : 'down'} ${pct.format(Math.abs(last.orders_change_pct))} % on last year`,
+      ),
+      series.reply_text,
+    );
 
     const two = (await call(t, asker, 'POST', '/api/v1/ai/chat', { message: 'Spain vs Italy sales by week' })).data.data;
     assert.deepEqual(two.query.filters, { country: ['ES', 'IT'] });
@@ -175,7 +217,10 @@ describe('chat', () => {
     const roas = (await call(t, asker, 'POST', '/api/v1/ai/chat', { message: 'return on ad spend by campaign' })).data;
     assert.equal(roas.success, true);
     assert.deepEqual([roas.data.insight_code, roas.data.query, roas.data.rows], [null, null, []]);
-    assert.match(roas.data.reply_text, /^I have no return on ad spend in this data model, so I cannot answer that\. I can show revenue, orders, average order value/);
+    assert.match(
+      roas.data.reply_text,
+      /^I have no return on ad spend in this data model, so I cannot answer that\. I can show revenue, orders, average order value/,
+    );
     assert.ok(roas.data.alternatives.length > 0 && roas.data.alternatives.length <= 3);
     assert.ok(!/\d/.test(roas.data.reply_text), 'no figures in a refusal');
     for (const [message, pattern] of [
@@ -201,19 +246,38 @@ describe('chat', () => {
     const ask = async (message: string) => (await call(t, asker, 'POST', '/api/v1/ai/chat', { message })).data.data;
     const de = await ask('Gesamtumsatz letzten Monat im Vergleich zum Vorjahr');
     assert.equal(de.language, 'de');
-    assert.deepEqual(de.query, { insight_code: 'revenue_kpi', granularity: 'month', date_from: '2026-03-01', date_to: '2026-03-31', compare: 'previous_year' });
+    assert.deepEqual(de.query, {
+      insight_code: 'revenue_kpi',
+      granularity: 'month',
+      date_from: '2026-03-01',
+      date_to: '2026-03-31',
+      compare: 'previous_year',
+    });
     const r = de.rows[0];
-    const deMoney = new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR', minimumFractionDigits: 0, maximumFractionDigits: 0 });
+    const deMoney = new Intl.NumberFormat('de-DE', {
+      style: 'currency',
+      currency: 'EUR',
+      minimumFractionDigits: 0,
+      maximumFractionDigits: 0,
+    });
     const dePct = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 2 });
     assert.ok(de.reply_text.startsWith('Umsatz vom 01.03.2026 bis 31.03.2026: '), de.reply_text);
     assert.ok(de.reply_text.includes(deMoney.format(r.value)) && de.reply_text.includes(deMoney.format(r.previous_value)), de.reply_text);
-    assert.ok(de.reply_text.includes(`${dePct.format(Math.abs(r.change_pct))} % ${r.change_pct > 0 ? 'mehr' : 'weniger'} als im Vorjahr`), de.reply_text);
+    assert.ok(
+      de.reply_text.includes(`${dePct.format(Math.abs(r.change_pct))} % ${r.change_pct > 0 ? 'mehr' : 'weniger'} als im Vorjahr`),
+      de.reply_text,
+    );
 
     const fr = await ask("Chiffre d'affaires par pays en Allemagne et en France cette année");
     assert.equal(fr.language, 'fr');
     assert.equal(fr.insight_code, 'revenue_by_country');
     assert.deepEqual(fr.query.filters, { country: ['DE', 'FR'] });
-    const frMoney = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR', minimumFractionDigits: 0, maximumFractionDigits: 0 });
+    const frMoney = new Intl.NumberFormat('fr-FR', {
+      style: 'currency',
+      currency: 'EUR',
+      minimumFractionDigits: 0,
+      maximumFractionDigits: 0,
+    });
     assert.ok(fr.reply_text.includes(frMoney.format(fr.rows[0].revenue)), fr.reply_text);
     assert.match(fr.reply_text, /^Chiffre d'affaires par pays pour Allemagne \(DE\) et France \(FR\) du 1 janv\. 2026 au 15 avr\. 2026 : /);
 
@@ -229,7 +293,10 @@ describe('chat', () => {
     const help = await ask('Hallo, wie geht es dir heute?');
     assert.equal(help.language, 'de');
     assert.equal(help.insight_code, null);
-    assert.match(help.reply_text, /^Diese Frage konnte ich keinen Daten zuordnen\. Ich kann Fragen beantworten zu: Umsatz, Bestellungen, Durchschnittlicher Bestellwert, Neukunden, Rückerstattungsquote, /);
+    assert.match(
+      help.reply_text,
+      /^Diese Frage konnte ich keinen Daten zuordnen\. Ich kann Fragen beantworten zu: Umsatz, Bestellungen, Durchschnittlicher Bestellwert, Neukunden, Rückerstattungsquote, /,
+    );
     assert.match(help.reply_text, /nach Tag, Woche, Monat, Quartal oder Jahr/);
   });
 
@@ -268,21 +335,43 @@ describe('chat', () => {
     { provider: 'custom', api_key: 'local-good-token', model: 'my-llama' },
   ];
 
-  test('with an active connector the LLM chooses the query through each protocol\'s tool call', async () => {
+  test("with an active connector the LLM chooses the query through each protocol's tool call", async () => {
     // A question the parser cannot map, so only the LLM can have chosen the query.
-    const llmQuery = { insight_code: 'orders_count', granularity: 'month', filters: { country: 'DE', channel: 'mobile' }, date_from: '2026-01-01', date_to: '2026-03-31' };
+    const llmQuery = {
+      insight_code: 'orders_count',
+      granularity: 'month',
+      filters: { country: 'DE', channel: 'mobile' },
+      date_from: '2026-01-01',
+      date_to: '2026-03-31',
+    };
     fake.toolArgs = llmQuery;
     for (const c of CONNECTORS) {
-      const saved = await call(t, owner, 'POST', '/api/v1/ai/connectors', { ...c, ...(c.provider === 'custom' ? { base_url: fake.customBaseUrl } : {}) });
+      const saved = await call(t, owner, 'POST', '/api/v1/ai/connectors', {
+        ...c,
+        ...(c.provider === 'custom' ? { base_url: fake.customBaseUrl } : {}),
+      });
       assert.equal(saved.statusCode, 201);
       fake.requests = [];
-      const res = await call(t, member, 'POST', '/api/v1/ai/chat', { message: 'How are the Munich phone folks doing, quarter gone, per month?' });
+      const res = await call(t, member, 'POST', '/api/v1/ai/chat', {
+        message: 'How are the Munich phone folks doing, quarter gone, per month?',
+      });
       assert.equal(res.statusCode, 200, res.body);
       const d = res.data.data;
       assert.equal(d.answered_by, c.provider);
       assert.deepEqual(d.query, llmQuery);
       assert.equal(d.rows.length, 3);
-      assert.deepEqual(d.rows, (await execute('orders_count', { granularity: 'month', country: 'DE', channel: 'mobile', date_from: '2026-01-01', date_to: '2026-03-31' })).rows);
+      assert.deepEqual(
+        d.rows,
+        (
+          await execute('orders_count', {
+            granularity: 'month',
+            country: 'DE',
+            channel: 'mobile',
+            date_from: '2026-01-01',
+            date_to: '2026-03-31',
+          })
+        ).rows,
+      );
 
       assert.equal(fake.requests.length, 1, c.provider);
       const r = fake.requests[0];
@@ -319,25 +408,46 @@ describe('chat', () => {
     assert.equal(next.data.data.query.granularity, 'month');
     const body = fake.requests[0].body;
     assert.match(body.messages[0].content, /last query was \{"insight_code":"revenue","filters":\{"country":"FR"\}\}/);
-    assert.deepEqual(body.messages.slice(1).map((m: any) => m.role), ['user', 'assistant', 'user']);
+    assert.deepEqual(
+      body.messages.slice(1).map((m: any) => m.role),
+      ['user', 'assistant', 'user'],
+    );
   });
 
   test('on any provider failure, timeout or invalid arguments the parser answers instead', async () => {
     const question = 'orders per week on mobile last month';
-    const parserQuery = { insight_code: 'orders_count', granularity: 'week', filters: { channel: 'mobile' }, date_from: '2026-03-01', date_to: '2026-03-31' };
+    const parserQuery = {
+      insight_code: 'orders_count',
+      granularity: 'week',
+      filters: { channel: 'mobile' },
+      date_from: '2026-03-01',
+      date_to: '2026-03-31',
+    };
     const cases: { connector: Record<string, string>; args?: unknown }[] = [
       { connector: { provider: 'vendor_a', api_key: 'sk-proj-bad-0123456789abcdef' } },
       { connector: { provider: 'vendor_b', api_key: 'sk-ant-api03-busy-0123456789' } },
       { connector: { provider: 'vendor_c', api_key: 'AIzaSy-good-0123456789abcdefgh', model: 'slow-model' } },
       { connector: { provider: 'router', api_key: 'sk-or-v1-good-0123456789abcdef', model: 'boom-model' } },
       { connector: { provider: 'vendor_a', api_key: 'sk-proj-good-0123456789abcdef' }, args: { insight_code: 'weather' } },
-      { connector: { provider: 'vendor_b', api_key: 'sk-ant-api03-good-0123456789abcdef' }, args: { insight_code: 'top_products', granularity: 'week' } },
-      { connector: { provider: 'vendor_c', api_key: 'AIzaSy-good-0123456789abcdefgh' }, args: { insight_code: 'revenue', filters: { channel: 'telepathy' } } },
+      {
+        connector: { provider: 'vendor_b', api_key: 'sk-ant-api03-good-0123456789abcdef' },
+        args: { insight_code: 'top_products', granularity: 'week' },
+      },
+      {
+        connector: { provider: 'vendor_c', api_key: 'AIzaSy-good-0123456789abcdefgh' },
+        args: { insight_code: 'revenue', filters: { channel: 'telepathy' } },
+      },
       { connector: { provider: 'router', api_key: 'sk-or-v1-good-0123456789abcdef' }, args: { insight_code: 'top_products', limit: 5000 } },
-      { connector: { provider: 'vendor_a', api_key: 'sk-proj-good-0123456789abcdef' }, args: { insight_code: 'revenue', date_from: '2026-02-30' } },
+      {
+        connector: { provider: 'vendor_a', api_key: 'sk-proj-good-0123456789abcdef' },
+        args: { insight_code: 'revenue', date_from: '2026-02-30' },
+      },
       { connector: { provider: 'vendor_a', api_key: 'sk-proj-good-0123456789abcdef' }, args: '{not json' },
       { connector: { provider: 'vendor_b', api_key: 'sk-ant-api03-good-0123456789abcdef' }, args: 'no-call' },
-      { connector: { provider: 'vendor_a', api_key: 'sk-proj-good-0123456789abcdef' }, args: { insight_code: 'revenue', date_from: '1990-01-01', date_to: '2026-01-01' } },
+      {
+        connector: { provider: 'vendor_a', api_key: 'sk-proj-good-0123456789abcdef' },
+        args: { insight_code: 'revenue', date_from: '1990-01-01', date_to: '2026-01-01' },
+      },
       { connector: { provider: 'vendor_a', api_key: 'sk-proj-good-0123456789abcdef', model: 'odd-model' } },
       { connector: { provider: 'vendor_b', api_key: 'sk-ant-api03-good-0123456789abcdef', model: 'odd-model' } },
       { connector: { provider: 'vendor_c', api_key: 'AIzaSy-good-0123456789abcdefgh', model: 'odd-model' } },
@@ -355,7 +465,9 @@ describe('chat', () => {
     }
     // a stored key that no longer opens (master key changed): no call, the parser answers
     await call(t, owner, 'POST', '/api/v1/ai/connectors', { provider: 'vendor_a', api_key: 'sk-proj-good-0123456789abcdef' });
-    await t.db.query(`UPDATE ai_connectors SET api_key_sealed = 'v1:AAAAAAAAAAAAAAAA:AAAAAAAAAAAAAAAAAAAAAA:AAAA' WHERE tenant_id = 'demo' AND provider = 'vendor_a'`);
+    await t.db.query(
+      `UPDATE ai_connectors SET api_key_sealed = 'v1:AAAAAAAAAAAAAAAA:AAAAAAAAAAAAAAAAAAAAAA:AAAA' WHERE tenant_id = 'demo' AND provider = 'vendor_a'`,
+    );
     fake.requests = [];
     const sealed = await call(t, owner, 'POST', '/api/v1/ai/chat', { message: question });
     assert.equal(sealed.statusCode, 200);

@@ -33,7 +33,11 @@ before(async () => {
   wh = await DuckDbWarehouse.open(':memory:');
   await wh.exec(`CREATE TABLE sales (store VARCHAR, sold_at TIMESTAMP, city VARCHAR, product_line VARCHAR, amount DECIMAL(10,2), profit DECIMAL(10,2), quantity INTEGER, customer_id VARCHAR);
     INSERT INTO sales VALUES ${SALES.map((r) => `('${r[0]}', TIMESTAMP '${r[1]}', '${r[2]}', '${r[3]}', ${r[4]}, ${r[5]}, ${r[6]}, '${r[7]}')`).join(', ')};`);
-  t = await buildTestApp({ clock: new ManualClock(new Date('2026-04-15T10:00:00Z')), env: { INSIGHTS_MODEL: MODEL }, deps: { warehouse: wh } });
+  t = await buildTestApp({
+    clock: new ManualClock(new Date('2026-04-15T10:00:00Z')),
+    env: { INSIGHTS_MODEL: MODEL },
+    deps: { warehouse: wh },
+  });
   auth = await t.login({ tenant: 's1', user: 'ana', role: 'member' });
 });
 after(async () => {
@@ -44,7 +48,13 @@ after(async () => {
 const ask = async (message: string) => {
   const res = await call(t, auth, 'POST', '/api/v1/ai/chat', { message });
   assert.equal(res.statusCode, 200, res.body);
-  return res.data.data as { reply_text: string; insight_code: string | null; query: Record<string, unknown> | null; rows: Record<string, unknown>[]; language: string };
+  return res.data.data as {
+    reply_text: string;
+    insight_code: string | null;
+    query: Record<string, unknown> | null;
+    rows: Record<string, unknown>[];
+    language: string;
+  };
 };
 const mine = SALES.filter((r) => r[0] === 's1');
 const recent = mine.filter((r) => r[1] >= '2018');
@@ -58,7 +68,10 @@ test('the shape decides over an insight named like its measure', async () => {
 
   const top = await ask('top 2 product-lines by revenue in 2019');
   assert.equal(top.insight_code, 'top_product_lines');
-  assert.deepEqual(top.rows.map((r) => r.product_line), ['Games', 'Books']);
+  assert.deepEqual(
+    top.rows.map((r) => r.product_line),
+    ['Games', 'Books'],
+  );
   assert.equal(top.query!.limit, 2);
 
   const profit = await ask('profit per city in 2019');
@@ -71,8 +84,20 @@ test('two periods compared are the window and its comparison', async () => {
     assert.equal(r.insight_code, 'sales_kpi', q);
     assert.equal(r.query!.date_from, '2019-01-01');
     assert.equal(r.query!.compare, 'previous_year');
-    assert.equal(r.rows[0].value, sum(mine.filter((x) => x[1].startsWith('2019')), 4));
-    assert.equal(r.rows[0].previous_value, sum(mine.filter((x) => x[1].startsWith('2018')), 4));
+    assert.equal(
+      r.rows[0].value,
+      sum(
+        mine.filter((x) => x[1].startsWith('2019')),
+        4,
+      ),
+    );
+    assert.equal(
+      r.rows[0].previous_value,
+      sum(
+        mine.filter((x) => x[1].startsWith('2018')),
+        4,
+      ),
+    );
   }
 });
 
@@ -81,14 +106,23 @@ test('values of a filter named against each other are a list filter, from all of
   assert.deepEqual((r.query!.filters as Record<string, unknown>).product_line, ['Books', 'Games']);
   // Side by side: the ranking by product line, kept to the two.
   assert.equal(r.insight_code, 'top_product_lines');
-  assert.deepEqual(r.rows.map((x) => [x.product_line, x.sales]), [['Games', 700], ['Books', 150]]);
+  assert.deepEqual(
+    r.rows.map((x) => [x.product_line, x.sales]),
+    [
+      ['Games', 700],
+      ['Books', 150],
+    ],
+  );
   const monthly = await ask('Books vs Games revenue by month in 2019');
   assert.equal(monthly.insight_code, 'sales');
   assert.deepEqual((monthly.query!.filters as Record<string, unknown>).product_line, ['Books', 'Games']);
   // Bonn sold only in 2012: the values come from all of the data, not the last ten years.
   const bonn = await ask('sales in Bonn in 2012');
   assert.equal((bonn.query!.filters as Record<string, unknown>).city, 'Bonn');
-  assert.equal(bonn.rows.reduce((t, x) => t + Number(x.sales), 0), 40);
+  assert.equal(
+    bonn.rows.reduce((t, x) => t + Number(x.sales), 0),
+    40,
+  );
   // Hamburg is the other store's city: never a word of this one.
   const other = await ask('sales in Hamburg in 2019');
   assert.equal((other.query?.filters as Record<string, unknown> | undefined)?.city, undefined);
@@ -103,7 +137,10 @@ test('no period named: the data’s own span, said so — never an empty window'
   assert.match(total.reply_text, /all of the data/);
 
   const byCity = await ask('revenue by city');
-  assert.equal(byCity.rows.reduce((s, r) => s + Number(r.sales), 0), sum(mine, 4));
+  assert.equal(
+    byCity.rows.reduce((s, r) => s + Number(r.sales), 0),
+    sum(mine, 4),
+  );
   assert.ok(recent.length < mine.length);
 
   const series = await ask('revenue by month');

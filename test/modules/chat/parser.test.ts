@@ -7,7 +7,12 @@ import { findTimeRange, parseQuestion, type ParserInsight, type StructuredQuery 
 
 const ALL = ['day', 'week', 'month', 'quarter', 'year'];
 const catalog: ParserInsight[] = [
-  ...['revenue', 'orders_count', 'average_order_value', 'new_customers', 'refund_rate', 'conversion_rate'].map((code) => ({ code, kind: 'timeseries' as const, granularities: ALL, filters: ['country', 'channel'] })),
+  ...['revenue', 'orders_count', 'average_order_value', 'new_customers', 'refund_rate', 'conversion_rate'].map((code) => ({
+    code,
+    kind: 'timeseries' as const,
+    granularities: ALL,
+    filters: ['country', 'channel'],
+  })),
   { code: 'revenue_by_country', kind: 'breakdown', granularities: [], filters: ['country', 'channel'], maxLimit: 250 },
   { code: 'revenue_by_channel', kind: 'breakdown', granularities: [], filters: ['country', 'channel'], maxLimit: 50 },
   { code: 'top_products', kind: 'breakdown', granularities: [], filters: ['country', 'channel', 'category'], maxLimit: 100 },
@@ -74,7 +79,11 @@ describe('question parser', () => {
     assert.equal(query('which channel sells best').insight_code, 'revenue_by_channel');
     assert.equal(query('best sellers').insight_code, 'top_products');
     assert.equal(query('which product categories sell best').insight_code, 'top_categories');
-    assert.equal(query('How much did we sell to customers in Germany?').insight_code, 'revenue_kpi', '"customers" alone yields to a sales word');
+    assert.equal(
+      query('How much did we sell to customers in Germany?').insight_code,
+      'revenue_kpi',
+      '"customers" alone yields to a sales word',
+    );
     assert.equal(query('how many customers in France').insight_code, 'new_customers');
     assert.equal(query('how many sessions did we have').insight_code, 'conversion_rate');
     assert.equal(query('How are we doing?').insight_code, 'revenue_kpi');
@@ -89,27 +98,67 @@ describe('question parser', () => {
     assert.deepEqual(query('orders on the mobile app').filters, { channel: 'mobile' });
     assert.deepEqual(query('amazon orders').filters, { channel: 'marketplace' });
     assert.deepEqual(query('in-store revenue').filters, { channel: 'retail' });
-    assert.deepEqual(query('top 3 products in pet supplies'), { insight_code: 'top_products', filters: { category: 'Pet Supplies' }, limit: 3 });
-    assert.deepEqual(query('top ten products in the kitchen category'), { insight_code: 'top_products', filters: { category: 'Home & Kitchen' }, limit: 10 });
-    assert.deepEqual(query('revenue from toys'), { insight_code: 'top_categories', filters: { category: 'Toys' } }, 'revenue of a category is its breakdown row');
+    assert.deepEqual(query('top 3 products in pet supplies'), {
+      insight_code: 'top_products',
+      filters: { category: 'Pet Supplies' },
+      limit: 3,
+    });
+    assert.deepEqual(query('top ten products in the kitchen category'), {
+      insight_code: 'top_products',
+      filters: { category: 'Home & Kitchen' },
+      limit: 10,
+    });
+    assert.deepEqual(
+      query('revenue from toys'),
+      { insight_code: 'top_categories', filters: { category: 'Toys' } },
+      'revenue of a category is its breakdown row',
+    );
     assert.equal(query('quarterly sales').granularity, 'quarter');
     assert.deepEqual(query('revenue yoy'), { insight_code: 'revenue_kpi', compare: 'previous_year' }, 'YoY compares; it is no granularity');
     assert.equal(query('top 500 products').limit, 100, 'clamped to the insight maximum');
-    assert.deepEqual(query('compare mobile and web revenue'), { insight_code: 'revenue_by_channel', filters: { channel: ['mobile', 'web'] } }, 'two channels ask for the breakdown of those two');
+    assert.deepEqual(
+      query('compare mobile and web revenue'),
+      { insight_code: 'revenue_by_channel', filters: { channel: ['mobile', 'web'] } },
+      'two channels ask for the breakdown of those two',
+    );
   });
 
   test('comparisons and several values: the questions of docs/chat.md', () => {
     const cases: [string, Record<string, unknown>][] = [
-      ['sales this week vs last week', { insight_code: 'revenue_kpi', date_from: '2026-04-13', date_to: '2026-04-15', compare: 'previous_period' }],
+      [
+        'sales this week vs last week',
+        { insight_code: 'revenue_kpi', date_from: '2026-04-13', date_to: '2026-04-15', compare: 'previous_period' },
+      ],
       ['orders per month compared with last year', { insight_code: 'orders_count', granularity: 'month', compare: 'previous_year' }],
       ['revenue MoM', { insight_code: 'revenue_kpi', date_from: '2026-04-01', date_to: '2026-04-15', compare: 'previous_period' }],
-      ['AOV month over month', { insight_code: 'average_order_value', granularity: 'month', date_from: '2026-04-01', date_to: '2026-04-15', compare: 'previous_period' }],
-      ['YTD revenue vs last year', { insight_code: 'revenue_kpi', date_from: '2026-01-01', date_to: '2026-04-15', compare: 'previous_year' }],
+      [
+        'AOV month over month',
+        {
+          insight_code: 'average_order_value',
+          granularity: 'month',
+          date_from: '2026-04-01',
+          date_to: '2026-04-15',
+          compare: 'previous_period',
+        },
+      ],
+      [
+        'YTD revenue vs last year',
+        { insight_code: 'revenue_kpi', date_from: '2026-01-01', date_to: '2026-04-15', compare: 'previous_year' },
+      ],
       ['Spain vs Italy sales by week', { insight_code: 'revenue', granularity: 'week', filters: { country: ['ES', 'IT'] } }],
-      ['mobile and marketplace revenue per month', { insight_code: 'revenue', granularity: 'month', filters: { channel: ['mobile', 'marketplace'] } }],
+      [
+        'mobile and marketplace revenue per month',
+        { insight_code: 'revenue', granularity: 'month', filters: { channel: ['mobile', 'marketplace'] } },
+      ],
       ['revenue in Spain, Italy and Portugal', { insight_code: 'revenue_by_country', filters: { country: ['ES', 'IT', 'PT'] } }],
-      ['revenue by country this year vs last year', { insight_code: 'revenue_by_country', date_from: '2026-01-01', date_to: '2026-04-15', compare: 'previous_year' }],
-      ['top products last month compared to the previous month', { insight_code: 'top_products', date_from: '2026-03-01', date_to: '2026-03-31', compare: 'previous_period' }],
+      [
+        'revenue by country this year vs last year',
+        { insight_code: 'revenue_by_country', date_from: '2026-01-01', date_to: '2026-04-15', compare: 'previous_year' },
+      ],
+      [
+        'top products last month compared to the previous month',
+        { insight_code: 'top_products', date_from: '2026-03-01', date_to: '2026-03-31', compare: 'previous_period' },
+      ],
       // A window, not a comparison: no comparing word before "last year".
       ['revenue last year', { insight_code: 'revenue', date_from: '2025-01-01', date_to: '2025-12-31' }],
       ['average order value over the last year', { insight_code: 'average_order_value', date_from: '2025-04-16', date_to: '2026-04-15' }],
@@ -141,20 +190,40 @@ describe('question parser', () => {
     const monthly = query('by month instead', fr);
     assert.deepEqual(monthly, { ...fr, granularity: 'month' });
     assert.deepEqual(query('what about orders?', monthly), { ...monthly, insight_code: 'orders_count' });
-    assert.deepEqual(query('and for all countries?', monthly), { insight_code: 'revenue', granularity: 'month', date_from: '2026-01-01', date_to: '2026-03-31' });
+    assert.deepEqual(query('and for all countries?', monthly), {
+      insight_code: 'revenue',
+      granularity: 'month',
+      date_from: '2026-01-01',
+      date_to: '2026-03-31',
+    });
     const kpi = query('how many orders last week');
     assert.deepEqual(query('and revenue?', kpi), { insight_code: 'revenue_kpi', date_from: '2026-04-06', date_to: '2026-04-12' });
-    assert.deepEqual(query('by day instead', kpi), { insight_code: 'orders_count', granularity: 'day', date_from: '2026-04-06', date_to: '2026-04-12' });
+    assert.deepEqual(query('by day instead', kpi), {
+      insight_code: 'orders_count',
+      granularity: 'day',
+      date_from: '2026-04-06',
+      date_to: '2026-04-12',
+    });
     assert.deepEqual(query('and the week before?', kpi).date_from, '2026-03-30');
     const top = query('top 5 products last month');
     assert.deepEqual(query('top 10 instead', top).limit, 10);
     // a full new question starts afresh
-    assert.deepEqual(query('conversion rate this week', monthly), { insight_code: 'conversion_rate', date_from: '2026-04-13', date_to: '2026-04-15' });
+    assert.deepEqual(query('conversion rate this week', monthly), {
+      insight_code: 'conversion_rate',
+      date_from: '2026-04-13',
+      date_to: '2026-04-15',
+    });
     assert.equal(parse('thanks!', monthly).kind, 'unmatched');
   });
 
   test('questions about nothing in the catalog do not map', () => {
-    for (const q of ['hello', 'Tell me a joke', 'What is the capital of France?', 'How do I reset my password?', 'show me something interesting']) {
+    for (const q of [
+      'hello',
+      'Tell me a joke',
+      'What is the capital of France?',
+      'How do I reset my password?',
+      'show me something interesting',
+    ]) {
       assert.equal(parse(q).kind, 'unmatched', q);
     }
   });
@@ -190,8 +259,22 @@ describe('honest answers', () => {
   test('a term the model defines is answered: churn and MRR in a subscription model', () => {
     const words = {
       insights: [
-        { code: 'churn', kind: 'timeseries' as const, measures: ['churn', 'churned accounts'], dimensions: [], measure: 'churned', names: ['churn'] },
-        { code: 'mrr', kind: 'timeseries' as const, measures: ['mrr', 'monthly recurring revenue'], dimensions: [], measure: 'mrr', names: ['mrr'] },
+        {
+          code: 'churn',
+          kind: 'timeseries' as const,
+          measures: ['churn', 'churned accounts'],
+          dimensions: [],
+          measure: 'churned',
+          names: ['churn'],
+        },
+        {
+          code: 'mrr',
+          kind: 'timeseries' as const,
+          measures: ['mrr', 'monthly recurring revenue'],
+          dimensions: [],
+          measure: 'mrr',
+          names: ['mrr'],
+        },
       ],
       filters: [],
     };
@@ -205,12 +288,31 @@ describe('honest answers', () => {
   test('two insights matched equally: the first answers, saying so; the other is an alternative', () => {
     const words = {
       insights: [
-        { code: 'gross_sales', kind: 'timeseries' as const, measures: ['gross sales', 'sales volume'], dimensions: [], measure: 'gross', names: ['gross sales'] },
-        { code: 'net_sales', kind: 'timeseries' as const, measures: ['net sales', 'sales volume'], dimensions: [], measure: 'net', names: ['net sales'] },
+        {
+          code: 'gross_sales',
+          kind: 'timeseries' as const,
+          measures: ['gross sales', 'sales volume'],
+          dimensions: [],
+          measure: 'gross',
+          names: ['gross sales'],
+        },
+        {
+          code: 'net_sales',
+          kind: 'timeseries' as const,
+          measures: ['net sales', 'sales volume'],
+          dimensions: [],
+          measure: 'net',
+          names: ['net sales'],
+        },
       ],
       filters: [],
     };
-    const cat: ParserInsight[] = ['gross_sales', 'net_sales'].map((code) => ({ code, kind: 'timeseries', granularities: ALL, filters: [] }));
+    const cat: ParserInsight[] = ['gross_sales', 'net_sales'].map((code) => ({
+      code,
+      kind: 'timeseries',
+      granularities: ALL,
+      filters: [],
+    }));
     const r = parseQuestion('sales volume by month', { today, catalog: cat, categories: [], words });
     assert.ok(r.kind === 'query');
     if (r.kind === 'query') {
@@ -236,14 +338,38 @@ describe('languages', () => {
 
   test('German, French and Spanish grammar, months, numbers and CLDR country names read as English', () => {
     const cases: [string, string, StructuredQuery][] = [
-      ['Umsatz nach Woche in diesem Quartal', 'de', { insight_code: 'revenue', granularity: 'week', date_from: '2026-04-01', date_to: '2026-04-15' }],
-      ['Bestellungen pro Monat im Vergleich zum Vorjahr', 'de', { insight_code: 'orders_count', granularity: 'month', compare: 'previous_year' }],
-      ['Umsatz in Frankreich seit März', 'de', { insight_code: 'revenue', filters: { country: 'FR' }, date_from: '2026-03-01', date_to: '2026-04-15' }],
+      [
+        'Umsatz nach Woche in diesem Quartal',
+        'de',
+        { insight_code: 'revenue', granularity: 'week', date_from: '2026-04-01', date_to: '2026-04-15' },
+      ],
+      [
+        'Bestellungen pro Monat im Vergleich zum Vorjahr',
+        'de',
+        { insight_code: 'orders_count', granularity: 'month', compare: 'previous_year' },
+      ],
+      [
+        'Umsatz in Frankreich seit März',
+        'de',
+        { insight_code: 'revenue', filters: { country: 'FR' }, date_from: '2026-03-01', date_to: '2026-04-15' },
+      ],
       ['Umsatz in den letzten 30 Tagen', 'de', { insight_code: 'revenue', date_from: '2026-03-17', date_to: '2026-04-15' }],
-      ['Ventes en Espagne le mois dernier', 'fr', { insight_code: 'revenue', filters: { country: 'ES' }, date_from: '2026-03-01', date_to: '2026-03-31' }],
-      ["Commandes par mois par rapport à l'année dernière", 'fr', { insight_code: 'orders_count', granularity: 'month', compare: 'previous_year' }],
+      [
+        'Ventes en Espagne le mois dernier',
+        'fr',
+        { insight_code: 'revenue', filters: { country: 'ES' }, date_from: '2026-03-01', date_to: '2026-03-31' },
+      ],
+      [
+        "Commandes par mois par rapport à l'année dernière",
+        'fr',
+        { insight_code: 'orders_count', granularity: 'month', compare: 'previous_year' },
+      ],
       ['Top 5 des produits en janvier', 'fr', { insight_code: 'top_products', date_from: '2026-01-01', date_to: '2026-01-31', limit: 5 }],
-      ['Ventas en Italia y Alemania por semana', 'es', { insight_code: 'revenue', granularity: 'week', filters: { country: ['IT', 'DE'] } }],
+      [
+        'Ventas en Italia y Alemania por semana',
+        'es',
+        { insight_code: 'revenue', granularity: 'week', filters: { country: ['IT', 'DE'] } },
+      ],
       ['Pedidos por mes frente al año pasado', 'es', { insight_code: 'orders_count', granularity: 'month', compare: 'previous_year' }],
       ['Nuevos clientes desde febrero', 'es', { insight_code: 'new_customers', date_from: '2026-02-01', date_to: '2026-04-15' }],
     ];
@@ -255,7 +381,7 @@ describe('languages', () => {
     }
   });
 
-  test('numbers written either way, and refusals named in the question\'s words', async () => {
+  test("numbers written either way, and refusals named in the question's words", async () => {
     const { toEnglish } = await import('../../../src/modules/chat/language/languages.ts');
     assert.match(toEnglish('Umsatz über 1.234,5 Euro', 'de'), /1234\.5/);
     assert.match(toEnglish('ventes de plus de 1 234,5 euros', 'fr'), /1234\.5/);
@@ -267,10 +393,19 @@ describe('languages', () => {
     assert.ok(f.kind === 'refused' && f.refusal.term === 'el próximo mes');
   });
 
-  test('a model\'s titles and synonyms per language: its words are read in that language', () => {
-    const words = { insights: [{ code: 'mrr', kind: 'timeseries' as const, measures: ['mrr'], dimensions: [], measure: 'mrr', names: ['mrr'] }], filters: [] };
+  test("a model's titles and synonyms per language: its words are read in that language", () => {
+    const words = {
+      insights: [{ code: 'mrr', kind: 'timeseries' as const, measures: ['mrr'], dimensions: [], measure: 'mrr', names: ['mrr'] }],
+      filters: [],
+    };
     const cat: ParserInsight[] = [{ code: 'mrr', kind: 'timeseries', granularities: ALL, filters: [] }];
-    const translations = { key: 't', tables: { de: [['wiederkehrender umsatz', 'mrr']] as [string, string][], es: [['ingresos recurrentes', 'mrr']] as [string, string][] } };
+    const translations = {
+      key: 't',
+      tables: {
+        de: [['wiederkehrender umsatz', 'mrr']] as [string, string][],
+        es: [['ingresos recurrentes', 'mrr']] as [string, string][],
+      },
+    };
     const de = parseQuestion('Wiederkehrender Umsatz nach Monat', { today, catalog: cat, categories: [], words, translations });
     assert.ok(de.kind === 'query' && de.query.insight_code === 'mrr' && de.query.granularity === 'month' && de.language === 'de');
     const es = parseQuestion('Ingresos recurrentes por trimestre', { today, catalog: cat, categories: [], words, translations });
@@ -280,9 +415,24 @@ describe('languages', () => {
 
 describe('grammar over any model (issue: chat learns the model, not the demo)', () => {
   test('two periods compared are the window and its comparison; "from … to …" is one window', () => {
-    assert.deepEqual(query('revenue 2025 vs 2024'), { insight_code: 'revenue_kpi', date_from: '2025-01-01', date_to: '2025-12-31', compare: 'previous_year' });
-    assert.deepEqual(query('compare orders in 2025 with 2024'), { insight_code: 'orders_kpi', date_from: '2025-01-01', date_to: '2025-12-31', compare: 'previous_year' });
-    assert.deepEqual(query('orders in march vs february'), { insight_code: 'orders_kpi', date_from: '2026-03-01', date_to: '2026-03-31', compare: 'previous_period' });
+    assert.deepEqual(query('revenue 2025 vs 2024'), {
+      insight_code: 'revenue_kpi',
+      date_from: '2025-01-01',
+      date_to: '2025-12-31',
+      compare: 'previous_year',
+    });
+    assert.deepEqual(query('compare orders in 2025 with 2024'), {
+      insight_code: 'orders_kpi',
+      date_from: '2025-01-01',
+      date_to: '2025-12-31',
+      compare: 'previous_year',
+    });
+    assert.deepEqual(query('orders in march vs february'), {
+      insight_code: 'orders_kpi',
+      date_from: '2026-03-01',
+      date_to: '2026-03-31',
+      compare: 'previous_period',
+    });
     assert.deepEqual(query('revenue from 2023 to 2025'), { insight_code: 'revenue', date_from: '2023-01-01', date_to: '2025-12-31' });
     assert.deepEqual(range('movies of 1997'), ['1997-01-01', '1997-12-31']);
     assert.deepEqual(range('in january of 2001'), ['2001-01-01', '2001-01-31']);
@@ -306,4 +456,3 @@ describe('grammar over any model (issue: chat learns the model, not the demo)', 
     assert.equal((parse('how many orders last week') as { allData?: boolean }).allData, undefined);
   });
 });
-

@@ -69,12 +69,19 @@ function explainable(rows: Record<string, unknown>[]): number[] {
     if (prev) out.push((100 * (sa - prev)) / prev);
   }
   // The same sums over each value of a label column (a series per country).
-  const labelColumns = new Set(rows.flatMap((r) => Object.entries(r).filter(([k, v]) => typeof v === 'string' && k !== 'period').map(([k]) => k)));
+  const labelColumns = new Set(
+    rows.flatMap((r) =>
+      Object.entries(r)
+        .filter(([k, v]) => typeof v === 'string' && k !== 'period')
+        .map(([k]) => k),
+    ),
+  );
   for (const label of labelColumns) {
     for (const value of new Set(rows.map((r) => r[label]))) {
       const group = rows.filter((r) => r[label] === value);
       const groupSums = new Map<string, number>();
-      for (const r of group) for (const [k, v] of Object.entries(r)) if (typeof v === 'number') groupSums.set(k, (groupSums.get(k) ?? 0) + v);
+      for (const r of group)
+        for (const [k, v] of Object.entries(r)) if (typeof v === 'number') groupSums.set(k, (groupSums.get(k) ?? 0) + v);
       for (const [, sa] of groupSums) {
         out.push(sa);
         for (const [, sb] of groupSums) if (sb !== 0) out.push(sa / sb, (100 * sa) / sb);
@@ -84,7 +91,8 @@ function explainable(rows: Record<string, unknown>[]): number[] {
   for (const r of rows) {
     for (const [k, v] of Object.entries(r)) {
       const p = r[`${k}_previous`];
-      if (typeof v === 'number' && typeof p === 'number' && p !== 0) out.push((100 * (v - p)) / Math.abs(p), (100 * Math.abs(v - p)) / Math.abs(p));
+      if (typeof v === 'number' && typeof p === 'number' && p !== 0)
+        out.push((100 * (v - p)) / Math.abs(p), (100 * Math.abs(v - p)) / Math.abs(p));
     }
   }
   return out;
@@ -109,14 +117,23 @@ test('every number of every reply over the eval set comes from the rows', async 
       assert.deepEqual(d.rows, []);
       // A refusal states no figure (only what the question said); the help reply's numbers are its examples ("last 7 days").
       if (d.alternatives.length > 0) {
-        assert.deepEqual(stated.filter((n) => !numbersIn(item.q, language).includes(n)), [], `a refusal states no figure: ${item.q} → ${d.reply_text}`);
+        assert.deepEqual(
+          stated.filter((n) => !numbersIn(item.q, language).includes(n)),
+          [],
+          `a refusal states no figure: ${item.q} → ${d.reply_text}`,
+        );
       }
       continue;
     }
     // Labels are quoted as they are ("Granite Deluxe Notebook 304").
-    const labels = d.rows.flatMap((r: Record<string, unknown>) => Object.values(r).filter((v): v is string => typeof v === 'string').flatMap((v) => numbersIn(v)));
+    const labels = d.rows.flatMap((r: Record<string, unknown>) =>
+      Object.values(r)
+        .filter((v): v is string => typeof v === 'string')
+        .flatMap((v) => numbersIn(v)),
+    );
     const candidates = [...explainable(d.rows), ...labels, ...numbersIn(item.q, language), ...(d.query?.limit ? [d.query.limit] : [])];
-    for (const n of stated) assert.ok(close(n, candidates), `${item.q}: ${n} in "${d.reply_text}" is not in the rows nor computed from them`);
+    for (const n of stated)
+      assert.ok(close(n, candidates), `${item.q}: ${n} in "${d.reply_text}" is not in the rows nor computed from them`);
     checked += stated.length;
   }
   assert.ok(checked > 500, `${checked} numbers checked`);

@@ -13,7 +13,13 @@ const KEYS = {
 type P = keyof typeof KEYS;
 const PROVIDERS = Object.keys(KEYS) as P[];
 const badKey = (p: P) => KEYS[p].replace('good', 'bad');
-const MODELS: Record<P, string> = { vendor_a: 'gpt-4o-mini', vendor_b: 'claude-3-5-haiku-latest', vendor_c: 'gemini-2.0-flash', router: 'openai/gpt-4o-mini', custom: 'my-llama' };
+const MODELS: Record<P, string> = {
+  vendor_a: 'gpt-4o-mini',
+  vendor_b: 'claude-3-5-haiku-latest',
+  vendor_c: 'gemini-2.0-flash',
+  router: 'openai/gpt-4o-mini',
+  custom: 'my-llama',
+};
 
 describe('AI connectors', () => {
   let t: TestApp;
@@ -120,7 +126,12 @@ describe('AI connectors', () => {
       const o = await strict.login({ tenant: 'acme', user: 'olga', role: 'owner' });
       for (const base of [fake.customBaseUrl, 'http://169.254.169.254/v1', 'http://10.1.2.3/v1', 'http://[::ffff:127.0.0.1]/v1']) {
         fake.requests = [];
-        const res = await call(strict, o, 'POST', '/api/v1/ai/connectors/test', { provider: 'custom', api_key: 'x', model: 'm', base_url: base });
+        const res = await call(strict, o, 'POST', '/api/v1/ai/connectors/test', {
+          provider: 'custom',
+          api_key: 'x',
+          model: 'm',
+          base_url: base,
+        });
         assert.equal(res.statusCode, 200);
         assert.equal(res.data.success, false);
         assert.equal(res.data.latency_ms, null);
@@ -149,9 +160,17 @@ describe('AI connectors', () => {
     for (const [body, path] of bad) {
       const res = await call(t, owner, 'POST', '/api/v1/ai/connectors', body);
       assert.equal(res.statusCode, 400, JSON.stringify(body));
-      assert.ok(res.data.errors.some((e: any) => e.path === path), `${JSON.stringify(body)} → ${JSON.stringify(res.data.errors)}`);
+      assert.ok(
+        res.data.errors.some((e: any) => e.path === path),
+        `${JSON.stringify(body)} → ${JSON.stringify(res.data.errors)}`,
+      );
     }
-    const test = await call(t, owner, 'POST', '/api/v1/ai/connectors/test', { provider: 'vendor_c', api_key: KEYS.vendor_c, model: 'gemini-2.0-flash', base_url: 'https://x.example' });
+    const test = await call(t, owner, 'POST', '/api/v1/ai/connectors/test', {
+      provider: 'vendor_c',
+      api_key: KEYS.vendor_c,
+      model: 'gemini-2.0-flash',
+      base_url: 'https://x.example',
+    });
     assert.equal(test.statusCode, 400);
     assert.equal(test.data.errors[0].path, '/body/base_url');
   });
@@ -161,30 +180,58 @@ describe('AI connectors', () => {
     assert.equal(a.statusCode, 201);
     assert.deepEqual(
       { ...a.data, created_at: undefined },
-      { provider: 'vendor_a', api_key_masked: 'sk-p****cdef', is_active: true, model: 'gpt-4o-mini', model_label: 'GPT-4o mini', base_url: null, created_at: undefined },
+      {
+        provider: 'vendor_a',
+        api_key_masked: 'sk-p****cdef',
+        is_active: true,
+        model: 'gpt-4o-mini',
+        model_label: 'GPT-4o mini',
+        base_url: null,
+        created_at: undefined,
+      },
     );
     assert.match(a.data.created_at, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
 
-    const b = await call(t, admin, 'POST', '/api/v1/ai/connectors', { provider: 'vendor_b', api_key: KEYS.vendor_b, model: 'claude-sonnet-4-20250514' });
+    const b = await call(t, admin, 'POST', '/api/v1/ai/connectors', {
+      provider: 'vendor_b',
+      api_key: KEYS.vendor_b,
+      model: 'claude-sonnet-4-20250514',
+    });
     assert.equal(b.statusCode, 201);
     assert.equal(b.data.model_label, 'Claude Sonnet 4');
-    const c = await call(t, owner, 'POST', '/api/v1/ai/connectors', { provider: 'custom', api_key: 'short', model: 'my-llama', base_url: fake.customBaseUrl + '/' });
+    const c = await call(t, owner, 'POST', '/api/v1/ai/connectors', {
+      provider: 'custom',
+      api_key: 'short',
+      model: 'my-llama',
+      base_url: fake.customBaseUrl + '/',
+    });
     assert.equal(c.data.api_key_masked, '****');
     assert.equal(c.data.base_url, fake.customBaseUrl);
     assert.equal(c.data.model_label, null);
 
     let list = await call(t, member, 'GET', '/api/v1/ai/connectors');
     assert.equal(list.statusCode, 200);
-    assert.deepEqual(list.data.map((x: any) => [x.provider, x.is_active]).sort(), [['custom', true], ['vendor_a', false], ['vendor_b', false]]);
+    assert.deepEqual(list.data.map((x: any) => [x.provider, x.is_active]).sort(), [
+      ['custom', true],
+      ['vendor_a', false],
+      ['vendor_b', false],
+    ]);
 
     // overwrite: same provider again replaces the record and activates it
-    const a2 = await call(t, owner, 'POST', '/api/v1/ai/connectors', { provider: 'vendor_a', api_key: 'sk-proj-second-key-9876543210', model: 'gpt-unknown-x' });
+    const a2 = await call(t, owner, 'POST', '/api/v1/ai/connectors', {
+      provider: 'vendor_a',
+      api_key: 'sk-proj-second-key-9876543210',
+      model: 'gpt-unknown-x',
+    });
     assert.equal(a2.statusCode, 201);
     assert.equal(a2.data.api_key_masked, 'sk-p****3210');
     assert.equal(a2.data.model_label, null);
     list = await call(t, owner, 'GET', '/api/v1/ai/connectors');
     assert.equal(list.data.length, 3);
-    assert.deepEqual(list.data.filter((x: any) => x.is_active).map((x: any) => x.provider), ['vendor_a']);
+    assert.deepEqual(
+      list.data.filter((x: any) => x.is_active).map((x: any) => x.provider),
+      ['vendor_a'],
+    );
     assert.ok(!JSON.stringify(list.data).includes('second-key'));
 
     // other tenant sees nothing
@@ -196,7 +243,10 @@ describe('AI connectors', () => {
     assert.equal(r.statusCode, 200);
     assert.equal(r.data.is_active, true);
     let list = await call(t, owner, 'GET', '/api/v1/ai/connectors');
-    assert.deepEqual(list.data.filter((x: any) => x.is_active).map((x: any) => x.provider), ['vendor_b']);
+    assert.deepEqual(
+      list.data.filter((x: any) => x.is_active).map((x: any) => x.provider),
+      ['vendor_b'],
+    );
 
     const off = await call(t, owner, 'PATCH', '/api/v1/ai/connectors/vendor_b', { is_active: false });
     assert.equal(off.data.is_active, false);
@@ -221,7 +271,10 @@ describe('AI connectors', () => {
 
   test('members may list but not create, activate, delete or test', async () => {
     assert.equal((await call(t, member, 'GET', '/api/v1/ai/connectors')).statusCode, 200);
-    assert.equal((await call(t, member, 'POST', '/api/v1/ai/connectors', { provider: 'vendor_a', api_key: KEYS.vendor_a })).statusCode, 403);
+    assert.equal(
+      (await call(t, member, 'POST', '/api/v1/ai/connectors', { provider: 'vendor_a', api_key: KEYS.vendor_a })).statusCode,
+      403,
+    );
     assert.equal((await call(t, member, 'PATCH', '/api/v1/ai/connectors/vendor_a', { is_active: true })).statusCode, 403);
     assert.equal((await call(t, member, 'DELETE', '/api/v1/ai/connectors/vendor_a')).statusCode, 403);
     assert.equal((await call(t, member, 'POST', '/api/v1/ai/connectors/test', testBody('vendor_a'))).statusCode, 403);

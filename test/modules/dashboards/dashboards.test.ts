@@ -3,8 +3,19 @@ import assert from 'node:assert/strict';
 import { buildTestApp, call, type TestApp } from '../../helpers/app.ts';
 
 const DASHBOARD_FIELDS = [
-  'active_preset_id', 'created_at', 'created_by', 'created_by_name', 'description', 'global_filter_presets', 'id',
-  'is_shared', 'name', 'shared_with_emails', 'tenant_id', 'updated_at', 'widget_ids',
+  'active_preset_id',
+  'created_at',
+  'created_by',
+  'created_by_name',
+  'description',
+  'global_filter_presets',
+  'id',
+  'is_shared',
+  'name',
+  'shared_with_emails',
+  'tenant_id',
+  'updated_at',
+  'widget_ids',
 ];
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const keys = (o: object) => Object.keys(o).sort();
@@ -94,9 +105,16 @@ describe('dashboards', () => {
     assert.equal(res.statusCode, 400);
     assert.equal(res.data.errors[0].path, '/body/shared_with_emails/0');
 
-    res = await call(t, owner, 'POST', '/api/v1/dashboards/', { name: 'x', global_filter_presets: [{ id: 'p', name: 'P' }], active_preset_id: 'q' });
+    res = await call(t, owner, 'POST', '/api/v1/dashboards/', {
+      name: 'x',
+      global_filter_presets: [{ id: 'p', name: 'P' }],
+      active_preset_id: 'q',
+    });
     assert.equal(res.statusCode, 400);
-    assert.deepEqual(res.data.errors.map((e: any) => e.path), ['/body/active_preset_id']);
+    assert.deepEqual(
+      res.data.errors.map((e: any) => e.path),
+      ['/body/active_preset_id'],
+    );
     assert.match(res.data.detail, /active_preset_id/);
 
     for (const [filters, path] of [
@@ -111,11 +129,20 @@ describe('dashboards', () => {
       assert.equal(res.statusCode, 400, JSON.stringify(filters));
       assert.equal(res.data.errors[0].path, path, JSON.stringify(filters));
     }
-    res = await call(t, owner, 'POST', '/api/v1/dashboards/', { name: 'x', global_filter_presets: [{ id: 'a', name: 'A' }, { id: 'a', name: 'B' }] });
+    res = await call(t, owner, 'POST', '/api/v1/dashboards/', {
+      name: 'x',
+      global_filter_presets: [
+        { id: 'a', name: 'A' },
+        { id: 'a', name: 'B' },
+      ],
+    });
     assert.equal(res.statusCode, 400);
     assert.equal(res.data.errors[0].path, '/body/global_filter_presets/1/id');
     // A preset sent without an id gets one.
-    const d = await create(owner, { name: 'x', global_filter_presets: [{ name: 'All', filters: { channel: 'web', date_from: '2024-01-01', date_to: '2024-01-31' } }] });
+    const d = await create(owner, {
+      name: 'x',
+      global_filter_presets: [{ name: 'All', filters: { channel: 'web', date_from: '2024-01-01', date_to: '2024-01-31' } }],
+    });
     assert.equal(typeof d.global_filter_presets[0].id, 'string');
     assert.ok(d.global_filter_presets[0].id.length > 0);
   });
@@ -161,15 +188,24 @@ describe('dashboards', () => {
         t2.clock.advance(1000);
       }
       const all = await call(t2, o, 'GET', '/api/v1/dashboards/');
-      assert.deepEqual(all.data.map((d: any) => d.id), [...made].reverse());
+      assert.deepEqual(
+        all.data.map((d: any) => d.id),
+        [...made].reverse(),
+      );
       assert.equal(all.headers.link, undefined);
       assert.deepEqual(keys(all.data[0]), DASHBOARD_FIELDS);
 
       const p1 = await call(t2, o, 'GET', '/api/v1/dashboards/?limit=2');
-      assert.deepEqual(p1.data.map((d: any) => d.name), ['D4', 'D3']);
+      assert.deepEqual(
+        p1.data.map((d: any) => d.name),
+        ['D4', 'D3'],
+      );
       const next = /<([^>]+)>; rel="next"/.exec(p1.headers.link as string)![1];
       const p2 = await call(t2, o, 'GET', next);
-      assert.deepEqual(p2.data.map((d: any) => d.name), ['D2', 'D1']);
+      assert.deepEqual(
+        p2.data.map((d: any) => d.name),
+        ['D2', 'D1'],
+      );
       assert.equal((await call(t2, o, 'GET', '/api/v1/dashboards/?limit=0')).statusCode, 400);
       assert.equal((await call(t2, o, 'GET', '/api/v1/dashboards/?limit=1001')).statusCode, 400);
     } finally {
@@ -182,7 +218,10 @@ describe('dashboards', () => {
     const w = [];
     for (const title of ['A', 'B', 'C']) {
       const res = await call(t, owner, 'POST', `/api/v1/dashboards/${d.id}/widgets`, {
-        title, widget_type: 'table', data_source: 'snapshot', snapshot_data: [{ x: title }],
+        title,
+        widget_type: 'table',
+        data_source: 'snapshot',
+        snapshot_data: [{ x: title }],
       });
       assert.equal(res.statusCode, 201);
       w.push(res.data.id);
@@ -193,8 +232,14 @@ describe('dashboards', () => {
     assert.equal(res.statusCode, 200);
     assert.deepEqual(keys(res.data), [...DASHBOARD_FIELDS, 'widgets'].sort());
     assert.deepEqual(res.data.widget_ids, order);
-    assert.deepEqual(res.data.widgets.map((x: any) => x.id), order);
-    assert.deepEqual(res.data.widgets.map((x: any) => x.title), ['C', 'A', 'B']);
+    assert.deepEqual(
+      res.data.widgets.map((x: any) => x.id),
+      order,
+    );
+    assert.deepEqual(
+      res.data.widgets.map((x: any) => x.title),
+      ['C', 'A', 'B'],
+    );
     assert.equal((await call(t, owner, 'GET', '/api/v1/dashboards/nope')).statusCode, 404);
   });
 
@@ -226,14 +271,21 @@ describe('dashboards', () => {
 
     res = await call(t, owner, 'PATCH', `/api/v1/dashboards/${d.id}`, { active_preset_id: 'nope' });
     assert.equal(res.statusCode, 400);
-    assert.deepEqual(res.data.errors.map((e: any) => e.path), ['/body/active_preset_id']);
+    assert.deepEqual(
+      res.data.errors.map((e: any) => e.path),
+      ['/body/active_preset_id'],
+    );
     res = await call(t, owner, 'PATCH', `/api/v1/dashboards/${d.id}`, { active_preset_id: 'm' });
     assert.equal(res.data.active_preset_id, 'm');
     // Removing the active preset leaves none active.
     res = await call(t, owner, 'PATCH', `/api/v1/dashboards/${d.id}`, { global_filter_presets: [{ id: 'eu', name: 'EU', filters: {} }] });
     assert.equal(res.statusCode, 200);
     assert.equal(res.data.active_preset_id, null);
-    res = await call(t, owner, 'PATCH', `/api/v1/dashboards/${d.id}`, { description: null, shared_with_emails: null, active_preset_id: null });
+    res = await call(t, owner, 'PATCH', `/api/v1/dashboards/${d.id}`, {
+      description: null,
+      shared_with_emails: null,
+      active_preset_id: null,
+    });
     assert.equal(res.data.description, null);
     assert.deepEqual(res.data.shared_with_emails, []);
 
@@ -248,12 +300,24 @@ describe('dashboards', () => {
     const d = await create(owner, { name: 'Order' });
     const ids: string[] = [];
     for (const title of ['A', 'B']) {
-      ids.push((await call(t, owner, 'POST', `/api/v1/dashboards/${d.id}/widgets`, { title, widget_type: 'kpi', data_source: 'snapshot', snapshot_data: [] })).data.id);
+      ids.push(
+        (
+          await call(t, owner, 'POST', `/api/v1/dashboards/${d.id}/widgets`, {
+            title,
+            widget_type: 'kpi',
+            data_source: 'snapshot',
+            snapshot_data: [],
+          })
+        ).data.id,
+      );
     }
     for (const bad of [[ids[0]], [ids[0], ids[0]], [ids[0], ids[1], 'x'], [ids[0], 'x'], []]) {
       const res = await call(t, owner, 'PATCH', `/api/v1/dashboards/${d.id}`, { widget_ids: bad, name: 'Renamed' });
       assert.equal(res.statusCode, 400, JSON.stringify(bad));
-      assert.deepEqual(res.data.errors.map((e: any) => e.path), ['/body/widget_ids']);
+      assert.deepEqual(
+        res.data.errors.map((e: any) => e.path),
+        ['/body/widget_ids'],
+      );
     }
     const after = await call(t, owner, 'GET', `/api/v1/dashboards/${d.id}`);
     assert.deepEqual(after.data.widget_ids, ids);
@@ -291,7 +355,12 @@ describe('dashboards', () => {
 
   test('delete removes the widgets in the same step', async () => {
     const d = await create(owner, { name: 'Doomed' });
-    const w = await call(t, owner, 'POST', `/api/v1/dashboards/${d.id}/widgets`, { title: 'W', widget_type: 'kpi', data_source: 'snapshot', snapshot_data: [{ v: 1 }] });
+    const w = await call(t, owner, 'POST', `/api/v1/dashboards/${d.id}/widgets`, {
+      title: 'W',
+      widget_type: 'kpi',
+      data_source: 'snapshot',
+      snapshot_data: [{ v: 1 }],
+    });
     assert.equal(w.statusCode, 201);
     assert.equal((await t.db.query('SELECT id FROM dashboard_widgets WHERE dashboard_id = $1', [d.id])).length, 1);
     assert.equal((await call(t, owner, 'DELETE', `/api/v1/dashboards/${d.id}`)).statusCode, 204);
@@ -301,7 +370,12 @@ describe('dashboards', () => {
 
   test("another tenant's dashboard is 404 on every id route, for every role", async () => {
     const d = await create(owner, { name: 'Acme only', is_shared: true });
-    const w = await call(t, owner, 'POST', `/api/v1/dashboards/${d.id}/widgets`, { title: 'W', widget_type: 'kpi', data_source: 'snapshot', snapshot_data: [{ v: 1 }] });
+    const w = await call(t, owner, 'POST', `/api/v1/dashboards/${d.id}/widgets`, {
+      title: 'W',
+      widget_type: 'kpi',
+      data_source: 'snapshot',
+      snapshot_data: [{ v: 1 }],
+    });
     const globexMember = await t.login({ tenant: 'globex', user: 'olga', role: 'member', email: 'olga@acme.example' });
     for (const auth of [other, globexMember]) {
       const calls: [string, string, unknown?][] = [
@@ -326,7 +400,12 @@ describe('dashboards', () => {
 
   test('system context: getForSystem loads a dashboard with widgets for a tenant', async () => {
     const d = await create(owner, { name: 'For reports' });
-    await call(t, owner, 'POST', `/api/v1/dashboards/${d.id}/widgets`, { title: 'W', widget_type: 'kpi', data_source: 'snapshot', snapshot_data: [{ v: 1 }] });
+    await call(t, owner, 'POST', `/api/v1/dashboards/${d.id}/widgets`, {
+      title: 'W',
+      widget_type: 'kpi',
+      data_source: 'snapshot',
+      snapshot_data: [{ v: 1 }],
+    });
     const loaded = await t.app.services.dashboards.getForSystem('acme', d.id);
     assert.equal(loaded.name, 'For reports');
     assert.equal(loaded.widgets.length, 1);

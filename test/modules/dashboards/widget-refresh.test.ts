@@ -18,7 +18,11 @@ before(async () => {
   dash = (await call(t, owner, 'POST', '/api/v1/dashboards/', { name: 'Sales', is_shared: true })).data;
   const patched = await call(t, owner, 'PATCH', `/api/v1/dashboards/${dash.id}`, {
     global_filter_presets: [
-      { id: 'p-de', name: 'Germany 2025', filters: { country: 'DE', date_from: '2025-01-01', date_to: '2025-12-31', granularity: 'month' } },
+      {
+        id: 'p-de',
+        name: 'Germany 2025',
+        filters: { country: 'DE', date_from: '2025-01-01', date_to: '2025-12-31', granularity: 'month' },
+      },
       { id: 'p-fr', name: 'France', filters: { country: 'FR' } },
     ],
     active_preset_id: 'p-de',
@@ -28,7 +32,12 @@ before(async () => {
 after(async () => t?.close());
 
 async function widget(body: Record<string, unknown>) {
-  const r = await call(t, owner, 'POST', `/api/v1/dashboards/${dash.id}/widgets`, { title: 'w', widget_type: 'chart', data_source: 'live_insight', ...body });
+  const r = await call(t, owner, 'POST', `/api/v1/dashboards/${dash.id}/widgets`, {
+    title: 'w',
+    widget_type: 'chart',
+    data_source: 'live_insight',
+    ...body,
+  });
   assert.equal(r.statusCode, 201, r.body);
   return r.data;
 }
@@ -42,15 +51,27 @@ test('create and PATCH check insight_code, granularity and widget_filters agains
     [{ insight_code: 'revenue', widget_filters: { country: 'Germany' } }, '/body/widget_filters/country'],
   ];
   for (const [body, path] of bad) {
-    const r = await call(t, owner, 'POST', `/api/v1/dashboards/${dash.id}/widgets`, { title: 'w', widget_type: 'chart', data_source: 'live_insight', ...body });
+    const r = await call(t, owner, 'POST', `/api/v1/dashboards/${dash.id}/widgets`, {
+      title: 'w',
+      widget_type: 'chart',
+      data_source: 'live_insight',
+      ...body,
+    });
     assert.equal(r.statusCode, 400, JSON.stringify(body));
-    assert.ok(r.data.errors.some((e: { path: string }) => e.path === path), `${JSON.stringify(body)} → ${r.body}`);
+    assert.ok(
+      r.data.errors.some((e: { path: string }) => e.path === path),
+      `${JSON.stringify(body)} → ${r.body}`,
+    );
   }
   const w = await widget({ insight_code: 'revenue', granularity: 'week' });
   const p1 = await call(t, owner, 'PATCH', `/api/v1/dashboards/${dash.id}/widgets/${w.id}`, { insight_code: 'top_products' });
   assert.equal(p1.statusCode, 400, 'top_products takes no granularity, and the widget has one');
   assert.equal(p1.data.errors[0].path, '/body/granularity');
-  const p2 = await call(t, owner, 'PATCH', `/api/v1/dashboards/${dash.id}/widgets/${w.id}`, { insight_code: 'top_products', granularity: null, widget_filters: { limit: 3 } });
+  const p2 = await call(t, owner, 'PATCH', `/api/v1/dashboards/${dash.id}/widgets/${w.id}`, {
+    insight_code: 'top_products',
+    granularity: null,
+    widget_filters: { limit: 3 },
+  });
   assert.equal(p2.statusCode, 200, p2.body);
 });
 
@@ -66,12 +87,23 @@ test('refresh applies defaults < active preset < widget filters < body, and reco
   assert.deepEqual(d.period, { from: '2025-01-01', to: '2025-12-31' });
   assert.equal(d.granularity, 'month');
   assert.equal(d.rows.length, 12);
-  const direct = await call(t, owner, 'GET', '/api/v1/insights/revenue/execute?granularity=month&country=DE&channel=web&date_from=2025-01-01&date_to=2025-12-31');
+  const direct = await call(
+    t,
+    owner,
+    'GET',
+    '/api/v1/insights/revenue/execute?granularity=month&country=DE&channel=web&date_from=2025-01-01&date_to=2025-12-31',
+  );
   assert.deepEqual(d.rows, direct.data.data.rows);
 
   // The widget's own granularity beats the preset's; the body beats both.
-  await call(t, owner, 'PATCH', `/api/v1/dashboards/${dash.id}/widgets/${w.id}`, { granularity: 'quarter', widget_filters: { channel: 'web', country: 'FR' } });
-  const r2 = await call(t, owner, 'POST', `/api/v1/dashboards/${dash.id}/widgets/${w.id}/refresh`, { granularity: 'year', filters: { channel: 'mobile', date_from: '2025-06-01' } });
+  await call(t, owner, 'PATCH', `/api/v1/dashboards/${dash.id}/widgets/${w.id}`, {
+    granularity: 'quarter',
+    widget_filters: { channel: 'web', country: 'FR' },
+  });
+  const r2 = await call(t, owner, 'POST', `/api/v1/dashboards/${dash.id}/widgets/${w.id}/refresh`, {
+    granularity: 'year',
+    filters: { channel: 'mobile', date_from: '2025-06-01' },
+  });
   assert.equal(r2.statusCode, 200, r2.body);
   assert.equal(r2.data.data.granularity, 'year');
   assert.deepEqual(r2.data.data.filters, { country: 'FR', channel: 'mobile' });
@@ -103,7 +135,11 @@ test('a preset filter the insight does not take is skipped; a body filter it doe
 });
 
 test('a live widget keeps compare and several values in widget_filters; a preset may list values too', async () => {
-  const w = await widget({ insight_code: 'revenue', granularity: 'month', widget_filters: { compare: 'previous_year', country: ['DE', 'FR'] } });
+  const w = await widget({
+    insight_code: 'revenue',
+    granularity: 'month',
+    widget_filters: { compare: 'previous_year', country: ['DE', 'FR'] },
+  });
   assert.deepEqual(w.widget_filters, { compare: 'previous_year', country: ['DE', 'FR'] });
   const r = await call(t, owner, 'POST', `/api/v1/dashboards/${dash.id}/widgets/${w.id}/refresh`);
   assert.equal(r.statusCode, 200, r.body);
@@ -112,12 +148,20 @@ test('a live widget keeps compare and several values in widget_filters; a preset
   assert.equal(r.data.data.chart_hint.series, 'country');
   assert.ok(r.data.data.rows.every((x: Record<string, unknown>) => 'revenue_previous' in x && 'revenue_change_pct' in x));
   // The same figures as execute.
-  const e = await call(t, owner, 'GET', '/api/v1/insights/revenue/execute?granularity=month&date_from=2025-01-01&date_to=2025-12-31&country=DE&country=FR&compare=previous_year');
+  const e = await call(
+    t,
+    owner,
+    'GET',
+    '/api/v1/insights/revenue/execute?granularity=month&date_from=2025-01-01&date_to=2025-12-31&country=DE&country=FR&compare=previous_year',
+  );
   assert.deepEqual(r.data.data.rows, e.data.data.rows);
 
   const bad = await call(t, owner, 'PATCH', `/api/v1/dashboards/${dash.id}/widgets/${w.id}`, { widget_filters: { compare: 'yesterday' } });
   assert.equal(bad.statusCode, 400);
-  assert.ok(bad.data.errors.some((x: { path: string }) => x.path === '/body/widget_filters/compare'), bad.body);
+  assert.ok(
+    bad.data.errors.some((x: { path: string }) => x.path === '/body/widget_filters/compare'),
+    bad.body,
+  );
 
   const preset = await call(t, owner, 'PATCH', `/api/v1/dashboards/${dash.id}`, {
     global_filter_presets: [{ id: 'p-dach', name: 'DACH', filters: { country: ['DE', 'AT', 'CH'], compare: 'previous_period' } }],
@@ -133,7 +177,11 @@ test('a live widget keeps compare and several values in widget_filters; a preset
   // Back to the presets the other tests use.
   await call(t, owner, 'PATCH', `/api/v1/dashboards/${dash.id}`, {
     global_filter_presets: [
-      { id: 'p-de', name: 'Germany 2025', filters: { country: 'DE', date_from: '2025-01-01', date_to: '2025-12-31', granularity: 'month' } },
+      {
+        id: 'p-de',
+        name: 'Germany 2025',
+        filters: { country: 'DE', date_from: '2025-01-01', date_to: '2025-12-31', granularity: 'month' },
+      },
       { id: 'p-fr', name: 'France', filters: { country: 'FR' } },
     ],
     active_preset_id: 'p-de',
@@ -142,7 +190,10 @@ test('a live widget keeps compare and several values in widget_filters; a preset
 
 test('snapshot widgets answer 409; others 404; members of a dashboard they cannot edit 403', async () => {
   const snap = await call(t, owner, 'POST', `/api/v1/dashboards/${dash.id}/widgets`, {
-    title: 's', widget_type: 'table', data_source: 'snapshot', snapshot_data: [{ a: 1 }],
+    title: 's',
+    widget_type: 'table',
+    data_source: 'snapshot',
+    snapshot_data: [{ a: 1 }],
   });
   assert.equal(snap.statusCode, 201, snap.body);
   const r = await call(t, owner, 'POST', `/api/v1/dashboards/${dash.id}/widgets/${snap.data.id}/refresh`);
@@ -162,7 +213,11 @@ test('executeWidget gives scheduled reports the same data without a caller', asy
   const data = await t.app.services.widgets.execute('demo', dashboard, record);
   assert.equal(data.granularity, 'week');
   assert.deepEqual(data.filters, { country: 'DE', channel: 'retail' });
-  const snap = await t.app.services.widgets.execute('demo', dashboard, { data_source: 'snapshot', snapshot_data: [{ x: 'a', y: 2 }], snapshot_chart_hint: { type: 'bar', x_axis: 'x' } });
+  const snap = await t.app.services.widgets.execute('demo', dashboard, {
+    data_source: 'snapshot',
+    snapshot_data: [{ x: 'a', y: 2 }],
+    snapshot_chart_hint: { type: 'bar', x_axis: 'x' },
+  });
   assert.deepEqual(snap.rows, [{ x: 'a', y: 2 }]);
   assert.deepEqual(snap.chart_hint, { type: 'bar', x_axis: 'x' });
 });

@@ -17,10 +17,16 @@ const dashboard = {
 test('later wins: preset < widget < refresh body; only the active preset applies', () => {
   const widget = { data_source: 'live_insight', insight_code: 'revenue', granularity: 'week', widget_filters: { country: 'FR' } };
   assert.deepEqual(widgetParams(def('revenue'), dashboard, widget), {
-    granularity: 'week', country: 'FR', channel: 'email', date_from: '2025-01-01',
+    granularity: 'week',
+    country: 'FR',
+    channel: 'email',
+    date_from: '2025-01-01',
   });
   assert.deepEqual(widgetParams(def('revenue'), dashboard, widget, { granularity: 'day', filters: { channel: 'ads', country: null } }), {
-    granularity: 'day', country: 'FR', channel: 'ads', date_from: '2025-01-01',
+    granularity: 'day',
+    country: 'FR',
+    channel: 'ads',
+    date_from: '2025-01-01',
   });
   assert.deepEqual(widgetParams(def('revenue'), { ...dashboard, active_preset_id: null }, { data_source: 'live_insight' }), {});
 });
@@ -28,7 +34,9 @@ test('later wins: preset < widget < refresh body; only the active preset applies
 test('what the insight does not take is skipped from preset and widget; a body filter that is none is a 400', () => {
   // revenue_by_country has no time axis: the preset's granularity is not passed on.
   assert.deepEqual(widgetParams(def('revenue_by_country'), dashboard, { data_source: 'live_insight' }), {
-    country: 'DE', channel: 'email', date_from: '2025-01-01',
+    country: 'DE',
+    channel: 'email',
+    date_from: '2025-01-01',
   });
   assert.throws(() => widgetParams(def('revenue'), dashboard, { data_source: 'live_insight' }, { filters: { colour: 'red' } }), {
     code: 'VALIDATION_FAILED',
@@ -47,24 +55,49 @@ test('a relative range means its dates on the given day; a later level’s dates
   const widget = { data_source: 'live_insight', insight_code: 'revenue' };
   const ranged = { global_filter_presets: [{ id: 'p', filters: { range: 'last_month' } }], active_preset_id: 'p' };
   assert.deepEqual(widgetParams(def('revenue'), ranged, widget, {}, '2026-11-25'), { date_from: '2026-10-01', date_to: '2026-10-31' });
-  assert.deepEqual(widgetParams(def('revenue'), ranged, widget, { filters: { range: 'last_quarter' } }, '2026-11-25'), { date_from: '2026-07-01', date_to: '2026-09-30' });
-  assert.deepEqual(widgetParams(def('revenue'), ranged, widget, { filters: { range: 'year_to_date' } }, '2026-11-25'), { date_from: '2026-01-01', date_to: '2026-11-25' });
-  assert.deepEqual(widgetParams(def('revenue'), ranged, widget, { filters: { range: 'last_7_days' } }, '2026-11-25'), { date_from: '2026-11-19', date_to: '2026-11-25' });
-  assert.deepEqual(widgetParams(def('revenue'), ranged, { ...widget, widget_filters: { date_from: '2026-05-01' } }, {}, '2026-11-25'), { date_from: '2026-05-01', date_to: '2026-10-31' });
-  assert.deepEqual(widgetParams(def('revenue'), dashboard, widget, { filters: { range: 'this_month' } }, '2026-11-25'), {
-    country: 'DE', channel: 'email', granularity: 'month', date_from: '2026-11-01', date_to: '2026-11-25',
+  assert.deepEqual(widgetParams(def('revenue'), ranged, widget, { filters: { range: 'last_quarter' } }, '2026-11-25'), {
+    date_from: '2026-07-01',
+    date_to: '2026-09-30',
   });
-  assert.throws(() => widgetParams(def('revenue'), ranged, widget, { filters: { range: 'fortnight' } }, '2026-11-25'), { code: 'VALIDATION_FAILED' });
+  assert.deepEqual(widgetParams(def('revenue'), ranged, widget, { filters: { range: 'year_to_date' } }, '2026-11-25'), {
+    date_from: '2026-01-01',
+    date_to: '2026-11-25',
+  });
+  assert.deepEqual(widgetParams(def('revenue'), ranged, widget, { filters: { range: 'last_7_days' } }, '2026-11-25'), {
+    date_from: '2026-11-19',
+    date_to: '2026-11-25',
+  });
+  assert.deepEqual(widgetParams(def('revenue'), ranged, { ...widget, widget_filters: { date_from: '2026-05-01' } }, {}, '2026-11-25'), {
+    date_from: '2026-05-01',
+    date_to: '2026-10-31',
+  });
+  assert.deepEqual(widgetParams(def('revenue'), dashboard, widget, { filters: { range: 'this_month' } }, '2026-11-25'), {
+    country: 'DE',
+    channel: 'email',
+    granularity: 'month',
+    date_from: '2026-11-01',
+    date_to: '2026-11-25',
+  });
+  assert.throws(() => widgetParams(def('revenue'), ranged, widget, { filters: { range: 'fortnight' } }, '2026-11-25'), {
+    code: 'VALIDATION_FAILED',
+  });
 });
 
 test('a widget that opts out of dashboard filters does not take them from the preset; its own filters still apply', () => {
-  const widget = { data_source: 'live_insight', insight_code: 'revenue', ignored_filters: ['country', 'date'], widget_filters: { channel: 'ads' } };
+  const widget = {
+    data_source: 'live_insight',
+    insight_code: 'revenue',
+    ignored_filters: ['country', 'date'],
+    widget_filters: { channel: 'ads' },
+  };
   assert.deepEqual(widgetParams(def('revenue'), dashboard, widget), { channel: 'ads', granularity: 'month' });
 });
 
 test('a refresh may name the preset to use instead of the active one, or none', () => {
   const widget = { data_source: 'live_insight', insight_code: 'revenue' };
   assert.deepEqual(widgetParams(def('revenue'), dashboard, widget, { preset_id: 'p-fr' }), { country: 'FR' });
-  assert.deepEqual(widgetParams(def('revenue'), dashboard, widget, { preset_id: null, filters: { country: ['DE', 'AT'] } }), { country: ['DE', 'AT'] });
+  assert.deepEqual(widgetParams(def('revenue'), dashboard, widget, { preset_id: null, filters: { country: ['DE', 'AT'] } }), {
+    country: ['DE', 'AT'],
+  });
   assert.throws(() => widgetParams(def('revenue'), dashboard, widget, { preset_id: 'nope' }), { code: 'VALIDATION_FAILED' });
 });

@@ -6,13 +6,32 @@ import { WidgetsService } from '../../../src/modules/dashboards/widgets.service.
 import { invalidField } from '../../../src/lib/errors.ts';
 
 const WIDGET_FIELDS = [
-  'chart_hint', 'chart_hint_override', 'created_at', 'dashboard_id', 'data_source', 'display_size', 'granularity', 'id',
-  'ignored_filters', 'insight_code', 'last_refreshed_at', 'snapshot_chart_hint', 'snapshot_data', 'snapshot_question', 'title',
-  'widget_filters', 'widget_type',
+  'chart_hint',
+  'chart_hint_override',
+  'created_at',
+  'dashboard_id',
+  'data_source',
+  'display_size',
+  'granularity',
+  'id',
+  'ignored_filters',
+  'insight_code',
+  'last_refreshed_at',
+  'snapshot_chart_hint',
+  'snapshot_data',
+  'snapshot_question',
+  'title',
+  'widget_filters',
+  'widget_type',
 ];
 const keys = (o: object) => Object.keys(o).sort();
 const live = { title: 'Revenue', widget_type: 'chart', data_source: 'live_insight', insight_code: 'revenue' };
-const snap = { title: 'Top', widget_type: 'table', data_source: 'snapshot', snapshot_data: [{ product: 'A', revenue: 10.5, ok: true, note: null }] };
+const snap = {
+  title: 'Top',
+  widget_type: 'table',
+  data_source: 'snapshot',
+  snapshot_data: [{ product: 'A', revenue: 10.5, ok: true, note: null }],
+};
 
 describe('widgets', () => {
   let t: TestApp;
@@ -61,7 +80,11 @@ describe('widgets', () => {
   test('create a snapshot widget: rows, hints and question kept; chart_hint defaults to the snapshot hint', async () => {
     const hint = { type: 'bar', x_axis: 'product', y_axis: ['revenue'], series: 'ok', title: 'Top products' };
     const res = await call(t, owner, 'POST', widgetsUrl(), {
-      ...snap, display_size: 'full', snapshot_chart_hint: hint, snapshot_question: 'top products?', chart_hint_override: { chart_type: 'pie' },
+      ...snap,
+      display_size: 'full',
+      snapshot_chart_hint: hint,
+      snapshot_question: 'top products?',
+      chart_hint_override: { chart_type: 'pie' },
     });
     assert.equal(res.statusCode, 201);
     assert.equal(res.data.display_size, 'full');
@@ -70,7 +93,11 @@ describe('widgets', () => {
     assert.deepEqual(res.data.chart_hint, hint);
     assert.equal(res.data.snapshot_question, 'top products?');
     assert.deepEqual(res.data.chart_hint_override, { chart_type: 'pie' });
-    const explicit = await call(t, owner, 'POST', widgetsUrl(), { ...snap, snapshot_chart_hint: hint, chart_hint: { type: 'kpi', x_axis: 'x' } });
+    const explicit = await call(t, owner, 'POST', widgetsUrl(), {
+      ...snap,
+      snapshot_chart_hint: hint,
+      chart_hint: { type: 'kpi', x_axis: 'x' },
+    });
     assert.deepEqual(explicit.data.chart_hint, { type: 'kpi', x_axis: 'x' });
   });
 
@@ -98,7 +125,10 @@ describe('widgets', () => {
     for (const [body, path] of cases) {
       const res = await call(t, owner, 'POST', widgetsUrl(), body);
       assert.equal(res.statusCode, 400, `${path}: ${res.body}`);
-      assert.ok(res.data.errors.some((e: any) => e.path === path), `${path}: ${JSON.stringify(res.data.errors)}`);
+      assert.ok(
+        res.data.errors.some((e: any) => e.path === path),
+        `${path}: ${JSON.stringify(res.data.errors)}`,
+      );
     }
   });
 
@@ -109,17 +139,31 @@ describe('widgets', () => {
     const c = (await call(t, owner, 'POST', widgetsUrl(d), { ...snap, title: 'C' })).data;
     let list = await call(t, owner, 'GET', widgetsUrl(d));
     assert.equal(list.statusCode, 200);
-    assert.deepEqual(list.data.map((w: any) => w.id), [a.id, b.id, c.id]);
+    assert.deepEqual(
+      list.data.map((w: any) => w.id),
+      [a.id, b.id, c.id],
+    );
     assert.deepEqual(keys(list.data[0]), WIDGET_FIELDS);
     await call(t, owner, 'PATCH', `/api/v1/dashboards/${d}`, { widget_ids: [c.id, a.id, b.id] });
     list = await call(t, owner, 'GET', widgetsUrl(d));
-    assert.deepEqual(list.data.map((w: any) => w.title), ['C', 'A', 'B']);
+    assert.deepEqual(
+      list.data.map((w: any) => w.title),
+      ['C', 'A', 'B'],
+    );
 
     t.clock.advance(5000);
     const patched = await call(t, owner, 'PATCH', `${widgetsUrl(d)}/${b.id}`, {
-      title: 'B2', widget_type: 'kpi', display_size: 'small', insight_code: 'orders_count', granularity: 'week',
-      widget_filters: { channel: 'web' }, ignored_filters: ['country'], chart_hint: { type: 'line', x_axis: 'period' }, chart_hint_override: { chart_type: 'area' },
-      snapshot_question: 'why?', data_source: 'live_insight',
+      title: 'B2',
+      widget_type: 'kpi',
+      display_size: 'small',
+      insight_code: 'orders_count',
+      granularity: 'week',
+      widget_filters: { channel: 'web' },
+      ignored_filters: ['country'],
+      chart_hint: { type: 'line', x_axis: 'period' },
+      chart_hint_override: { chart_type: 'area' },
+      snapshot_question: 'why?',
+      data_source: 'live_insight',
     });
     assert.equal(patched.statusCode, 200);
     assert.deepEqual(keys(patched.data), WIDGET_FIELDS);
@@ -133,13 +177,20 @@ describe('widgets', () => {
     assert.deepEqual(patched.data.chart_hint, { type: 'line', x_axis: 'period' });
     assert.deepEqual(patched.data.chart_hint_override, { chart_type: 'area' });
     assert.equal(patched.data.created_at, b.created_at);
-    const cleared = await call(t, owner, 'PATCH', `${widgetsUrl(d)}/${b.id}`, { granularity: null, widget_filters: null, chart_hint_override: null });
+    const cleared = await call(t, owner, 'PATCH', `${widgetsUrl(d)}/${b.id}`, {
+      granularity: null,
+      widget_filters: null,
+      chart_hint_override: null,
+    });
     assert.equal(cleared.data.granularity, null);
     assert.equal(cleared.data.widget_filters, null);
     assert.equal(cleared.data.chart_hint_override, null);
     assert.equal(cleared.data.title, 'B2');
 
-    const snapPatch = await call(t, owner, 'PATCH', `${widgetsUrl(d)}/${a.id}`, { snapshot_data: [{ x: 1 }], snapshot_chart_hint: { type: 'pie', x_axis: 'x' } });
+    const snapPatch = await call(t, owner, 'PATCH', `${widgetsUrl(d)}/${a.id}`, {
+      snapshot_data: [{ x: 1 }],
+      snapshot_chart_hint: { type: 'pie', x_axis: 'x' },
+    });
     assert.equal(snapPatch.statusCode, 200);
     assert.deepEqual(snapPatch.data.snapshot_data, [{ x: 1 }]);
 
@@ -148,7 +199,10 @@ describe('widgets', () => {
     assert.equal(del.body, '');
     const dashboard = await call(t, owner, 'GET', `/api/v1/dashboards/${d}`);
     assert.deepEqual(dashboard.data.widget_ids, [c.id, b.id]);
-    assert.deepEqual(dashboard.data.widgets.map((w: any) => w.id), [c.id, b.id]);
+    assert.deepEqual(
+      dashboard.data.widgets.map((w: any) => w.id),
+      [c.id, b.id],
+    );
     assert.equal((await call(t, owner, 'DELETE', `${widgetsUrl(d)}/${a.id}`)).statusCode, 404);
     assert.equal((await call(t, owner, 'PATCH', `${widgetsUrl(d)}/${a.id}`, { title: 'x' })).statusCode, 404);
     // A widget addressed through another dashboard of the same tenant is not found.
@@ -172,7 +226,10 @@ describe('widgets', () => {
     for (const [id, body, path] of cases) {
       const res = await call(t, owner, 'PATCH', `${widgetsUrl()}/${id}`, body);
       assert.equal(res.statusCode, 400, `${path}: ${res.body}`);
-      assert.ok(res.data.errors.some((e: any) => e.path === path), `${path}: ${JSON.stringify(res.data.errors)}`);
+      assert.ok(
+        res.data.errors.some((e: any) => e.path === path),
+        `${path}: ${JSON.stringify(res.data.errors)}`,
+      );
     }
     const unchanged = (await call(t, owner, 'GET', widgetsUrl())).data.find((x: any) => x.id === w.id);
     assert.equal(unchanged.data_source, 'live_insight');
@@ -211,7 +268,9 @@ describe('widgets', () => {
 
   test('concurrent widget writes and a reorder keep widget_ids equal to the set of widgets', async () => {
     const d = (await call(t, owner, 'POST', '/api/v1/dashboards/', { name: 'Busy' })).data.id;
-    const first = await Promise.all(Array.from({ length: 8 }, (_, i) => call(t, owner, 'POST', widgetsUrl(d), { ...snap, title: `W${i}` })));
+    const first = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => call(t, owner, 'POST', widgetsUrl(d), { ...snap, title: `W${i}` })),
+    );
     assert.ok(first.every((r) => r.statusCode === 201));
     const ids = first.map((r) => r.data.id);
     // A reorder racing with more creates and a delete either applies to the set it saw or is refused.
@@ -226,7 +285,10 @@ describe('widgets', () => {
     assert.equal(dashboard.widget_ids.length, 11);
     assert.equal(new Set(dashboard.widget_ids).size, 11);
     assert.deepEqual([...dashboard.widget_ids].sort(), rows.map((r) => r.id).sort());
-    assert.deepEqual(dashboard.widgets.map((w: any) => w.id), dashboard.widget_ids);
+    assert.deepEqual(
+      dashboard.widgets.map((w: any) => w.id),
+      dashboard.widget_ids,
+    );
   });
 
   test('body limits: widget create takes up to 5 MiB, other routes 1 MiB', async () => {
@@ -249,7 +311,13 @@ describe('widgets', () => {
     const w = (await call(t, owner, 'POST', widgetsUrl(), live)).data;
     t.clock.advance(1000);
     const at = t.clock.now();
-    const view = await t.app.services.widgets.recordRefresh('acme', dash, w.id, { type: 'line', x_axis: 'period', y_axis: ['revenue'] }, at);
+    const view = await t.app.services.widgets.recordRefresh(
+      'acme',
+      dash,
+      w.id,
+      { type: 'line', x_axis: 'period', y_axis: ['revenue'] },
+      at,
+    );
     assert.equal(view?.last_refreshed_at, at.toISOString());
     const got = (await call(t, owner, 'GET', widgetsUrl())).data.find((x: any) => x.id === w.id);
     assert.deepEqual(got.chart_hint, { type: 'line', x_axis: 'period', y_axis: ['revenue'] });
@@ -266,11 +334,24 @@ describe('widgets', () => {
       },
     });
     const auth = { tenantId: 'acme', userId: 'olga', name: 'Olga', email: null, role: 'owner' as const };
-    const ok = await widgets.create(auth, dash, { title: 'x', widget_type: 'chart', data_source: 'live_insight', insight_code: 'revenue', granularity: 'day' });
-    await assert.rejects(widgets.create(auth, dash, { title: 'x', widget_type: 'chart', data_source: 'live_insight', insight_code: 'nope' }), { code: 'VALIDATION_FAILED' });
+    const ok = await widgets.create(auth, dash, {
+      title: 'x',
+      widget_type: 'chart',
+      data_source: 'live_insight',
+      insight_code: 'revenue',
+      granularity: 'day',
+    });
+    await assert.rejects(
+      widgets.create(auth, dash, { title: 'x', widget_type: 'chart', data_source: 'live_insight', insight_code: 'nope' }),
+      { code: 'VALIDATION_FAILED' },
+    );
     await assert.rejects(widgets.update(auth, dash, ok.id, { insight_code: 'nope' }), { code: 'VALIDATION_FAILED' });
     await widgets.update(auth, dash, ok.id, { title: 'renamed' }); // no source change: not asked
     await widgets.create(auth, dash, { title: 's', widget_type: 'table', data_source: 'snapshot', snapshot_data: [] }); // snapshots: not asked
-    assert.deepEqual(seen, [['acme', 'revenue', 'day'], ['acme', 'nope', null], ['acme', 'nope', 'day']]);
+    assert.deepEqual(seen, [
+      ['acme', 'revenue', 'day'],
+      ['acme', 'nope', null],
+      ['acme', 'nope', 'day'],
+    ]);
   });
 });

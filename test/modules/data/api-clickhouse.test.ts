@@ -15,7 +15,12 @@ if (clickhouseSkip) {
   dataApiTests((now) => testClickHouseWarehouse(now, 600), { INSIGHTS_DATA_MAX_BYTES: '2000' });
 
   const EVENTS = (tenantRows: number, months: string[], value: number) =>
-    'at,kind,n\n' + months.flatMap((m) => Array.from({ length: tenantRows }, (_, i) => `${m}-${String((i % 27) + 1).padStart(2, '0')} 10:00:00,visit,${value}\n`)).join('');
+    'at,kind,n\n' +
+    months
+      .flatMap((m) =>
+        Array.from({ length: tenantRows }, (_, i) => `${m}-${String((i % 27) + 1).padStart(2, '0')} 10:00:00,visit,${value}\n`),
+      )
+      .join('');
 
   test('a first load creates a MergeTree table ordered by (tenant, time), a partition per month; a failed load leaves nothing', async () => {
     const warehouse = await emptyClickHouseWarehouse();
@@ -24,19 +29,35 @@ if (clickhouseSkip) {
       const owner = await t.login({ tenant: 'demo', user: 'o', role: 'owner' });
       const res = await upload(t, owner, { table: 'events', body: EVENTS(3, ['2026-01', '2026-02'], 1) });
       assert.equal(res.statusCode, 200, res.body);
-      const [ddl] = await warehouse.query(`SELECT create_table_query AS q FROM system.tables WHERE database = currentDatabase() AND name = 'events'`);
+      const [ddl] = await warehouse.query(
+        `SELECT create_table_query AS q FROM system.tables WHERE database = currentDatabase() AND name = 'events'`,
+      );
       assert.match(String(ddl.q), /ENGINE = MergeTree PARTITION BY toYYYYMM\(at\) ORDER BY \(tenant_id, at\)/);
       assert.match(String(ddl.q), /`at` Nullable\(DateTime64\(6\)\), `kind` Nullable\(String\), `n` Nullable\(Int64\), `tenant_id` String/);
-      const parts = await warehouse.query(`SELECT DISTINCT partition AS p FROM system.parts WHERE database = currentDatabase() AND table = 'events' AND active ORDER BY p`);
-      assert.deepEqual(parts.map((p) => p.p), ['202601', '202602']);
+      const parts = await warehouse.query(
+        `SELECT DISTINCT partition AS p FROM system.parts WHERE database = currentDatabase() AND table = 'events' AND active ORDER BY p`,
+      );
+      assert.deepEqual(
+        parts.map((p) => p.p),
+        ['202601', '202602'],
+      );
 
       // A bad row on line 5: refused with the same message as on the other engines; no rows, no staging table.
-      const bad = await upload(t, owner, { table: 'events', body: 'at,kind,n\n2026-03-01 10:00:00,visit,1\n2026-03-02 10:00:00,visit,2\n2026-03-03 10:00:00,visit,3\n2026-03-04 10:00:00,visit,lots\n' });
+      const bad = await upload(t, owner, {
+        table: 'events',
+        body: 'at,kind,n\n2026-03-01 10:00:00,visit,1\n2026-03-02 10:00:00,visit,2\n2026-03-03 10:00:00,visit,3\n2026-03-04 10:00:00,visit,lots\n',
+      });
       assert.equal(bad.statusCode, 400, bad.body);
       assert.match(bad.data.detail, /^Line 5, column n: "lots" is not a valid BIGINT\./);
       assert.deepEqual(await warehouse.query(`SELECT count() AS n FROM events`), [{ n: 6 }]);
-      const tables = await warehouse.query(`SELECT name FROM system.tables WHERE database = currentDatabase() AND name LIKE 'events%' ORDER BY name`);
-      assert.deepEqual(tables.map((r) => r.name), ['events'], 'the staging table is gone');
+      const tables = await warehouse.query(
+        `SELECT name FROM system.tables WHERE database = currentDatabase() AND name LIKE 'events%' ORDER BY name`,
+      );
+      assert.deepEqual(
+        tables.map((r) => r.name),
+        ['events'],
+        'the staging table is gone',
+      );
     } finally {
       await t.close();
       await warehouse.close();
@@ -53,7 +74,14 @@ if (clickhouseSkip) {
       assert.equal((await upload(t, demo, { table: 'events', body: EVENTS(1000, months, 1) })).statusCode, 200);
       assert.equal((await upload(t, acme, { table: 'events', body: EVENTS(500, months, 7) })).statusCode, 200);
       const perMonth = async (tenant: string) =>
-        Object.fromEntries((await warehouse.query(`SELECT toString(toYYYYMM(at)) AS m, sum(n) AS s FROM events WHERE tenant_id = $1 GROUP BY m ORDER BY m`, [tenant])).map((r) => [r.m, Number(r.s)]));
+        Object.fromEntries(
+          (
+            await warehouse.query(
+              `SELECT toString(toYYYYMM(at)) AS m, sum(n) AS s FROM events WHERE tenant_id = $1 GROUP BY m ORDER BY m`,
+              [tenant],
+            )
+          ).map((r) => [r.m, Number(r.s)]),
+        );
       const acmeBefore = await perMonth('acme');
       // 50 000 new rows in the same months, value 2: every month of demo goes from 1000 to 33 334 or so.
       const replacing = upload(t, demo, { table: 'events', body: EVENTS(16_667, months, 2), mode: 'replace' });
@@ -67,7 +95,8 @@ if (clickhouseSkip) {
       assert.equal((await replacing).statusCode, 200);
       const after = await perMonth('demo');
       assert.deepEqual(after, { 202601: 33_334, 202602: 33_334, 202603: 33_334 });
-      for (const s of seen) for (const m of ['202601', '202602', '202603']) assert.ok(s[m] === 1000 || s[m] === 33_334, `month ${m} seen at ${s[m]}`);
+      for (const s of seen)
+        for (const m of ['202601', '202602', '202603']) assert.ok(s[m] === 1000 || s[m] === 33_334, `month ${m} seen at ${s[m]}`);
     } finally {
       await t.close();
       await warehouse.close();

@@ -16,7 +16,12 @@ test('the default upload limit is far above the small JSON limit of other routes
     const res = await upload(t, owner, { table: 'numbers', body });
     assert.equal(res.statusCode, 200, res.body);
     assert.equal(res.data.rows_loaded, 120_000);
-    const json = await t.app.inject({ method: 'POST', url: '/api/v1/dashboards', headers: { authorization: owner, 'content-type': 'application/json' }, payload: JSON.stringify({ name: 'x'.repeat(2 * 1024 * 1024) }) });
+    const json = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/dashboards',
+      headers: { authorization: owner, 'content-type': 'application/json' },
+      payload: JSON.stringify({ name: 'x'.repeat(2 * 1024 * 1024) }),
+    });
     assert.equal(json.statusCode, 413, 'other routes keep their limit');
   } finally {
     await t.close();
@@ -32,7 +37,8 @@ test('queries running during a load see the data before it or after it, never ha
     const count = async () => Number((await warehouse.query(`SELECT count(*) AS n FROM orders WHERE tenant_id = 'demo'`))[0].n);
     const before = await count();
     const rows = 200_000;
-    const body = 'order_id,customer_id,ordered_at,country,channel,status,items,revenue,discount\n' +
+    const body =
+      'order_id,customer_id,ordered_at,country,channel,status,items,revenue,discount\n' +
       Array.from({ length: rows }, (_, i) => `${90_000_000 + i},1,2026-11-20 12:00:00,DE,web,completed,1,1.00,0\n`).join('');
     const loading = upload(t, owner, { table: 'orders', body });
     const seen: number[] = [];
@@ -41,7 +47,10 @@ test('queries running during a load see the data before it or after it, never ha
     while (!done) seen.push(await count());
     assert.equal((await loading).statusCode, 200);
     seen.push(await count());
-    assert.ok(seen.every((n) => n === before || n === before + rows), `counts seen: ${[...new Set(seen)].join(', ')}`);
+    assert.ok(
+      seen.every((n) => n === before || n === before + rows),
+      `counts seen: ${[...new Set(seen)].join(', ')}`,
+    );
     assert.equal(seen.at(-1), before + rows);
   } finally {
     await t.close();

@@ -43,7 +43,23 @@ if (unreachable) {
     const load = (file: string, content: string, tenant: string, mode = 'append') => {
       fs.writeFileSync(path.join(dir, file), content);
       const env = { ...childEnv({ INSIGHTS_DATA_DIR: dir }), WAREHOUSE_URL: warehouseUrl };
-      return spawnSync(process.execPath, [path.join(ROOT, 'bin/insights.js'), 'data', 'load', '--table', 'plans', '--file', path.join(dir, file), '--tenant', tenant, '--mode', mode], { cwd: ROOT, env, encoding: 'utf8' });
+      return spawnSync(
+        process.execPath,
+        [
+          path.join(ROOT, 'bin/insights.js'),
+          'data',
+          'load',
+          '--table',
+          'plans',
+          '--file',
+          path.join(dir, file),
+          '--tenant',
+          tenant,
+          '--mode',
+          mode,
+        ],
+        { cwd: ROOT, env, encoding: 'utf8' },
+      );
     };
     try {
       const first = load('a.csv', 'plan,price,since\nbasic,10,2026-01-01\npro,99.5,2026-02-01\n', 'demo');
@@ -55,13 +71,21 @@ if (unreachable) {
       const bad = load('d.csv', 'plan,price,since\nx,1,2026-01-01\ny,cheap,2026-01-01\n', 'acme', 'replace');
       assert.equal(bad.status, 1);
       assert.match(bad.stderr, /Line 3, column price: "cheap" is not a valid DOUBLE/);
-      const { rows } = await admin.query(`SELECT tenant_id, plan, price::float8 AS price, since::text AS since FROM ${schema}.plans ORDER BY tenant_id, plan`);
+      const { rows } = await admin.query(
+        `SELECT tenant_id, plan, price::float8 AS price, since::text AS since FROM ${schema}.plans ORDER BY tenant_id, plan`,
+      );
       assert.deepEqual(rows, [
         { tenant_id: 'acme', plan: 'team', price: 300, since: '2026-03-01' },
         { tenant_id: 'demo', plan: 'solo', price: 5, since: '2026-04-01' },
       ]);
-      const { rows: types } = await admin.query(`SELECT column_name, data_type FROM information_schema.columns WHERE table_schema = $1 AND table_name = 'plans' ORDER BY ordinal_position`, [schema]);
-      assert.deepEqual(types.map((r) => `${r.column_name} ${r.data_type}`), ['plan text', 'price double precision', 'since date', 'tenant_id text']);
+      const { rows: types } = await admin.query(
+        `SELECT column_name, data_type FROM information_schema.columns WHERE table_schema = $1 AND table_name = 'plans' ORDER BY ordinal_position`,
+        [schema],
+      );
+      assert.deepEqual(
+        types.map((r) => `${r.column_name} ${r.data_type}`),
+        ['plan text', 'price double precision', 'since date', 'tenant_id text'],
+      );
     } finally {
       await admin.query(`DROP SCHEMA ${schema} CASCADE`);
       await admin.end();

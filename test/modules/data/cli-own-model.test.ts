@@ -28,7 +28,8 @@ after(() => {
 });
 
 const cli = (args: string[], env: Record<string, string> = {}) => runCli(args, { INSIGHTS_DATA_DIR: dir, INSIGHTS_MODEL: model, ...env });
-const load = (table: string, file: string, tenant = 'north', mode = 'append') => cli(['data', 'load', '--table', table, '--file', file, '--tenant', tenant, '--mode', mode]);
+const load = (table: string, file: string, tenant = 'north', mode = 'append') =>
+  cli(['data', 'load', '--table', table, '--file', file, '--tenant', tenant, '--mode', mode]);
 
 function write(name: string, content: string | Buffer): string {
   const file = path.join(files, name);
@@ -45,7 +46,10 @@ async function withWarehouse<T>(fn: (wh: DuckDbWarehouse) => Promise<T>): Promis
   }
 }
 
-const tableNames = () => withWarehouse(async (wh) => (await wh.query(`SELECT table_name FROM information_schema.tables ORDER BY 1`)).map((r) => String(r.table_name)));
+const tableNames = () =>
+  withWarehouse(async (wh) =>
+    (await wh.query(`SELECT table_name FROM information_schema.tables ORDER BY 1`)).map((r) => String(r.table_name)),
+  );
 
 test('with INSIGHTS_MODEL, loads make the model’s tenant column in tables the demo would have taken, and execute answers exact figures', async () => {
   for (const tenant of ['north', 'south'] as const) {
@@ -57,16 +61,22 @@ test('with INSIGHTS_MODEL, loads make the model’s tenant column in tables the 
   assert.deepEqual(await tableNames(), ['customers', 'orders', 'warehouse_meta', 'warehouse_tenant_versions'], 'nothing of the demo');
   await withWarehouse(async (wh) => {
     const cols = await wh.query(`SELECT column_name FROM information_schema.columns WHERE table_name = 'orders' ORDER BY ordinal_position`);
-    assert.deepEqual(cols.map((c) => c.column_name), ['order_no', 'sold_at', 'city', 'amount', 'customer_no', 'store']);
+    assert.deepEqual(
+      cols.map((c) => c.column_name),
+      ['order_no', 'sold_at', 'city', 'amount', 'customer_no', 'store'],
+    );
     const t = await buildTestApp({ clock, deps: { warehouse: wh, model: modelFromText(SHOP_MODEL) } });
     try {
       const north = await t.login({ tenant: 'north', user: 'o', role: 'owner' });
       const res = await call(t, north, 'GET', '/api/v1/insights/revenue/execute?date_from=2025-01-01&date_to=2025-02-28&granularity=month');
       assert.equal(res.statusCode, 200, res.body);
-      assert.deepEqual(res.data.data.rows.map((r: Record<string, unknown>) => [r.period, r.revenue, r.orders]), [
-        ['2025-01-01', 150.5, 2],
-        ['2025-02-01', 20.25, 1],
-      ]);
+      assert.deepEqual(
+        res.data.data.rows.map((r: Record<string, unknown>) => [r.period, r.revenue, r.orders]),
+        [
+          ['2025-01-01', 150.5, 2],
+          ['2025-02-01', 20.25, 1],
+        ],
+      );
     } finally {
       await t.close();
     }
@@ -104,10 +114,22 @@ test('an unclosed quote, a 3 MB row and a time out of range are refused naming t
   assert.equal(long.code, 1);
   assert.match(long.stderr, /Line 2: the row is longer than 2,000,000 bytes/);
 
-  const times = await load('orders', write('far.csv', 'order_no,sold_at,city,amount,customer_no\n5,2025-03-01 10:00:00,Oslo,1,7\n6,9999-12-31 23:00:00,Oslo,1,7\n7,0001-01-01,Oslo,1,7\n'));
+  const times = await load(
+    'orders',
+    write(
+      'far.csv',
+      'order_no,sold_at,city,amount,customer_no\n5,2025-03-01 10:00:00,Oslo,1,7\n6,9999-12-31 23:00:00,Oslo,1,7\n7,0001-01-01,Oslo,1,7\n',
+    ),
+  );
   assert.equal(times.code, 1);
-  assert.match(times.stderr, /Line 3, column sold_at: 9999-12-31 23:00:00 is outside the supported range of times \(1900-01-01 to 2200-12-31\)/);
-  const header = await load('orders', write('store.csv', 'order_no,sold_at,city,amount,customer_no,STORE\n5,2025-03-01 10:00:00,Oslo,1,7,south\n'));
+  assert.match(
+    times.stderr,
+    /Line 3, column sold_at: 9999-12-31 23:00:00 is outside the supported range of times \(1900-01-01 to 2200-12-31\)/,
+  );
+  const header = await load(
+    'orders',
+    write('store.csv', 'order_no,sold_at,city,amount,customer_no,STORE\n5,2025-03-01 10:00:00,Oslo,1,7,south\n'),
+  );
   assert.equal(header.code, 1);
   assert.match(header.stderr, /column STORE, which is the table's tenant column store/);
   assert.deepEqual(await tableNames(), ['customers', 'orders', 'pairs', 'screens', 'warehouse_meta', 'warehouse_tenant_versions']);

@@ -44,18 +44,46 @@ const CSV = 'day,plan,mrr\n2026-01-01,basic,10.5\n2026-01-02,pro,99\n2026-02-01,
 test('a CSV creates the table with the file’s columns, detected types and tenant_id; the summary gives rows, size and time', async () => {
   const res = await load(['--table', 'subscriptions', '--file', write('subs.csv', CSV), '--tenant', 'demo']);
   assert.equal(res.code, 0, res.stderr);
-  assert.match(res.stdout, /^Loaded 3 rows \(\d+ B\) into subscriptions for tenant demo \(append, table created\) in the duckdb warehouse in \d+\.\d s\.$/m);
+  assert.match(
+    res.stdout,
+    /^Loaded 3 rows \(\d+ B\) into subscriptions for tenant demo \(append, table created\) in the duckdb warehouse in \d+\.\d s\.$/m,
+  );
   assert.match(res.stderr, /Reading .*subs\.csv/, 'a line per step when not on a terminal');
-  const cols = await query(`SELECT column_name, data_type FROM information_schema.columns WHERE table_name = 'subscriptions' ORDER BY ordinal_position`);
-  assert.deepEqual(cols.map((c) => `${c.column_name} ${c.data_type}`), ['day DATE', 'plan VARCHAR', 'mrr DOUBLE', 'tenant_id VARCHAR']);
-  assert.deepEqual(await query(`SELECT tenant_id, count(*) AS n, sum(mrr) AS mrr FROM subscriptions GROUP BY 1`), [{ tenant_id: 'demo', n: 3, mrr: 120 }]);
+  const cols = await query(
+    `SELECT column_name, data_type FROM information_schema.columns WHERE table_name = 'subscriptions' ORDER BY ordinal_position`,
+  );
+  assert.deepEqual(
+    cols.map((c) => `${c.column_name} ${c.data_type}`),
+    ['day DATE', 'plan VARCHAR', 'mrr DOUBLE', 'tenant_id VARCHAR'],
+  );
+  assert.deepEqual(await query(`SELECT tenant_id, count(*) AS n, sum(mrr) AS mrr FROM subscriptions GROUP BY 1`), [
+    { tenant_id: 'demo', n: 3, mrr: 120 },
+  ]);
 });
 
 test('append and replace over two tenants: replace removes only its own tenant’s rows', async () => {
   assert.equal((await load(['--table', 'subscriptions', '--file', write('acme.csv', CSV), '--tenant', 'acme'])).code, 0);
-  const more = await load(['--table', 'subscriptions', '--file', write('more.csv', 'plan,day,mrr\npro,2026-03-01,50\n'), '--tenant', 'demo', '--mode', 'append']);
+  const more = await load([
+    '--table',
+    'subscriptions',
+    '--file',
+    write('more.csv', 'plan,day,mrr\npro,2026-03-01,50\n'),
+    '--tenant',
+    'demo',
+    '--mode',
+    'append',
+  ]);
   assert.equal(more.code, 0, more.stderr);
-  const replaced = await load(['--table', 'subscriptions', '--file', write('new.csv', 'day,plan,mrr\n2026-04-01,pro,1\n'), '--tenant', 'demo', '--mode', 'replace']);
+  const replaced = await load([
+    '--table',
+    'subscriptions',
+    '--file',
+    write('new.csv', 'day,plan,mrr\n2026-04-01,pro,1\n'),
+    '--tenant',
+    'demo',
+    '--mode',
+    'replace',
+  ]);
   assert.equal(replaced.code, 0, replaced.stderr);
   assert.match(replaced.stdout, /Loaded 1 rows .* \(replace\)/);
   assert.deepEqual(await query(`SELECT tenant_id, count(*) AS n, sum(mrr) AS mrr FROM subscriptions GROUP BY 1 ORDER BY 1`), [
@@ -65,20 +93,50 @@ test('append and replace over two tenants: replace removes only its own tenant�
 });
 
 test('TSV, gzip, NDJSON and Parquet files load with their own readers', async () => {
-  const tsv = await load(['--table', 'visits', '--file', write('v.tsv', 'day\tpage\tn\n2026-01-01\t/home\t3\n2026-01-02\t/buy\t1\n'), '--tenant', 'demo']);
+  const tsv = await load([
+    '--table',
+    'visits',
+    '--file',
+    write('v.tsv', 'day\tpage\tn\n2026-01-01\t/home\t3\n2026-01-02\t/buy\t1\n'),
+    '--tenant',
+    'demo',
+  ]);
   assert.equal(tsv.code, 0, tsv.stderr);
-  const gz = await load(['--table', 'visits', '--file', write('v.csv.gz', zlib.gzipSync('page,day,n\n/home,2026-01-03,5\n')), '--tenant', 'demo']);
+  const gz = await load([
+    '--table',
+    'visits',
+    '--file',
+    write('v.csv.gz', zlib.gzipSync('page,day,n\n/home,2026-01-03,5\n')),
+    '--tenant',
+    'demo',
+  ]);
   assert.equal(gz.code, 0, gz.stderr);
-  const nd = await load(['--table', 'visits', '--file', write('v.ndjson', '{"day":"2026-01-04","page":"/x","n":2}\n{"day":"2026-01-05","page":"/y","n":4}\n'), '--tenant', 'acme']);
+  const nd = await load([
+    '--table',
+    'visits',
+    '--file',
+    write('v.ndjson', '{"day":"2026-01-04","page":"/x","n":2}\n{"day":"2026-01-05","page":"/y","n":4}\n'),
+    '--tenant',
+    'acme',
+  ]);
   assert.equal(nd.code, 0, nd.stderr);
-  const ndgz = await load(['--table', 'visits', '--file', write('v.jsonl.gz', zlib.gzipSync('{"day":"2026-01-06","page":"/z","n":1}\n')), '--tenant', 'acme']);
+  const ndgz = await load([
+    '--table',
+    'visits',
+    '--file',
+    write('v.jsonl.gz', zlib.gzipSync('{"day":"2026-01-06","page":"/z","n":1}\n')),
+    '--tenant',
+    'acme',
+  ]);
   assert.equal(ndgz.code, 0, ndgz.stderr);
 
   // A Parquet file written by DuckDB itself, with its own column types.
   const parquet = path.join(files, 'v.parquet');
   const instance = await DuckDBInstance.create(':memory:');
   const conn = await instance.connect();
-  await conn.run(`COPY (SELECT DATE '2026-02-01' + i::INTEGER AS day, '/p' || i AS page, i::INTEGER AS n FROM range(1000) t(i)) TO '${parquet}' (FORMAT parquet)`);
+  await conn.run(
+    `COPY (SELECT DATE '2026-02-01' + i::INTEGER AS day, '/p' || i AS page, i::INTEGER AS n FROM range(1000) t(i)) TO '${parquet}' (FORMAT parquet)`,
+  );
   conn.closeSync();
   instance.closeSync();
   const pq = await load(['--table', 'visits', '--file', parquet, '--tenant', 'demo']);
@@ -106,9 +164,25 @@ test('a file whose columns differ from the table is refused naming the column, a
   assert.equal(missing.code, 1);
   assert.match(missing.stderr, /missing column plan/);
   assert.doesNotMatch(missing.stderr, /\n\s+at /, 'no stack trace');
-  const extra = await load(['--table', 'subscriptions', '--file', write('e.csv', 'day,plan,mrr,seats\n2026-05-01,pro,3,2\n'), '--tenant', 'demo']);
+  const extra = await load([
+    '--table',
+    'subscriptions',
+    '--file',
+    write('e.csv', 'day,plan,mrr,seats\n2026-05-01,pro,3,2\n'),
+    '--tenant',
+    'demo',
+  ]);
   assert.match(extra.stderr, /extra column seats/);
-  const typed = await load(['--table', 'subscriptions', '--file', write('t.csv', 'day,plan,mrr\n2026-05-01,pro,3\n2026-05-02,pro,a lot\n'), '--tenant', 'demo', '--mode', 'replace']);
+  const typed = await load([
+    '--table',
+    'subscriptions',
+    '--file',
+    write('t.csv', 'day,plan,mrr\n2026-05-01,pro,3\n2026-05-02,pro,a lot\n'),
+    '--tenant',
+    'demo',
+    '--mode',
+    'replace',
+  ]);
   assert.equal(typed.code, 1);
   assert.match(typed.stderr, /Line 3, column mrr: "a lot" is not a valid DOUBLE/);
   assert.deepEqual(await query(`SELECT count(*) AS n FROM subscriptions`), before);

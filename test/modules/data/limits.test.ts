@@ -15,8 +15,10 @@ import { testWarehouse } from '../../helpers/warehouse.ts';
 import { clock, tables, upload, uploadModel } from './support.ts';
 
 const ORDERS_HEADER = 'order_id,customer_id,ordered_at,country,channel,status,items,revenue,discount\n';
-const orders = (n: number, from: number) => ORDERS_HEADER + Array.from({ length: n }, (_, i) => `${from + i},1,2026-11-20 12:00:00,DE,web,completed,1,1.00,0\n`).join('');
-const count = async (t: TestApp, tenant: string) => Number((await t.warehouse.query(`SELECT count(*) AS n FROM orders WHERE tenant_id = $1`, [tenant]))[0].n);
+const orders = (n: number, from: number) =>
+  ORDERS_HEADER + Array.from({ length: n }, (_, i) => `${from + i},1,2026-11-20 12:00:00,DE,web,completed,1,1.00,0\n`).join('');
+const count = async (t: TestApp, tenant: string) =>
+  Number((await t.warehouse.query(`SELECT count(*) AS n FROM orders WHERE tenant_id = $1`, [tenant]))[0].n);
 
 let tmpDir: string;
 const uploadsLeft = () => fs.readdirSync(tmpDir).filter((f) => f.startsWith('insights-upload-')).length;
@@ -59,9 +61,17 @@ test('rows per load are capped (INSIGHTS_DATA_MAX_ROWS): 413 before loading; quo
     assert.deepEqual((await tables(t, owner)).notes.columns, [], 'nothing was loaded');
     const ndjson = await upload(t, owner, { table: 'notes', type: 'application/x-ndjson', body: '{"id":1}\n{"id":2}\n{"id":3}\n{"id":4}' });
     assert.equal(ndjson.data.code, 'DATA_TOO_MANY_ROWS');
-    const array = await upload(t, owner, { table: 'notes', type: 'application/json', body: '[\n  {"id": 1, "text": "{not a record}"},\n  {"id": 2},\n  {"id": 3},\n  {"id": 4}\n]' });
+    const array = await upload(t, owner, {
+      table: 'notes',
+      type: 'application/json',
+      body: '[\n  {"id": 1, "text": "{not a record}"},\n  {"id": 2},\n  {"id": 3},\n  {"id": 4}\n]',
+    });
     assert.equal(array.data.code, 'DATA_TOO_MANY_ROWS');
-    const pretty = await upload(t, owner, { table: 'notes', type: 'application/json', body: '[\n  {\n    "id": 1,\n    "text": "a"\n  },\n  {\n    "id": 2,\n    "text": "b"\n  }\n]' });
+    const pretty = await upload(t, owner, {
+      table: 'notes',
+      type: 'application/json',
+      body: '[\n  {\n    "id": 1,\n    "text": "a"\n  },\n  {\n    "id": 2,\n    "text": "b"\n  }\n]',
+    });
     assert.equal(pretty.statusCode, 200, pretty.body);
     const three = await upload(t, owner, { table: 'notes', body: 'id,text\r\n1,"two\r\nlines"\r\n2,"say ""hi""\nthere"\r\n3,c\r\n\r\n' });
     assert.equal(three.statusCode, 200, three.body);
@@ -117,7 +127,13 @@ test('a client that goes away cancels its running load: nothing is kept', async 
     };
     const body = orders(600_000, 93_000_000);
     const { port } = t.app.server.address() as AddressInfo;
-    const req = http.request({ host: '127.0.0.1', port, method: 'POST', path: '/api/v1/data/orders', headers: { authorization: owner, 'content-type': 'text/csv', 'content-length': Buffer.byteLength(body) } });
+    const req = http.request({
+      host: '127.0.0.1',
+      port,
+      method: 'POST',
+      path: '/api/v1/data/orders',
+      headers: { authorization: owner, 'content-type': 'text/csv', 'content-length': Buffer.byteLength(body) },
+    });
     req.on('error', () => {});
     req.end(body);
     await started;

@@ -74,7 +74,8 @@ insights:
 
 // Two tenants' exports: north's and south's figures differ, so a mixed-up tenant shows.
 export const ORDERS = {
-  north: 'order_no,sold_at,city,amount,customer_no\n1,2025-01-05 10:00:00,Oslo,100.5,7\n2,2025-01-20 12:00:00,Bergen,50,8\n3,2025-02-03 09:30:00,Oslo,20.25,7\n',
+  north:
+    'order_no,sold_at,city,amount,customer_no\n1,2025-01-05 10:00:00,Oslo,100.5,7\n2,2025-01-20 12:00:00,Bergen,50,8\n3,2025-02-03 09:30:00,Oslo,20.25,7\n',
   south: 'order_no,sold_at,city,amount,customer_no\n1,2025-01-06 10:00:00,Rome,1000,7\n2,2025-02-07 11:00:00,Milan,3000,9\n',
 };
 export const CUSTOMERS = {

@@ -73,79 +73,149 @@ for (const engine of ['duckdb', 'postgres', 'clickhouse'] as const) {
     });
 
     test('loads create the tenant column the model names, with any table name the model uses, and execute answers exact figures', async () => {
-      for (const [tenant, auth] of [['north', north], ['south', south]] as const) {
+      for (const [tenant, auth] of [
+        ['north', north],
+        ['south', south],
+      ] as const) {
         const o = await upload(t, auth, { table: 'orders', body: ORDERS[tenant] });
         assert.equal(o.statusCode, 200, o.body);
         const c = await upload(t, auth, { table: 'customers', body: CUSTOMERS[tenant] });
         assert.equal(c.statusCode, 200, c.body);
       }
       const stores = await warehouse.query(`SELECT store, count(*) AS n FROM orders GROUP BY store ORDER BY store`);
-      assert.deepEqual(stores.map((r) => [r.store, Number(r.n)]), [['north', 3], ['south', 2]]);
-      assert.deepEqual((await warehouse.query(`SELECT account, count(*) AS n FROM customers GROUP BY account ORDER BY account`)).map((r) => [r.account, Number(r.n)]), [
-        ['north', 2],
-        ['south', 2],
+      assert.deepEqual(
+        stores.map((r) => [r.store, Number(r.n)]),
+        [
+          ['north', 3],
+          ['south', 2],
+        ],
+      );
+      assert.deepEqual(
+        (await warehouse.query(`SELECT account, count(*) AS n FROM customers GROUP BY account ORDER BY account`)).map((r) => [
+          r.account,
+          Number(r.n),
+        ]),
+        [
+          ['north', 2],
+          ['south', 2],
+        ],
+      );
+      const listed = (await warehouse.tables((name) => ({ orders: 'store', customers: 'account' })[name] ?? 'tenant_id')).map((x) => [
+        x.name,
+        x.tenantColumn,
       ]);
-      const listed = (await warehouse.tables((name) => ({ orders: 'store', customers: 'account' })[name] ?? 'tenant_id')).map((x) => [x.name, x.tenantColumn]);
-      assert.deepEqual(listed.sort(), [['customers', 'account'], ['orders', 'store']]);
+      assert.deepEqual(listed.sort(), [
+        ['customers', 'account'],
+        ['orders', 'store'],
+      ]);
 
       const series = await call(t, north, 'GET', `/api/v1/insights/revenue/execute?${WINDOW}&granularity=month`);
       assert.equal(series.statusCode, 200, series.body);
-      assert.deepEqual(series.data.data.rows.map((r: Record<string, unknown>) => [r.period, r.revenue, r.orders]), [
-        ['2025-01-01', 150.5, 2],
-        ['2025-02-01', 20.25, 1],
-      ]);
+      assert.deepEqual(
+        series.data.data.rows.map((r: Record<string, unknown>) => [r.period, r.revenue, r.orders]),
+        [
+          ['2025-01-01', 150.5, 2],
+          ['2025-02-01', 20.25, 1],
+        ],
+      );
       const oslo = await call(t, north, 'GET', `/api/v1/insights/revenue/execute?${WINDOW}&granularity=month&city=Oslo`);
-      assert.deepEqual(oslo.data.data.rows.map((r: Record<string, unknown>) => r.revenue), [100.5, 20.25]);
+      assert.deepEqual(
+        oslo.data.data.rows.map((r: Record<string, unknown>) => r.revenue),
+        [100.5, 20.25],
+      );
       // The join is tenant-restricted on both sides: south's customer 7 is wholesale, north's retail.
       const bySegment = await call(t, north, 'GET', `/api/v1/insights/revenue_by_segment/execute?${WINDOW}`);
       assert.equal(bySegment.statusCode, 200, bySegment.body);
-      assert.deepEqual(Object.fromEntries(bySegment.data.data.rows.map((r: Record<string, unknown>) => [r.segment, r.revenue])), { retail: 120.75, wholesale: 50 });
+      assert.deepEqual(Object.fromEntries(bySegment.data.data.rows.map((r: Record<string, unknown>) => [r.segment, r.revenue])), {
+        retail: 120.75,
+        wholesale: 50,
+      });
       const southSeg = await call(t, south, 'GET', `/api/v1/insights/revenue_by_segment/execute?${WINDOW}`);
-      assert.deepEqual(Object.fromEntries(southSeg.data.data.rows.map((r: Record<string, unknown>) => [r.segment, r.revenue])), { wholesale: 1000, retail: 3000 });
+      assert.deepEqual(Object.fromEntries(southSeg.data.data.rows.map((r: Record<string, unknown>) => [r.segment, r.revenue])), {
+        wholesale: 1000,
+        retail: 3000,
+      });
 
       const mine = (await tables(t, north)).orders;
       assert.equal(mine.row_count, 3);
-      assert.deepEqual(mine.columns.map((c: { name: string }) => c.name), ['order_no', 'sold_at', 'city', 'amount', 'customer_no']);
+      assert.deepEqual(
+        mine.columns.map((c: { name: string }) => c.name),
+        ['order_no', 'sold_at', 'city', 'amount', 'customer_no'],
+      );
     });
 
     test('replace removes only the loading tenant’s rows, by the model’s tenant column', async () => {
-      const res = await upload(t, north, { table: 'orders', mode: 'replace', body: 'order_no,sold_at,city,amount,customer_no\n9,2025-01-09 08:00:00,Oslo,1,7\n' });
+      const res = await upload(t, north, {
+        table: 'orders',
+        mode: 'replace',
+        body: 'order_no,sold_at,city,amount,customer_no\n9,2025-01-09 08:00:00,Oslo,1,7\n',
+      });
       assert.equal(res.statusCode, 200, res.body);
-      assert.deepEqual((await warehouse.query(`SELECT store, sum(amount) AS s FROM orders GROUP BY store ORDER BY store`)).map((r) => [r.store, Number(r.s)]), [
-        ['north', 1],
-        ['south', 4000],
-      ]);
+      assert.deepEqual(
+        (await warehouse.query(`SELECT store, sum(amount) AS s FROM orders GROUP BY store ORDER BY store`)).map((r) => [
+          r.store,
+          Number(r.s),
+        ]),
+        [
+          ['north', 1],
+          ['south', 4000],
+        ],
+      );
     });
 
     test('a header naming the tenant column in any case, or holding a NUL, is a 400 naming it; nothing is kept', async () => {
       const before = await warehouse.query(`SELECT count(*) AS n FROM orders`);
       for (const header of ['Store', 'STORE']) {
-        const res = await upload(t, north, { table: 'orders', body: `order_no,sold_at,city,amount,customer_no,${header}\n5,2025-01-05 10:00:00,Oslo,1,7,south\n` });
+        const res = await upload(t, north, {
+          table: 'orders',
+          body: `order_no,sold_at,city,amount,customer_no,${header}\n5,2025-01-05 10:00:00,Oslo,1,7,south\n`,
+        });
         assert.equal(res.statusCode, 400, res.body);
         assert.equal(res.data.code, 'DATA_COLUMNS_MISMATCH');
         assert.match(res.data.detail, new RegExp(`column ${header}, which is the table's tenant column store`));
-        assert.deepEqual(res.data.errors.map((e: { path: string }) => e.path), [`/body/${header}`]);
+        assert.deepEqual(
+          res.data.errors.map((e: { path: string }) => e.path),
+          [`/body/${header}`],
+        );
       }
       const nul = await upload(t, north, { table: 'visits', body: 'a\u0000b,n\nx,1\n' });
       assert.equal(nul.statusCode, 400, nul.body);
       assert.equal(nul.data.code, 'DATA_COLUMNS_MISMATCH');
       assert.match(nul.data.detail, /NUL/);
       assert.deepEqual(await warehouse.query(`SELECT count(*) AS n FROM orders`), before);
-      assert.ok(!(await warehouse.tables(tenantColumns(modelFromText(SHOP_MODEL)))).some((x) => x.name === 'visits'), 'no table was created');
+      assert.ok(
+        !(await warehouse.tables(tenantColumns(modelFromText(SHOP_MODEL)))).some((x) => x.name === 'visits'),
+        'no table was created',
+      );
     });
 
     test('a time outside 1900-01-01…2200-12-31 is a 400 naming its line and column, and nothing is kept', async () => {
       const before = (await tables(t, north)).orders.row_count;
-      for (const [bad, line] of [['9999-12-31 23:00:00', 3], ['0001-01-01 00:00:00', 3], ['1899-12-31 23:59:59', 3], ['2201-01-01 00:00:00', 3]] as const) {
+      for (const [bad, line] of [
+        ['9999-12-31 23:00:00', 3],
+        ['0001-01-01 00:00:00', 3],
+        ['1899-12-31 23:59:59', 3],
+        ['2201-01-01 00:00:00', 3],
+      ] as const) {
         const body = `order_no,sold_at,city,amount,customer_no\n5,2025-01-05 10:00:00,Oslo,1,7\n6,${bad},Oslo,1,7\n`;
         const res = await upload(t, north, { table: 'orders', mode: 'replace', body });
         assert.equal(res.statusCode, 400, `${bad}: ${res.body}`);
         assert.equal(res.data.code, 'DATA_ROW_INVALID');
-        assert.match(res.data.detail, new RegExp(`^Line ${line}, column sold_at: .* is outside the supported range of times \\(1900-01-01 to 2200-12-31\\)`));
-        assert.deepEqual(res.data.errors.map((e: { path: string }) => e.path), [`/body/${line}/sold_at`]);
+        assert.match(
+          res.data.detail,
+          new RegExp(`^Line ${line}, column sold_at: .* is outside the supported range of times \\(1900-01-01 to 2200-12-31\\)`),
+        );
+        assert.deepEqual(
+          res.data.errors.map((e: { path: string }) => e.path),
+          [`/body/${line}/sold_at`],
+        );
       }
       // A first load too: the table is not created.
-      const first = await upload(t, north, { table: 'visits', type: 'application/x-ndjson', body: '{"day":"2025-01-01","n":1}\n\n{"day":"0001-01-01","n":2}\n' });
+      const first = await upload(t, north, {
+        table: 'visits',
+        type: 'application/x-ndjson',
+        body: '{"day":"2025-01-01","n":1}\n\n{"day":"0001-01-01","n":2}\n',
+      });
       assert.equal(first.statusCode, 400, first.body);
       assert.match(first.data.detail, /^Line 3, column day: 0001-01-01 is outside/);
       assert.ok(!(await warehouse.tables(tenantColumns(modelFromText(SHOP_MODEL)))).some((x) => x.name === 'visits'));
@@ -194,7 +264,9 @@ insights:
   fs.writeFileSync(modelFile, 'cubes: []\n');
   const warehouse = await ownModelWarehouse('duckdb', path.join(dir, 'data'), modelFile);
   // Made by hand, not loaded: the warehouse has no data version, and the value fails only when read.
-  await warehouse.exec(`CREATE TABLE tickets (minutes VARCHAR, opened DATE, desk VARCHAR); INSERT INTO tickets VALUES ('ten', DATE '2025-01-10', 'north')`);
+  await warehouse.exec(
+    `CREATE TABLE tickets (minutes VARCHAR, opened DATE, desk VARCHAR); INSERT INTO tickets VALUES ('ten', DATE '2025-01-10', 'north')`,
+  );
   const t = await buildTestApp({ clock, deps: { warehouse, model } });
   try {
     const north = await t.login({ tenant: 'north', user: 'o', role: 'owner' });

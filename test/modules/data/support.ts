@@ -23,7 +23,8 @@ export const UPLOAD_TABLES = ['sales', 'events', 'fresh', 'numbers', 'bomb', 'no
 export function uploadModel(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'insights-data-model-'));
   fs.copyFileSync(new URL('../../../models/demo.yml', import.meta.url), path.join(dir, 'demo.yml'));
-  const cube = (t: string) => `  - name: ${t}\n    sql_table: ${t}\n    tenant_column: tenant_id\n    measures:\n      - { name: rows, type: count }\n`;
+  const cube = (t: string) =>
+    `  - name: ${t}\n    sql_table: ${t}\n    tenant_column: tenant_id\n    measures:\n      - { name: rows, type: count }\n`;
   fs.writeFileSync(path.join(dir, 'uploads.yml'), `cubes:\n${UPLOAD_TABLES.map(cube).join('')}`);
   return dir;
 }
@@ -39,7 +40,12 @@ export interface Upload {
 export async function upload(t: TestApp, auth: string | undefined, u: Upload) {
   const headers: Record<string, string> = { 'content-type': u.type ?? 'text/csv', ...u.headers };
   if (auth) headers.authorization = auth;
-  const res = await t.app.inject({ method: 'POST', url: `/api/v1/data/${u.table}${u.mode ? `?mode=${u.mode}` : ''}`, headers, payload: u.body });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/v1/data/${u.table}${u.mode ? `?mode=${u.mode}` : ''}`,
+    headers,
+    payload: u.body,
+  });
   return Object.assign(res, { data: res.body ? JSON.parse(res.body) : undefined });
 }
 
@@ -101,7 +107,14 @@ export function dataApiTests(makeWarehouse: (now: Date) => Promise<Warehouse>, e
     ]);
     assert.deepEqual(listed.time_ranges, [{ column: 'day', min: '2026-01-05', max: '2026-02-01' }]);
     const rows = await warehouse.query(`SELECT store, amount, tenant_id FROM sales ORDER BY day`);
-    assert.deepEqual(rows.map((r) => [r.store, Number(r.amount), r.tenant_id]), [['north', 12.5, 'demo'], ['south', 30, 'demo'], ['north', 7.25, 'demo']]);
+    assert.deepEqual(
+      rows.map((r) => [r.store, Number(r.amount), r.tenant_id]),
+      [
+        ['north', 12.5, 'demo'],
+        ['south', 30, 'demo'],
+        ['north', 7.25, 'demo'],
+      ],
+    );
     // Another tenant sees the table, with none of demo's rows.
     assert.deepEqual((await tables(t, acmeOwner)).sales.time_ranges, [{ column: 'day', min: null, max: null }]);
     assert.equal((await tables(t, acmeOwner)).sales.row_count, 0);
@@ -115,7 +128,17 @@ export function dataApiTests(makeWarehouse: (now: Date) => Promise<Warehouse>, e
     assert.equal((await tables(t, demoOwner)).sales.row_count, 4);
     const res = await upload(t, demoOwner, { table: 'sales', body: 'day,store,amount,paid\n2026-04-01,west,99,true\n', mode: 'replace' });
     // The response names the table's types (amount stays DOUBLE though this file holds an integer).
-    assert.deepEqual(res.data, { table: 'sales', mode: 'replace', rows_loaded: 1, columns: [{ name: 'day', type: 'DATE' }, { name: 'store', type: 'VARCHAR' }, { name: 'amount', type: 'DOUBLE' }, { name: 'paid', type: 'BOOLEAN' }] });
+    assert.deepEqual(res.data, {
+      table: 'sales',
+      mode: 'replace',
+      rows_loaded: 1,
+      columns: [
+        { name: 'day', type: 'DATE' },
+        { name: 'store', type: 'VARCHAR' },
+        { name: 'amount', type: 'DOUBLE' },
+        { name: 'paid', type: 'BOOLEAN' },
+      ],
+    });
     assert.equal((await tables(t, demoOwner)).sales.row_count, 1);
     assert.deepEqual((await tables(t, demoOwner)).sales.time_ranges, [{ column: 'day', min: '2026-04-01', max: '2026-04-01' }]);
     assert.equal((await tables(t, acmeOwner)).sales.row_count, 3, 'acme keeps its rows');
@@ -127,12 +150,25 @@ export function dataApiTests(makeWarehouse: (now: Date) => Promise<Warehouse>, e
     assert.equal(res.statusCode, 200, res.body);
     assert.equal(res.data.rows_loaded, 2);
     const events = (await tables(t, demoOwner)).events;
-    assert.deepEqual(events.columns, [{ name: 'at', type: 'TIMESTAMP' }, { name: 'kind', type: 'VARCHAR' }, { name: 'n', type: 'DOUBLE' }]);
+    assert.deepEqual(events.columns, [
+      { name: 'at', type: 'TIMESTAMP' },
+      { name: 'kind', type: 'VARCHAR' },
+      { name: 'n', type: 'DOUBLE' },
+    ]);
     assert.deepEqual(events.time_ranges, [{ column: 'at', min: '2026-05-01 10:00:00', max: '2026-05-02 11:30:00' }]);
-    const gz = await upload(t, demoOwner, { table: 'events', body: zlib.gzipSync('{"kind":"visit","n":3,"at":"2026-05-03 09:00:00"}\n'), type: 'application/x-ndjson', headers: { 'content-encoding': 'gzip' } });
+    const gz = await upload(t, demoOwner, {
+      table: 'events',
+      body: zlib.gzipSync('{"kind":"visit","n":3,"at":"2026-05-03 09:00:00"}\n'),
+      type: 'application/x-ndjson',
+      headers: { 'content-encoding': 'gzip' },
+    });
     assert.equal(gz.statusCode, 200, gz.body);
     assert.equal((await tables(t, demoOwner)).events.row_count, 3);
-    const tsv = await upload(t, acmeOwner, { table: 'events', body: 'at\tkind\tn\n2026-05-04 08:00:00\tvisit\t4\n', type: 'text/tab-separated-values' });
+    const tsv = await upload(t, acmeOwner, {
+      table: 'events',
+      body: 'at\tkind\tn\n2026-05-04 08:00:00\tvisit\t4\n',
+      type: 'text/tab-separated-values',
+    });
     assert.equal(tsv.statusCode, 200, tsv.body);
     assert.equal((await tables(t, acmeOwner)).events.row_count, 1);
   });
@@ -145,18 +181,32 @@ export function dataApiTests(makeWarehouse: (now: Date) => Promise<Warehouse>, e
     assert.equal(res.headers['content-type'], 'application/problem+json; charset=utf-8');
     assert.equal(res.data.code, 'DATA_ROW_INVALID');
     assert.match(res.data.detail, /^Line 3, column amount: "lots" is not a valid DOUBLE\./);
-    assert.deepEqual(res.data.errors.map((e: { path: string }) => e.path), ['/body/3/amount']);
+    assert.deepEqual(
+      res.data.errors.map((e: { path: string }) => e.path),
+      ['/body/3/amount'],
+    );
     assert.equal((await tables(t, demoOwner)).sales.row_count, before, 'the replace was rolled back');
 
-    const ragged = await upload(t, demoOwner, { table: 'sales', body: 'day,store,amount,paid\n2026-06-01,north,5,true\n2026-06-02,south,5,true,extra\n' });
+    const ragged = await upload(t, demoOwner, {
+      table: 'sales',
+      body: 'day,store,amount,paid\n2026-06-01,north,5,true\n2026-06-02,south,5,true,extra\n',
+    });
     assert.equal(ragged.statusCode, 400, ragged.body);
     assert.match(ragged.data.detail, /^Line 3: expected 4 fields, found 5\./);
 
-    const json = await upload(t, demoOwner, { table: 'events', type: 'application/x-ndjson', body: '{"at":"2026-05-01 10:00:00","kind":"visit","n":1}\n{"at":"2026-05-01 10:00:00","kind":"visit","n":"many"}\n' });
+    const json = await upload(t, demoOwner, {
+      table: 'events',
+      type: 'application/x-ndjson',
+      body: '{"at":"2026-05-01 10:00:00","kind":"visit","n":1}\n{"at":"2026-05-01 10:00:00","kind":"visit","n":"many"}\n',
+    });
     assert.equal(json.statusCode, 400, json.body);
     assert.equal(json.data.code, 'DATA_ROW_INVALID');
     assert.match(json.data.detail, /^Line 2, column n: "many" is not a valid DOUBLE\./);
-    const broken = await upload(t, demoOwner, { table: 'events', type: 'application/x-ndjson', body: '{"at":"2026-05-01 10:00:00","kind":"visit","n":1}\n{"at": soon}\n{"at":"2026-05-01 10:00:00","kind":"visit","n":1}\n' });
+    const broken = await upload(t, demoOwner, {
+      table: 'events',
+      type: 'application/x-ndjson',
+      body: '{"at":"2026-05-01 10:00:00","kind":"visit","n":1}\n{"at": soon}\n{"at":"2026-05-01 10:00:00","kind":"visit","n":1}\n',
+    });
     assert.equal(broken.statusCode, 400, broken.body);
     assert.match(broken.data.detail, /^Line 2: not valid JSON/);
     assert.equal((await tables(t, demoOwner)).events.row_count, 3);
@@ -167,7 +217,10 @@ export function dataApiTests(makeWarehouse: (now: Date) => Promise<Warehouse>, e
     assert.equal(missing.statusCode, 400, missing.body);
     assert.equal(missing.data.code, 'DATA_COLUMNS_MISMATCH');
     assert.match(missing.data.detail, /missing column amount/);
-    assert.deepEqual(missing.data.errors.map((e: { path: string }) => e.path), ['/body/amount']);
+    assert.deepEqual(
+      missing.data.errors.map((e: { path: string }) => e.path),
+      ['/body/amount'],
+    );
     const extra = await upload(t, demoOwner, { table: 'sales', body: 'day,store,amount,paid,colour\n2026-06-01,north,1,true,red\n' });
     assert.match(extra.data.detail, /extra column colour/);
     const tenant = await upload(t, demoOwner, { table: 'fresh', body: 'tenant_id,x\nacme,1\n' });
@@ -186,13 +239,20 @@ export function dataApiTests(makeWarehouse: (now: Date) => Promise<Warehouse>, e
     for (const name of ['warehouse_meta', 'warehouse_tenant_versions', 'select', 'Bad-Name']) {
       const res = await upload(t, demoOwner, { table: name, body: SALES });
       assert.equal(res.statusCode, 400, name);
-      assert.deepEqual(res.data.errors.map((e: { path: string }) => e.path), ['/params/table'], name);
+      assert.deepEqual(
+        res.data.errors.map((e: { path: string }) => e.path),
+        ['/params/table'],
+        name,
+      );
     }
     const xml = await upload(t, demoOwner, { table: 'sales', body: '<a/>', type: 'application/xml' });
     assert.equal(xml.statusCode, 415, xml.body);
     const mode = await upload(t, demoOwner, { table: 'sales', body: SALES, mode: 'merge' });
     assert.equal(mode.statusCode, 400);
-    assert.deepEqual(mode.data.errors.map((e: { path: string }) => e.path), ['/query/mode']);
+    assert.deepEqual(
+      mode.data.errors.map((e: { path: string }) => e.path),
+      ['/query/mode'],
+    );
     const empty = await upload(t, demoOwner, { table: 'sales', body: '' });
     assert.equal(empty.statusCode, 400, empty.body);
     assert.match(empty.data.detail, /empty/);
@@ -204,13 +264,21 @@ export function dataApiTests(makeWarehouse: (now: Date) => Promise<Warehouse>, e
     assert.equal(res.data.code, 'DATA_TABLE_NOT_IN_MODEL');
     assert.match(res.data.detail, /acquisition_target_payroll/);
     assert.match(res.data.detail, /orders/);
-    assert.deepEqual(res.data.errors.map((e: { path: string }) => e.path), ['/params/table']);
+    assert.deepEqual(
+      res.data.errors.map((e: { path: string }) => e.path),
+      ['/params/table'],
+    );
     // A table the operator (or an older version) made outside the model stays out of every listing.
-    await warehouse.exec(`CREATE TABLE IF NOT EXISTS operator_only (employee_ssn VARCHAR, ${warehouse.dialect === 'clickhouse' ? 'tenant_id String) ENGINE = MergeTree ORDER BY tenant_id' : 'tenant_id VARCHAR)'}`);
+    await warehouse.exec(
+      `CREATE TABLE IF NOT EXISTS operator_only (employee_ssn VARCHAR, ${warehouse.dialect === 'clickhouse' ? 'tenant_id String) ENGINE = MergeTree ORDER BY tenant_id' : 'tenant_id VARCHAR)'}`,
+    );
     const listed = await tables(t, acmeOwner);
     assert.equal(listed.operator_only, undefined);
     assert.equal(listed.acquisition_target_payroll, undefined);
-    assert.deepEqual(Object.keys(listed).sort(), [...new Set([...UPLOAD_TABLES, 'orders', 'order_items', 'products', 'customers', 'web_sessions'])].sort());
+    assert.deepEqual(
+      Object.keys(listed).sort(),
+      [...new Set([...UPLOAD_TABLES, 'orders', 'order_items', 'products', 'customers', 'web_sessions'])].sort(),
+    );
     assert.deepEqual(listed.bomb, { name: 'bomb', row_count: 0, columns: [], time_ranges: [] }, 'a model table not loaded yet');
   });
 
@@ -220,7 +288,10 @@ export function dataApiTests(makeWarehouse: (now: Date) => Promise<Warehouse>, e
     const declared = await upload(t, demoOwner, { table: 'sales', body: big });
     assert.equal(declared.statusCode, 413, declared.body);
     assert.equal(declared.data.code, 'PAYLOAD_TOO_LARGE');
-    const streamed = await upload(t, demoOwner, { table: 'sales', body: Readable.from([Buffer.from(big.slice(0, 1500)), Buffer.from(big.slice(1500))]) });
+    const streamed = await upload(t, demoOwner, {
+      table: 'sales',
+      body: Readable.from([Buffer.from(big.slice(0, 1500)), Buffer.from(big.slice(1500))]),
+    });
     assert.equal(streamed.statusCode, 413, streamed.body);
     assert.equal(uploadsLeft(), left, 'no partial file is left');
   });
@@ -228,7 +299,12 @@ export function dataApiTests(makeWarehouse: (now: Date) => Promise<Warehouse>, e
   test('OpenAPI documents the data routes with their media types and problem responses', async () => {
     const doc = (await call(t, undefined, 'GET', '/api/v1/openapi.json')).data;
     const post = doc.paths['/api/v1/data/{table}'].post;
-    assert.deepEqual(Object.keys(post.requestBody.content).sort(), ['application/json', 'application/x-ndjson', 'text/csv', 'text/tab-separated-values']);
+    assert.deepEqual(Object.keys(post.requestBody.content).sort(), [
+      'application/json',
+      'application/x-ndjson',
+      'text/csv',
+      'text/tab-separated-values',
+    ]);
     for (const s of ['400', '401', '403', '413', '415']) assert.ok(post.responses[s].content['application/problem+json'], s);
     assert.ok(post.responses['200'].content['application/json'].schema.properties.rows_loaded);
     assert.deepEqual(post.parameters.find((p: { name: string }) => p.name === 'mode').schema.enum, ['append', 'replace']);
@@ -242,7 +318,8 @@ export function dataApiTests(makeWarehouse: (now: Date) => Promise<Warehouse>, e
     await kpi(acmeOwner);
     assert.equal((await kpi(acmeOwner)).cached, true);
 
-    const order = 'order_id,customer_id,ordered_at,country,channel,status,items,revenue,discount\n' +
+    const order =
+      'order_id,customer_id,ordered_at,country,channel,status,items,revenue,discount\n' +
       `99000001,1,${first.rows[0].period_to} 12:00:00,DE,web,completed,1,1234.56,0\n`;
     const res = await upload(t, demoOwner, { table: 'orders', body: order });
     assert.equal(res.statusCode, 200, res.body);

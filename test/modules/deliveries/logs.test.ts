@@ -50,7 +50,10 @@ describe('delivery logs: paging, filters, visibility', () => {
       const link = res.headers.link as string | undefined;
       url = link ? /<([^>]+)>; rel="next"/.exec(link)![1] : '';
     }
-    assert.deepEqual(seen, all.map((r: any) => r.id));
+    assert.deepEqual(
+      seen,
+      all.map((r: any) => r.id),
+    );
     assert.equal((await call(f.t, owner, 'GET', '/api/v1/notifications/logs?limit=6')).headers.link, undefined);
     assert.equal((await call(f.t, owner, 'GET', '/api/v1/notifications/logs?limit=0')).statusCode, 400);
     assert.equal((await call(f.t, owner, 'GET', '/api/v1/notifications/logs?status=maybe')).statusCode, 400);

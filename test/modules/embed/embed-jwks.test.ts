@@ -29,10 +29,14 @@ after(async () => {
   server.close();
 });
 
-test('ES256 through the key\'s JWKS verifies; a key pair not in the JWKS, or a key without a JWKS URL, is refused', async () => {
+test("ES256 through the key's JWKS verifies; a key pair not in the JWKS, or a key without a JWKS URL, is refused", async () => {
   const owner = await t.login({ tenant: 'demo', user: 'owner', role: 'owner' });
   const url = `https://127.0.0.1:${(server.address() as AddressInfo).port}/jwks.json`;
-  const withJwks = await call(t, owner, 'POST', '/api/v1/embed/keys', { name: 'jwks', allowed_origins: ['https://a.example'], jwks_url: url });
+  const withJwks = await call(t, owner, 'POST', '/api/v1/embed/keys', {
+    name: 'jwks',
+    allowed_origins: ['https://a.example'],
+    jwks_url: url,
+  });
   assert.equal(withJwks.statusCode, 201, withJwks.body);
   const plain = await call(t, owner, 'POST', '/api/v1/embed/keys', { name: 'hs only', allowed_origins: ['https://a.example'] });
   const d = await call(t, owner, 'POST', '/api/v1/dashboards/', { name: 'D' });
@@ -40,12 +44,21 @@ test('ES256 through the key\'s JWKS verifies; a key pair not in the JWKS, or a k
   const stranger = await generateKeyPair('ES256');
   jwks = { keys: [{ ...(await exportJWK(ours.publicKey)), kid: withJwks.data.id, alg: 'ES256' }] };
   const sign = (kid: string, key: CryptoKey) =>
-    new SignJWT({ resource: `dashboard:${d.data.id}` }).setProtectedHeader({ alg: 'ES256', kid }).setSubject('v').setExpirationTime('5m').sign(key);
-  const get = (token: string) => t.app.inject({ method: 'GET', url: `/api/v1/embed/dashboards/${d.data.id}`, headers: { authorization: `Bearer ${token}` } });
+    new SignJWT({ resource: `dashboard:${d.data.id}` })
+      .setProtectedHeader({ alg: 'ES256', kid })
+      .setSubject('v')
+      .setExpirationTime('5m')
+      .sign(key);
+  const get = (token: string) =>
+    t.app.inject({ method: 'GET', url: `/api/v1/embed/dashboards/${d.data.id}`, headers: { authorization: `Bearer ${token}` } });
   assert.equal((await get(await sign(withJwks.data.id, ours.privateKey))).statusCode, 200);
   assert.equal((await get(await sign(withJwks.data.id, stranger.privateKey))).statusCode, 401);
   assert.equal((await get(await sign(plain.data.id, ours.privateKey))).statusCode, 401, 'no JWKS URL: only HS256');
   assert.equal(fetched, 1, 'the JWKS is fetched once and kept');
-  const http = await call(t, owner, 'POST', '/api/v1/embed/keys', { name: 'x', allowed_origins: ['https://a.example'], jwks_url: 'http://127.0.0.1/jwks.json' });
+  const http = await call(t, owner, 'POST', '/api/v1/embed/keys', {
+    name: 'x',
+    allowed_origins: ['https://a.example'],
+    jwks_url: 'http://127.0.0.1/jwks.json',
+  });
   assert.equal(http.statusCode, 400);
 });

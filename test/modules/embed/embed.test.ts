@@ -16,7 +16,11 @@ const keys: Record<string, { id: string; secret: string }> = {};
 const dash: Record<string, { id: string; widget: string }> = {};
 
 async function sign(key: { id: string; secret: string }, claims: Record<string, unknown>, exp: string | number = '10m'): Promise<string> {
-  return new SignJWT(claims).setProtectedHeader({ alg: 'HS256', kid: key.id }).setIssuedAt().setExpirationTime(exp).sign(new TextEncoder().encode(key.secret));
+  return new SignJWT(claims)
+    .setProtectedHeader({ alg: 'HS256', kid: key.id })
+    .setIssuedAt()
+    .setExpirationTime(exp)
+    .sign(new TextEncoder().encode(key.secret));
 }
 
 async function as(token: string, method: 'GET' | 'POST', url: string, body?: unknown) {
@@ -39,7 +43,12 @@ const FROM = new Date(Date.now() - 700 * 86400_000).toISOString().slice(0, 10);
 
 async function dashboardWith(owner: string, name: string): Promise<{ id: string; widget: string }> {
   const d = await call(t, owner, 'POST', '/api/v1/dashboards/', { name });
-  const w = await call(t, owner, 'POST', `/api/v1/dashboards/${d.data.id}/widgets`, { title: 'By country', widget_type: 'chart', data_source: 'live_insight', insight_code: 'revenue_by_country' });
+  const w = await call(t, owner, 'POST', `/api/v1/dashboards/${d.data.id}/widgets`, {
+    title: 'By country',
+    widget_type: 'chart',
+    data_source: 'live_insight',
+    insight_code: 'revenue_by_country',
+  });
   assert.equal(w.statusCode, 201, w.body);
   return { id: d.data.id, widget: w.data.id };
 }
@@ -48,8 +57,14 @@ before(async () => {
   t = await buildTestApp({ deps: { model: rowAccessModel() } });
   demoOwner = await t.login({ tenant: 'demo', user: 'owner', role: 'owner' });
   acmeOwner = await t.login({ tenant: 'acme', user: 'owner', role: 'owner' });
-  for (const [tenant, owner] of [['demo', demoOwner], ['acme', acmeOwner]] as const) {
-    const k = await call(t, owner, 'POST', '/api/v1/embed/keys', { name: `${tenant} app`, allowed_origins: ['https://app.example.com', 'http://localhost:5173'] });
+  for (const [tenant, owner] of [
+    ['demo', demoOwner],
+    ['acme', acmeOwner],
+  ] as const) {
+    const k = await call(t, owner, 'POST', '/api/v1/embed/keys', {
+      name: `${tenant} app`,
+      allowed_origins: ['https://app.example.com', 'http://localhost:5173'],
+    });
     assert.equal(k.statusCode, 201, k.body);
     keys[tenant] = { id: k.data.id, secret: k.data.secret };
   }
@@ -63,7 +78,10 @@ describe('embedding keys', () => {
   test('the secret is shown once; lists are masked and per tenant; members may not manage keys', async () => {
     const list = await call(t, demoOwner, 'GET', '/api/v1/embed/keys');
     assert.equal(list.statusCode, 200);
-    assert.deepEqual(list.data.map((k: { id: string }) => k.id), [keys.demo.id]);
+    assert.deepEqual(
+      list.data.map((k: { id: string }) => k.id),
+      [keys.demo.id],
+    );
     assert.ok(!list.body.includes(keys.demo.secret) && !list.body.includes(keys.demo.secret.slice(8)));
     assert.match(list.data[0].secret_masked, /^esk_.{4}\*\*\*\*$/);
     const member = await t.login({ tenant: 'demo', user: 'm', role: 'member' });
@@ -87,10 +105,18 @@ describe('embedding keys', () => {
     const fresh = { id: old.id, secret: rotated.data.secret };
     const claims = { sub: 'v', resource: `dashboard:${dash.a.id}`, attributes: { country: 'DE' } };
     assert.equal((await as(await sign(fresh, claims), 'GET', `/api/v1/embed/dashboards/${dash.a.id}`)).statusCode, 200);
-    assert.equal((await as(await sign(old, claims), 'GET', `/api/v1/embed/dashboards/${dash.a.id}`)).statusCode, 200, 'the old secret in its grace');
+    assert.equal(
+      (await as(await sign(old, claims), 'GET', `/api/v1/embed/dashboards/${dash.a.id}`)).statusCode,
+      200,
+      'the old secret in its grace',
+    );
     t.clock.advance(25 * 3600_000);
     try {
-      refused(await as(await sign(old, claims, Math.floor(t.clock.now().getTime() / 1000) + 600), 'GET', `/api/v1/embed/dashboards/${dash.a.id}`), 401, 'UNAUTHENTICATED');
+      refused(
+        await as(await sign(old, claims, Math.floor(t.clock.now().getTime() / 1000) + 600), 'GET', `/api/v1/embed/dashboards/${dash.a.id}`),
+        401,
+        'UNAUTHENTICATED',
+      );
       const token = await sign(fresh, claims, Math.floor(t.clock.now().getTime() / 1000) + 600);
       assert.equal((await as(token, 'GET', `/api/v1/embed/dashboards/${dash.a.id}`)).statusCode, 200);
       assert.equal((await call(t, demoOwner, 'DELETE', `/api/v1/embed/keys/${old.id}`)).statusCode, 204);
@@ -102,27 +128,39 @@ describe('embedding keys', () => {
 });
 
 describe('embed tokens', () => {
-  const url = (d: { id: string; widget: string }, q = `?date_from=${FROM}`) => `/api/v1/embed/dashboards/${d.id}/widgets/${d.widget}/data${q}`;
+  const url = (d: { id: string; widget: string }, q = `?date_from=${FROM}`) =>
+    `/api/v1/embed/dashboards/${d.id}/widgets/${d.widget}/data${q}`;
 
-  test('two viewers of one dashboard see their own countries; the other tenant\'s viewer its own data', async () => {
+  test("two viewers of one dashboard see their own countries; the other tenant's viewer its own data", async () => {
     const de = await sign(keys.demo, { sub: 'ann', resource: `dashboard:${dash.a.id}`, attributes: { country: 'DE' } });
     const fr = await sign(keys.demo, { sub: 'bob', resource: `dashboard:${dash.a.id}`, attributes: { country: ['FR'] } });
     const page = await as(de, 'GET', `/api/v1/embed/dashboards/${dash.a.id}`);
     assert.equal(page.statusCode, 200, page.body);
-    assert.deepEqual(page.data.widgets.map((w: { id: string }) => w.id), [dash.a.widget]);
+    assert.deepEqual(
+      page.data.widgets.map((w: { id: string }) => w.id),
+      [dash.a.widget],
+    );
     const a = await as(de, 'GET', url(dash.a));
     assert.equal(a.statusCode, 200, a.body);
     assert.deepEqual(countries(a.data.data.rows), ['DE']);
     const b = await as(fr, 'GET', url(dash.a));
     assert.deepEqual(countries(b.data.data.rows), ['FR']);
-    const acme = await as(await sign(keys.acme, { sub: 'ann', resource: `dashboard:${dash.acme.id}`, attributes: { country: 'DE' } }), 'GET', url(dash.acme));
+    const acme = await as(
+      await sign(keys.acme, { sub: 'ann', resource: `dashboard:${dash.acme.id}`, attributes: { country: 'DE' } }),
+      'GET',
+      url(dash.acme),
+    );
     assert.equal(acme.statusCode, 200, acme.body);
-    assert.notDeepEqual(acme.data.data.rows, a.data.data.rows, 'acme\'s DE is not demo\'s');
+    assert.notDeepEqual(acme.data.data.rows, a.data.data.rows, "acme's DE is not demo's");
     // Without the attribute: nothing, not everything.
-    refused(await as(await sign(keys.demo, { sub: 'carl', resource: `dashboard:${dash.a.id}` }), 'GET', url(dash.a)), 403, 'ACCESS_ATTRIBUTE_MISSING');
+    refused(
+      await as(await sign(keys.demo, { sub: 'carl', resource: `dashboard:${dash.a.id}` }), 'GET', url(dash.a)),
+      403,
+      'ACCESS_ATTRIBUTE_MISSING',
+    );
   });
 
-  test('a token is good for its resource only: A on B, on another tenant\'s dashboard, dashboard on chat and back', async () => {
+  test("a token is good for its resource only: A on B, on another tenant's dashboard, dashboard on chat and back", async () => {
     const tokenA = await sign(keys.demo, { sub: 'ann', resource: `dashboard:${dash.a.id}`, attributes: { country: 'DE' } });
     refused(await as(tokenA, 'GET', `/api/v1/embed/dashboards/${dash.b.id}`), 403, 'FORBIDDEN');
     refused(await as(tokenA, 'GET', url(dash.b)), 403, 'FORBIDDEN');
@@ -130,7 +168,15 @@ describe('embed tokens', () => {
     refused(await as(tokenA, 'GET', url(dash.acme)), 403, 'FORBIDDEN');
     refused(await as(tokenA, 'POST', '/api/v1/embed/chat', { message: 'revenue by country' }), 403, 'FORBIDDEN');
     // The other tenant's dashboard named in a demo key's token: the tenant is the key's, so it is not found.
-    refused(await as(await sign(keys.demo, { sub: 'ann', resource: `dashboard:${dash.acme.id}`, attributes: { country: 'DE' } }), 'GET', url(dash.acme)), 404, 'NOT_FOUND');
+    refused(
+      await as(
+        await sign(keys.demo, { sub: 'ann', resource: `dashboard:${dash.acme.id}`, attributes: { country: 'DE' } }),
+        'GET',
+        url(dash.acme),
+      ),
+      404,
+      'NOT_FOUND',
+    );
     const chat = await sign(keys.demo, { sub: 'ann', resource: 'chat', attributes: { country: 'DE' } });
     refused(await as(chat, 'GET', `/api/v1/embed/dashboards/${dash.a.id}`), 403, 'FORBIDDEN');
     // An embed token opens nothing of the rest of the API.
@@ -153,9 +199,12 @@ describe('embed tokens', () => {
       expired: await sign(keys.demo, claims, now - 60),
       'beyond 24 h': await sign(keys.demo, claims, now + 25 * 3600),
       'wrong key': await sign({ id: keys.demo.id, secret: crypto.randomBytes(32).toString('base64url') }, claims),
-      'the other tenant\'s secret': await sign({ id: keys.demo.id, secret: keys.acme.secret }, claims),
+      "the other tenant's secret": await sign({ id: keys.demo.id, secret: keys.acme.secret }, claims),
       'unknown kid': await sign({ id: '01900000-0000-7000-8000-000000000000', secret: keys.demo.secret }, claims),
-      'no kid': await new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).setExpirationTime('5m').sign(new TextEncoder().encode(keys.demo.secret)),
+      'no kid': await new SignJWT(claims)
+        .setProtectedHeader({ alg: 'HS256' })
+        .setExpirationTime('5m')
+        .sign(new TextEncoder().encode(keys.demo.secret)),
       'no resource': await sign(keys.demo, { sub: 'ann' }),
       'bad attributes': await sign(keys.demo, { ...claims, attributes: { country: [] } }),
       'not a jwt': 'abc.def',
@@ -169,7 +218,12 @@ describe('embed tokens', () => {
   });
 
   test('locked filters hold: overriding them in the query string or the body is refused; choosing the same is fine', async () => {
-    const locked = await sign(keys.demo, { sub: 'ann', resource: `dashboard:${dash.a.id}`, filters: { country: 'DE' }, attributes: { country: ['DE', 'FR'] } });
+    const locked = await sign(keys.demo, {
+      sub: 'ann',
+      resource: `dashboard:${dash.a.id}`,
+      filters: { country: 'DE' },
+      attributes: { country: ['DE', 'FR'] },
+    });
     const page = await as(locked, 'GET', `/api/v1/embed/dashboards/${dash.a.id}`);
     assert.deepEqual(page.data.locked_filters, { country: 'DE' });
     assert.ok(!page.data.widgets[0].filters.includes('country'));
@@ -187,7 +241,11 @@ describe('embed tokens', () => {
     const lockedValues = await as(locked, 'GET', `/api/v1/embed/dashboards/${dash.a.id}/filter-values`);
     assert.equal(lockedValues.statusCode, 200, lockedValues.body);
     assert.equal(lockedValues.data.country, undefined);
-    const open = await as(await sign(keys.demo, { sub: 'ann', resource: `dashboard:${dash.a.id}`, attributes: { country: 'DE' } }), 'GET', `/api/v1/embed/dashboards/${dash.a.id}/filter-values`);
+    const open = await as(
+      await sign(keys.demo, { sub: 'ann', resource: `dashboard:${dash.a.id}`, attributes: { country: 'DE' } }),
+      'GET',
+      `/api/v1/embed/dashboards/${dash.a.id}/filter-values`,
+    );
     assert.deepEqual(open.data.country, ['DE'], 'no other country is offered');
     refused(await as(locked, 'GET', `/api/v1/embed/dashboards/${dash.b.id}/filter-values`), 403, 'FORBIDDEN');
     // Attributes bound rows even where no filter is locked: asking for another country is refused.
@@ -195,23 +253,33 @@ describe('embed tokens', () => {
     refused(await as(de, 'GET', url(dash.a, '?country=GB')), 403, 'FORBIDDEN');
   });
 
-  test('chat answers within the viewer\'s attributes; asked about another country, it refuses', async () => {
+  test("chat answers within the viewer's attributes; asked about another country, it refuses", async () => {
     const chat = await sign(keys.demo, { sub: 'ann', resource: 'chat', attributes: { country: 'DE' } });
     const mine = await as(chat, 'POST', '/api/v1/embed/chat', { message: 'revenue by country last year' });
     assert.equal(mine.statusCode, 200, mine.body);
     assert.deepEqual(countries(mine.data.data.rows), ['DE']);
     refused(await as(chat, 'POST', '/api/v1/embed/chat', { message: 'revenue in France last month' }), 403);
-    refused(await as(await sign(keys.demo, { sub: 'carl', resource: 'chat' }), 'POST', '/api/v1/embed/chat', { message: 'revenue by country' }), 403, 'ACCESS_ATTRIBUTE_MISSING');
-    refused(await as(await sign(keys.demo, { sub: 'ann', resource: 'chat', filters: { country: 'DE' } }), 'POST', '/api/v1/embed/chat', { message: 'revenue' }), 401);
+    refused(
+      await as(await sign(keys.demo, { sub: 'carl', resource: 'chat' }), 'POST', '/api/v1/embed/chat', { message: 'revenue by country' }),
+      403,
+      'ACCESS_ATTRIBUTE_MISSING',
+    );
+    refused(
+      await as(await sign(keys.demo, { sub: 'ann', resource: 'chat', filters: { country: 'DE' } }), 'POST', '/api/v1/embed/chat', {
+        message: 'revenue',
+      }),
+      401,
+    );
   });
 });
 
-test('failed embed tokens count toward the address\'s failed authentications: 429 once exhausted', async () => {
+test("failed embed tokens count toward the address's failed authentications: 429 once exhausted", async () => {
   const small = await buildTestApp({ env: { INSIGHTS_AUTH_FAILURE_LIMIT: '3' } });
   try {
     const bad = { authorization: 'Bearer not.a.jwt' };
     const statuses: number[] = [];
-    for (let i = 0; i < 5; i++) statuses.push((await small.app.inject({ method: 'GET', url: `/api/v1/embed/dashboards/${dash.a.id}`, headers: bad })).statusCode);
+    for (let i = 0; i < 5; i++)
+      statuses.push((await small.app.inject({ method: 'GET', url: `/api/v1/embed/dashboards/${dash.a.id}`, headers: bad })).statusCode);
     assert.deepEqual(statuses, [401, 401, 401, 429, 429]);
   } finally {
     await small.close();

@@ -55,7 +55,16 @@ async function expectedSeries(code: string, g: string, tenant: string, f: Execut
               AND s.day BETWEEN DATE '${FROM}' AND DATE '${TO}' ${f.country ? `AND s.country = '${f.country}'` : ''} ${f.channel ? `AND s.channel = '${f.channel}'` : ''} GROUP BY 1) s ON s.k = a.k`,
   };
   const rows = await wh.query(sql[code]);
-  return new Map(rows.map((r) => [String(r.k), Object.fromEntries(Object.entries(r).filter(([k]) => k !== 'k').map(([k, v]) => [k, Number(v)]))]));
+  return new Map(
+    rows.map((r) => [
+      String(r.k),
+      Object.fromEntries(
+        Object.entries(r)
+          .filter(([k]) => k !== 'k')
+          .map(([k, v]) => [k, Number(v)]),
+      ),
+    ]),
+  );
 }
 
 const close = (a: number, b: number, what: string) => assert.ok(Math.abs(a - b) <= 0.011, `${what}: ${a} vs expected ${b}`);
@@ -99,25 +108,53 @@ const BUCKET_START: Record<string, (d: string) => string> = {
 test('breakdowns match an independent computation', async () => {
   for (const tenant of ['demo', 'acme']) {
     const w = where(tenant, {});
-    const byCountry = await wh.query(`SELECT country, sum(revenue) AS revenue, count(*) AS orders FROM orders o WHERE ${w} AND status = 'completed' GROUP BY 1 ORDER BY 2 DESC, 1`);
+    const byCountry = await wh.query(
+      `SELECT country, sum(revenue) AS revenue, count(*) AS orders FROM orders o WHERE ${w} AND status = 'completed' GROUP BY 1 ORDER BY 2 DESC, 1`,
+    );
     const r1 = await insights.execute(tenant, 'revenue_by_country', { date_from: FROM, date_to: TO });
-    assert.deepEqual(r1.rows, byCountry.map((r) => ({ country: r.country, revenue: Number(r.revenue), orders: Number(r.orders) })));
-    const byChannel = await wh.query(`SELECT channel, sum(revenue) AS revenue, count(*) AS orders FROM orders o WHERE ${where(tenant, { country: tenant === 'demo' ? 'DE' : 'US' })} AND status = 'completed' GROUP BY 1 ORDER BY 2 DESC, 1`);
-    const r2 = await insights.execute(tenant, 'revenue_by_channel', { date_from: FROM, date_to: TO, country: tenant === 'demo' ? 'DE' : 'US' });
-    assert.deepEqual(r2.rows, byChannel.map((r) => ({ channel: r.channel, revenue: Number(r.revenue), orders: Number(r.orders) })));
+    assert.deepEqual(
+      r1.rows,
+      byCountry.map((r) => ({ country: r.country, revenue: Number(r.revenue), orders: Number(r.orders) })),
+    );
+    const byChannel = await wh.query(
+      `SELECT channel, sum(revenue) AS revenue, count(*) AS orders FROM orders o WHERE ${where(tenant, { country: tenant === 'demo' ? 'DE' : 'US' })} AND status = 'completed' GROUP BY 1 ORDER BY 2 DESC, 1`,
+    );
+    const r2 = await insights.execute(tenant, 'revenue_by_channel', {
+      date_from: FROM,
+      date_to: TO,
+      country: tenant === 'demo' ? 'DE' : 'US',
+    });
+    assert.deepEqual(
+      r2.rows,
+      byChannel.map((r) => ({ channel: r.channel, revenue: Number(r.revenue), orders: Number(r.orders) })),
+    );
     assert.ok(r2.rows.length === 4);
-    const products = await wh.query(`SELECT p.product_id, p.name, p.category, p.brand, sum(i.quantity * i.unit_price) AS revenue, sum(i.quantity) AS units
+    const products =
+      await wh.query(`SELECT p.product_id, p.name, p.category, p.brand, sum(i.quantity * i.unit_price) AS revenue, sum(i.quantity) AS units
       FROM orders o, order_items i, products p WHERE ${w} AND o.status = 'completed' AND i.tenant_id = o.tenant_id AND i.order_id = o.order_id
         AND p.tenant_id = o.tenant_id AND p.product_id = i.product_id AND p.category = 'Electronics'
       GROUP BY 1, 2, 3, 4 ORDER BY 5 DESC, 1 LIMIT 7`);
     const r3 = await insights.execute(tenant, 'top_products', { date_from: FROM, date_to: TO, category: 'Electronics', limit: 7 });
     assert.equal(r3.rows.length, 7);
-    assert.deepEqual(r3.rows, products.map((r) => ({ product_id: r.product_id, product_name: r.name, category: r.category, brand: r.brand, revenue: Number(r.revenue), units: Number(r.units) })));
+    assert.deepEqual(
+      r3.rows,
+      products.map((r) => ({
+        product_id: r.product_id,
+        product_name: r.name,
+        category: r.category,
+        brand: r.brand,
+        revenue: Number(r.revenue),
+        units: Number(r.units),
+      })),
+    );
     const cats = await wh.query(`SELECT p.category, sum(i.quantity * i.unit_price) AS revenue, sum(i.quantity) AS units
       FROM orders o, order_items i, products p WHERE ${where(tenant, { channel: 'web' })} AND o.status = 'completed' AND i.tenant_id = o.tenant_id AND i.order_id = o.order_id
         AND p.tenant_id = o.tenant_id AND p.product_id = i.product_id GROUP BY 1 ORDER BY 2 DESC, 1`);
     const r4 = await insights.execute(tenant, 'top_categories', { date_from: FROM, date_to: TO, channel: 'web' });
-    assert.deepEqual(r4.rows, cats.map((r) => ({ category: r.category, revenue: Number(r.revenue), units: Number(r.units) })));
+    assert.deepEqual(
+      r4.rows,
+      cats.map((r) => ({ category: r.category, revenue: Number(r.revenue), units: Number(r.units) })),
+    );
   }
 });
 
@@ -143,7 +180,10 @@ test('consistency: breakdown parts sum to the total, AOV = revenue / orders, KPI
       assert.equal(row.average_order_value, Math.round((Number(row.revenue) / Number(row.orders)) * 100) / 100);
     });
 
-    for (const [code, series] of [['revenue_kpi', 'revenue'], ['orders_kpi', 'orders_count']] as const) {
+    for (const [code, series] of [
+      ['revenue_kpi', 'revenue'],
+      ['orders_kpi', 'orders_count'],
+    ] as const) {
       // The default window (month to date) and an explicit one.
       for (const params of [{}, { date_from: '2026-02-01', date_to: '2026-04-15', country: 'GB' }] as ExecuteParams[]) {
         const k = await insights.execute(tenant, code, params);
@@ -152,7 +192,10 @@ test('consistency: breakdown parts sum to the total, AOV = revenue / orders, KPI
         assert.equal(row.value, await total(tenant, series, String(row.period_from), String(row.period_to), f));
         assert.equal(row.previous_value, await total(tenant, series, String(row.previous_period_from), String(row.previous_period_to), f));
         assert.ok(Number(row.value) > 0 && Number(row.previous_value) > 0);
-        assert.equal(row.change_pct, Math.round(((Number(row.value) - Number(row.previous_value)) / Number(row.previous_value)) * 10000) / 100);
+        assert.equal(
+          row.change_pct,
+          Math.round(((Number(row.value) - Number(row.previous_value)) / Number(row.previous_value)) * 10000) / 100,
+        );
       }
     }
   }

@@ -18,7 +18,20 @@ before(async () => {
 });
 after(async () => t?.close());
 
-const CODES = ['revenue', 'orders_count', 'average_order_value', 'new_customers', 'refund_rate', 'conversion_rate', 'revenue_by_country', 'revenue_by_channel', 'top_products', 'top_categories', 'revenue_kpi', 'orders_kpi'];
+const CODES = [
+  'revenue',
+  'orders_count',
+  'average_order_value',
+  'new_customers',
+  'refund_rate',
+  'conversion_rate',
+  'revenue_by_country',
+  'revenue_by_channel',
+  'top_products',
+  'top_categories',
+  'revenue_kpi',
+  'orders_kpi',
+];
 
 test('the catalog lists every code with its parameters, granularities and chart', async () => {
   const res = await call(t, demo, 'GET', '/api/v1/insights');
@@ -46,8 +59,14 @@ test('every code executes for both tenants with non-empty rows, and tenants see 
       assert.equal(r.data.data.insight_code, code);
       assert.ok(r.data.data.row_count > 0 && r.data.data.rows.length === r.data.data.row_count, code);
       const y = r.data.data.chart_hint.y_axis[0];
-      assert.ok(r.data.data.rows.some((row: Record<string, unknown>) => Number(row[y]) > 0), `${code} has data`);
-      assert.deepEqual(Object.keys(r.data.data.rows[0]), r.data.data.columns.map((c: { name: string }) => c.name));
+      assert.ok(
+        r.data.data.rows.some((row: Record<string, unknown>) => Number(row[y]) > 0),
+        `${code} has data`,
+      );
+      assert.deepEqual(
+        Object.keys(r.data.data.rows[0]),
+        r.data.data.columns.map((c: { name: string }) => c.name),
+      );
     }
     assert.notDeepEqual(a.data.data.rows, b.data.data.rows, code);
   }
@@ -64,15 +83,24 @@ test('default windows fit the granularity and end today', async () => {
   assert.equal(week.rows.length, 12);
   assert.equal(week.rows[11].period, '2026-11-16'); // ISO week of Saturday 21st starts Monday 16th
   const quarter = await get('orders_count/execute?granularity=quarter');
-  assert.deepEqual(quarter.rows.map((r: { period: string }) => r.period), ['2025-01-01', '2025-04-01', '2025-07-01', '2025-10-01', '2026-01-01', '2026-04-01', '2026-07-01', '2026-10-01']);
+  assert.deepEqual(
+    quarter.rows.map((r: { period: string }) => r.period),
+    ['2025-01-01', '2025-04-01', '2025-07-01', '2025-10-01', '2026-01-01', '2026-04-01', '2026-07-01', '2026-10-01'],
+  );
   const year = await get('revenue/execute?granularity=year');
-  assert.deepEqual(year.rows.map((r: { period: string }) => r.period), ['2024-01-01', '2025-01-01', '2026-01-01']);
+  assert.deepEqual(
+    year.rows.map((r: { period: string }) => r.period),
+    ['2024-01-01', '2025-01-01', '2026-01-01'],
+  );
   const kpi = await get('revenue_kpi/execute');
   assert.deepEqual(kpi.rows[0].period_from, '2026-11-01');
   assert.deepEqual(kpi.rows[0].previous_period_from, '2026-10-01');
   assert.deepEqual(kpi.rows[0].previous_period_to, '2026-10-21');
   const kpiWeek = await get('orders_kpi/execute?granularity=week');
-  assert.deepEqual([kpiWeek.rows[0].period_from, kpiWeek.rows[0].previous_period_from, kpiWeek.rows[0].previous_period_to], ['2026-11-16', '2026-11-09', '2026-11-14']);
+  assert.deepEqual(
+    [kpiWeek.rows[0].period_from, kpiWeek.rows[0].previous_period_from, kpiWeek.rows[0].previous_period_to],
+    ['2026-11-16', '2026-11-09', '2026-11-14'],
+  );
   const breakdown = await get('revenue_by_country/execute');
   assert.deepEqual(breakdown.period, { from: '2026-10-23', to: '2026-11-21' });
   assert.equal(breakdown.granularity, null);
@@ -86,7 +114,12 @@ test('periods without data are zero rows; windows before the data are all zeros'
     { period: '2020-02-01', revenue: 0 },
     { period: '2020-03-01', revenue: 0 },
   ]);
-  const aov = await call(t, demo, 'GET', '/api/v1/insights/average_order_value/execute?granularity=day&date_from=2020-01-01&date_to=2020-01-01');
+  const aov = await call(
+    t,
+    demo,
+    'GET',
+    '/api/v1/insights/average_order_value/execute?granularity=day&date_from=2020-01-01&date_to=2020-01-01',
+  );
   assert.deepEqual(aov.data.data.rows, [{ period: '2020-01-01', average_order_value: 0, revenue: 0, orders: 0 }]);
   const empty = await call(t, demo, 'GET', '/api/v1/insights/top_products/execute?date_from=2020-01-01&date_to=2020-01-31');
   assert.equal(empty.data.data.row_count, 0);
@@ -118,7 +151,10 @@ test('404 for an unknown code, 400 naming the parameter for one the insight does
     const r = await call(t, demo, 'GET', `/api/v1/insights/${q}`);
     assert.equal(r.statusCode, 400, `${q}: ${r.body}`);
     assert.equal(r.headers['content-type'], 'application/problem+json; charset=utf-8');
-    assert.ok(r.data.errors.some((e: { path: string }) => e.path === path), `${q} → ${JSON.stringify(r.data.errors)}`);
+    assert.ok(
+      r.data.errors.some((e: { path: string }) => e.path === path),
+      `${q} → ${JSON.stringify(r.data.errors)}`,
+    );
   }
   // Lower-case values are normalized rather than refused.
   const ok = await call(t, demo, 'GET', '/api/v1/insights/revenue/execute?country=de&channel=WEB');
@@ -140,7 +176,12 @@ test('compare and repeated filter parameters over HTTP; bad ones are 400s naming
   assert.deepEqual(one.data.data.filters, { country: 'DE' });
   assert.equal(one.data.data.compare, undefined);
   // Cached apart from the same query without compare.
-  const kpi = await call(t, demo, 'GET', '/api/v1/insights/revenue_kpi/execute?compare=previous_year&date_from=2026-11-01&date_to=2026-11-20');
+  const kpi = await call(
+    t,
+    demo,
+    'GET',
+    '/api/v1/insights/revenue_kpi/execute?compare=previous_year&date_from=2026-11-01&date_to=2026-11-20',
+  );
   assert.deepEqual(kpi.data.data.previous_period, { from: '2025-11-01', to: '2025-11-20' });
   assert.equal(kpi.data.data.rows[0].previous_period_from, '2025-11-01');
 
@@ -152,7 +193,10 @@ test('compare and repeated filter parameters over HTTP; bad ones are 400s naming
     const bad = await call(t, demo, 'GET', `/api/v1/insights/revenue/execute?${query}`);
     assert.equal(bad.statusCode, 400, query);
     assert.equal(bad.headers['content-type'], 'application/problem+json; charset=utf-8');
-    assert.ok(bad.data.errors.some((e: { path: string }) => e.path === path), `${query}: ${bad.body}`);
+    assert.ok(
+      bad.data.errors.some((e: { path: string }) => e.path === path),
+      `${query}: ${bad.body}`,
+    );
   }
 });
 
@@ -180,15 +224,24 @@ test('the service, for chat and schedules: null parameters count as not given; f
   assert.equal(insights.find('nope'), undefined);
   for (const entry of insights.catalog()) assert.equal(insights.find(entry.code)?.name, entry.name);
   await assert.rejects(insights.execute('demo', 'nope', {}), (e: { code?: string }) => e.code === 'NOT_FOUND');
-  await assert.rejects(insights.execute('demo', 'revenue', { limit: 3 }), (e: { options?: { errors?: { path: string }[] } }) => e.options?.errors?.[0].path === '/query/limit');
+  await assert.rejects(
+    insights.execute('demo', 'revenue', { limit: 3 }),
+    (e: { options?: { errors?: { path: string }[] } }) => e.options?.errors?.[0].path === '/query/limit',
+  );
 });
 
 test("columns carry the model's format: money with its currency and decimals, percent with its decimals", async () => {
   const revenue = (await call(t, demo, 'GET', '/api/v1/insights/revenue/execute?compare=previous_period')).data.data.columns;
-  assert.deepEqual(revenue.find((c: { name: string }) => c.name === 'revenue'), { name: 'revenue', type: 'money', label: 'Revenue', currency: 'EUR', decimals: 0 });
+  assert.deepEqual(
+    revenue.find((c: { name: string }) => c.name === 'revenue'),
+    { name: 'revenue', type: 'money', label: 'Revenue', currency: 'EUR', decimals: 0 },
+  );
   assert.equal(revenue.find((c: { name: string }) => c.name === 'revenue_previous').currency, 'EUR');
   const kpi = (await call(t, demo, 'GET', '/api/v1/insights/revenue_kpi/execute')).data.data.columns;
   assert.equal(kpi.find((c: { name: string }) => c.name === 'value').currency, 'EUR');
   const refunds = (await call(t, demo, 'GET', '/api/v1/insights/refund_rate/execute')).data.data.columns;
-  assert.deepEqual(refunds.find((c: { type: string }) => c.type === 'percent'), { name: 'refund_rate', type: 'percent', label: 'Refund rate (%)', decimals: 1 });
+  assert.deepEqual(
+    refunds.find((c: { type: string }) => c.type === 'percent'),
+    { name: 'refund_rate', type: 'percent', label: 'Refund rate (%)', decimals: 1 },
+  );
 });

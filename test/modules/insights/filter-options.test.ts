@@ -14,13 +14,18 @@ after(async () => t?.close());
 test('each filter dimension with its label and the values in the tenant’s data', async () => {
   const r = await call(t, owner, 'GET', '/api/v1/insights/filters');
   assert.equal(r.statusCode, 200, r.body);
-  const byName = Object.fromEntries((r.data as { name: string; label: string; values: string[]; listed: boolean }[]).map((f) => [f.name, f]));
+  const byName = Object.fromEntries(
+    (r.data as { name: string; label: string; values: string[]; listed: boolean }[]).map((f) => [f.name, f]),
+  );
   assert.ok(byName.country.values.includes('DE'), JSON.stringify(byName.country));
   assert.equal(byName.country.listed, true);
   assert.deepEqual(byName.country.values, [...byName.country.values].sort());
   assert.ok(byName.channel.values.length > 1);
   const searched = await call(t, owner, 'GET', '/api/v1/insights/filters?name=country&q=d');
-  assert.deepEqual(searched.data.map((f: { name: string }) => f.name), ['country']);
+  assert.deepEqual(
+    searched.data.map((f: { name: string }) => f.name),
+    ['country'],
+  );
   assert.ok(searched.data[0].values.every((v: string) => v.toLowerCase().includes('d')));
   assert.equal((await call(t, owner, 'GET', '/api/v1/insights/filters?colour=red')).statusCode, 400);
   assert.equal((await call(t, undefined, 'GET', '/api/v1/insights/filters')).statusCode, 401);

@@ -9,17 +9,18 @@ import { warehouseDdl, type Warehouse } from '../../../src/warehouse/warehouse.t
 import { clickhouseSkip, emptyClickHouseWarehouse } from '../../helpers/clickhouse.ts';
 import { emptyPostgresWarehouse } from '../../helpers/warehouse.ts';
 
-for (const engine of ['duckdb', 'postgres', 'clickhouse'] as const) describe(engine, { skip: engine === 'clickhouse' && clickhouseSkip }, () => {
-  let wh: Warehouse;
-  let insights: InsightsService;
+for (const engine of ['duckdb', 'postgres', 'clickhouse'] as const)
+  describe(engine, { skip: engine === 'clickhouse' && clickhouseSkip }, () => {
+    let wh: Warehouse;
+    let insights: InsightsService;
 
-  before(async () => {
-    if (engine === 'duckdb') wh = await DuckDbWarehouse.open(':memory:');
-    else if (engine === 'clickhouse') wh = await emptyClickHouseWarehouse();
-    else wh = await emptyPostgresWarehouse();
-    // (ClickHouse creates the demo tables when it opens.)
-    if (engine !== 'clickhouse') await wh.exec(warehouseDdl(engine));
-    await wh.exec(`
+    before(async () => {
+      if (engine === 'duckdb') wh = await DuckDbWarehouse.open(':memory:');
+      else if (engine === 'clickhouse') wh = await emptyClickHouseWarehouse();
+      else wh = await emptyPostgresWarehouse();
+      // (ClickHouse creates the demo tables when it opens.)
+      if (engine !== 'clickhouse') await wh.exec(warehouseDdl(engine));
+      await wh.exec(`
       INSERT INTO orders VALUES
         (1, 't1', 1, TIMESTAMP '2026-03-01 23:59:59', 'DE', 'web', 'completed', 2, 100.00, 0),
         (2, 't1', 1, TIMESTAMP '2026-03-02 00:00:00', 'DE', 'web', 'completed', 1, 50.50, 0),
@@ -38,87 +39,125 @@ for (const engine of ['duckdb', 'postgres', 'clickhouse'] as const) describe(eng
         ('t1', DATE '2026-03-01', 'DE', 'web', 10), ('t2', DATE '2026-03-02', 'DE', 'web', 1000);
       INSERT INTO warehouse_meta VALUES (1, 'fixture', TIMESTAMP '2026-04-02 00:00:00', 8, 't1,t2', DATE '2026-04-01');
     `);
-    insights = new InsightsService(wh, new ManualClock(new Date('2026-04-01T12:00:00Z')));
-  });
-  after(async () => {
-    await wh?.close();
-  });
+      insights = new InsightsService(wh, new ManualClock(new Date('2026-04-01T12:00:00Z')));
+    });
+    after(async () => {
+      await wh?.close();
+    });
 
-  const rows = async (code: string, p: ExecuteParams, tenant = 't1') => (await insights.execute(tenant, code, p)).rows;
+    const rows = async (code: string, p: ExecuteParams, tenant = 't1') => (await insights.execute(tenant, code, p)).rows;
 
-  test('revenue: ISO weeks from Monday, zero weeks, the last millisecond of a day, quarters and years', async () => {
-    assert.deepEqual(await rows('revenue', { granularity: 'week', date_from: '2026-02-25', date_to: '2026-04-01' }), [
-      { period: '2026-02-23', revenue: 100 },
-      { period: '2026-03-02', revenue: 50.5 },
-      { period: '2026-03-09', revenue: 0 },
-      { period: '2026-03-16', revenue: 0 },
-      { period: '2026-03-23', revenue: 0 },
-      { period: '2026-03-30', revenue: 30.25 },
-    ]);
-    assert.deepEqual(await rows('revenue', { granularity: 'quarter', date_from: '2025-10-01', date_to: '2026-06-30' }), [
-      { period: '2025-10-01', revenue: 1 },
-      { period: '2026-01-01', revenue: 170.75 },
-      { period: '2026-04-01', revenue: 10 },
-    ]);
-    assert.deepEqual(await rows('revenue', { granularity: 'year', date_from: '2025-01-01', date_to: '2026-12-31' }), [
-      { period: '2025-01-01', revenue: 1 },
-      { period: '2026-01-01', revenue: 180.75 },
-    ]);
-    assert.deepEqual(await rows('revenue', { granularity: 'day', date_from: '2026-03-31', date_to: '2026-03-31' }), [{ period: '2026-03-31', revenue: 20.25 }]);
-    assert.deepEqual(await rows('revenue', { granularity: 'month', date_from: '2026-03-01', date_to: '2026-03-31' }, 't2'), [{ period: '2026-03-01', revenue: 5000 }]);
-  });
+    test('revenue: ISO weeks from Monday, zero weeks, the last millisecond of a day, quarters and years', async () => {
+      assert.deepEqual(await rows('revenue', { granularity: 'week', date_from: '2026-02-25', date_to: '2026-04-01' }), [
+        { period: '2026-02-23', revenue: 100 },
+        { period: '2026-03-02', revenue: 50.5 },
+        { period: '2026-03-09', revenue: 0 },
+        { period: '2026-03-16', revenue: 0 },
+        { period: '2026-03-23', revenue: 0 },
+        { period: '2026-03-30', revenue: 30.25 },
+      ]);
+      assert.deepEqual(await rows('revenue', { granularity: 'quarter', date_from: '2025-10-01', date_to: '2026-06-30' }), [
+        { period: '2025-10-01', revenue: 1 },
+        { period: '2026-01-01', revenue: 170.75 },
+        { period: '2026-04-01', revenue: 10 },
+      ]);
+      assert.deepEqual(await rows('revenue', { granularity: 'year', date_from: '2025-01-01', date_to: '2026-12-31' }), [
+        { period: '2025-01-01', revenue: 1 },
+        { period: '2026-01-01', revenue: 180.75 },
+      ]);
+      assert.deepEqual(await rows('revenue', { granularity: 'day', date_from: '2026-03-31', date_to: '2026-03-31' }), [
+        { period: '2026-03-31', revenue: 20.25 },
+      ]);
+      assert.deepEqual(await rows('revenue', { granularity: 'month', date_from: '2026-03-01', date_to: '2026-03-31' }, 't2'), [
+        { period: '2026-03-01', revenue: 5000 },
+      ]);
+    });
 
-  test('orders, AOV, refund rate, new customers and conversion by hand', async () => {
-    const march = { granularity: 'month', date_from: '2026-03-01', date_to: '2026-03-31' };
-    assert.deepEqual(await rows('orders_count', march), [{ period: '2026-03-01', orders: 3 }]);
-    assert.deepEqual(await rows('average_order_value', march), [{ period: '2026-03-01', average_order_value: 56.92, revenue: 170.75, orders: 3 }]);
-    assert.deepEqual(await rows('refund_rate', march), [{ period: '2026-03-01', refund_rate: 25, refunded_orders: 1, settled_orders: 4 }]);
-    assert.deepEqual(await rows('new_customers', { granularity: 'month', date_from: '2025-12-01', date_to: '2026-04-30' }), [
-      { period: '2025-12-01', new_customers: 1 },
-      { period: '2026-01-01', new_customers: 0 },
-      { period: '2026-02-01', new_customers: 0 },
-      { period: '2026-03-01', new_customers: 2 },
-      { period: '2026-04-01', new_customers: 0 },
-    ]);
-    // Customer 2's refunded order does not make them new; their completed one, on mobile, does.
-    assert.deepEqual(await rows('new_customers', { ...march, channel: 'mobile' }), [{ period: '2026-03-01', new_customers: 1 }]);
-    assert.deepEqual(await rows('conversion_rate', { granularity: 'week', country: 'DE', date_from: '2026-02-23', date_to: '2026-03-08' }), [
-      { period: '2026-02-23', conversion_rate: 10, orders: 1, sessions: 10 },
-      { period: '2026-03-02', conversion_rate: 1, orders: 1, sessions: 100 },
-    ]);
-  });
+    test('orders, AOV, refund rate, new customers and conversion by hand', async () => {
+      const march = { granularity: 'month', date_from: '2026-03-01', date_to: '2026-03-31' };
+      assert.deepEqual(await rows('orders_count', march), [{ period: '2026-03-01', orders: 3 }]);
+      assert.deepEqual(await rows('average_order_value', march), [
+        { period: '2026-03-01', average_order_value: 56.92, revenue: 170.75, orders: 3 },
+      ]);
+      assert.deepEqual(await rows('refund_rate', march), [
+        { period: '2026-03-01', refund_rate: 25, refunded_orders: 1, settled_orders: 4 },
+      ]);
+      assert.deepEqual(await rows('new_customers', { granularity: 'month', date_from: '2025-12-01', date_to: '2026-04-30' }), [
+        { period: '2025-12-01', new_customers: 1 },
+        { period: '2026-01-01', new_customers: 0 },
+        { period: '2026-02-01', new_customers: 0 },
+        { period: '2026-03-01', new_customers: 2 },
+        { period: '2026-04-01', new_customers: 0 },
+      ]);
+      // Customer 2's refunded order does not make them new; their completed one, on mobile, does.
+      assert.deepEqual(await rows('new_customers', { ...march, channel: 'mobile' }), [{ period: '2026-03-01', new_customers: 1 }]);
+      assert.deepEqual(
+        await rows('conversion_rate', { granularity: 'week', country: 'DE', date_from: '2026-02-23', date_to: '2026-03-08' }),
+        [
+          { period: '2026-02-23', conversion_rate: 10, orders: 1, sessions: 10 },
+          { period: '2026-03-02', conversion_rate: 1, orders: 1, sessions: 100 },
+        ],
+      );
+    });
 
-  test('breakdowns and KPIs by hand', async () => {
-    const march = { date_from: '2026-03-01', date_to: '2026-03-31' };
-    assert.deepEqual(await rows('revenue_by_country', march), [
-      { country: 'DE', revenue: 150.5, orders: 2 },
-      { country: 'FR', revenue: 20.25, orders: 1 },
-    ]);
-    assert.deepEqual(await rows('revenue_by_channel', march), [
-      { channel: 'web', revenue: 150.5, orders: 2 },
-      { channel: 'mobile', revenue: 20.25, orders: 1 },
-    ]);
-    assert.deepEqual(await rows('top_products', march), [
-      { product_id: 1, product_name: 'Mug', category: 'Home', brand: 'Acorn', revenue: 100, units: 2 },
-      { product_id: 2, product_name: 'Pan', category: 'Home', brand: 'Acorn', revenue: 50.5, units: 1 },
-      { product_id: 3, product_name: 'Atlas', category: 'Books', brand: 'Dune', revenue: 20.25, units: 1 },
-    ]);
-    assert.deepEqual(await rows('top_products', { ...march, category: 'Books', limit: 1 }), [
-      { product_id: 3, product_name: 'Atlas', category: 'Books', brand: 'Dune', revenue: 20.25, units: 1 },
-    ]);
-    assert.deepEqual(await rows('top_categories', march), [
-      { category: 'Home', revenue: 150.5, units: 3 },
-      { category: 'Books', revenue: 20.25, units: 1 },
-    ]);
-    assert.deepEqual(await rows('revenue_kpi', { date_from: '2026-03-02', date_to: '2026-03-31' }), [
-      { period_from: '2026-03-02', period_to: '2026-03-31', value: 70.75, previous_period_from: '2026-01-31', previous_period_to: '2026-03-01', previous_value: 100, change: -29.25, change_pct: -29.25 },
-    ]);
-    assert.deepEqual(await rows('orders_kpi', { date_from: '2026-03-02', date_to: '2026-03-31' }), [
-      { period_from: '2026-03-02', period_to: '2026-03-31', value: 2, previous_period_from: '2026-01-31', previous_period_to: '2026-03-01', previous_value: 1, change: 1, change_pct: 100 },
-    ]);
-    // Default window on 1 April: April to date against 1 March.
-    assert.deepEqual(await rows('orders_kpi', {}), [
-      { period_from: '2026-04-01', period_to: '2026-04-01', value: 1, previous_period_from: '2026-03-01', previous_period_to: '2026-03-01', previous_value: 1, change: 0, change_pct: 0 },
-    ]);
+    test('breakdowns and KPIs by hand', async () => {
+      const march = { date_from: '2026-03-01', date_to: '2026-03-31' };
+      assert.deepEqual(await rows('revenue_by_country', march), [
+        { country: 'DE', revenue: 150.5, orders: 2 },
+        { country: 'FR', revenue: 20.25, orders: 1 },
+      ]);
+      assert.deepEqual(await rows('revenue_by_channel', march), [
+        { channel: 'web', revenue: 150.5, orders: 2 },
+        { channel: 'mobile', revenue: 20.25, orders: 1 },
+      ]);
+      assert.deepEqual(await rows('top_products', march), [
+        { product_id: 1, product_name: 'Mug', category: 'Home', brand: 'Acorn', revenue: 100, units: 2 },
+        { product_id: 2, product_name: 'Pan', category: 'Home', brand: 'Acorn', revenue: 50.5, units: 1 },
+        { product_id: 3, product_name: 'Atlas', category: 'Books', brand: 'Dune', revenue: 20.25, units: 1 },
+      ]);
+      assert.deepEqual(await rows('top_products', { ...march, category: 'Books', limit: 1 }), [
+        { product_id: 3, product_name: 'Atlas', category: 'Books', brand: 'Dune', revenue: 20.25, units: 1 },
+      ]);
+      assert.deepEqual(await rows('top_categories', march), [
+        { category: 'Home', revenue: 150.5, units: 3 },
+        { category: 'Books', revenue: 20.25, units: 1 },
+      ]);
+      assert.deepEqual(await rows('revenue_kpi', { date_from: '2026-03-02', date_to: '2026-03-31' }), [
+        {
+          period_from: '2026-03-02',
+          period_to: '2026-03-31',
+          value: 70.75,
+          previous_period_from: '2026-01-31',
+          previous_period_to: '2026-03-01',
+          previous_value: 100,
+          change: -29.25,
+          change_pct: -29.25,
+        },
+      ]);
+      assert.deepEqual(await rows('orders_kpi', { date_from: '2026-03-02', date_to: '2026-03-31' }), [
+        {
+          period_from: '2026-03-02',
+          period_to: '2026-03-31',
+          value: 2,
+          previous_period_from: '2026-01-31',
+          previous_period_to: '2026-03-01',
+          previous_value: 1,
+          change: 1,
+          change_pct: 100,
+        },
+      ]);
+      // Default window on 1 April: April to date against 1 March.
+      assert.deepEqual(await rows('orders_kpi', {}), [
+        {
+          period_from: '2026-04-01',
+          period_to: '2026-04-01',
+          value: 1,
+          previous_period_from: '2026-03-01',
+          previous_period_to: '2026-03-01',
+          previous_value: 1,
+          change: 0,
+          change_pct: 0,
+        },
+      ]);
+    });
   });
-});

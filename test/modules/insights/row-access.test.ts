@@ -10,11 +10,19 @@ import { rowAccessModel } from '../../helpers/row-access.ts';
 let t: TestApp;
 let owner: string;
 const jwt = (claims: Record<string, unknown>) =>
-  new SignJWT({ tenant_id: 'demo', role: 'member', ...claims }).setProtectedHeader({ alg: 'HS256' }).setExpirationTime('1h').sign(new TextEncoder().encode(JWT_SECRET));
+  new SignJWT({ tenant_id: 'demo', role: 'member', ...claims })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setExpirationTime('1h')
+    .sign(new TextEncoder().encode(JWT_SECRET));
 
 /** An API token with attributes, created over the API by the tenant's owner. */
 async function tokenWith(tenantOwner: string, user: string, attributes?: Record<string, unknown>): Promise<string> {
-  const res = await call(t, tenantOwner, 'POST', '/api/v1/auth/tokens', { name: user, user_id: user, role: 'member', ...(attributes ? { attributes } : {}) });
+  const res = await call(t, tenantOwner, 'POST', '/api/v1/auth/tokens', {
+    name: user,
+    user_id: user,
+    role: 'member',
+    ...(attributes ? { attributes } : {}),
+  });
   assert.equal(res.statusCode, 201, res.body);
   return `Svc ${res.data.token}`;
 }
@@ -38,7 +46,7 @@ test('API tokens carry attributes: each caller sees its own countries only, the 
   assert.equal(a.statusCode, 200, a.body);
   assert.deepEqual(countries(a.data.data.rows), ['DE']);
   const b = await call(t, bob, 'GET', url);
-  assert.deepEqual(countries(b.data.data.rows), ['FR', 'GB'], 'not ann\'s cached answer');
+  assert.deepEqual(countries(b.data.data.rows), ['FR', 'GB'], "not ann's cached answer");
   const again = await call(t, ann, 'GET', url);
   assert.deepEqual(again.data.data.rows, a.data.data.rows);
   assert.equal(again.data.data.cached, true);
@@ -49,7 +57,7 @@ test('API tokens carry attributes: each caller sees its own countries only, the 
   assert.notDeepEqual(topAnn.data.data.rows, topBob.data.data.rows);
 });
 
-test('a filter outside the caller\'s attribute is refused with a problem, inside it is answered', async () => {
+test("a filter outside the caller's attribute is refused with a problem, inside it is answered", async () => {
   const ann = await tokenWith(owner, 'ann2', { country: 'DE' });
   const out = await call(t, ann, 'GET', '/api/v1/insights/revenue/execute?country=FR');
   assert.equal(out.statusCode, 403);
@@ -79,14 +87,24 @@ test('JWT users carry an attributes claim; a malformed claim is refused', async 
   }
 });
 
-test('widgets refresh as the caller; chat answers only within the caller\'s countries', async () => {
+test("widgets refresh as the caller; chat answers only within the caller's countries", async () => {
   const dash = await call(t, owner, 'POST', '/api/v1/dashboards/', { name: 'Countries', is_shared: true });
-  const w = await call(t, owner, 'POST', `/api/v1/dashboards/${dash.data.id}/widgets`, { title: 'By country', widget_type: 'chart', data_source: 'live_insight', insight_code: 'revenue_by_country' });
+  const w = await call(t, owner, 'POST', `/api/v1/dashboards/${dash.data.id}/widgets`, {
+    title: 'By country',
+    widget_type: 'chart',
+    data_source: 'live_insight',
+    insight_code: 'revenue_by_country',
+  });
   assert.equal(w.statusCode, 201, w.body);
   const ann = await tokenWith(owner, 'ann3', { country: 'DE' });
   const refreshed = await call(t, owner, 'POST', `/api/v1/dashboards/${dash.data.id}/widgets/${w.data.id}/refresh`, {});
   assert.equal(refreshed.statusCode, 403, 'the owner carries no country');
-  const adminDe = await call(t, owner, 'POST', '/api/v1/auth/tokens', { name: 'a', user_id: 'admin-de', role: 'admin', attributes: { country: 'DE' } });
+  const adminDe = await call(t, owner, 'POST', '/api/v1/auth/tokens', {
+    name: 'a',
+    user_id: 'admin-de',
+    role: 'admin',
+    attributes: { country: 'DE' },
+  });
   const asAdmin = await call(t, `Svc ${adminDe.data.token}`, 'POST', `/api/v1/dashboards/${dash.data.id}/widgets/${w.data.id}/refresh`, {});
   assert.equal(asAdmin.statusCode, 200, asAdmin.body);
   assert.deepEqual(countries(asAdmin.data.data.rows), ['DE']);
@@ -99,14 +117,27 @@ test('widgets refresh as the caller; chat answers only within the caller\'s coun
   assert.equal(fr.data.data, undefined);
 });
 
-test('subscriptions remember their subscriber\'s attributes; their reports are computed as the subscriber', async () => {
+test("subscriptions remember their subscriber's attributes; their reports are computed as the subscriber", async () => {
   const { InsightSubscriptionsRepository } = await import('../../../src/modules/subscriptions/insight-subscriptions.repository.ts');
   const { insightsPort } = await import('../../../src/modules/reports/report-sources.ts');
-  const adminDe = await call(t, owner, 'POST', '/api/v1/auth/tokens', { name: 's', user_id: 'sub-de', role: 'admin', attributes: { country: 'DE' } });
+  const adminDe = await call(t, owner, 'POST', '/api/v1/auth/tokens', {
+    name: 's',
+    user_id: 'sub-de',
+    role: 'admin',
+    attributes: { country: 'DE' },
+  });
   const auth = `Svc ${adminDe.data.token}`;
-  const channel = await call(t, auth, 'POST', '/api/v1/notifications/channels', { channel_type: 'email', config: { email: 'de@demo.example' } });
+  const channel = await call(t, auth, 'POST', '/api/v1/notifications/channels', {
+    channel_type: 'email',
+    config: { email: 'de@demo.example' },
+  });
   assert.equal(channel.statusCode, 201, channel.body);
-  const sub = await call(t, auth, 'POST', '/api/v1/notifications/subscriptions', { insight_code: 'revenue_by_country', channel_id: channel.data.id, schedule: 'daily', granularity: 'day' });
+  const sub = await call(t, auth, 'POST', '/api/v1/notifications/subscriptions', {
+    insight_code: 'revenue_by_country',
+    channel_id: channel.data.id,
+    schedule: 'daily',
+    granularity: 'day',
+  });
   assert.equal(sub.statusCode, 201, sub.body);
   const record = (await new InsightSubscriptionsRepository(t.db).find('demo', sub.data.id))!;
   assert.deepEqual(record.subscriber_attributes, { country: ['DE'] });
@@ -116,7 +147,7 @@ test('subscriptions remember their subscriber\'s attributes; their reports are c
   await assert.rejects(insightsPort(t.app.services.insights).run({ ...record, subscriber_attributes: null }), /country/);
 });
 
-test('MCP tools answer as the caller: run_insight keeps to the caller\'s countries, another country is a tool error', async () => {
+test("MCP tools answer as the caller: run_insight keeps to the caller's countries, another country is a tool error", async () => {
   const ann = await tokenWith(owner, 'ann-mcp', { country: 'DE' });
   const tool = async (args: Record<string, unknown>) => {
     const res = await t.app.inject({

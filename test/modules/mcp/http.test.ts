@@ -40,7 +40,15 @@ before(async () => {
   });
   dashboardId = dash.id;
   privateDashboardId = (await rest(ownerAuth, 'POST', '/api/v1/dashboards/', { name: 'Board only' })).id;
-  liveWidgetId = (await rest(ownerAuth, 'POST', `/api/v1/dashboards/${dashboardId}/widgets`, { title: 'Revenue by month', widget_type: 'chart', data_source: 'live_insight', insight_code: 'revenue', granularity: 'month' })).id;
+  liveWidgetId = (
+    await rest(ownerAuth, 'POST', `/api/v1/dashboards/${dashboardId}/widgets`, {
+      title: 'Revenue by month',
+      widget_type: 'chart',
+      data_source: 'live_insight',
+      insight_code: 'revenue',
+      granularity: 'month',
+    })
+  ).id;
   await rest(ownerAuth, 'POST', `/api/v1/dashboards/${dashboardId}/widgets`, {
     title: 'Desk sales',
     widget_type: 'table',
@@ -57,9 +65,12 @@ after(async () => {
 });
 
 describe('the tools', () => {
-  test('are listed with input schemas generated from the model and the caller\'s data', async () => {
+  test("are listed with input schemas generated from the model and the caller's data", async () => {
     const { tools } = await member.listTools();
-    assert.deepEqual(tools.map((x) => x.name), ['list_insights', 'describe_model', 'run_insight', 'ask', 'list_dashboards', 'get_dashboard', 'add_widget']);
+    assert.deepEqual(
+      tools.map((x) => x.name),
+      ['list_insights', 'describe_model', 'run_insight', 'ask', 'list_dashboards', 'get_dashboard', 'add_widget'],
+    );
     const run = tools.find((x) => x.name === 'run_insight')!.inputSchema as any;
     const codes = (await rest(memberAuth, 'GET', '/api/v1/insights')).map((e: { code: string }) => e.code);
     assert.deepEqual(run.properties.insight_code.enum, codes);
@@ -81,7 +92,10 @@ describe('the tools', () => {
   test('list_insights is the REST catalog, measures with units', async () => {
     const { data } = await callOk(member, 'list_insights');
     const catalog = await rest(memberAuth, 'GET', '/api/v1/insights');
-    assert.deepEqual(data.insights.map((e: { code: string }) => e.code), catalog.map((e: { code: string }) => e.code));
+    assert.deepEqual(
+      data.insights.map((e: { code: string }) => e.code),
+      catalog.map((e: { code: string }) => e.code),
+    );
     const revenue = data.insights.find((e: { code: string }) => e.code === 'revenue');
     assert.deepEqual(revenue.measures[0], { name: 'revenue', label: 'Revenue', type: 'money', unit: 'currency' });
     const refunds = data.insights.find((e: { code: string }) => e.code === 'refund_rate');
@@ -104,9 +118,17 @@ describe('the tools', () => {
 
   test('run_insight answers the rows of GET /api/v1/insights/{code}/execute, with several values, compare and limit', async () => {
     const cases: [string, Record<string, unknown>, string][] = [
-      ['revenue', { granularity: 'month', filters: { country: ['ES', 'IT'] }, compare: 'previous_year' }, 'granularity=month&country=ES&country=IT&compare=previous_year'],
+      [
+        'revenue',
+        { granularity: 'month', filters: { country: ['ES', 'IT'] }, compare: 'previous_year' },
+        'granularity=month&country=ES&country=IT&compare=previous_year',
+      ],
       ['top_products', { limit: 3, filters: { category: 'Electronics' } }, 'limit=3&category=Electronics'],
-      ['revenue_by_channel', { date_from: '2025-01-01', date_to: '2025-06-30', compare: 'previous_period' }, 'date_from=2025-01-01&date_to=2025-06-30&compare=previous_period'],
+      [
+        'revenue_by_channel',
+        { date_from: '2025-01-01', date_to: '2025-06-30', compare: 'previous_period' },
+        'date_from=2025-01-01&date_to=2025-06-30&compare=previous_period',
+      ],
       ['orders_kpi', { filters: { channel: 'Web' } }, 'channel=web'],
     ];
     for (const [code, args, query] of cases) {
@@ -115,7 +137,10 @@ describe('the tools', () => {
       assert.deepEqual(data.rows, expected.rows, code);
       assert.deepEqual(data.period, expected.period);
       assert.deepEqual(data.chart_hint, expected.chart_hint);
-      assert.deepEqual(data.columns.map((c: { name: string }) => c.name), expected.columns.map((c: { name: string }) => c.name));
+      assert.deepEqual(
+        data.columns.map((c: { name: string }) => c.name),
+        expected.columns.map((c: { name: string }) => c.name),
+      );
       assert.ok(data.rows.length > 0, `${code} has rows`);
       assertSummaryFromRows(summary, data.rows, [data.insight_name, ...data.columns.map((c: { label: string }) => c.label)]);
     }
@@ -131,9 +156,18 @@ describe('the tools', () => {
     assert.deepEqual(follow.data.query.filters, { country: 'FR' });
     assert.equal(follow.data.query.granularity, 'week');
     const q = follow.data.query;
-    const expected = (await rest(memberAuth, 'GET', `/api/v1/insights/revenue/execute?granularity=week&country=FR&date_from=${q.date_from}&date_to=${q.date_to}`)).data;
+    const expected = (
+      await rest(
+        memberAuth,
+        'GET',
+        `/api/v1/insights/revenue/execute?granularity=week&country=FR&date_from=${q.date_from}&date_to=${q.date_to}`,
+      )
+    ).data;
     assert.deepEqual(follow.data.rows, expected.rows);
-    assert.deepEqual(follow.data.columns.map((c: { name: string }) => c.name), ['period', 'revenue']);
+    assert.deepEqual(
+      follow.data.columns.map((c: { name: string }) => c.name),
+      ['period', 'revenue'],
+    );
     // Another user's conversation of the same id is not theirs to continue.
     const other = await callOk(owner, 'ask', { message: 'and in France?', history_id: first.data.history_id });
     assert.equal(other.data.insight_code, null);
@@ -148,7 +182,11 @@ describe('the tools', () => {
 
   test('list_dashboards and get_dashboard show what the caller may view, with current data', async () => {
     const { data: list } = await callOk(member, 'list_dashboards');
-    assert.deepEqual(list.dashboards.map((d: { name: string }) => d.name), ['Sales'], 'the member sees the shared dashboard only');
+    assert.deepEqual(
+      list.dashboards.map((d: { name: string }) => d.name),
+      ['Sales'],
+      'the member sees the shared dashboard only',
+    );
     const { data: all } = await callOk(owner, 'list_dashboards', { limit: 1 });
     assert.equal(all.dashboards.length, 1);
     assert.ok(all.next_cursor);
@@ -157,14 +195,21 @@ describe('the tools', () => {
 
     const { data, summary } = await callOk(member, 'get_dashboard', { dashboard_id: dashboardId });
     assert.equal(data.dashboard.name, 'Sales');
-    assert.deepEqual(data.widgets.map((w: { title: string }) => w.title), ['Revenue by month', 'Desk sales']);
+    assert.deepEqual(
+      data.widgets.map((w: { title: string }) => w.title),
+      ['Revenue by month', 'Desk sales'],
+    );
     const refreshed = (await rest(ownerAuth, 'POST', `/api/v1/dashboards/${dashboardId}/widgets/${liveWidgetId}/refresh`, {})).data;
     assert.deepEqual(data.widgets[0].rows, refreshed.rows);
     assert.deepEqual(data.widgets[0].filters, { country: 'DE' }, "the dashboard's active preset applies");
     assert.equal(data.widgets[0].granularity, 'month');
     assert.deepEqual(data.widgets[1].rows, [{ product: 'Desk', revenue: 1520.5 }]);
     assert.equal(data.widgets[1].columns.find((c: { name: string }) => c.name === 'revenue').type, 'number');
-    assertSummaryFromRows(summary, [...data.widgets[0].rows, ...data.widgets[1].rows], ['Sales', 'Revenue by month', 'Desk sales', 'Revenue']);
+    assertSummaryFromRows(
+      summary,
+      [...data.widgets[0].rows, ...data.widgets[1].rows],
+      ['Sales', 'Revenue by month', 'Desk sales', 'Revenue'],
+    );
 
     const hidden = await callError(member, 'get_dashboard', { dashboard_id: privateDashboardId });
     assert.equal(hidden, 'NOT_FOUND: dashboard_id: Dashboard not found');
@@ -177,13 +222,20 @@ describe('the tools', () => {
     assert.equal(data.widget.title, 'Revenue by country');
     assert.equal(data.widget.widget_type, 'chart');
     assert.match(summary, /^Added "Revenue by country"/);
-    const stored = (await rest(ownerAuth, 'GET', `/api/v1/dashboards/${dashboardId}`)).widgets.find((w: { id: string }) => w.id === data.widget.id);
+    const stored = (await rest(ownerAuth, 'GET', `/api/v1/dashboards/${dashboardId}`)).widgets.find(
+      (w: { id: string }) => w.id === data.widget.id,
+    );
     const expected = (await rest(ownerAuth, 'GET', '/api/v1/insights/revenue_by_country/execute?channel=web')).data;
     assert.deepEqual(stored.snapshot_data, expected.rows);
     assert.equal(stored.snapshot_question, 'Web revenue by country');
 
     const refused = await callError(member, 'add_widget', { dashboard_id: dashboardId, query });
-    const viaRest = await call(t, memberAuth, 'POST', `/api/v1/dashboards/${dashboardId}/widgets`, { title: 'x', widget_type: 'table', data_source: 'snapshot', snapshot_data: [] });
+    const viaRest = await call(t, memberAuth, 'POST', `/api/v1/dashboards/${dashboardId}/widgets`, {
+      title: 'x',
+      widget_type: 'table',
+      data_source: 'snapshot',
+      snapshot_data: [],
+    });
     assert.equal(viaRest.statusCode, 403);
     assert.equal(refused, `FORBIDDEN: ${viaRest.data.detail}`);
     const count = (await rest(ownerAuth, 'GET', `/api/v1/dashboards/${dashboardId}`)).widgets.length;
@@ -201,12 +253,17 @@ describe('isolation', () => {
     const { data } = await callOk(acme, 'list_dashboards');
     assert.deepEqual(data.dashboards, []);
     assert.equal(await callError(acme, 'get_dashboard', { dashboard_id: dashboardId }), 'NOT_FOUND: dashboard_id: Dashboard not found');
-    assert.equal(await callError(acme, 'add_widget', { dashboard_id: dashboardId, query: args }), 'NOT_FOUND: dashboard_id: Dashboard not found');
+    assert.equal(
+      await callError(acme, 'add_widget', { dashboard_id: dashboardId, query: args }),
+      'NOT_FOUND: dashboard_id: Dashboard not found',
+    );
     // The values offered in acme's schemas are acme's own.
     const { data: model } = await callOk(acme, 'describe_model');
     const acmeCategories = model.filters.find((f: { name: string }) => f.name === 'category').values;
     const tenYears = new Date(t.clock.now().getTime() - 3600 * 86_400_000).toISOString().slice(0, 10);
-    const acmeTop = (await rest(acmeAuth, 'GET', `/api/v1/insights/top_categories/execute?date_from=${tenYears}&limit=100`)).data.rows.map((r: Row) => r.category);
+    const acmeTop = (await rest(acmeAuth, 'GET', `/api/v1/insights/top_categories/execute?date_from=${tenYears}&limit=100`)).data.rows.map(
+      (r: Row) => r.category,
+    );
     assert.deepEqual(acmeCategories, [...new Set(acmeTop)].sort());
   });
 
@@ -230,17 +287,41 @@ describe('argument errors are tool errors naming the argument', () => {
     ['run_insight', { insight_code: 'profit' }, /^VALIDATION_FAILED: insight_code: must be one of: revenue, /],
     ['run_insight', { insight_code: 'revenue', granularity: 'hour' }, /^VALIDATION_FAILED: granularity: must be one of: day, week/],
     ['run_insight', { insight_code: 'revenue', colour: 'red' }, /^VALIDATION_FAILED: colour: is not an argument of this tool$/],
-    ['run_insight', { insight_code: 'revenue', filters: { channel: ['web', 'tv'] } }, /^VALIDATION_FAILED: filters\.channel\[1\]: must be one of: web, mobile, marketplace, retail$/],
-    ['run_insight', { insight_code: 'revenue', filters: { country: 5 } }, /^VALIDATION_FAILED: filters\.country: must be a value or a list of values$/],
+    [
+      'run_insight',
+      { insight_code: 'revenue', filters: { channel: ['web', 'tv'] } },
+      /^VALIDATION_FAILED: filters\.channel\[1\]: must be one of: web, mobile, marketplace, retail$/,
+    ],
+    [
+      'run_insight',
+      { insight_code: 'revenue', filters: { country: 5 } },
+      /^VALIDATION_FAILED: filters\.country: must be a value or a list of values$/,
+    ],
     ['run_insight', { insight_code: 'revenue', date_from: '2026-13-01' }, /^VALIDATION_FAILED: date_from: must be a date YYYY-MM-DD$/],
-    ['run_insight', { insight_code: 'revenue', date_from: '2026-02-01', date_to: '2026-01-01' }, /^VALIDATION_FAILED: date_from: must not be after date_to$/],
-    ['run_insight', { insight_code: 'revenue', filters: { category: 'Books' } }, /^VALIDATION_FAILED: filters\.category: is not a parameter of insight revenue/],
-    ['run_insight', { insight_code: 'revenue_by_country', granularity: 'week' }, /^VALIDATION_FAILED: granularity: is not a parameter of insight revenue_by_country/],
+    [
+      'run_insight',
+      { insight_code: 'revenue', date_from: '2026-02-01', date_to: '2026-01-01' },
+      /^VALIDATION_FAILED: date_from: must not be after date_to$/,
+    ],
+    [
+      'run_insight',
+      { insight_code: 'revenue', filters: { category: 'Books' } },
+      /^VALIDATION_FAILED: filters\.category: is not a parameter of insight revenue/,
+    ],
+    [
+      'run_insight',
+      { insight_code: 'revenue_by_country', granularity: 'week' },
+      /^VALIDATION_FAILED: granularity: is not a parameter of insight revenue_by_country/,
+    ],
     ['run_insight', { insight_code: 'top_products', limit: 5000 }, /^VALIDATION_FAILED: limit: must be an integer from 1 to /],
     ['ask', { message: '' }, /^VALIDATION_FAILED: message: must NOT have fewer than 1 characters$/],
     ['get_dashboard', { dashboard_id: 'x' }, /^VALIDATION_FAILED: dashboard_id: must match pattern/],
     ['list_dashboards', { limit: 0 }, /^VALIDATION_FAILED: limit: must be >= 1$/],
-    ['add_widget', { dashboard_id: '01900000-0000-7000-8000-000000000000', query: { insight_code: 'revenue', date_to: 'soon' } }, /^NOT_FOUND: dashboard_id: Dashboard not found$/],
+    [
+      'add_widget',
+      { dashboard_id: '01900000-0000-7000-8000-000000000000', query: { insight_code: 'revenue', date_to: 'soon' } },
+      /^NOT_FOUND: dashboard_id: Dashboard not found$/,
+    ],
   ];
   for (const [tool, args, expected] of cases) {
     test(`${tool} ${JSON.stringify(args)}`, async () => {
@@ -248,7 +329,7 @@ describe('argument errors are tool errors naming the argument', () => {
     });
   }
 
-  test('a bad argument of add_widget\'s query is named under query', async () => {
+  test("a bad argument of add_widget's query is named under query", async () => {
     const text = await callError(owner, 'add_widget', { dashboard_id: dashboardId, query: { insight_code: 'revenue', date_to: 'soon' } });
     assert.equal(text, 'VALIDATION_FAILED: query.date_to: must be a date YYYY-MM-DD');
   });
@@ -270,7 +351,14 @@ describe("done: a member's agent answers from the tools alone", () => {
         e.kind === 'timeseries' && e.measures[0].label === 'Revenue' && e.granularities.includes('week') && e.filters.includes('country'),
     );
     assert.equal(insight.code, 'revenue');
-    const args = { insight_code: insight.code, granularity: 'week', filters: { country: ['DE'] }, date_from: quarterStart(today), date_to: today, compare: 'previous_year' };
+    const args = {
+      insight_code: insight.code,
+      granularity: 'week',
+      filters: { country: ['DE'] },
+      date_from: quarterStart(today),
+      date_to: today,
+      compare: 'previous_year',
+    };
     const { data, summary } = await callOk(member, 'run_insight', args);
 
     // …and gets exactly what the REST API answers the same member.
@@ -284,7 +372,14 @@ describe("done: a member's agent answers from the tools alone", () => {
     // The same question in words, through ask, runs that query and gives those rows too.
     const question = 'what was revenue in Germany by week this quarter, compared with last year?';
     const asked = await callOk(member, 'ask', { message: question });
-    assert.deepEqual(asked.data.query, { insight_code: 'revenue', granularity: 'week', filters: { country: 'DE' }, date_from: quarterStart(today), date_to: today, compare: 'previous_year' });
+    assert.deepEqual(asked.data.query, {
+      insight_code: 'revenue',
+      granularity: 'week',
+      filters: { country: 'DE' },
+      date_from: quarterStart(today),
+      date_to: today,
+      compare: 'previous_year',
+    });
     assert.deepEqual(asked.data.rows, expected.rows);
     const chat = (await rest(memberAuth, 'POST', '/api/v1/ai/chat', { message: question })).data;
     assert.deepEqual(asked.data.rows, chat.rows);

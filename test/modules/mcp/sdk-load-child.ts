@@ -24,7 +24,12 @@ await t.app.inject({ method: 'GET', url: '/api/v1/insights/revenue/execute', hea
 await t.app.inject({ method: 'GET', url: '/api/v1/openapi.json' });
 await settle();
 const atStart = loaded.length;
-const mcp = await t.app.inject({ method: 'POST', url: '/api/v1/mcp', headers, payload: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }) });
+const mcp = await t.app.inject({
+  method: 'POST',
+  url: '/api/v1/mcp',
+  headers,
+  payload: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+});
 await settle();
 await t.close();
 port1.close();

@@ -22,7 +22,10 @@ test('answers, notifications and HTTP refusals on stdio', async () => {
     const m = message as { id?: number; method: string };
     if (m.method === 'notifications/initialized') return { status: 202, body: '' };
     if (m.method === 'ping') return { status: 200, body: JSON.stringify({ jsonrpc: '2.0', id: m.id, result: {} }) };
-    return { status: 429, body: JSON.stringify({ status: 429, code: 'RATE_LIMITED', detail: 'Rate limit of 600 requests per minute exceeded; retry in 12 s.' }) };
+    return {
+      status: 429,
+      body: JSON.stringify({ status: 429, code: 'RATE_LIMITED', detail: 'Rate limit of 600 requests per minute exceeded; retry in 12 s.' }),
+    };
   };
   const logged: string[] = [];
   const served = serveStdio(post, (line) => logged.push(line), { stdin, stdout } as never);

@@ -52,14 +52,25 @@ async function stdioClient(token: string, args: string[] = []): Promise<{ client
 }
 
 const today = () => new Date().toISOString().slice(0, 10);
-const doneArgs = () => ({ insight_code: 'revenue', granularity: 'week', filters: { country: ['DE'] }, date_from: quarterStart(today()), date_to: today(), compare: 'previous_year' });
+const doneArgs = () => ({
+  insight_code: 'revenue',
+  granularity: 'week',
+  filters: { country: ['DE'] },
+  date_from: quarterStart(today()),
+  date_to: today(),
+  compare: 'previous_year',
+});
 const doneQuery = () => `granularity=week&country=DE&date_from=${quarterStart(today())}&date_to=${today()}&compare=previous_year`;
 
 before(async () => {
   dataDir = await migratedDataDir('insights-mcp-');
   const seeded = await runCli(['demo', 'seed', '--rows', '4000'], { INSIGHTS_DATA_DIR: dataDir });
   assert.equal(seeded.code, 0, seeded.stderr);
-  for (const [key, tenant, role] of [['owner', 'demo', 'owner'], ['member', 'demo', 'member'], ['acme', 'acme', 'owner']] as const) {
+  for (const [key, tenant, role] of [
+    ['owner', 'demo', 'owner'],
+    ['member', 'demo', 'member'],
+    ['acme', 'acme', 'owner'],
+  ] as const) {
     const res = await runCli(['token', 'create', '--tenant', tenant, '--user', key, '--role', role], { INSIGHTS_DATA_DIR: dataDir });
     assert.equal(res.code, 0, res.stderr);
     tokens[key] = lastLine(res.stdout);
@@ -69,7 +80,12 @@ before(async () => {
   dashboardId = (await rest(tokens.owner, 'POST', '/api/v1/dashboards/', { name: 'Sales', is_shared: true })).data.id;
   restRows.done = (await rest(tokens.member, 'GET', `/api/v1/insights/revenue/execute?${doneQuery()}`)).data.data.rows;
   restRows.acme = (await rest(tokens.acme, 'GET', '/api/v1/insights/revenue/execute?granularity=month')).data.data.rows;
-  const refused = await rest(tokens.member, 'POST', `/api/v1/dashboards/${dashboardId}/widgets`, { title: 'x', widget_type: 'table', data_source: 'snapshot', snapshot_data: [] });
+  const refused = await rest(tokens.member, 'POST', `/api/v1/dashboards/${dashboardId}/widgets`, {
+    title: 'x',
+    widget_type: 'table',
+    data_source: 'snapshot',
+    snapshot_data: [],
+  });
   assert.equal(refused.status, 403);
   restRows.refusal = refused.data.detail;
   server.child.kill('SIGTERM');
@@ -90,7 +106,10 @@ describe('insights mcp on stdio', () => {
     const { client, stderr } = await stdioClient(tokens.member);
     try {
       const { tools } = await client.listTools();
-      assert.deepEqual(tools.map((x) => x.name), ['list_insights', 'describe_model', 'run_insight', 'ask', 'list_dashboards', 'get_dashboard', 'add_widget']);
+      assert.deepEqual(
+        tools.map((x) => x.name),
+        ['list_insights', 'describe_model', 'run_insight', 'ask', 'list_dashboards', 'get_dashboard', 'add_widget'],
+      );
       const { data, summary } = await callOk(client, 'run_insight', doneArgs());
       assert.deepEqual(data.rows, restRows.done);
       assertSummaryFromRows(summary, data.rows, ['Revenue']);
@@ -102,9 +121,18 @@ describe('insights mcp on stdio', () => {
       assert.equal(follow.data.query.compare, 'previous_year');
 
       const { data: dashboards } = await callOk(client, 'list_dashboards');
-      assert.deepEqual(dashboards.dashboards.map((d: { id: string }) => d.id), [dashboardId]);
-      assert.equal(await callError(client, 'add_widget', { dashboard_id: dashboardId, query: { insight_code: 'revenue_kpi' } }), `FORBIDDEN: ${restRows.refusal}`);
-      assert.equal(await callError(client, 'run_insight', { insight_code: 'revenue', date_to: '2026-02-30' }), 'VALIDATION_FAILED: date_to: must be a date YYYY-MM-DD');
+      assert.deepEqual(
+        dashboards.dashboards.map((d: { id: string }) => d.id),
+        [dashboardId],
+      );
+      assert.equal(
+        await callError(client, 'add_widget', { dashboard_id: dashboardId, query: { insight_code: 'revenue_kpi' } }),
+        `FORBIDDEN: ${restRows.refusal}`,
+      );
+      assert.equal(
+        await callError(client, 'run_insight', { insight_code: 'revenue', date_to: '2026-02-30' }),
+        'VALIDATION_FAILED: date_to: must be a date YYYY-MM-DD',
+      );
     } finally {
       await client.close();
     }
@@ -118,7 +146,10 @@ describe('insights mcp on stdio', () => {
       const { data } = await callOk(client, 'add_widget', { dashboard_id: dashboardId, query: doneArgs(), title: 'DE this quarter' });
       widgetId = data.widget.id;
       const { data: board } = await callOk(client, 'get_dashboard', { dashboard_id: dashboardId });
-      assert.deepEqual(board.widgets.map((w: { title: string }) => w.title), ['DE this quarter']);
+      assert.deepEqual(
+        board.widgets.map((w: { title: string }) => w.title),
+        ['DE this quarter'],
+      );
       assert.deepEqual(board.widgets[0].rows, restRows.done);
     } finally {
       await client.close();
@@ -127,7 +158,10 @@ describe('insights mcp on stdio', () => {
     try {
       const { data } = await callOk(acme.client, 'run_insight', { insight_code: 'revenue', granularity: 'month' });
       assert.deepEqual(data.rows, restRows.acme);
-      assert.equal(await callError(acme.client, 'get_dashboard', { dashboard_id: dashboardId }), 'NOT_FOUND: dashboard_id: Dashboard not found');
+      assert.equal(
+        await callError(acme.client, 'get_dashboard', { dashboard_id: dashboardId }),
+        'NOT_FOUND: dashboard_id: Dashboard not found',
+      );
       assert.deepEqual((await callOk(acme.client, 'list_dashboards')).data.dashboards, []);
     } finally {
       await acme.client.close();

@@ -17,7 +17,11 @@ export async function connectHttp(url: string, authorization?: string): Promise<
 }
 
 /** A successful call's structured content (the client has checked it against the outputSchema). */
-export async function callOk<T = any>(client: Client, name: string, args: Record<string, unknown> = {}): Promise<{ data: T; summary: string; result: CallToolResult }> {
+export async function callOk<T = any>(
+  client: Client,
+  name: string,
+  args: Record<string, unknown> = {},
+): Promise<{ data: T; summary: string; result: CallToolResult }> {
   const result = (await client.callTool({ name, arguments: args })) as CallToolResult;
   const summary = (result.content[0] as { text: string }).text;
   assert.ok(!result.isError, `${name} failed: ${summary}`);

@@ -35,7 +35,13 @@ describe('dashboard report by e-mail, from real insight results', () => {
     assert.equal(d.statusCode, 201, d.body);
     const widgets = [
       { title: 'Revenue by month', widget_type: 'chart', data_source: 'live_insight', insight_code: 'revenue', granularity: 'month' },
-      { title: 'Revenue by channel', widget_type: 'chart', data_source: 'live_insight', insight_code: 'revenue_by_channel', chart_hint_override: { chart_type: 'bar' } },
+      {
+        title: 'Revenue by channel',
+        widget_type: 'chart',
+        data_source: 'live_insight',
+        insight_code: 'revenue_by_channel',
+        chart_hint_override: { chart_type: 'bar' },
+      },
       { title: 'Best sellers', widget_type: 'table', data_source: 'live_insight', insight_code: 'top_products' },
       { title: 'Revenue this month', widget_type: 'kpi', data_source: 'live_insight', insight_code: 'revenue_kpi' },
     ];
@@ -43,11 +49,23 @@ describe('dashboard report by e-mail, from real insight results', () => {
       const res = await call(t, owner, 'POST', `/api/v1/dashboards/${d.data.id}/widgets`, w);
       assert.equal(res.statusCode, 201, res.body);
     }
-    const channel = await call(t, owner, 'POST', '/api/v1/notifications/channels', { channel_type: 'email', config: { email: 'sales@acme.example' } });
+    const channel = await call(t, owner, 'POST', '/api/v1/notifications/channels', {
+      channel_type: 'email',
+      config: { email: 'sales@acme.example' },
+    });
 
     const dashboard = await t.app.services.dashboards.getForSystem('acme', d.data.id);
-    const results = await Promise.all(dashboard.widgets.map(async (widget) => ({ widget, result: await t.app.services.widgets.execute('acme', dashboard, widget as never) })));
-    const report = composeDashboardReport({ subscription: { id: 'sub_x', schedule: 'weekly', dashboard_id: dashboard.id }, dashboard, widgets: results });
+    const results = await Promise.all(
+      dashboard.widgets.map(async (widget) => ({
+        widget,
+        result: await t.app.services.widgets.execute('acme', dashboard, widget as never),
+      })),
+    );
+    const report = composeDashboardReport({
+      subscription: { id: 'sub_x', schedule: 'weekly', dashboard_id: dashboard.id },
+      dashboard,
+      widgets: results,
+    });
     const outbound = await t.app.services.channels.getForDelivery('acme', channel.data.id);
     const seen = smtp.mails.length;
     await t.app.services.transports.send(outbound!, report, { deliveryId: 'dlv_dash_1', sentAt: t.clock.now() });

@@ -36,7 +36,12 @@ describe('dashboard PDF', () => {
 
   test('the webhook carries it as base64 up to the limit, above it a note says why not', async () => {
     const doc = { filename: 'sales.pdf', contentType: 'application/pdf', content: Buffer.from('%PDF-1.3 tiny') };
-    assert.deepEqual(pdfField(doc, 1024), { filename: 'sales.pdf', content_type: 'application/pdf', size_bytes: 13, content_base64: doc.content.toString('base64') });
+    assert.deepEqual(pdfField(doc, 1024), {
+      filename: 'sales.pdf',
+      content_type: 'application/pdf',
+      size_bytes: 13,
+      content_base64: doc.content.toString('base64'),
+    });
     const big = pdfField(doc, 10);
     assert.equal(big.content_base64, undefined);
     assert.equal(big.size_bytes, 13);
@@ -55,7 +60,11 @@ describe('dashboard PDF on every transport', () => {
   const channels: Record<string, string> = {};
 
   before(async () => {
-    [bot, smtp, receiver] = await Promise.all([startFakeBotApi({ tokens: [TOKEN], chats: ['42'] }), startFakeSmtp(), startWebhookReceiver()]);
+    [bot, smtp, receiver] = await Promise.all([
+      startFakeBotApi({ tokens: [TOKEN], chats: ['42'] }),
+      startFakeSmtp(),
+      startWebhookReceiver(),
+    ]);
     egress = new EgressGuard(['127.0.0.0/8'], { ca: receiver.ca });
     t = await buildTestApp({
       clock: new ManualClock(new Date()),
@@ -78,7 +87,14 @@ describe('dashboard PDF on every transport', () => {
     dash = d.data.id;
     for (const w of [
       { title: 'Revenue this month', widget_type: 'kpi', data_source: 'live_insight', insight_code: 'revenue_kpi', display_size: 'small' },
-      { title: 'Revenue by month', widget_type: 'chart', data_source: 'live_insight', insight_code: 'revenue', granularity: 'month', display_size: 'large' },
+      {
+        title: 'Revenue by month',
+        widget_type: 'chart',
+        data_source: 'live_insight',
+        insight_code: 'revenue',
+        granularity: 'month',
+        display_size: 'large',
+      },
       { title: 'Best sellers', widget_type: 'table', data_source: 'live_insight', insight_code: 'top_products', display_size: 'full' },
     ]) {
       const res = await call(t, owner, 'POST', `/api/v1/dashboards/${dash}/widgets`, w);
@@ -93,7 +109,11 @@ describe('dashboard PDF on every transport', () => {
 
   async function sendNow(attachPdf?: boolean) {
     const res = await call(t, owner, 'POST', `/api/v1/dashboards/${dash}/subscriptions`, {
-      dashboard_id: dash, dashboard_name: 'Weekly sales', channel_ids: Object.values(channels), schedule: 'daily', schedule_time: '07:00',
+      dashboard_id: dash,
+      dashboard_name: 'Weekly sales',
+      channel_ids: Object.values(channels),
+      schedule: 'daily',
+      schedule_time: '07:00',
       ...(attachPdf === undefined ? {} : { attach_pdf: attachPdf }),
     });
     assert.equal(res.statusCode, 201, res.body);
@@ -101,7 +121,10 @@ describe('dashboard PDF on every transport', () => {
     const seen = { bot: bot.calls.length, mail: smtp.mails.length, hook: receiver.received.length };
     assert.equal((await call(t, owner, 'POST', `/api/v1/dashboards/subscriptions/${res.data.id}/send`)).statusCode, 202);
     const outcomes = await t.app.services.deliveryWorker.runOnce();
-    assert.deepEqual(outcomes.map((o) => o.status), ['succeeded', 'succeeded', 'succeeded']);
+    assert.deepEqual(
+      outcomes.map((o) => o.status),
+      ['succeeded', 'succeeded', 'succeeded'],
+    );
     const mail = await smtp.waitForMail(seen.mail);
     return { calls: bot.calls.slice(seen.bot), mail, hooks: receiver.received.slice(seen.hook) };
   }
@@ -136,7 +159,15 @@ describe('dashboard PDF on every transport', () => {
 
   test('an alert says its condition and the value first, on the messenger and in the e-mail', async () => {
     const result = await t.app.services.insights.execute('acme', 'revenue_kpi', { granularity: 'month' });
-    const alert = { condition: { op: 'above', value: 1000 }, met: true, measure: 'value', value: 1234.5, change_pct: 3, period: '2026-10-24 – 2026-11-22', text: 'Alert: value is above 1,000 — the value for 2026-10-24 – 2026-11-22 is 1,235.' };
+    const alert = {
+      condition: { op: 'above', value: 1000 },
+      met: true,
+      measure: 'value',
+      value: 1234.5,
+      change_pct: 3,
+      period: '2026-10-24 – 2026-11-22',
+      text: 'Alert: value is above 1,000 — the value for 2026-10-24 – 2026-11-22 is 1,235.',
+    };
     const report = composeInsightReport({ subscription: { id: 'sub_a', schedule: 'daily', insight_name: 'Revenue KPI' }, result, alert });
     assert.equal(report.title, 'Alert: Revenue KPI — daily report');
     const seen = { bot: bot.calls.length, mail: smtp.mails.length };

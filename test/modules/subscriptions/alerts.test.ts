@@ -6,7 +6,15 @@ import { call } from '../../helpers/app.ts';
 import { ManualClock } from '../../../src/lib/clock.ts';
 import { evaluateCondition, type AlertShape } from '../../../src/modules/subscriptions/alert-condition.ts';
 import { InsightSubscriptionsRepository } from '../../../src/modules/subscriptions/insight-subscriptions.repository.ts';
-import { buildNotifyApp, drain, insightSubscription, logs, switchAllOff, webhookChannel, type NotifyFixture } from '../../helpers/notify.ts';
+import {
+  buildNotifyApp,
+  drain,
+  insightSubscription,
+  logs,
+  switchAllOff,
+  webhookChannel,
+  type NotifyFixture,
+} from '../../helpers/notify.ts';
 
 const KPI: AlertShape = { kind: 'kpi', measures: ['value'] };
 const SERIES: AlertShape = { kind: 'timeseries', measures: ['revenue', 'orders'], defaultMeasure: 'revenue' };
@@ -38,9 +46,13 @@ describe('alert conditions on the headline value', () => {
     assert.equal(c.text, 'Alert: value is above 1,000 — the value for 2026-10-24 – 2026-11-22 is 1,200.');
   });
 
-  test('time series: the last complete period (today\'s is still running), change against the one before', () => {
+  test("time series: the last complete period (today's is still running), change against the one before", () => {
     // The window ends 2026-11-22: the day row of the 22nd is incomplete, the 21st is the headline.
-    const r = series('day', '2026-11-22', [['2026-11-20', 100, 4], ['2026-11-21', 150, 5], ['2026-11-22', 10, 1]]);
+    const r = series('day', '2026-11-22', [
+      ['2026-11-20', 100, 4],
+      ['2026-11-21', 150, 5],
+      ['2026-11-22', 10, 1],
+    ]);
     const c = evaluateCondition({ op: 'above', value: 120 }, SERIES, r);
     assert.deepEqual([c.met, c.value, c.period, c.measure], [true, 150, '2026-11-21', 'revenue']);
     assert.equal(evaluateCondition({ op: 'change_above', value: 49 }, SERIES, r).change_pct, 50);
@@ -48,14 +60,24 @@ describe('alert conditions on the headline value', () => {
     assert.equal(evaluateCondition({ op: 'below', value: 5, measure: 'orders' }, SERIES, r).met, false);
     assert.equal(evaluateCondition({ op: 'below', value: 6, measure: 'orders' }, SERIES, r).value, 5);
     // Months: November is running on the 22nd, October is the last complete one.
-    const m = series('month', '2026-11-22', [['2026-09-01', 900, 1], ['2026-10-01', 1000, 1], ['2026-11-01', 300, 1]]);
+    const m = series('month', '2026-11-22', [
+      ['2026-09-01', 900, 1],
+      ['2026-10-01', 1000, 1],
+      ['2026-11-01', 300, 1],
+    ]);
     const mc = evaluateCondition({ op: 'change_above', value: 10 }, SERIES, m);
     assert.deepEqual([mc.period, mc.value, Math.round(mc.change_pct! * 100) / 100, mc.met], ['2026-10-01', 1000, 11.11, true]);
     assert.match(mc.text, /^Alert: revenue changed by more than \+10\.0% — the value for 2026-10-01 is \+11\.1% \(1,000 against 900\)\.$/);
     // Weeks start on Monday; the week of Mon 2026-11-16 ends Sun 22nd: complete only on the 23rd.
-    const w = series('week', '2026-11-22', [['2026-11-09', 1, 1], ['2026-11-16', 2, 1]]);
+    const w = series('week', '2026-11-22', [
+      ['2026-11-09', 1, 1],
+      ['2026-11-16', 2, 1],
+    ]);
     assert.equal(evaluateCondition({ op: 'above', value: 0 }, SERIES, w).period, '2026-11-09');
-    assert.equal(evaluateCondition({ op: 'above', value: 0 }, SERIES, { ...w, period: { ...w.period, to: '2026-11-23' } }).period, '2026-11-16');
+    assert.equal(
+      evaluateCondition({ op: 'above', value: 0 }, SERIES, { ...w, period: { ...w.period, to: '2026-11-23' } }).period,
+      '2026-11-16',
+    );
   });
 });
 
@@ -74,12 +96,19 @@ describe('alerts through the scheduler and the worker', () => {
   const tick = () => f.t.app.services.scheduler.tick();
   const get = async (id: string) => (await call(f.t, owner, 'GET', BASE)).data.find((x: any) => x.id === id);
   const deliveries = async (id: string) =>
-    (await f.t.db.query<{ status: string; slot_at: Date }>('SELECT status, slot_at FROM deliveries WHERE subscription_id = $1 ORDER BY slot_at', [id])).map((d) => d.status);
+    (
+      await f.t.db.query<{ status: string; slot_at: Date }>(
+        'SELECT status, slot_at FROM deliveries WHERE subscription_id = $1 ORDER BY slot_at',
+        [id],
+      )
+    ).map((d) => d.status);
   /** Moves to the next 08:00 UTC slot, ticks and sends; returns the payloads the receiver got. */
   async function slot(): Promise<any[]> {
     const from = f.receiver.received.length;
     const now = f.t.clock.now();
-    f.t.clock.set(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + (now.getUTCHours() >= 8 ? 1 : 0), 8, 0, 1)));
+    f.t.clock.set(
+      new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + (now.getUTCHours() >= 8 ? 1 : 0), 8, 0, 1)),
+    );
     await tick();
     await drain(f);
     return f.receiver.received.slice(from).map((r) => r.payload);
@@ -87,10 +116,19 @@ describe('alerts through the scheduler and the worker', () => {
 
   test('validation names the condition fields', async () => {
     const bad = async (body: Record<string, unknown>, path: string, code = 'revenue_kpi') => {
-      const res = await call(f.t, owner, 'POST', BASE, { insight_code: code, channel_id: channel, schedule: 'daily', granularity: 'month', ...body });
+      const res = await call(f.t, owner, 'POST', BASE, {
+        insight_code: code,
+        channel_id: channel,
+        schedule: 'daily',
+        granularity: 'month',
+        ...body,
+      });
       assert.equal(res.statusCode, 400, JSON.stringify(body));
       assert.equal(res.headers['content-type'], 'application/problem+json; charset=utf-8');
-      assert.ok(res.data.errors.some((e: any) => e.path === path), `${path} in ${res.body}`);
+      assert.ok(
+        res.data.errors.some((e: any) => e.path === path),
+        `${path} in ${res.body}`,
+      );
     };
     await bad({ condition: { op: 'over', value: 1 } }, '/body/condition/op');
     await bad({ condition: { op: 'above', value: 'high' } }, '/body/condition/value');
@@ -105,7 +143,11 @@ describe('alerts through the scheduler and the worker', () => {
 
   test('a slot whose condition does not hold sends nothing and logs nothing; the subscription shows the check', async () => {
     await switchAllOff(f, owner);
-    const s = await insightSubscription(f, owner, { channel_id: channel, insight_code: 'revenue_kpi', condition: { op: 'above', value: 1e15 } });
+    const s = await insightSubscription(f, owner, {
+      channel_id: channel,
+      insight_code: 'revenue_kpi',
+      condition: { op: 'above', value: 1e15 },
+    });
     assert.deepEqual(s.condition, { op: 'above', value: 1e15 });
     assert.equal(s.notify, 'every_time');
     assert.equal(s.last_checked_at, null);
@@ -134,7 +176,11 @@ describe('alerts through the scheduler and the worker', () => {
     await switchAllOff(f, owner);
     const exec = await call(f.t, owner, 'GET', '/api/v1/insights/revenue_kpi/execute?granularity=month');
     assert.equal(exec.statusCode, 200, exec.body);
-    const s = await insightSubscription(f, owner, { channel_id: channel, insight_code: 'revenue_kpi', condition: { op: 'below', value: 1e15 } });
+    const s = await insightSubscription(f, owner, {
+      channel_id: channel,
+      insight_code: 'revenue_kpi',
+      condition: { op: 'below', value: 1e15 },
+    });
     for (let i = 0; i < 2; i++) {
       const got = await slot();
       assert.equal(got.length, 1);
@@ -145,13 +191,21 @@ describe('alerts through the scheduler and the worker', () => {
       assert.equal(got[0].alert.value, got[0].rows[0].value);
       assert.match(got[0].alert.text, /^Alert: value is below 1,000,000,000,000,000 — the value for \S+ – \S+ is [\d,]+\.$/);
     }
-    assert.deepEqual((await logs(f, owner, `?subscription_id=${s.id}`)).map((l) => l.status), ['success', 'success']);
+    assert.deepEqual(
+      (await logs(f, owner, `?subscription_id=${s.id}`)).map((l) => l.status),
+      ['success', 'success'],
+    );
     assert.equal((await get(s.id)).last_condition_met, true);
   });
 
   test('notify on_change: sends when the condition becomes true, not while it stays true', async () => {
     await switchAllOff(f, owner);
-    const s = await insightSubscription(f, owner, { channel_id: channel, insight_code: 'revenue', condition: { op: 'above', value: -1 }, notify: 'on_change' });
+    const s = await insightSubscription(f, owner, {
+      channel_id: channel,
+      insight_code: 'revenue',
+      condition: { op: 'above', value: -1 },
+      notify: 'on_change',
+    });
     assert.equal(s.notify, 'on_change');
     assert.equal((await slot()).length, 1, 'never checked before: the first slot that holds sends');
     assert.equal((await slot()).length, 0, 'still true: nothing');
@@ -167,7 +221,12 @@ describe('alerts through the scheduler and the worker', () => {
 
   test('a retry of a slot compares with the state before that slot (so on_change still sends it)', async () => {
     await switchAllOff(f, owner);
-    const s = await insightSubscription(f, owner, { channel_id: channel, insight_code: 'revenue', condition: { op: 'above', value: -1 }, notify: 'on_change' });
+    const s = await insightSubscription(f, owner, {
+      channel_id: channel,
+      insight_code: 'revenue',
+      condition: { op: 'above', value: -1 },
+      notify: 'on_change',
+    });
     const repo = new InsightSubscriptionsRepository(f.t.db);
     const first = new Date('2027-01-01T08:00:00Z');
     assert.deepEqual(await repo.recordCheck(s.id, first, true), { before: null });

@@ -39,8 +39,20 @@ describe('dashboard subscriptions', () => {
     assert.equal(res.statusCode, 201, res.body);
     const s = res.data;
     assert.deepEqual(Object.keys(s).sort(), [
-      'attach_pdf', 'channel_ids', 'created_at', 'cron', 'dashboard_id', 'dashboard_name', 'id', 'is_active', 'next_run_at', 'schedule',
-      'schedule_day_of_month', 'schedule_day_of_week', 'schedule_time', 'timezone',
+      'attach_pdf',
+      'channel_ids',
+      'created_at',
+      'cron',
+      'dashboard_id',
+      'dashboard_name',
+      'id',
+      'is_active',
+      'next_run_at',
+      'schedule',
+      'schedule_day_of_month',
+      'schedule_day_of_week',
+      'schedule_time',
+      'timezone',
     ]);
     assert.equal(s.timezone, 'UTC');
     assert.equal(s.attach_pdf, true);
@@ -55,14 +67,26 @@ describe('dashboard subscriptions', () => {
     assert.equal(all.statusCode, 200);
     assert.equal(all.data.find((x: any) => x.id === s.id).dashboard_name, 'Sales (renamed)');
     const one = await call(f.t, owner, 'GET', `/api/v1/dashboards/${dash}/subscriptions`);
-    assert.deepEqual(one.data.map((x: any) => x.id), [s.id]);
+    assert.deepEqual(
+      one.data.map((x: any) => x.id),
+      [s.id],
+    );
     assert.equal(one.data[0].dashboard_name, 'Sales (renamed)');
   });
 
   test('monthly on the 31st falls on February 28th; toggles return the full object', async () => {
-    const res = await call(f.t, owner, 'POST', `/api/v1/dashboards/${dash}/subscriptions`, body(dash, {
-      schedule: 'monthly', schedule_day_of_week: undefined, schedule_day_of_month: 31, schedule_time: '00:00',
-    }));
+    const res = await call(
+      f.t,
+      owner,
+      'POST',
+      `/api/v1/dashboards/${dash}/subscriptions`,
+      body(dash, {
+        schedule: 'monthly',
+        schedule_day_of_week: undefined,
+        schedule_day_of_month: 31,
+        schedule_time: '00:00',
+      }),
+    );
     assert.equal(res.statusCode, 201, res.body);
     assert.equal(res.data.next_run_at, '2026-01-31T00:00:00.000Z');
     f.t.clock.set('2026-02-01T00:00:00.000Z');
@@ -78,7 +102,10 @@ describe('dashboard subscriptions', () => {
     const bad = async (b: Record<string, unknown>, path: string, url = `/api/v1/dashboards/${dash}/subscriptions`) => {
       const res = await call(f.t, owner, 'POST', url, b);
       assert.equal(res.statusCode, 400, `${path}: ${res.body}`);
-      assert.ok(res.data.errors.some((e: any) => e.path === path), `${path} in ${res.body}`);
+      assert.ok(
+        res.data.errors.some((e: any) => e.path === path),
+        `${path} in ${res.body}`,
+      );
     };
     const other = await dashboard(f, owner, 'Other');
     await bad(body(other), '/body/dashboard_id');
@@ -88,7 +115,10 @@ describe('dashboard subscriptions', () => {
     await bad(body(dash, { schedule: 'daily' }), '/body/schedule_day_of_week');
     await bad(body(dash, { schedule: 'monthly', schedule_day_of_week: undefined }), '/body/schedule_day_of_month');
     await bad(body(dash, { schedule_day_of_month: 3 }), '/body/schedule_day_of_month');
-    await bad(body(dash, { schedule: 'monthly', schedule_day_of_week: undefined, schedule_day_of_month: 32 }), '/body/schedule_day_of_month');
+    await bad(
+      body(dash, { schedule: 'monthly', schedule_day_of_week: undefined, schedule_day_of_month: 32 }),
+      '/body/schedule_day_of_month',
+    );
     await bad(body(dash, { schedule_time: undefined }), '/body/schedule_time');
     await bad(body(dash, { schedule_time: '12:60' }), '/body/schedule_time');
     await bad(body(dash, { dashboard_name: undefined }), '/body/dashboard_name');
@@ -101,7 +131,10 @@ describe('dashboard subscriptions', () => {
     const memberCh = await webhookChannel(f, member, '/max');
     const asMember = { ...body(shared), channel_ids: [memberCh] };
     assert.equal((await call(f.t, member, 'POST', `/api/v1/dashboards/${shared}/subscriptions`, asMember)).statusCode, 403);
-    assert.equal((await call(f.t, member, 'POST', `/api/v1/dashboards/${hidden}/subscriptions`, { ...asMember, dashboard_id: hidden })).statusCode, 404);
+    assert.equal(
+      (await call(f.t, member, 'POST', `/api/v1/dashboards/${hidden}/subscriptions`, { ...asMember, dashboard_id: hidden })).statusCode,
+      404,
+    );
     assert.equal((await call(f.t, member, 'GET', `/api/v1/dashboards/${shared}/subscriptions`)).statusCode, 403);
     const s = await call(f.t, admin, 'POST', `/api/v1/dashboards/${shared}/subscriptions`, body(shared));
     assert.equal(s.statusCode, 201);

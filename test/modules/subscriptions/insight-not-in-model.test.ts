@@ -25,7 +25,10 @@ test('subscription: a queued delivery fails with the reason, send-now answers 40
   await f.t.db.query(`UPDATE insight_subscriptions SET insight_code = 'mrr_by_region' WHERE id = $1`, [s.id]);
 
   const out = await f.t.app.services.deliveryWorker.runOnce();
-  assert.deepEqual(out.map((o) => o.status), ['failed']);
+  assert.deepEqual(
+    out.map((o) => o.status),
+    ['failed'],
+  );
   const log = (await logs(f, owner)).find((l) => l.subscription_id === s.id);
   assert.equal(log.status, 'failed');
   assert.match(log.error_message, /insight "mrr_by_region", which the current model does not define/);
@@ -38,7 +41,12 @@ test('subscription: a queued delivery fails with the reason, send-now answers 40
 
 test('widget refresh answers 409 naming the code', async () => {
   const dash = await call(f.t, owner, 'POST', '/api/v1/dashboards', { name: 'Sales' });
-  const w = await call(f.t, owner, 'POST', `/api/v1/dashboards/${dash.data.id}/widgets`, { title: 'w', widget_type: 'chart', data_source: 'live_insight', insight_code: 'orders_kpi' });
+  const w = await call(f.t, owner, 'POST', `/api/v1/dashboards/${dash.data.id}/widgets`, {
+    title: 'w',
+    widget_type: 'chart',
+    data_source: 'live_insight',
+    insight_code: 'orders_kpi',
+  });
   assert.equal(w.statusCode, 201, w.body);
   await f.t.db.query(`UPDATE dashboard_widgets SET insight_code = 'churn_kpi' WHERE id = $1`, [w.data.id]);
   const r = await call(f.t, owner, 'POST', `/api/v1/dashboards/${dash.data.id}/widgets/${w.data.id}/refresh`);

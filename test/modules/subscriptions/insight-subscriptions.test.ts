@@ -28,9 +28,28 @@ describe('insight subscriptions', () => {
   test('create: defaults 08:00 UTC, next_run_at, names from the catalog and the channel', async () => {
     const s = await insightSubscription(f, owner, { channel_id: channel, country: 'DE' });
     assert.deepEqual(Object.keys(s).sort(), [
-      'channel_id', 'channel_type', 'compare', 'condition', 'country', 'created_at', 'cron', 'filters', 'granularity', 'id', 'insight_code', 'insight_name',
-      'is_active', 'last_checked_at', 'last_condition_met', 'next_run_at', 'notify', 'schedule', 'schedule_day_of_month',
-      'schedule_day_of_week', 'schedule_time', 'timezone',
+      'channel_id',
+      'channel_type',
+      'compare',
+      'condition',
+      'country',
+      'created_at',
+      'cron',
+      'filters',
+      'granularity',
+      'id',
+      'insight_code',
+      'insight_name',
+      'is_active',
+      'last_checked_at',
+      'last_condition_met',
+      'next_run_at',
+      'notify',
+      'schedule',
+      'schedule_day_of_month',
+      'schedule_day_of_week',
+      'schedule_time',
+      'timezone',
     ]);
     assert.equal(s.timezone, 'UTC');
     assert.equal(s.cron, null);
@@ -49,7 +68,12 @@ describe('insight subscriptions', () => {
     const weekly = await insightSubscription(f, owner, { channel_id: channel, schedule: 'weekly' });
     assert.equal(weekly.schedule_day_of_week, 1);
     assert.equal(weekly.next_run_at, '2026-03-16T08:00:00.000Z');
-    const monthly = await insightSubscription(f, owner, { channel_id: channel, schedule: 'monthly', schedule_day_of_month: 31, schedule_time: '23:30' });
+    const monthly = await insightSubscription(f, owner, {
+      channel_id: channel,
+      schedule: 'monthly',
+      schedule_day_of_month: 31,
+      schedule_time: '23:30',
+    });
     assert.equal(monthly.next_run_at, '2026-03-31T23:30:00.000Z');
     const first = await insightSubscription(f, owner, { channel_id: channel, schedule: 'monthly' });
     assert.equal(first.schedule_day_of_month, 1);
@@ -57,14 +81,26 @@ describe('insight subscriptions', () => {
 
     const list = await call(f.t, owner, 'GET', BASE);
     assert.equal(list.statusCode, 200);
-    assert.deepEqual(list.data.slice(0, 4).map((x: any) => x.id), [first.id, monthly.id, weekly.id, s.id]);
+    assert.deepEqual(
+      list.data.slice(0, 4).map((x: any) => x.id),
+      [first.id, monthly.id, weekly.id, s.id],
+    );
   });
 
   test('validation: every bad field is named', async () => {
     const bad = async (body: Record<string, unknown>, path: string) => {
-      const res = await call(f.t, owner, 'POST', BASE, { insight_code: 'revenue', channel_id: channel, schedule: 'daily', granularity: 'month', ...body });
+      const res = await call(f.t, owner, 'POST', BASE, {
+        insight_code: 'revenue',
+        channel_id: channel,
+        schedule: 'daily',
+        granularity: 'month',
+        ...body,
+      });
       assert.equal(res.statusCode, 400, JSON.stringify(body));
-      assert.ok(res.data.errors.some((e: any) => e.path === path), `${path} in ${res.body}`);
+      assert.ok(
+        res.data.errors.some((e: any) => e.path === path),
+        `${path} in ${res.body}`,
+      );
     };
     await bad({ insight_code: 'nope' }, '/body/insight_code');
     await bad({ granularity: 'hour' }, '/body/granularity');
@@ -79,7 +115,12 @@ describe('insight subscriptions', () => {
     await bad({ country: 'germany' }, '/body/country');
     await bad({ extra: 1 }, '/body/extra');
     // Another tenant's channel is no channel at all.
-    const foreign = await call(f.t, other, 'POST', BASE, { insight_code: 'revenue', channel_id: channel, schedule: 'daily', granularity: 'month' });
+    const foreign = await call(f.t, other, 'POST', BASE, {
+      insight_code: 'revenue',
+      channel_id: channel,
+      schedule: 'daily',
+      granularity: 'month',
+    });
     assert.equal(foreign.statusCode, 400);
     assert.equal(foreign.data.errors[0].path, '/body/channel_id');
   });
@@ -113,7 +154,12 @@ describe('insight subscriptions', () => {
     assert.equal((await call(f.t, other, 'DELETE', `${BASE}/${mine.id}`)).statusCode, 404);
     assert.equal((await call(f.t, other, 'GET', BASE)).data.length, 0);
     // A member may not send to a channel that is not theirs.
-    const res = await call(f.t, member, 'POST', BASE, { insight_code: 'revenue', channel_id: channel, schedule: 'daily', granularity: 'month' });
+    const res = await call(f.t, member, 'POST', BASE, {
+      insight_code: 'revenue',
+      channel_id: channel,
+      schedule: 'daily',
+      granularity: 'month',
+    });
     assert.equal(res.statusCode, 400);
     // The owner manages the member's subscription.
     assert.equal((await call(f.t, owner, 'PATCH', `${BASE}/${mine.id}`, { is_active: false })).data.is_active, false);

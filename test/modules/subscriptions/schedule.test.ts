@@ -42,8 +42,19 @@ describe('schedule arithmetic (UTC)', () => {
       got.push(at.toISOString().slice(0, 10));
     }
     assert.deepEqual(got, [
-      '2026-01-31', '2026-02-28', '2026-03-31', '2026-04-30', '2026-05-31', '2026-06-30', '2026-07-31',
-      '2026-08-31', '2026-09-30', '2026-10-31', '2026-11-30', '2026-12-31', '2027-01-31',
+      '2026-01-31',
+      '2026-02-28',
+      '2026-03-31',
+      '2026-04-30',
+      '2026-05-31',
+      '2026-06-30',
+      '2026-07-31',
+      '2026-08-31',
+      '2026-09-30',
+      '2026-10-31',
+      '2026-11-30',
+      '2026-12-31',
+      '2027-01-31',
     ]);
   });
 
@@ -59,7 +70,7 @@ describe('schedule arithmetic (UTC)', () => {
     assert.equal(daysInMonth(2026, 1), 28);
   });
 
-  test('monthly: past this month\'s slot → next month; December → January', () => {
+  test("monthly: past this month's slot → next month; December → January", () => {
     const s: Schedule = { schedule: 'monthly', time: '08:00', dayOfMonth: 1 };
     assert.equal(next(s, '2026-12-01T08:00:00.000Z'), '2027-01-01T08:00:00.000Z');
     assert.equal(next(s, '2026-11-30T23:59:00.000Z'), '2026-12-01T08:00:00.000Z');

@@ -4,7 +4,15 @@ import assert from 'node:assert/strict';
 import { call } from '../../helpers/app.ts';
 import { ManualClock } from '../../../src/lib/clock.ts';
 import { ENQUEUE_AHEAD_MS } from '../../../src/jobs/scheduler.ts';
-import { buildNotifyApp, dashboard, drain, insightSubscription, switchAllOff, webhookChannel, type NotifyFixture } from '../../helpers/notify.ts';
+import {
+  buildNotifyApp,
+  dashboard,
+  drain,
+  insightSubscription,
+  switchAllOff,
+  webhookChannel,
+  type NotifyFixture,
+} from '../../helpers/notify.ts';
 
 const BASE = '/api/v1/notifications/subscriptions';
 
@@ -22,14 +30,25 @@ describe('time zones and cron through the API', () => {
   after(() => f.close());
   const tick = () => f.t.app.services.scheduler.tick();
   const slotsOf = async (id: string) =>
-    (await f.t.db.query<{ slot_at: Date }>('SELECT slot_at FROM deliveries WHERE subscription_id = $1 ORDER BY slot_at', [id])).map((d) => d.slot_at.toISOString());
+    (await f.t.db.query<{ slot_at: Date }>('SELECT slot_at FROM deliveries WHERE subscription_id = $1 ORDER BY slot_at', [id])).map((d) =>
+      d.slot_at.toISOString(),
+    );
   const nextRunAt = async (id: string) => (await call(f.t, owner, 'GET', BASE)).data.find((x: any) => x.id === id).next_run_at;
 
   test('unknown zones and bad cron expressions are 400s naming the field', async () => {
     const insight = async (body: Record<string, unknown>, path: string) => {
-      const res = await call(f.t, owner, 'POST', BASE, { insight_code: 'revenue', channel_id: channel, schedule: 'daily', granularity: 'month', ...body });
+      const res = await call(f.t, owner, 'POST', BASE, {
+        insight_code: 'revenue',
+        channel_id: channel,
+        schedule: 'daily',
+        granularity: 'month',
+        ...body,
+      });
       assert.equal(res.statusCode, 400, JSON.stringify(body));
-      assert.ok(res.data.errors.some((e: any) => e.path === path), `${path} in ${res.body}`);
+      assert.ok(
+        res.data.errors.some((e: any) => e.path === path),
+        `${path} in ${res.body}`,
+      );
       return res.data;
     };
     const p = await insight({ timezone: 'Mars/Olympus' }, '/body/timezone');
@@ -41,7 +60,13 @@ describe('time zones and cron through the API', () => {
     await insight({ cron: '0 0 30 2 *' }, '/body/cron');
     await insight({ cron: '* *' }, '/body/cron');
     await insight({ cron: 7 }, '/body/cron');
-    const dashboardBody = { dashboard_id: dash, dashboard_name: 'Sales', channel_ids: [channel], schedule: 'daily', schedule_time: '07:00' };
+    const dashboardBody = {
+      dashboard_id: dash,
+      dashboard_name: 'Sales',
+      channel_ids: [channel],
+      schedule: 'daily',
+      schedule_time: '07:00',
+    };
     for (const [body, path] of [
       [{ timezone: 'Europe/Berlinn' }, '/body/timezone'],
       [{ cron: 'every day' }, '/body/cron'],
@@ -49,7 +74,10 @@ describe('time zones and cron through the API', () => {
     ] as const) {
       const res = await call(f.t, owner, 'POST', `/api/v1/dashboards/${dash}/subscriptions`, { ...dashboardBody, ...body });
       assert.equal(res.statusCode, 400, JSON.stringify(body));
-      assert.ok(res.data.errors.some((e: any) => e.path === path), `${path} in ${res.body}`);
+      assert.ok(
+        res.data.errors.some((e: any) => e.path === path),
+        `${path} in ${res.body}`,
+      );
     }
   });
 
@@ -100,14 +128,26 @@ describe('time zones and cron through the API', () => {
   test('cron decides the slots in the zone; schedule stays as sent; both kinds', async () => {
     await switchAllOff(f, owner);
     f.t.clock.set('2026-11-20T12:00:00.000Z'); // a Friday
-    const s = await insightSubscription(f, owner, { channel_id: channel, schedule: 'weekly', cron: '0 9 * * 1-5', timezone: 'America/New_York' });
+    const s = await insightSubscription(f, owner, {
+      channel_id: channel,
+      schedule: 'weekly',
+      cron: '0 9 * * 1-5',
+      timezone: 'America/New_York',
+    });
     assert.equal(s.schedule, 'weekly');
     assert.equal(s.schedule_day_of_week, 1);
     assert.equal(s.cron, '0 9 * * 1-5');
     assert.equal(s.next_run_at, '2026-11-20T14:00:00.000Z');
     const res = await call(f.t, owner, 'POST', `/api/v1/dashboards/${dash}/subscriptions`, {
-      dashboard_id: dash, dashboard_name: 'Sales', channel_ids: [channel], schedule: 'monthly', schedule_time: '07:00',
-      schedule_day_of_month: 1, cron: '30 2 * * *', timezone: 'Europe/Berlin', attach_pdf: false,
+      dashboard_id: dash,
+      dashboard_name: 'Sales',
+      channel_ids: [channel],
+      schedule: 'monthly',
+      schedule_time: '07:00',
+      schedule_day_of_month: 1,
+      cron: '30 2 * * *',
+      timezone: 'Europe/Berlin',
+      attach_pdf: false,
     });
     assert.equal(res.statusCode, 201, res.body);
     assert.deepEqual([res.data.schedule, res.data.schedule_time, res.data.schedule_day_of_month], ['monthly', '07:00', 1]);
@@ -132,8 +172,13 @@ describe('time zones and cron through the API', () => {
     const s = await insightSubscription(f, owner, { channel_id: channel, schedule_time: '07:00' });
     const off = await insightSubscription(f, owner, { channel_id: channel, schedule_time: '07:00' });
     assert.equal((await f.t.app.services.scheduler.tick(ENQUEUE_AHEAD_MS)).enqueued, 2);
-    const rows = await f.t.db.query<{ run_at: Date; status: string }>('SELECT run_at, status FROM deliveries WHERE subscription_id = $1', [s.id]);
-    assert.deepEqual(rows.map((r) => [r.run_at.toISOString(), r.status]), [['2026-12-01T07:00:00.000Z', 'pending']]);
+    const rows = await f.t.db.query<{ run_at: Date; status: string }>('SELECT run_at, status FROM deliveries WHERE subscription_id = $1', [
+      s.id,
+    ]);
+    assert.deepEqual(
+      rows.map((r) => [r.run_at.toISOString(), r.status]),
+      [['2026-12-01T07:00:00.000Z', 'pending']],
+    );
     assert.equal(await nextRunAt(s.id), '2026-12-02T07:00:00.000Z');
     assert.equal((await f.t.app.services.deliveryWorker.runOnce()).length, 0, 'not before its slot');
     await call(f.t, owner, 'PATCH', `${BASE}/${off.id}`, { is_active: false });

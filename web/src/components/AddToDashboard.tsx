@@ -19,7 +19,15 @@ export interface Source {
 
 const typeOf = (hint?: ChartHint): WidgetType => (hint?.type === 'table' ? 'table' : hint?.type === 'kpi' ? 'kpi' : 'chart');
 
-export function AddToDashboard({ source, onDone, idPrefix }: { source: Source; onDone: (w: Widget, d: Dashboard) => void; idPrefix: string }) {
+export function AddToDashboard({
+  source,
+  onDone,
+  idPrefix,
+}: {
+  source: Source;
+  onDone: (w: Widget, d: Dashboard) => void;
+  idPrefix: string;
+}) {
   const session = useSession();
   const [dashboards, setDashboards] = useState<Dashboard[] | undefined>();
   const [dashboardId, setDashboardId] = useState('');
@@ -92,10 +100,12 @@ export function AddToDashboard({ source, onDone, idPrefix }: { source: Source; o
         <fieldset>
           <legend>Keep it as</legend>
           <label class="check">
-            <input type="radio" name={`${idPrefix}-kind`} checked={kind === 'snapshot'} onChange={() => setKind('snapshot')} /> Snapshot: these rows, as of now
+            <input type="radio" name={`${idPrefix}-kind`} checked={kind === 'snapshot'} onChange={() => setKind('snapshot')} /> Snapshot:
+            these rows, as of now
           </label>
           <label class="check">
-            <input type="radio" name={`${idPrefix}-kind`} checked={kind === 'live'} onChange={() => setKind('live')} /> Live: the insight, fresh on every load
+            <input type="radio" name={`${idPrefix}-kind`} checked={kind === 'live'} onChange={() => setKind('live')} /> Live: the insight,
+            fresh on every load
           </label>
         </fieldset>
       )}

@@ -23,13 +23,30 @@ export function channelName(c: Channel): string {
   return `${TYPE_LABEL[c.channel_type]}${target ? `: ${target}` : ''}`;
 }
 
-function ConfigFields({ type, config, onChange, idPrefix }: { type: ChannelType; config: Record<string, string>; onChange: (c: Record<string, string>) => void; idPrefix: string }) {
+function ConfigFields({
+  type,
+  config,
+  onChange,
+  idPrefix,
+}: {
+  type: ChannelType;
+  config: Record<string, string>;
+  onChange: (c: Record<string, string>) => void;
+  idPrefix: string;
+}) {
   return (
     <>
       {FIELDS[type].map(([key, label, inputType]) => (
         <div key={key}>
           <label for={`${idPrefix}-${key}`}>{label}</label>
-          <input id={`${idPrefix}-${key}`} type={inputType as 'text'} required autoComplete="off" value={config[key] ?? ''} onInput={(e) => onChange({ ...config, [key]: e.currentTarget.value })} />
+          <input
+            id={`${idPrefix}-${key}`}
+            type={inputType as 'text'}
+            required
+            autoComplete="off"
+            value={config[key] ?? ''}
+            onInput={(e) => onChange({ ...config, [key]: e.currentTarget.value })}
+          />
         </div>
       ))}
     </>
@@ -47,8 +64,13 @@ function ChannelRow({ channel, onChanged, onDeleted }: { channel: Channel; onCha
   const test = async () => {
     setOutcome(undefined);
     const ok = await act.run(async () => {
-      const r = await post<{ success: boolean; message: string; latency_ms?: number | null }>(`/notifications/channels/${channel.id}/test`, {});
-      setOutcome(`${r.success ? 'Test message sent' : 'Test failed'}: ${r.message}${r.latency_ms != null ? ` (${Math.round(r.latency_ms)} ms)` : ''}`);
+      const r = await post<{ success: boolean; message: string; latency_ms?: number | null }>(
+        `/notifications/channels/${channel.id}/test`,
+        {},
+      );
+      setOutcome(
+        `${r.success ? 'Test message sent' : 'Test failed'}: ${r.message}${r.latency_ms != null ? ` (${Math.round(r.latency_ms)} ms)` : ''}`,
+      );
       onChanged({ ...channel, is_verified: r.success });
     });
     // A failed test answers 502 with the upstream's reason (shown as the problem) and unverifies.
@@ -116,7 +138,15 @@ function ChannelRow({ channel, onChanged, onDeleted }: { channel: Channel; onCha
   );
 }
 
-export function Channels({ channels, setChannels, reloadSubscriptions }: { channels: Channel[]; setChannels: (c: Channel[]) => void; reloadSubscriptions: () => void }) {
+export function Channels({
+  channels,
+  setChannels,
+  reloadSubscriptions,
+}: {
+  channels: Channel[];
+  setChannels: (c: Channel[]) => void;
+  reloadSubscriptions: () => void;
+}) {
   const [type, setType] = useState<ChannelType>('webhook');
   const [config, setConfig] = useState<Record<string, string>>({});
   const create = useAction();

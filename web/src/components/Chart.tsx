@@ -56,7 +56,11 @@ export function Chart({ hint, type, columns, rows, label, height = 280, onDrawn,
         const value = type === 'pie' ? p.name : categories(rows, hint.x_axis)[p.dataIndex ?? -1];
         // "Other" gathers a pie's tail and "(none)" stands for no value: neither is a value to filter by.
         if (!value || value === 'Other' || value === '(none)') return;
-        pick({ column: hint.x_axis, value, ...(hint.series && p.seriesName ? { series: { column: hint.series, value: p.seriesName } } : {}) });
+        pick({
+          column: hint.x_axis,
+          value,
+          ...(hint.series && p.seriesName ? { series: { column: hint.series, value: p.seriesName } } : {}),
+        });
       });
       setDrawn(true);
       onDrawn?.();

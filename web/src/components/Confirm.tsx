@@ -24,7 +24,21 @@ export function Modal({ title, open, onClose, children }: Props) {
   );
 }
 
-export function Confirm({ title, message, confirmLabel, open, onConfirm, onClose }: { title: string; message: string; confirmLabel: string; open: boolean; onConfirm: () => void; onClose: () => void }) {
+export function Confirm({
+  title,
+  message,
+  confirmLabel,
+  open,
+  onConfirm,
+  onClose,
+}: {
+  title: string;
+  message: string;
+  confirmLabel: string;
+  open: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+}) {
   return (
     <Modal title={title} open={open} onClose={onClose}>
       <p>{message}</p>

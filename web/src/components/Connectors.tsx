@@ -67,7 +67,15 @@ function ConnectorForm({ onSaved }: { onSaved: () => void }) {
         ))}
       </select>
       <label for="cn-key">API key</label>
-      <input id="cn-key" type="password" autoComplete="off" required placeholder={PROVIDERS.find((p) => p[0] === provider)?.[2]} value={apiKey} onInput={(e) => setApiKey(e.currentTarget.value)} />
+      <input
+        id="cn-key"
+        type="password"
+        autoComplete="off"
+        required
+        placeholder={PROVIDERS.find((p) => p[0] === provider)?.[2]}
+        value={apiKey}
+        onInput={(e) => setApiKey(e.currentTarget.value)}
+      />
       <label for="cn-model">Model</label>
       <input id="cn-model" required value={model} onInput={(e) => setModel(e.currentTarget.value)} />
       {provider === 'custom' && (
@@ -107,7 +115,8 @@ export function Connectors() {
     <section aria-labelledby="conn-h" class="panel">
       <h2 id="conn-h">AI connectors</h2>
       <p class="muted">
-        With no active connector, chat uses the built-in question parser. A connector only turns questions into queries: the numbers always come from the insight engine.
+        With no active connector, chat uses the built-in question parser. A connector only turns questions into queries: the numbers always
+        come from the insight engine.
       </p>
       <Problem error={list.error ?? act.error} />
       {list.data && list.data.length === 0 && <p class="empty">No connectors.</p>}
@@ -125,12 +134,20 @@ export function Connectors() {
             {manager && (
               <div class="item-actions">
                 {!c.is_active && (
-                  <button type="button" disabled={act.busy} onClick={() => act.run(() => patch(`/ai/connectors/${c.provider}`, { is_active: true })).then(() => list.reload())}>
+                  <button
+                    type="button"
+                    disabled={act.busy}
+                    onClick={() => act.run(() => patch(`/ai/connectors/${c.provider}`, { is_active: true })).then(() => list.reload())}
+                  >
                     Make active
                   </button>
                 )}
                 {c.is_active && (
-                  <button type="button" disabled={act.busy} onClick={() => act.run(() => patch(`/ai/connectors/${c.provider}`, { is_active: false })).then(() => list.reload())}>
+                  <button
+                    type="button"
+                    disabled={act.busy}
+                    onClick={() => act.run(() => patch(`/ai/connectors/${c.provider}`, { is_active: false })).then(() => list.reload())}
+                  >
                     Deactivate
                   </button>
                 )}

@@ -5,7 +5,15 @@ import type { Dashboard, FilterPreset } from '../types.ts';
 import { Problem } from './Problem.tsx';
 import { useAction } from './useAsync.ts';
 
-export function DashboardSettings({ dashboard, onSaved, onCancel }: { dashboard: Dashboard; onSaved: (d: Dashboard) => void; onCancel: () => void }) {
+export function DashboardSettings({
+  dashboard,
+  onSaved,
+  onCancel,
+}: {
+  dashboard: Dashboard;
+  onSaved: (d: Dashboard) => void;
+  onCancel: () => void;
+}) {
   const [name, setName] = useState(dashboard.name);
   const [description, setDescription] = useState(dashboard.description ?? '');
   const [shared, setShared] = useState(dashboard.is_shared);
@@ -17,7 +25,10 @@ export function DashboardSettings({ dashboard, onSaved, onCancel }: { dashboard:
 
   const submit = async (e: Event) => {
     e.preventDefault();
-    const list = emails.split(/[\s,;]+/).map((s) => s.trim()).filter(Boolean);
+    const list = emails
+      .split(/[\s,;]+/)
+      .map((s) => s.trim())
+      .filter(Boolean);
     let saved: Dashboard | undefined;
     const ok = await save.run(async () => {
       saved = await patch<Dashboard>(`/dashboards/${dashboard.id}`, {
@@ -45,12 +56,20 @@ export function DashboardSettings({ dashboard, onSaved, onCancel }: { dashboard:
       <input id="ds-emails" value={emails} onInput={(e) => setEmails(e.currentTarget.value)} />
       <fieldset>
         <legend>Saved views</legend>
-        <p class="muted small">Views are saved from the filter bar. The default view is what the dashboard opens with and what its scheduled reports send.</p>
+        <p class="muted small">
+          Views are saved from the filter bar. The default view is what the dashboard opens with and what its scheduled reports send.
+        </p>
         {presets.map((p, i) => (
           <div class="row preset" key={p.id} role="group" aria-label={`View ${p.name || i + 1}`}>
             <div>
               <label for={`pr-${i}-name`}>View name</label>
-              <input id={`pr-${i}-name`} required maxLength={200} value={p.name} onInput={(e) => setPresets(presets.map((x, j) => (j === i ? { ...x, name: e.currentTarget.value } : x)))} />
+              <input
+                id={`pr-${i}-name`}
+                required
+                maxLength={200}
+                value={p.name}
+                onInput={(e) => setPresets(presets.map((x, j) => (j === i ? { ...x, name: e.currentTarget.value } : x)))}
+              />
             </div>
             <label class="check">
               <input type="radio" name="default-view" checked={activeId === p.id} onChange={() => setActiveId(p.id)} /> Default

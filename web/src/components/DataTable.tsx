@@ -46,10 +46,17 @@ export function DataTable({ columns, rows, caption, pickable, onPick }: TablePro
               const dir = sort?.col === c.name ? sort.dir : 0;
               const numeric = rows.some((r) => typeof r[c.name] === 'number');
               return (
-                <th key={c.name} scope="col" aria-sort={dir === 1 ? 'ascending' : dir === -1 ? 'descending' : 'none'} class={numeric ? 'num' : ''}>
+                <th
+                  key={c.name}
+                  scope="col"
+                  aria-sort={dir === 1 ? 'ascending' : dir === -1 ? 'descending' : 'none'}
+                  class={numeric ? 'num' : ''}
+                >
                   <button type="button" class="sort" onClick={() => toggle(c.name)}>
                     {c.label || c.name}
-                    <span aria-hidden="true" class="sort-mark">{dir === 1 ? '▲' : dir === -1 ? '▼' : '↕'}</span>
+                    <span aria-hidden="true" class="sort-mark">
+                      {dir === 1 ? '▲' : dir === -1 ? '▼' : '↕'}
+                    </span>
                   </button>
                 </th>
               );
@@ -62,7 +69,12 @@ export function DataTable({ columns, rows, caption, pickable, onPick }: TablePro
               {columns.map((c) => (
                 <td key={c.name} class={typeof r[c.name] === 'number' ? 'num' : ''}>
                   {onPick && pickable?.has(c.name) && r[c.name] !== null && r[c.name] !== undefined && r[c.name] !== '' ? (
-                    <button type="button" class="cell-pick" aria-label={`Filter by ${c.label || c.name} ${String(r[c.name])}`} onClick={() => onPick(c.name, String(r[c.name]))}>
+                    <button
+                      type="button"
+                      class="cell-pick"
+                      aria-label={`Filter by ${c.label || c.name} ${String(r[c.name])}`}
+                      onClick={() => onPick(c.name, String(r[c.name]))}
+                    >
                       {formatCell(r[c.name], c)}
                     </button>
                   ) : (

@@ -24,7 +24,7 @@ export function DeliveryLog({ reloadKey }: { reloadKey: number }) {
     await load.run(async () => {
       const page = await getPage<Log>(`/notifications/logs?${q}`);
       setRows(page.items);
-      setNext(page.next ? new URLSearchParams(page.next).get('cursor') ?? undefined : undefined);
+      setNext(page.next ? (new URLSearchParams(page.next).get('cursor') ?? undefined) : undefined);
     });
   };
 

@@ -37,10 +37,29 @@ export function FilterBar({ state, onChange, dimensions, presets, presetState, o
   };
   const labelOf = (dim: string) => dimensions.find((d) => d.name === dim)?.label ?? dim;
   const chips: { key: string; text: string; remove: () => void }[] = [];
-  if (state.range || fixed) chips.push({ key: 'date', text: `Date: ${rangeLabel(state)}`, remove: () => onChange({ ...state, range: undefined, from: undefined, to: undefined }) });
-  if (state.compare) chips.push({ key: 'compare', text: `Compared with: ${COMPARES.find(([c]) => c === state.compare)![1].toLowerCase()}`, remove: () => onChange({ ...state, compare: undefined }) });
+  if (state.range || fixed)
+    chips.push({
+      key: 'date',
+      text: `Date: ${rangeLabel(state)}`,
+      remove: () => onChange({ ...state, range: undefined, from: undefined, to: undefined }),
+    });
+  if (state.compare)
+    chips.push({
+      key: 'compare',
+      text: `Compared with: ${COMPARES.find(([c]) => c === state.compare)![1].toLowerCase()}`,
+      remove: () => onChange({ ...state, compare: undefined }),
+    });
   for (const [dim, vs] of Object.entries(state.values)) {
-    for (const v of vs) chips.push({ key: `${dim}=${v}`, text: `${labelOf(dim)}: ${v}`, remove: () => setValues(dim, vs.filter((x) => x !== v)) });
+    for (const v of vs)
+      chips.push({
+        key: `${dim}=${v}`,
+        text: `${labelOf(dim)}: ${v}`,
+        remove: () =>
+          setValues(
+            dim,
+            vs.filter((x) => x !== v),
+          ),
+      });
   }
 
   return (
@@ -62,17 +81,30 @@ export function FilterBar({ state, onChange, dimensions, presets, presetState, o
           <>
             <label class="inline">
               From
-              <input type="date" value={state.from ?? ''} max={state.to} onChange={(e) => onChange({ ...state, from: e.currentTarget.value || undefined })} />
+              <input
+                type="date"
+                value={state.from ?? ''}
+                max={state.to}
+                onChange={(e) => onChange({ ...state, from: e.currentTarget.value || undefined })}
+              />
             </label>
             <label class="inline">
               To
-              <input type="date" value={state.to ?? ''} min={state.from} onChange={(e) => onChange({ ...state, to: e.currentTarget.value || undefined })} />
+              <input
+                type="date"
+                value={state.to ?? ''}
+                min={state.from}
+                onChange={(e) => onChange({ ...state, to: e.currentTarget.value || undefined })}
+              />
             </label>
           </>
         )}
         <label class="inline">
           Compare with
-          <select value={state.compare ?? ''} onChange={(e) => onChange({ ...state, compare: (e.currentTarget.value || undefined) as Compare | undefined })}>
+          <select
+            value={state.compare ?? ''}
+            onChange={(e) => onChange({ ...state, compare: (e.currentTarget.value || undefined) as Compare | undefined })}
+          >
             <option value="">No comparison</option>
             {COMPARES.map(([c, l]) => (
               <option key={c} value={c}>
@@ -193,7 +225,14 @@ function ValuePicker({ dimension: d, picked, onChange }: { dimension: FilterOpti
       </button>
       {open && (
         <div class="picker-pop" id={listId} role="group" aria-label={`${d.label} values`}>
-          <input type="search" aria-label={`Search ${d.label}`} placeholder="Type to search" value={text} onInput={(e) => setText(e.currentTarget.value)} ref={(el) => el?.focus()} />
+          <input
+            type="search"
+            aria-label={`Search ${d.label}`}
+            placeholder="Type to search"
+            value={text}
+            onInput={(e) => setText(e.currentTarget.value)}
+            ref={(el) => el?.focus()}
+          />
           {!d.listed && q && !shown.includes(text.trim()) && (
             <button type="button" class="link" onClick={() => (toggle(text.trim(), true), setText(''))}>
               Add “{text.trim()}”

@@ -12,7 +12,9 @@ export function Kpi({ columns, rows, yAxis, label }: { columns: Column[]; rows: 
   const words = trend === 'up' ? 'up' : trend === 'down' ? 'down' : 'unchanged';
   return (
     <div class="kpi">
-      <p class="kpi-value" data-testid="kpi-value">{formatNumber(kpi.value, kpi.format)}</p>
+      <p class="kpi-value" data-testid="kpi-value">
+        {formatNumber(kpi.value, kpi.format)}
+      </p>
       <p class={`kpi-change ${trend}`}>
         <span aria-hidden="true">{arrow} </span>
         <span class="sr-only">{change === null ? '' : `${words} `}</span>

@@ -5,7 +5,17 @@ import { Chart } from './Chart.tsx';
 import { DataTable } from './DataTable.tsx';
 import { Kpi } from './Kpi.tsx';
 
-export function Result({ hint, rows, columns, label }: { hint: ChartHint | null | undefined; rows: DataRow[]; columns?: Column[]; label: string }) {
+export function Result({
+  hint,
+  rows,
+  columns,
+  label,
+}: {
+  hint: ChartHint | null | undefined;
+  rows: DataRow[];
+  columns?: Column[];
+  label: string;
+}) {
   const cols = columns ?? columnsOf(rows);
   if (!rows.length) return null;
   const chart = hint && hint.type !== 'table' && hint.type !== 'kpi';

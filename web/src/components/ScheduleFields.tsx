@@ -18,21 +18,39 @@ export function scheduleBody(v: ScheduleValue, timeRequired: boolean): Record<st
   return body;
 }
 
-export function describeSchedule(s: { schedule: Schedule; schedule_time?: string | null; schedule_day_of_week?: number | null; schedule_day_of_month?: number | null }): string {
+export function describeSchedule(s: {
+  schedule: Schedule;
+  schedule_time?: string | null;
+  schedule_day_of_week?: number | null;
+  schedule_day_of_month?: number | null;
+}): string {
   const at = s.schedule_time ? ` at ${s.schedule_time} UTC` : '';
   if (s.schedule === 'weekly') return `Weekly on ${DAYS[s.schedule_day_of_week ?? 1]}${at}`;
   if (s.schedule === 'monthly') return `Monthly on day ${s.schedule_day_of_month ?? 1}${at}`;
   return `Daily${at}`;
 }
 
-export const when = (iso?: string | null) => (iso ? new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : '—');
+export const when = (iso?: string | null) =>
+  iso ? new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : '—';
 
-export function ScheduleFields({ value, onChange, idPrefix }: { value: ScheduleValue; onChange: (v: ScheduleValue) => void; idPrefix: string }) {
+export function ScheduleFields({
+  value,
+  onChange,
+  idPrefix,
+}: {
+  value: ScheduleValue;
+  onChange: (v: ScheduleValue) => void;
+  idPrefix: string;
+}) {
   return (
     <div class="row wrap">
       <div>
         <label for={`${idPrefix}-schedule`}>Schedule</label>
-        <select id={`${idPrefix}-schedule`} value={value.schedule} onChange={(e) => onChange({ ...value, schedule: e.currentTarget.value as Schedule })}>
+        <select
+          id={`${idPrefix}-schedule`}
+          value={value.schedule}
+          onChange={(e) => onChange({ ...value, schedule: e.currentTarget.value as Schedule })}
+        >
           <option value="daily">Daily</option>
           <option value="weekly">Weekly</option>
           <option value="monthly">Monthly</option>
@@ -40,7 +58,12 @@ export function ScheduleFields({ value, onChange, idPrefix }: { value: ScheduleV
       </div>
       <div>
         <label for={`${idPrefix}-time`}>Time (UTC)</label>
-        <input id={`${idPrefix}-time`} type="time" value={value.time} onInput={(e) => onChange({ ...value, time: e.currentTarget.value })} />
+        <input
+          id={`${idPrefix}-time`}
+          type="time"
+          value={value.time}
+          onInput={(e) => onChange({ ...value, time: e.currentTarget.value })}
+        />
       </div>
       {value.schedule === 'weekly' && (
         <div>
@@ -57,7 +80,15 @@ export function ScheduleFields({ value, onChange, idPrefix }: { value: ScheduleV
       {value.schedule === 'monthly' && (
         <div>
           <label for={`${idPrefix}-dom`}>Day of the month</label>
-          <input id={`${idPrefix}-dom`} type="number" min={1} max={31} required value={value.dayOfMonth} onInput={(e) => onChange({ ...value, dayOfMonth: e.currentTarget.value })} />
+          <input
+            id={`${idPrefix}-dom`}
+            type="number"
+            min={1}
+            max={31}
+            required
+            value={value.dayOfMonth}
+            onInput={(e) => onChange({ ...value, dayOfMonth: e.currentTarget.value })}
+          />
         </div>
       )}
     </div>

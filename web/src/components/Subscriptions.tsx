@@ -12,7 +12,21 @@ const initialSchedule: ScheduleValue = { schedule: 'daily', time: '08:00', dayOf
 
 type Sub = (InsightSubscription | DashboardSubscription) & { id: string; is_active: boolean };
 
-function SubRow({ sub, title, detail, base, onChanged, onDeleted }: { sub: Sub; title: string; detail: string; base: string; onChanged: (s: Sub) => void; onDeleted: () => void }) {
+function SubRow({
+  sub,
+  title,
+  detail,
+  base,
+  onChanged,
+  onDeleted,
+}: {
+  sub: Sub;
+  title: string;
+  detail: string;
+  base: string;
+  onChanged: (s: Sub) => void;
+  onDeleted: () => void;
+}) {
   const act = useAction();
   const [sent, setSent] = useState(false);
   return (
@@ -36,10 +50,27 @@ function SubRow({ sub, title, detail, base, onChanged, onDeleted }: { sub: Sub; 
           <span>Active</span>
           <span class="sr-only"> ({title})</span>
         </label>
-        <button type="button" disabled={act.busy} aria-label={`Send ${title} now`} onClick={() => act.run(async () => { setSent(false); await post(`${base}/${sub.id}/send`, {}); setSent(true); })}>
+        <button
+          type="button"
+          disabled={act.busy}
+          aria-label={`Send ${title} now`}
+          onClick={() =>
+            act.run(async () => {
+              setSent(false);
+              await post(`${base}/${sub.id}/send`, {});
+              setSent(true);
+            })
+          }
+        >
           Send now
         </button>
-        <button type="button" class="danger" disabled={act.busy} aria-label={`Delete ${title}`} onClick={() => act.run(() => del(`${base}/${sub.id}`)).then((ok) => ok && onDeleted())}>
+        <button
+          type="button"
+          class="danger"
+          disabled={act.busy}
+          aria-label={`Delete ${title}`}
+          onClick={() => act.run(() => del(`${base}/${sub.id}`)).then((ok) => ok && onDeleted())}
+        >
           Delete
         </button>
       </div>
@@ -53,7 +84,15 @@ function SubRow({ sub, title, detail, base, onChanged, onDeleted }: { sub: Sub; 
   );
 }
 
-export function InsightSubscriptions({ channels, subs, setSubs }: { channels: Channel[]; subs: InsightSubscription[]; setSubs: (s: InsightSubscription[]) => void }) {
+export function InsightSubscriptions({
+  channels,
+  subs,
+  setSubs,
+}: {
+  channels: Channel[];
+  subs: InsightSubscription[];
+  setSubs: (s: InsightSubscription[]) => void;
+}) {
   const [catalog, setCatalog] = useState<Insight[]>([]);
   const [code, setCode] = useState('');
   const [channelId, setChannelId] = useState('');
@@ -143,7 +182,11 @@ export function InsightSubscriptions({ channels, subs, setSubs }: { channels: Ch
             {insight && insight.granularities.length > 0 && (
               <div>
                 <label for="ns-gran">Granularity</label>
-                <select id="ns-gran" value={granularity || insight.default_granularity || ''} onChange={(e) => setGranularity(e.currentTarget.value)}>
+                <select
+                  id="ns-gran"
+                  value={granularity || insight.default_granularity || ''}
+                  onChange={(e) => setGranularity(e.currentTarget.value)}
+                >
                   {insight.granularities.map((g) => (
                     <option key={g}>{g}</option>
                   ))}
@@ -170,7 +213,15 @@ export function InsightSubscriptions({ channels, subs, setSubs }: { channels: Ch
   );
 }
 
-export function DashboardReports({ channels, subs, setSubs }: { channels: Channel[]; subs: DashboardSubscription[]; setSubs: (s: DashboardSubscription[]) => void }) {
+export function DashboardReports({
+  channels,
+  subs,
+  setSubs,
+}: {
+  channels: Channel[];
+  subs: DashboardSubscription[];
+  setSubs: (s: DashboardSubscription[]) => void;
+}) {
   const [dashboards, setDashboards] = useState<Dashboard[]>([]);
   const [dashboardId, setDashboardId] = useState('');
   const [channelIds, setChannelIds] = useState<string[]>([]);
@@ -178,10 +229,13 @@ export function DashboardReports({ channels, subs, setSubs }: { channels: Channe
   const create = useAction();
 
   useEffect(() => {
-    getAll<Dashboard>('/dashboards/').then((d) => {
-      setDashboards(d);
-      setDashboardId((id) => id || d[0]?.id || '');
-    }, () => undefined);
+    getAll<Dashboard>('/dashboards/').then(
+      (d) => {
+        setDashboards(d);
+        setDashboardId((id) => id || d[0]?.id || '');
+      },
+      () => undefined,
+    );
   }, []);
 
   const submit = async (e: Event) => {
@@ -213,7 +267,16 @@ export function DashboardReports({ channels, subs, setSubs }: { channels: Channe
               sub={s}
               base="/dashboards/subscriptions"
               title={s.dashboard_name}
-              detail={s.channel_ids.length ? s.channel_ids.map((id) => { const c = channels.find((x) => x.id === id); return c ? channelName(c) : 'a channel'; }).join(', ') : 'no channel'}
+              detail={
+                s.channel_ids.length
+                  ? s.channel_ids
+                      .map((id) => {
+                        const c = channels.find((x) => x.id === id);
+                        return c ? channelName(c) : 'a channel';
+                      })
+                      .join(', ')
+                  : 'no channel'
+              }
               onChanged={(n) => setSubs(subs.map((x) => (x.id === n.id ? (n as DashboardSubscription) : x)))}
               onDeleted={() => setSubs(subs.filter((x) => x.id !== s.id))}
             />

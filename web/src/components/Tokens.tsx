@@ -39,7 +39,13 @@ export function Tokens() {
   const field = (key: 'name' | 'user_id' | 'user_name' | 'email', lbl: string, required = false, type: 'text' | 'email' = 'text') => (
     <div>
       <label for={`tk-${key}`}>{lbl}</label>
-      <input id={`tk-${key}`} type={type as 'text'} required={required} value={form[key]} onInput={(e) => setForm({ ...form, [key]: e.currentTarget.value })} />
+      <input
+        id={`tk-${key}`}
+        type={type as 'text'}
+        required={required}
+        value={form[key]}
+        onInput={(e) => setForm({ ...form, [key]: e.currentTarget.value })}
+      />
     </div>
   );
 
@@ -81,7 +87,9 @@ export function Tokens() {
               <tr key={t.id} class={t.revoked_at ? 'revoked' : ''}>
                 <td>
                   {t.name}
-                  {!t.revoked_at && session.token.startsWith(t.token_masked.replace(/\*+$/, '')) ? <span class="badge">this session</span> : null}
+                  {!t.revoked_at && session.token.startsWith(t.token_masked.replace(/\*+$/, '')) ? (
+                    <span class="badge">this session</span>
+                  ) : null}
                 </td>
                 <td>
                   {t.user_name || t.user_id}

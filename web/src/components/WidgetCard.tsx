@@ -54,7 +54,22 @@ function snapshotResult(w: Widget): Result {
   return { columns: columnsOf(rows), rows, hint: w.snapshot_chart_hint ?? w.chart_hint, at: w.created_at };
 }
 
-export function WidgetCard({ widget: w, body: refreshBody, applies, tick = 0, editable, index, count, onEdit, onRemove, onMove, onRefreshed, onPick, pickable, drag }: Props) {
+export function WidgetCard({
+  widget: w,
+  body: refreshBody,
+  applies,
+  tick = 0,
+  editable,
+  index,
+  count,
+  onEdit,
+  onRemove,
+  onMove,
+  onRefreshed,
+  onPick,
+  pickable,
+  drag,
+}: Props) {
   const [menu, setMenu] = useState(false);
   const [showData, setShowData] = useState(false);
   const live = w.data_source === 'live_insight';
@@ -83,7 +98,15 @@ export function WidgetCard({ widget: w, body: refreshBody, applies, tick = 0, ed
     if (live) void refresh();
     else setResult(snapshotResult(w));
     // A live widget reloads when what it draws from changes: its settings or the dashboard's filters.
-  }, [w.id, w.insight_code, w.granularity, JSON.stringify(w.widget_filters), JSON.stringify(refreshBody), tick, live ? '' : w.snapshot_data]);
+  }, [
+    w.id,
+    w.insight_code,
+    w.granularity,
+    JSON.stringify(w.widget_filters),
+    JSON.stringify(refreshBody),
+    tick,
+    live ? '' : w.snapshot_data,
+  ]);
 
   const hint = result?.hint ?? w.chart_hint ?? null;
   const override = w.chart_hint_override?.chart_type ?? null;
@@ -98,7 +121,8 @@ export function WidgetCard({ widget: w, body: refreshBody, applies, tick = 0, ed
   let body = null;
   if (result) {
     if (type === 'kpi') body = <Kpi columns={result.columns} rows={result.rows} yAxis={hint?.y_axis} label={w.title} />;
-    else if (type === 'table' || !hint) body = <DataTable columns={result.columns} rows={result.rows} caption={w.title} pickable={pickable} onPick={pickCell} />;
+    else if (type === 'table' || !hint)
+      body = <DataTable columns={result.columns} rows={result.rows} caption={w.title} pickable={pickable} onPick={pickCell} />;
     else body = <Chart hint={hint} type={type} columns={result.columns} rows={result.rows} label={w.title} onPick={pick} />;
   }
   const svg = () => document.querySelector<SVGSVGElement>(`[data-widget="${w.id}"] .chart svg`);
@@ -131,7 +155,14 @@ export function WidgetCard({ widget: w, body: refreshBody, applies, tick = 0, ed
         <h2 id={headingId}>{w.title}</h2>
         <div class="widget-tools">
           <div class="menu-wrap">
-            <button type="button" class="icon" aria-label={`More actions for ${w.title}`} aria-expanded={menu} title="More" onClick={() => setMenu(!menu)}>
+            <button
+              type="button"
+              class="icon"
+              aria-label={`More actions for ${w.title}`}
+              aria-expanded={menu}
+              title="More"
+              onClick={() => setMenu(!menu)}
+            >
               ⋯
             </button>
             {menu && (
@@ -157,10 +188,24 @@ export function WidgetCard({ widget: w, body: refreshBody, applies, tick = 0, ed
           )}
           {editable && (
             <>
-              <button type="button" class="icon" onClick={() => onMove(-1)} disabled={index === 0} aria-label={`Move ${w.title} earlier`} title="Move earlier">
+              <button
+                type="button"
+                class="icon"
+                onClick={() => onMove(-1)}
+                disabled={index === 0}
+                aria-label={`Move ${w.title} earlier`}
+                title="Move earlier"
+              >
                 ←
               </button>
-              <button type="button" class="icon" onClick={() => onMove(1)} disabled={index === count - 1} aria-label={`Move ${w.title} later`} title="Move later">
+              <button
+                type="button"
+                class="icon"
+                onClick={() => onMove(1)}
+                disabled={index === count - 1}
+                aria-label={`Move ${w.title} later`}
+                title="Move later"
+              >
                 →
               </button>
               <button type="button" class="icon" onClick={onEdit} aria-label={`Edit ${w.title}`} title="Edit">
@@ -192,7 +237,13 @@ export function WidgetCard({ widget: w, body: refreshBody, applies, tick = 0, ed
           : 'A snapshot: the dashboard filters do not apply.'}
       </p>
       <Problem error={error} />
-      {!result && !error ? <p class="skeleton" role="status">Loading…</p> : body}
+      {!result && !error ? (
+        <p class="skeleton" role="status">
+          Loading…
+        </p>
+      ) : (
+        body
+      )}
       {showData && result && type !== 'table' && (
         <div class="widget-data">
           <DataTable columns={result.columns} rows={result.rows} caption={`Data of ${w.title}`} pickable={pickable} onPick={pickCell} />

@@ -52,7 +52,10 @@ export function WidgetForm({ dashboardId, widget, onSaved, onCancel }: Props) {
     e.preventDefault();
     // A filter field takes several values separated by commas (any of them).
     const several = (v: string) => {
-      const vs = v.split(',').map((x) => x.trim()).filter(Boolean);
+      const vs = v
+        .split(',')
+        .map((x) => x.trim())
+        .filter(Boolean);
       return vs.length === 1 ? vs[0] : vs;
     };
     const widgetFilters = Object.fromEntries(
@@ -74,7 +77,16 @@ export function WidgetForm({ dashboardId, widget, onSaved, onCancel }: Props) {
     let saved: Widget | undefined;
     const ok = await save.run(async () => {
       if (widget) saved = await patch<Widget>(`/dashboards/${dashboardId}/widgets/${widget.id}`, body);
-      else saved = await post<Widget>(`/dashboards/${dashboardId}/widgets`, { ...body, data_source: 'live_insight', insight_code: code, chart_hint_override: override ? { chart_type: override } : undefined, granularity: granularity || undefined, widget_filters: body.widget_filters ?? undefined, ignored_filters: body.ignored_filters ?? undefined });
+      else
+        saved = await post<Widget>(`/dashboards/${dashboardId}/widgets`, {
+          ...body,
+          data_source: 'live_insight',
+          insight_code: code,
+          chart_hint_override: override ? { chart_type: override } : undefined,
+          granularity: granularity || undefined,
+          widget_filters: body.widget_filters ?? undefined,
+          ignored_filters: body.ignored_filters ?? undefined,
+        });
     });
     if (ok && saved) onSaved(saved);
   };
@@ -159,9 +171,18 @@ export function WidgetForm({ dashboardId, widget, onSaved, onCancel }: Props) {
       {live && insight && (
         <fieldset>
           <legend>Dashboard filters this widget follows</legend>
-          {[['date', 'Date range'], ['compare', 'Comparison'], ...insight.filters.map((f) => [f, FILTER_FIELDS.find(([k]) => k === f)?.[1].replace(/ \(.*\)$/, '') ?? f])].map(([k, label]) => (
+          {[
+            ['date', 'Date range'],
+            ['compare', 'Comparison'],
+            ...insight.filters.map((f) => [f, FILTER_FIELDS.find(([k]) => k === f)?.[1].replace(/ \(.*\)$/, '') ?? f]),
+          ].map(([k, label]) => (
             <label class="check" key={k}>
-              <input type="checkbox" checked={!ignored.includes(k)} onChange={(e) => setIgnored(e.currentTarget.checked ? ignored.filter((x) => x !== k) : [...ignored, k])} /> {label}
+              <input
+                type="checkbox"
+                checked={!ignored.includes(k)}
+                onChange={(e) => setIgnored(e.currentTarget.checked ? ignored.filter((x) => x !== k) : [...ignored, k])}
+              />{' '}
+              {label}
             </label>
           ))}
         </fieldset>
@@ -180,7 +201,11 @@ export function WidgetForm({ dashboardId, widget, onSaved, onCancel }: Props) {
                 save.clear();
               }}
             />
-            <FieldError id={`wf-${k}-error`} label={label.replace(/ \(.*\)$/, '')} message={fieldMessage(save.error, `/body/widget_filters/${k}`)} />
+            <FieldError
+              id={`wf-${k}-error`}
+              label={label.replace(/ \(.*\)$/, '')}
+              message={fieldMessage(save.error, `/body/widget_filters/${k}`)}
+            />
           </div>
         ))}
       <Problem error={save.error} />

@@ -1,7 +1,10 @@
 // Loading state for a read: data, the problem if it failed, and a reload.
 import { useCallback, useEffect, useState } from 'preact/hooks';
 
-export function useAsync<T>(load: () => Promise<T>, deps: unknown[]): { data: T | undefined; error: unknown; loading: boolean; reload: () => Promise<void>; set: (t: T) => void } {
+export function useAsync<T>(
+  load: () => Promise<T>,
+  deps: unknown[],
+): { data: T | undefined; error: unknown; loading: boolean; reload: () => Promise<void>; set: (t: T) => void } {
   const [data, setData] = useState<T>();
   const [error, setError] = useState<unknown>();
   const [loading, setLoading] = useState(true);

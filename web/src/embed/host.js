@@ -16,16 +16,30 @@ function claims(token) {
 
 class InsightsFrame extends HTMLElement {
   static observedAttributes = ['token', 'theme', 'accent', 'font', 'hide-title'];
-  connectedCallback() { this.render(); }
-  attributeChangedCallback() { if (this.isConnected) this.render(); }
-  disconnectedCallback() { window.removeEventListener('message', this.onMessage); }
+  connectedCallback() {
+    this.render();
+  }
+  attributeChangedCallback() {
+    if (this.isConnected) this.render();
+  }
+  disconnectedCallback() {
+    window.removeEventListener('message', this.onMessage);
+  }
 
   render() {
     const token = this.getAttribute('token') ?? '';
     const { kid, resource } = claims(token);
-    const path = typeof resource === 'string' && resource.startsWith('dashboard:') ? `/embed/dashboards/${encodeURIComponent(resource.slice(10))}` : '/embed/chat';
+    const path =
+      typeof resource === 'string' && resource.startsWith('dashboard:')
+        ? `/embed/dashboards/${encodeURIComponent(resource.slice(10))}`
+        : '/embed/chat';
     const q = new URLSearchParams({ key: kid ?? '' });
-    for (const [attr, name] of [['theme', 'theme'], ['accent', 'accent'], ['font', 'font'], ['hide-title', 'hide_title']]) {
+    for (const [attr, name] of [
+      ['theme', 'theme'],
+      ['accent', 'accent'],
+      ['font', 'font'],
+      ['hide-title', 'hide_title'],
+    ]) {
       if (this.hasAttribute(attr)) q.set(name, this.getAttribute(attr) || '1');
     }
     const frame = document.createElement('iframe');

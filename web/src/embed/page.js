@@ -9,7 +9,9 @@ const token = fragment.get('token') ?? '';
 history.replaceState(null, '', location.pathname + location.search);
 
 /** The host origins that may frame this page (the key's), for postMessage's targetOrigin. */
-const hostOrigins = (document.querySelector('meta[name="insights-frame-origins"]')?.getAttribute('content') ?? '').split(' ').filter(Boolean);
+const hostOrigins = (document.querySelector('meta[name="insights-frame-origins"]')?.getAttribute('content') ?? '')
+  .split(' ')
+  .filter(Boolean);
 
 function post(message) {
   if (window.parent === window) return;
@@ -18,7 +20,8 @@ function post(message) {
 
 // Theming: only values of a known shape reach a CSS variable.
 const root = document.documentElement;
-if (params.get('theme') === 'dark' || (params.get('theme') === 'auto' && matchMedia('(prefers-color-scheme: dark)').matches)) root.dataset.theme = 'dark';
+if (params.get('theme') === 'dark' || (params.get('theme') === 'auto' && matchMedia('(prefers-color-scheme: dark)').matches))
+  root.dataset.theme = 'dark';
 const accent = params.get('accent');
 if (accent && /^#?[0-9a-fA-F]{3,8}$/.test(accent)) root.style.setProperty('--ins-accent', accent.startsWith('#') ? accent : `#${accent}`);
 const font = params.get('font');
@@ -60,8 +63,16 @@ function chart(result, type) {
   const rows = result.rows.slice(0, 60);
   const values = rows.map((r) => Number(r[y]) || 0);
   const max = Math.max(1, ...values);
-  const w = 300, h = 150, pad = 16;
-  const svg = svgEl('svg', { class: 'chart', viewBox: `0 0 ${w} ${h + 10}`, preserveAspectRatio: 'none', role: 'img', 'aria-label': result.chart_hint?.title ?? '' });
+  const w = 300,
+    h = 150,
+    pad = 16;
+  const svg = svgEl('svg', {
+    class: 'chart',
+    viewBox: `0 0 ${w} ${h + 10}`,
+    preserveAspectRatio: 'none',
+    role: 'img',
+    'aria-label': result.chart_hint?.title ?? '',
+  });
   const step = (w - pad) / Math.max(1, rows.length);
   if (type === 'line' || type === 'area') {
     const points = values.map((v, i) => `${pad + i * step + step / 2},${h - (v / max) * (h - 10)}`).join(' ');
@@ -83,15 +94,26 @@ function chart(result, type) {
 
 function table(result) {
   const cols = result.columns.slice(0, 6);
-  return el('table', {}, el('thead', {}, el('tr', {}, ...cols.map((c) => el('th', {}, c.label)))),
-    el('tbody', {}, ...result.rows.slice(0, 50).map((r) => el('tr', {}, ...cols.map((c) => el('td', {}, fmt(r[c.name])))))));
+  return el(
+    'table',
+    {},
+    el('thead', {}, el('tr', {}, ...cols.map((c) => el('th', {}, c.label)))),
+    el('tbody', {}, ...result.rows.slice(0, 50).map((r) => el('tr', {}, ...cols.map((c) => el('td', {}, fmt(r[c.name])))))),
+  );
 }
 
 function draw(card, widget, result) {
   const type = widget.chart_hint_override?.chart_type ?? result.chart_hint?.type ?? 'table';
   if (widget.widget_type === 'kpi' || type === 'kpi') {
     const r = result.rows[0] ?? {};
-    card.append(el('div', { class: 'kpi' }, fmt(r.value), el('small', {}, r.change_pct == null ? '' : `${r.change_pct > 0 ? '+' : ''}${fmt(r.change_pct)} % vs previous`)));
+    card.append(
+      el(
+        'div',
+        { class: 'kpi' },
+        fmt(r.value),
+        el('small', {}, r.change_pct == null ? '' : `${r.change_pct > 0 ? '+' : ''}${fmt(r.change_pct)} % vs previous`),
+      ),
+    );
   } else if (widget.widget_type === 'table' || type === 'table') card.append(table(result));
   else card.append(chart(result, type));
 }
@@ -100,7 +122,14 @@ async function dashboardPage(id) {
   const d = await api('GET', `/api/v1/embed/dashboards/${encodeURIComponent(id)}`);
   if (!hideTitle) main.append(el('h1', {}, d.name));
   const locked = Object.entries(d.locked_filters);
-  if (locked.length) main.append(el('ul', { class: 'locked', 'aria-label': 'Fixed filters' }, ...locked.map(([k, v]) => el('li', { title: 'Fixed by the page you are on' }, `${k}: ${[].concat(v).join(', ')} 🔒`))));
+  if (locked.length)
+    main.append(
+      el(
+        'ul',
+        { class: 'locked', 'aria-label': 'Fixed filters' },
+        ...locked.map(([k, v]) => el('li', { title: 'Fixed by the page you are on' }, `${k}: ${[].concat(v).join(', ')} 🔒`)),
+      ),
+    );
   const grid = el('div', { class: 'grid' });
   main.append(grid);
   let first = true;
@@ -127,7 +156,12 @@ async function dashboardPage(id) {
 }
 
 function chatPage() {
-  const form = el('form', {}, el('input', { name: 'q', 'aria-label': 'Your question', placeholder: 'Ask about your data…', autocomplete: 'off' }), el('button', { type: 'submit' }, 'Ask'));
+  const form = el(
+    'form',
+    {},
+    el('input', { name: 'q', 'aria-label': 'Your question', placeholder: 'Ask about your data…', autocomplete: 'off' }),
+    el('button', { type: 'submit' }, 'Ask'),
+  );
   const answer = el('div', { class: 'answer', 'aria-live': 'polite' });
   main.append(el('div', { class: 'chat' }, form, answer));
   let history;
@@ -154,12 +188,15 @@ function chatPage() {
 }
 
 // The host sizes the frame to its content: report the height whenever it changes.
-new ResizeObserver(() => post({ type: 'insights:height', height: Math.ceil(document.documentElement.scrollHeight) })).observe(document.body);
+new ResizeObserver(() => post({ type: 'insights:height', height: Math.ceil(document.documentElement.scrollHeight) })).observe(
+  document.body,
+);
 
 const dashboard = /^\/embed\/dashboards\/([^/]+)$/.exec(location.pathname);
 if (!token) main.append(el('p', { class: 'error' }, 'No embed token: open this page as /embed/…#token=<embed token>.'));
-else if (dashboard) dashboardPage(decodeURIComponent(dashboard[1])).catch((err) => {
-  main.append(el('p', { class: 'error' }, err.message));
-  post({ type: 'insights:error', message: err.message });
-});
+else if (dashboard)
+  dashboardPage(decodeURIComponent(dashboard[1])).catch((err) => {
+    main.append(el('p', { class: 'error' }, err.message));
+    post({ type: 'insights:error', message: err.message });
+  });
 else chatPage();

@@ -29,7 +29,12 @@ function restore(): { historyId?: string; turns: Turn[] } {
 
 /** Questions to start with, from the catalog: one per insight, with a period people ask for. */
 function examplesOf(catalog: Insight[]): string[] {
-  const when: Record<string, string> = { timeseries: 'per week this quarter', breakdown: 'last month', top: 'this year', kpi: 'last month' };
+  const when: Record<string, string> = {
+    timeseries: 'per week this quarter',
+    breakdown: 'last month',
+    top: 'this year',
+    kpi: 'last month',
+  };
   return catalog.slice(0, 6).map((i) => `${i.name} ${when[i.kind] ?? 'last month'}`);
 }
 
@@ -42,10 +47,19 @@ function howAnswered(a: ChatData, catalog: Insight[]): string | undefined {
     .filter(([, v]) => v !== null && v !== undefined && v !== '')
     .map(([k, v]) => `${k} ${Array.isArray(v) ? v.join(' or ') : v}`);
   const range = rangeOf(q.date_from, q.date_to);
-  const period = range ? RANGES.find(([r]) => r === range)![1].toLowerCase() : q.date_from || q.date_to ? `${q.date_from ?? '…'} – ${q.date_to ?? '…'}` : 'its default period';
+  const period = range
+    ? RANGES.find(([r]) => r === range)![1].toLowerCase()
+    : q.date_from || q.date_to
+      ? `${q.date_from ?? '…'} – ${q.date_to ?? '…'}`
+      : 'its default period';
   const compare = (q as { compare?: string }).compare;
   const compared = compare ? COMPARES.find(([c]) => c === compare)?.[1].toLowerCase() : undefined;
-  return [`Answered with ${name}`, filters.length ? `filters: ${filters.join(', ')}` : 'no filters', `period: ${period}`, ...(compared ? [`compared with ${compared}`] : [])].join(' · ');
+  return [
+    `Answered with ${name}`,
+    filters.length ? `filters: ${filters.join(', ')}` : 'no filters',
+    `period: ${period}`,
+    ...(compared ? [`compared with ${compared}`] : []),
+  ].join(' · ');
 }
 
 function Answer({ turn, catalog, fresh }: { turn: Turn; catalog: Insight[]; fresh: boolean }) {
@@ -57,7 +71,9 @@ function Answer({ turn, catalog, fresh }: { turn: Turn; catalog: Insight[]; fres
   // A live widget keeps a relative period ("last month" stays last month) as widget_filters.range.
   const range = rangeOf(q?.date_from, q?.date_to);
   const filters = {
-    ...(q?.filters ? Object.fromEntries(Object.entries(q.filters).filter(([, v]) => (typeof v === 'string' && v) || Array.isArray(v))) : {}),
+    ...(q?.filters
+      ? Object.fromEntries(Object.entries(q.filters).filter(([, v]) => (typeof v === 'string' && v) || Array.isArray(v)))
+      : {}),
     ...(range ? { range } : {}),
   };
   const datesFixed = Boolean(q?.date_from || q?.date_to) && !range;
@@ -83,13 +99,21 @@ function Answer({ turn, catalog, fresh }: { turn: Turn; catalog: Insight[]; fres
           ) : adding ? (
             <div class="card">
               <h3>Add to dashboard</h3>
-              {datesFixed && <p class="muted small">A live widget shows the insight over its default window; this answer was for fixed dates.</p>}
+              {datesFixed && (
+                <p class="muted small">A live widget shows the insight over its default window; this answer was for fixed dates.</p>
+              )}
               <AddToDashboard
                 idPrefix={`add-${turn.id}`}
                 source={{
                   title: turn.question.slice(0, 200),
                   snapshot: { rows: a.rows, hint: a.chart_hint, question: turn.question },
-                  live: a.insight_code ? { insight_code: a.insight_code, granularity: q?.granularity, filters: Object.keys(filters).length ? filters : undefined } : undefined,
+                  live: a.insight_code
+                    ? {
+                        insight_code: a.insight_code,
+                        granularity: q?.granularity,
+                        filters: Object.keys(filters).length ? filters : undefined,
+                      }
+                    : undefined,
                 }}
                 onDone={(w, d) => setAdded({ w, d })}
               />
@@ -131,7 +155,10 @@ export function ChatPage() {
     setMessage('');
     setBusy(true);
     try {
-      const res = await post<{ success: boolean; data: ChatData }>('/ai/chat', historyId ? { message: question, history_id: historyId } : { message: question });
+      const res = await post<{ success: boolean; data: ChatData }>(
+        '/ai/chat',
+        historyId ? { message: question, history_id: historyId } : { message: question },
+      );
       setHistoryId(res.data.history_id);
       setFreshId(turn.id);
       setTurns((t) => t.map((x) => (x.id === turn.id ? { ...x, answer: res.data } : x)));
@@ -180,7 +207,13 @@ export function ChatPage() {
               <span class="sr-only">You asked: </span>
               {t.question}
             </p>
-            {t.answer ? <Answer turn={t} catalog={catalog} fresh={t.id === freshId} /> : t.error ? <Problem error={t.error} /> : <p role="status">Thinking…</p>}
+            {t.answer ? (
+              <Answer turn={t} catalog={catalog} fresh={t.id === freshId} />
+            ) : t.error ? (
+              <Problem error={t.error} />
+            ) : (
+              <p role="status">Thinking…</p>
+            )}
           </li>
         ))}
       </ol>

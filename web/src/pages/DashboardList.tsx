@@ -12,10 +12,20 @@ async function createStarter(): Promise<Dashboard> {
   const catalog = await loadCatalog();
   const pick = (kind: string, n: number) => catalog.filter((i) => i.kind === kind).slice(0, n);
   const chosen: Insight[] = [...pick('kpi', 2), ...pick('timeseries', 1), ...pick('breakdown', 2), ...pick('top', 1)];
-  const d = await post<Dashboard>('/dashboards/', { name: 'Start here', description: 'A first look at your data, made from the insight catalog. Change the filters above, click a bar to narrow, or add widgets.' });
+  const d = await post<Dashboard>('/dashboards/', {
+    name: 'Start here',
+    description:
+      'A first look at your data, made from the insight catalog. Change the filters above, click a bar to narrow, or add widgets.',
+  });
   for (const i of chosen) {
     const type = i.kind === 'kpi' ? 'kpi' : i.chart_hint.type === 'table' ? 'table' : 'chart';
-    await post(`/dashboards/${d.id}/widgets`, { title: i.name, widget_type: type, data_source: 'live_insight', insight_code: i.code, display_size: i.kind === 'kpi' ? 'small' : i.kind === 'timeseries' ? 'full' : 'medium' });
+    await post(`/dashboards/${d.id}/widgets`, {
+      title: i.name,
+      widget_type: type,
+      data_source: 'live_insight',
+      insight_code: i.code,
+      display_size: i.kind === 'kpi' ? 'small' : i.kind === 'timeseries' ? 'full' : 'medium',
+    });
   }
   return d;
 }
@@ -32,7 +42,10 @@ export function DashboardList() {
     e.preventDefault();
     let created: Dashboard | undefined;
     const ok = await create.run(async () => {
-      created = await post<Dashboard>('/dashboards/', { name: name.trim(), ...(description.trim() ? { description: description.trim() } : {}) });
+      created = await post<Dashboard>('/dashboards/', {
+        name: name.trim(),
+        ...(description.trim() ? { description: description.trim() } : {}),
+      });
     });
     if (ok && created) navigate(`/dashboards/${created.id}`);
   };
@@ -72,7 +85,9 @@ export function DashboardList() {
         <div class="empty">
           <p>
             No dashboards yet.{' '}
-            {isManager(session) ? 'Create one, or ask a question in Chat and add the answer to a dashboard.' : 'Dashboards shared with you will appear here.'}
+            {isManager(session)
+              ? 'Create one, or ask a question in Chat and add the answer to a dashboard.'
+              : 'Dashboards shared with you will appear here.'}
           </p>
           {isManager(session) && (
             <>
@@ -80,8 +95,12 @@ export function DashboardList() {
               <ol class="guide">
                 <li>Make a starter dashboard: a few widgets from the insight catalog, live on your data.</li>
                 <li>Narrow it with the filter bar (dates, comparison, values), or click a bar to filter by it.</li>
-                <li>Ask a question in <Link href="/chat">Chat</Link> and add the answer to a dashboard.</li>
-                <li>Send a dashboard on a schedule from <Link href="/notifications">Notifications</Link>.</li>
+                <li>
+                  Ask a question in <Link href="/chat">Chat</Link> and add the answer to a dashboard.
+                </li>
+                <li>
+                  Send a dashboard on a schedule from <Link href="/notifications">Notifications</Link>.
+                </li>
               </ol>
               <button
                 type="button"

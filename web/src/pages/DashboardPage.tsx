@@ -4,7 +4,18 @@ import { useEffect, useMemo, useState } from 'preact/hooks';
 import { ApiError, del, get, getBlob, patch } from '../api.ts';
 import { loadCatalog } from '../catalog.ts';
 import { FilterBar } from '../components/FilterBar.tsx';
-import { appliesTo, emptyState, fromPreset, fromSearch, pdfQuery, pickState, refreshBody, toPresetFilters, toSearch, type BarState } from '../dashboard-filters.ts';
+import {
+  appliesTo,
+  emptyState,
+  fromPreset,
+  fromSearch,
+  pdfQuery,
+  pickState,
+  refreshBody,
+  toPresetFilters,
+  toSearch,
+  type BarState,
+} from '../dashboard-filters.ts';
 import { fileName, save } from '../downloads.ts';
 import { Confirm, Modal } from '../components/Confirm.tsx';
 import { DashboardSettings } from '../components/DashboardSettings.tsx';
@@ -50,7 +61,16 @@ export function DashboardPage({ id }: { id: string }) {
     );
   }
   if (!loaded.data || loaded.data.id !== id) return <p role="status">Loading the dashboard…</p>;
-  return <DashboardView key={id} loaded={loaded.data} insights={catalog.data} catalogError={catalog.error} options={options.data ?? []} search={search} />;
+  return (
+    <DashboardView
+      key={id}
+      loaded={loaded.data}
+      insights={catalog.data}
+      catalogError={catalog.error}
+      options={options.data ?? []}
+      search={search}
+    />
+  );
 }
 
 interface ViewProps {
@@ -105,7 +125,11 @@ function DashboardView({ loaded, insights, catalogError, options, search }: View
   const labelOf = (dim: string) => FILTER_WORDS[dim] ?? options.find((o) => o.name === dim)?.label.toLowerCase() ?? dim;
   const applies = (w: Widget) => {
     const a = appliesTo(w, byCode.get(w.insight_code ?? ''));
-    const applied = [...(a.date ? ['date range'] : []), ...(a.compare ? ['comparison'] : []), ...dimensions.filter((d) => a.dims.has(d.name)).map((d) => d.label.toLowerCase())];
+    const applied = [
+      ...(a.date ? ['date range'] : []),
+      ...(a.compare ? ['comparison'] : []),
+      ...dimensions.filter((d) => a.dims.has(d.name)).map((d) => d.label.toLowerCase()),
+    ];
     return { applied, ignored: (w.ignored_filters ?? []).map(labelOf) };
   };
   const dimensionNames = new Set(options.map((o) => o.name));
@@ -155,7 +179,10 @@ function DashboardView({ loaded, insights, catalogError, options, search }: View
       // Keep the keyboard where it was: on the same button of the moved widget.
       const label = `Move ${widgets[i].title} ${delta < 0 ? 'earlier' : 'later'}`;
       const btn = document.querySelector<HTMLButtonElement>(`[aria-label="${CSS.escape(label)}"]`);
-      (btn && !btn.disabled ? btn : document.querySelector<HTMLButtonElement>(`[aria-label="${CSS.escape(`Edit ${widgets[i].title}`)}"]`))?.focus();
+      (btn && !btn.disabled
+        ? btn
+        : document.querySelector<HTMLButtonElement>(`[aria-label="${CSS.escape(`Edit ${widgets[i].title}`)}"]`)
+      )?.focus();
     });
   };
 
@@ -237,8 +264,18 @@ function DashboardView({ loaded, insights, catalogError, options, search }: View
         dimensions={dimensions}
         presets={presets}
         presetState={fromPreset}
-        onSavePreset={editable ? (name) => savePresets([...presets, { name, filters: toPresetFilters(state) }], `Saved the view “${name}”.`) : undefined}
-        onDeletePreset={editable ? (p) => savePresets(presets.filter((x) => x.id !== p.id), `Deleted the view “${p.name}”.`) : undefined}
+        onSavePreset={
+          editable ? (name) => savePresets([...presets, { name, filters: toPresetFilters(state) }], `Saved the view “${name}”.`) : undefined
+        }
+        onDeletePreset={
+          editable
+            ? (p) =>
+                savePresets(
+                  presets.filter((x) => x.id !== p.id),
+                  `Deleted the view “${p.name}”.`,
+                )
+            : undefined
+        }
       />
       <Problem error={action.error} />
       <Problem error={catalogError} />
@@ -247,7 +284,12 @@ function DashboardView({ loaded, insights, catalogError, options, search }: View
       </p>
       {widgets.length === 0 ? (
         <p class="empty">
-          This dashboard has no widgets yet. {editable ? <>Add one here, from an insight, or from an answer in <Link href="/chat">Chat</Link>.</> : null}
+          This dashboard has no widgets yet.{' '}
+          {editable ? (
+            <>
+              Add one here, from an insight, or from an answer in <Link href="/chat">Chat</Link>.
+            </>
+          ) : null}
         </p>
       ) : (
         <div class="grid">
@@ -287,7 +329,11 @@ function DashboardView({ loaded, insights, catalogError, options, search }: View
           ))}
         </div>
       )}
-      <Modal title={editing === 'new' ? 'Add widget' : `Edit ${editing?.title ?? ''}`} open={editing !== null} onClose={() => setEditing(null)}>
+      <Modal
+        title={editing === 'new' ? 'Add widget' : `Edit ${editing?.title ?? ''}`}
+        open={editing !== null}
+        onClose={() => setEditing(null)}
+      >
         <WidgetForm
           dashboardId={dash.id}
           widget={editing && editing !== 'new' ? editing : undefined}

@@ -40,7 +40,11 @@ function Runner({ insight }: { insight: Insight }) {
     void execute();
   }, [insight.code]);
 
-  const liveFilters = Object.fromEntries(Object.entries(filters).filter(([k, v]) => v.trim() && insight.filters.includes(k)).map(([k, v]) => [k, v.trim()]));
+  const liveFilters = Object.fromEntries(
+    Object.entries(filters)
+      .filter(([k, v]) => v.trim() && insight.filters.includes(k))
+      .map(([k, v]) => [k, v.trim()]),
+  );
 
   return (
     <div>
@@ -76,7 +80,15 @@ function Runner({ insight }: { insight: Insight }) {
         {takes('limit') && (
           <div>
             <label for="p-limit">Rows (limit)</label>
-            <input id="p-limit" type="number" min={1} max={1000} placeholder={insight.default_limit ? String(insight.default_limit) : ''} value={limit} onInput={(e) => setLimit(e.currentTarget.value)} />
+            <input
+              id="p-limit"
+              type="number"
+              min={1}
+              max={1000}
+              placeholder={insight.default_limit ? String(insight.default_limit) : ''}
+              value={limit}
+              onInput={(e) => setLimit(e.currentTarget.value)}
+            />
           </div>
         )}
         <div class="params-go">
@@ -104,7 +116,11 @@ function Runner({ insight }: { insight: Insight }) {
               <h3>Add to dashboard</h3>
               <AddToDashboard
                 idPrefix="ins-add"
-                source={{ title: insight.name, live: { insight_code: insight.code, granularity: takes('granularity') ? granularity : undefined, filters: liveFilters }, snapshot: undefined }}
+                source={{
+                  title: insight.name,
+                  live: { insight_code: insight.code, granularity: takes('granularity') ? granularity : undefined, filters: liveFilters },
+                  snapshot: undefined,
+                }}
                 onDone={(w, d) => setAdded({ w, d })}
               />
             </div>

@@ -19,7 +19,8 @@ export function NotificationsPage() {
     <section>
       <h1 tabIndex={-1}>Notifications</h1>
       <nav aria-label="On this page" class="toc">
-        <a href="#channels-h">Channels</a> · <a href="#subs-h">Insight subscriptions</a> · <a href="#reports-h">Dashboard reports</a> · <a href="#log-h">Delivery log</a>
+        <a href="#channels-h">Channels</a> · <a href="#subs-h">Insight subscriptions</a> · <a href="#reports-h">Dashboard reports</a> ·{' '}
+        <a href="#log-h">Delivery log</a>
       </nav>
       <Problem error={channels.error ?? subs.error ?? reports.error} />
       {channels.data && subs.data && reports.data ? (
@@ -32,8 +33,22 @@ export function NotificationsPage() {
               void reports.reload();
             }}
           />
-          <InsightSubscriptions channels={channels.data} subs={subs.data} setSubs={(s) => { subs.set(s); setLogKey((k) => k + 1); }} />
-          <DashboardReports channels={channels.data} subs={reports.data} setSubs={(s) => { reports.set(s); setLogKey((k) => k + 1); }} />
+          <InsightSubscriptions
+            channels={channels.data}
+            subs={subs.data}
+            setSubs={(s) => {
+              subs.set(s);
+              setLogKey((k) => k + 1);
+            }}
+          />
+          <DashboardReports
+            channels={channels.data}
+            subs={reports.data}
+            setSubs={(s) => {
+              reports.set(s);
+              setLogKey((k) => k + 1);
+            }}
+          />
         </>
       ) : (
         !channels.error && <p role="status">Loading…</p>

@@ -24,14 +24,26 @@ export function SignIn({ onSignedIn, notice }: { onSignedIn: (s: Session) => voi
         <h1>
           <span aria-hidden="true" class="logo" /> Insights
         </h1>
-        <p class="muted">Sign in with an API token (<code>ins_…</code>) or a JWT. It is kept in this tab only, until you close it.</p>
+        <p class="muted">
+          Sign in with an API token (<code>ins_…</code>) or a JWT. It is kept in this tab only, until you close it.
+        </p>
         {notice && (
           <p class="notice" role="status">
             {notice}
           </p>
         )}
         <label for="token">Access token</label>
-        <input id="token" name="token" type="password" autoComplete="off" autoFocus spellcheck={false} required value={token} onInput={(e) => setToken(e.currentTarget.value)} />
+        <input
+          id="token"
+          name="token"
+          type="password"
+          autoComplete="off"
+          autoFocus
+          spellcheck={false}
+          required
+          value={token}
+          onInput={(e) => setToken(e.currentTarget.value)}
+        />
         <Problem error={error} />
         <button type="submit" class="primary" disabled={busy || !token.trim()}>
           {busy ? 'Signing in…' : 'Sign in'}

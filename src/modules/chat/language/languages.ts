@@ -12,7 +12,6 @@ import { ISO_COUNTRIES } from './vocabulary.ts';
 // The languages a model may give titles in are the ones chat reads.
 export { MODEL_LANGUAGES as LANGUAGES, type ModelLanguage as Language } from '../../../semantic/model.schema.ts';
 
-
 /** Which language a question is in: the one most of its words mark; English on a tie or no mark. */
 export function detectLanguage(question: string): Language {
   const words = question.toLowerCase().match(/[\p{L}']+/gu) ?? [];
@@ -28,7 +27,6 @@ export function detectLanguage(question: string): Language {
   }
   return best;
 }
-
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const NUM = String.raw`\d{1,4}`;
@@ -70,7 +68,8 @@ function rules(language: Exclude<Language, 'en'>, extra: Table): Rule[] {
       add(from, to);
       continue;
     }
-    for (const [unit, words] of Object.entries(UNITS[language])) for (const w of words) add(from.replace('{unit}', w), to.replace('{unit}', unit));
+    for (const [unit, words] of Object.entries(UNITS[language]))
+      for (const w of words) add(from.replace('{unit}', w), to.replace('{unit}', unit));
   }
   MONTHS[language].forEach((m, i) => add(m, EN_MONTHS[i]));
   return out.sort((a, b) => b.length - a.length);
@@ -97,7 +96,10 @@ function countryNames(language: Exclude<Language, 'en'>): Table {
 /** Numbers written the other way round: 1.234,5 → 1234.5 in German, French and Spanish (1 234,5 too). */
 function numbersToEnglish(text: string): string {
   return text
-    .replace(/(?<![\d.,])(\d{1,3}(?:[. \u00a0\u202f]\d{3})+)(?:,(\d+))?(?![\d.,])/g, (_, int: string, dec?: string) => int.replace(/[. \u00a0\u202f]/g, '') + (dec ? `.${dec}` : ''))
+    .replace(
+      /(?<![\d.,])(\d{1,3}(?:[. \u00a0\u202f]\d{3})+)(?:,(\d+))?(?![\d.,])/g,
+      (_, int: string, dec?: string) => int.replace(/[. \u00a0\u202f]/g, '') + (dec ? `.${dec}` : ''),
+    )
     .replace(/(?<![\d.,])(\d+),(\d{1,2})(?![\d.,])/g, '$1.$2');
 }
 

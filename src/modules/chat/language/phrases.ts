@@ -38,7 +38,13 @@ export interface Phrases {
   change(pct: number | null, against: string, previous: string, period?: string): string;
   /** The KPI without compare: the built-in previous window. */
   kpiPrevious(pct: number | null, from: string, to: string, previous: string): string;
-  leader(label: string, value: string, measure: string, share: string | undefined, last: { label: string; value: string; count: number } | undefined): string;
+  leader(
+    label: string,
+    value: string,
+    measure: string,
+    share: string | undefined,
+    last: { label: string; value: string; count: number } | undefined,
+  ): string;
   share(pct: string, total: string): string;
   leaderChange(label: string, change: string): string;
   total(value: string): string;
@@ -105,8 +111,18 @@ function formats(language: Language) {
       }
     },
     // English keeps its own list style ("A, B and C", no Oxford comma), as replies always had.
-    and: (items: string[]) => (language === 'en' ? (items.length > 1 ? `${items.slice(0, -1).join(', ')} and ${items.at(-1)}` : items[0] ?? '') : conj.format(items)),
-    or: (items: string[]) => (language === 'en' ? (items.length > 1 ? `${items.slice(0, -1).join(', ')} or ${items.at(-1)}` : items[0] ?? '') : disj.format(items)),
+    and: (items: string[]) =>
+      language === 'en'
+        ? items.length > 1
+          ? `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`
+          : (items[0] ?? '')
+        : conj.format(items),
+    or: (items: string[]) =>
+      language === 'en'
+        ? items.length > 1
+          ? `${items.slice(0, -1).join(', ')} or ${items.at(-1)}`
+          : (items[0] ?? '')
+        : disj.format(items),
   };
 }
 
@@ -166,7 +182,8 @@ const EN = (f: Formats): Words => ({
     dimension: (term, dims, finest) =>
       `I cannot break this down by ${term}: the data model has no ${term.replace(/s$/, '')}. I can break it down by ${dims}${finest ? `, or show it by ${finest} or longer periods` : ''}.`,
     granularity: (term, finest) => `I cannot show it by ${term.replace(/ly$/, '')}: the finest period I have is a ${finest}.`,
-    future: (term, from, today) => `"${term}"${from ? ` (from ${from})` : ''} has not happened yet: I report what the data holds, up to today (${today}), and make no forecasts.`,
+    future: (term, from, today) =>
+      `"${term}"${from ? ` (from ${from})` : ''} has not happened yet: I report what the data holds, up to today (${today}), and make no forecasts.`,
   },
 });
 
@@ -205,7 +222,8 @@ const DE = (f: Formats): Words => ({
   bestWorst: (_full, bp, bv, wp, wv) => `Beste Periode: ${bp} (${bv}); schwächste: ${wp} (${wv}).`,
   perValue: (scope, word, dimension, parts) => `${scope} nach ${word}, je ${dimension}. ${parts.join('. ')}.`,
   last: (word, period, value, change) => `Letzte Periode (${word}, ${period}): ${value}, ${change}.`,
-  lastNone: (word, period, yearAgo) => `Die letzte Periode (${word}, ${period}) hat keine Entsprechung ${yearAgo ? 'im Vorjahr' : 'davor'}.`,
+  lastNone: (word, period, yearAgo) =>
+    `Die letzte Periode (${word}, ${period}) hat keine Entsprechung ${yearAgo ? 'im Vorjahr' : 'davor'}.`,
   note: (notes) => ` Hinweis: ${notes.join('; ')}.`,
   dataWindow: (kind, span) =>
     kind === 'all'
@@ -219,10 +237,13 @@ const DE = (f: Formats): Words => ({
     `für Zeiträume wie „letzte 7 Tage“, „letztes Quartal“, „2025“ oder „seit März“, nach ${units}. ` +
     `Zum Beispiel (auch auf Englisch verstanden): ${examples}.`,
   refusal: {
-    measure: (term, measures) => `„${term}“ gibt es in diesem Datenmodell nicht, daher kann ich das nicht beantworten. Ich kann zeigen: ${measures}.`,
-    dimension: (term, dims, finest) => `Eine Aufschlüsselung nach „${term}“ gibt es im Datenmodell nicht. Möglich ist eine Aufschlüsselung nach ${dims}${finest ? `, oder nach Zeiträumen ab ${finest}` : ''}.`,
+    measure: (term, measures) =>
+      `„${term}“ gibt es in diesem Datenmodell nicht, daher kann ich das nicht beantworten. Ich kann zeigen: ${measures}.`,
+    dimension: (term, dims, finest) =>
+      `Eine Aufschlüsselung nach „${term}“ gibt es im Datenmodell nicht. Möglich ist eine Aufschlüsselung nach ${dims}${finest ? `, oder nach Zeiträumen ab ${finest}` : ''}.`,
     granularity: (term, finest) => `Eine Darstellung nach „${term}“ ist nicht möglich: Der kleinste Zeitraum ist ein ${finest}.`,
-    future: (term, from, today) => `„${term}“${from ? ` (ab ${from})` : ''} liegt in der Zukunft: Ich berichte, was die Daten bis heute (${today}) enthalten, und erstelle keine Prognosen.`,
+    future: (term, from, today) =>
+      `„${term}“${from ? ` (ab ${from})` : ''} liegt in der Zukunft: Ich berichte, was die Daten bis heute (${today}) enthalten, und erstelle keine Prognosen.`,
   },
 });
 
@@ -261,7 +282,8 @@ const FR = (f: Formats): Words => ({
   bestWorst: (full, bp, bv, wp, wv) => `Meilleure ${full} : ${bp} (${bv}) ; la plus faible : ${wp} (${wv}).`,
   perValue: (scope, word, dimension, parts) => `${scope} par ${word}, par ${dimension.toLowerCase()}. ${parts.join('. ')}.`,
   last: (word, period, value, change) => `Dernière période (${word}, ${period}) : ${value}, ${change}.`,
-  lastNone: (word, period, yearAgo) => `La dernière période (${word}, ${period}) n’a pas d’équivalent ${yearAgo ? 'l’année précédente' : 'avant elle'}.`,
+  lastNone: (word, period, yearAgo) =>
+    `La dernière période (${word}, ${period}) n’a pas d’équivalent ${yearAgo ? 'l’année précédente' : 'avant elle'}.`,
   note: (notes) => ` Remarque : ${notes.join('; ')}.`,
   dataWindow: (kind, span) =>
     kind === 'all'
@@ -275,10 +297,13 @@ const FR = (f: Formats): Words => ({
     `pour une période comme « les 7 derniers jours », « le trimestre dernier », « en 2025 » ou « depuis mars », par ${units}. ` +
     `Par exemple (compris aussi en anglais) : ${examples}.`,
   refusal: {
-    measure: (term, measures) => `Il n’y a pas de « ${term} » dans ce modèle de données, je ne peux donc pas répondre. Je peux montrer : ${measures}.`,
-    dimension: (term, dims, finest) => `Impossible de ventiler par « ${term} » : le modèle de données ne le contient pas. Je peux ventiler par ${dims}${finest ? `, ou par périodes à partir du ${finest}` : ''}.`,
+    measure: (term, measures) =>
+      `Il n’y a pas de « ${term} » dans ce modèle de données, je ne peux donc pas répondre. Je peux montrer : ${measures}.`,
+    dimension: (term, dims, finest) =>
+      `Impossible de ventiler par « ${term} » : le modèle de données ne le contient pas. Je peux ventiler par ${dims}${finest ? `, ou par périodes à partir du ${finest}` : ''}.`,
     granularity: (term, finest) => `Impossible d’afficher par « ${term} » : la plus petite période disponible est le ${finest}.`,
-    future: (term, from, today) => `« ${term} »${from ? ` (à partir du ${from})` : ''} n’a pas encore eu lieu : je rapporte ce que contiennent les données jusqu’à aujourd’hui (${today}), sans prévisions.`,
+    future: (term, from, today) =>
+      `« ${term} »${from ? ` (à partir du ${from})` : ''} n’a pas encore eu lieu : je rapporte ce que contiennent les données jusqu’à aujourd’hui (${today}), sans prévisions.`,
   },
 });
 
@@ -294,7 +319,8 @@ const ES = (f: Formats): Words => ({
   unit: () => 'periodo',
   byDimension: (measure, dimension) => `${measure} por ${dimension.toLowerCase()}`,
   scope: (name, filters, from, to) => `${name}${filters} del ${from} al ${to}`,
-  noData: (name, filters, from, to) => `Sin resultados para ${name}${filters} del ${from} al ${to}: los datos no contienen nada para esta selección.`,
+  noData: (name, filters, from, to) =>
+    `Sin resultados para ${name}${filters} del ${from} al ${to}: los datos no contienen nada para esta selección.`,
   against: { previous_year: 'el año anterior', previous_period: 'el periodo anterior' },
   change(pct, against, previous, period) {
     if (pct === null) return `frente a ${previous} en ${against}${period ? ` (${period})` : ''}, así que no hay variación porcentual`;
@@ -317,7 +343,8 @@ const ES = (f: Formats): Words => ({
   bestWorst: (full, bp, bv, wp, wv) => `Mejor ${full}: ${bp} (${bv}); peor: ${wp} (${wv}).`,
   perValue: (scope, word, dimension, parts) => `${scope} por ${word}, por ${dimension.toLowerCase()}. ${parts.join('. ')}.`,
   last: (word, period, value, change) => `Último periodo (${word}, ${period}): ${value}, ${change}.`,
-  lastNone: (word, period, yearAgo) => `El último periodo (${word}, ${period}) no tiene equivalente ${yearAgo ? 'el año anterior' : 'antes'}.`,
+  lastNone: (word, period, yearAgo) =>
+    `El último periodo (${word}, ${period}) no tiene equivalente ${yearAgo ? 'el año anterior' : 'antes'}.`,
   note: (notes) => ` Nota: ${notes.join('; ')}.`,
   dataWindow: (kind, span) =>
     kind === 'all'
@@ -332,9 +359,11 @@ const ES = (f: Formats): Words => ({
     `Por ejemplo (también en inglés): ${examples}.`,
   refusal: {
     measure: (term, measures) => `No hay «${term}» en este modelo de datos, así que no puedo responder. Puedo mostrar: ${measures}.`,
-    dimension: (term, dims, finest) => `No puedo desglosarlo por «${term}»: el modelo de datos no lo tiene. Puedo desglosarlo por ${dims}${finest ? `, o mostrarlo por periodos desde el ${finest}` : ''}.`,
+    dimension: (term, dims, finest) =>
+      `No puedo desglosarlo por «${term}»: el modelo de datos no lo tiene. Puedo desglosarlo por ${dims}${finest ? `, o mostrarlo por periodos desde el ${finest}` : ''}.`,
     granularity: (term, finest) => `No puedo mostrarlo por «${term}»: el periodo más corto disponible es el ${finest}.`,
-    future: (term, from, today) => `«${term}»${from ? ` (desde ${from})` : ''} aún no ha ocurrido: informo de lo que contienen los datos hasta hoy (${today}) y no hago previsiones.`,
+    future: (term, from, today) =>
+      `«${term}»${from ? ` (desde ${from})` : ''} aún no ha ocurrido: informo de lo que contienen los datos hasta hoy (${today}) y no hago previsiones.`,
   },
 });
 

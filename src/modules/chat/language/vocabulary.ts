@@ -2,7 +2,6 @@
 // the finders of channel and category values, whose words come from the model (value_synonyms). Lookups
 // take the lower-cased question; country codes also look at the original casing.
 
-
 // ISO 3166-1 alpha-2, officially assigned codes.
 const ISO_CODES = (
   'AD AE AF AG AI AL AM AO AQ AR AS AT AU AW AX AZ BA BB BD BE BF BG BH BI BJ BL BM BN BO BQ BR BS BT BV BW BY BZ ' +
@@ -16,15 +15,60 @@ const ISO_CODES = (
 export const ISO_COUNTRIES = new Set(ISO_CODES);
 
 const EXTRA_NAMES: Record<string, string> = {
-  usa: 'US', 'u.s.': 'US', 'u.s.a.': 'US', 'the us': 'US', 'the states': 'US', america: 'US', 'united states of america': 'US',
-  uk: 'GB', 'u.k.': 'GB', 'the uk': 'GB', britain: 'GB', 'great britain': 'GB', england: 'GB', scotland: 'GB', wales: 'GB',
-  holland: 'NL', 'the netherlands': 'NL', 'czech republic': 'CZ', korea: 'KR', 'south korea': 'KR', russia: 'RU',
-  uae: 'AE', 'emirates': 'AE', 'ivory coast': 'CI', turkey: 'TR', 'hong kong': 'HK', taiwan: 'TW', vietnam: 'VN',
+  usa: 'US',
+  'u.s.': 'US',
+  'u.s.a.': 'US',
+  'the us': 'US',
+  'the states': 'US',
+  america: 'US',
+  'united states of america': 'US',
+  uk: 'GB',
+  'u.k.': 'GB',
+  'the uk': 'GB',
+  britain: 'GB',
+  'great britain': 'GB',
+  england: 'GB',
+  scotland: 'GB',
+  wales: 'GB',
+  holland: 'NL',
+  'the netherlands': 'NL',
+  'czech republic': 'CZ',
+  korea: 'KR',
+  'south korea': 'KR',
+  russia: 'RU',
+  uae: 'AE',
+  emirates: 'AE',
+  'ivory coast': 'CI',
+  turkey: 'TR',
+  'hong kong': 'HK',
+  taiwan: 'TW',
+  vietnam: 'VN',
   // adjectives people put before a metric ("German revenue")
-  american: 'US', canadian: 'CA', british: 'GB', english: 'GB', german: 'DE', french: 'FR', dutch: 'NL', spanish: 'ES',
-  italian: 'IT', polish: 'PL', austrian: 'AT', swiss: 'CH', swedish: 'SE', australian: 'AU', mexican: 'MX',
-  japanese: 'JP', brazilian: 'BR', irish: 'IE', belgian: 'BE', danish: 'DK', norwegian: 'NO', finnish: 'FI',
-  portuguese: 'PT', indian: 'IN', chinese: 'CN',
+  american: 'US',
+  canadian: 'CA',
+  british: 'GB',
+  english: 'GB',
+  german: 'DE',
+  french: 'FR',
+  dutch: 'NL',
+  spanish: 'ES',
+  italian: 'IT',
+  polish: 'PL',
+  austrian: 'AT',
+  swiss: 'CH',
+  swedish: 'SE',
+  australian: 'AU',
+  mexican: 'MX',
+  japanese: 'JP',
+  brazilian: 'BR',
+  irish: 'IE',
+  belgian: 'BE',
+  danish: 'DK',
+  norwegian: 'NO',
+  finnish: 'FI',
+  portuguese: 'PT',
+  indian: 'IN',
+  chinese: 'CN',
 };
 
 function buildCountryNames(): Map<string, string> {
@@ -43,11 +87,38 @@ function buildCountryNames(): Map<string, string> {
 const COUNTRY_NAMES = buildCountryNames();
 // Longest names first, so "united states" wins over "states" and "south korea" over "korea".
 const COUNTRY_NAME_RE = new RegExp(
-  `(?<![\\w.])(${[...COUNTRY_NAMES.keys()].sort((a, b) => b.length - a.length).map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})(?![\\w])`,
+  `(?<![\\w.])(${[...COUNTRY_NAMES.keys()]
+    .sort((a, b) => b.length - a.length)
+    .map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+    .join('|')})(?![\\w])`,
 );
 
 // Two capital letters that are also everyday words or abbreviations in questions.
-const AMBIGUOUS_CODES = new Set(['AI', 'AM', 'AS', 'AT', 'BE', 'BY', 'DO', 'GO', 'HE', 'IN', 'IS', 'IT', 'ME', 'MY', 'NO', 'OR', 'SO', 'TO', 'UP', 'ID', 'PM', 'TV', 'PR']);
+const AMBIGUOUS_CODES = new Set([
+  'AI',
+  'AM',
+  'AS',
+  'AT',
+  'BE',
+  'BY',
+  'DO',
+  'GO',
+  'HE',
+  'IN',
+  'IS',
+  'IT',
+  'ME',
+  'MY',
+  'NO',
+  'OR',
+  'SO',
+  'TO',
+  'UP',
+  'ID',
+  'PM',
+  'TV',
+  'PR',
+]);
 
 export interface Span {
   start: number;
@@ -79,7 +150,9 @@ function firstCountry(lower: string, original: string): ({ code: string } & Span
     const code = m[1];
     if (!ISO_COUNTRIES.has(code)) continue;
     const before = original.slice(0, m.index).toLowerCase();
-    const introduced = /\b(in|for|from|within|to|and|vs|versus|of)\s+$/.test(before) || /^\s*(only|market|customers|orders|revenue|sales)\b/i.test(original.slice(m.index + 2));
+    const introduced =
+      /\b(in|for|from|within|to|and|vs|versus|of)\s+$/.test(before) ||
+      /^\s*(only|market|customers|orders|revenue|sales)\b/i.test(original.slice(m.index + 2));
     if (AMBIGUOUS_CODES.has(code) && !introduced) continue;
     byCode = { code, start: m.index, end: m.index + 2 };
     break;
@@ -89,7 +162,8 @@ function firstCountry(lower: string, original: string): ({ code: string } & Span
   return named ?? byCode;
 }
 
-export const ALL_COUNTRIES = /\b(all countries|every country|any country|worldwide|globally|global|everywhere|without (the )?country( filter)?|no country filter|all markets)\b/;
+export const ALL_COUNTRIES =
+  /\b(all countries|every country|any country|worldwide|globally|global|everywhere|without (the )?country( filter)?|no country filter|all markets)\b/;
 
 const escape = (w: string) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const patterns = new Map<string, RegExp>();
@@ -100,7 +174,12 @@ function wordsPattern(phrases: readonly string[]): RegExp | undefined {
   const key = forms.join('\u0000');
   let re = patterns.get(key);
   if (!re) {
-    re = new RegExp(`(?<![\\w])(${forms.sort((a, b) => b.length - a.length).map(escape).join('|')})(?![\\w])`);
+    re = new RegExp(
+      `(?<![\\w])(${forms
+        .sort((a, b) => b.length - a.length)
+        .map(escape)
+        .join('|')})(?![\\w])`,
+    );
     if (patterns.size > 10_000) patterns.clear();
     patterns.set(key, re);
   }
@@ -123,7 +202,10 @@ function channelPatterns(words: Readonly<Record<string, readonly string[]>>): [s
  * The channels named, by the model's words for each value (`value_synonyms` of the channel
  * dimension: "amazon" is marketplace in the demo); the first decides the span.
  */
-export function findChannel(lower: string, words: Readonly<Record<string, readonly string[]>> = {}): ({ channel: string; channels: string[] } & Span) | undefined {
+export function findChannel(
+  lower: string,
+  words: Readonly<Record<string, readonly string[]>> = {},
+): ({ channel: string; channels: string[] } & Span) | undefined {
   let best: ({ channel: string } & Span) | undefined;
   const named: { channel: string; at: number }[] = [];
   const text = hyphensAsSpaces(lower);
@@ -141,13 +223,18 @@ export const ALL_CHANNELS = /\b(all channels|every channel|any channel|without (
 
 const categoryCache = new WeakMap<readonly string[], { synonyms: object; patterns: [string, RegExp | undefined][] }>();
 /** Each category's pattern (its name, singular, plural, "and" for "&", the model's words), compiled once per list. */
-function categoryPatterns(categories: readonly string[], synonyms: Readonly<Record<string, readonly string[]>>): [string, RegExp | undefined][] {
+function categoryPatterns(
+  categories: readonly string[],
+  synonyms: Readonly<Record<string, readonly string[]>>,
+): [string, RegExp | undefined][] {
   const hit = categoryCache.get(categories);
   if (hit && hit.synonyms === synonyms) return hit.patterns;
   const byName = new Map(Object.entries(synonyms).map(([k, v]) => [k.toLowerCase(), v]));
   const patterns = categories.map((category): [string, RegExp | undefined] => {
     const name = category.toLowerCase();
-    const words = [name, name.replace(/s$/, ''), name + 's', name.replace(/&/g, 'and'), ...(byName.get(name) ?? [])].filter((w) => w.length >= 3);
+    const words = [name, name.replace(/s$/, ''), name + 's', name.replace(/&/g, 'and'), ...(byName.get(name) ?? [])].filter(
+      (w) => w.length >= 3,
+    );
     return [category, wordsPattern(words)];
   });
   categoryCache.set(categories, { synonyms, patterns });
@@ -158,7 +245,11 @@ function categoryPatterns(categories: readonly string[], synonyms: Readonly<Reco
  * The first of the tenant's categories named, by its own name, a plural/singular, or a word the
  * model gives for it (`value_synonyms`: "gadgets" is Electronics in the demo).
  */
-export function findCategory(lower: string, categories: readonly string[], synonyms: Readonly<Record<string, readonly string[]>> = {}): ({ category: string } & Span) | undefined {
+export function findCategory(
+  lower: string,
+  categories: readonly string[],
+  synonyms: Readonly<Record<string, readonly string[]>> = {},
+): ({ category: string } & Span) | undefined {
   let best: ({ category: string } & Span) | undefined;
   const text = hyphensAsSpaces(lower);
   for (const [category, re] of categoryPatterns(categories, synonyms)) {

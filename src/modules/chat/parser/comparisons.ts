@@ -9,7 +9,8 @@ export type Granularity = 'day' | 'week' | 'month' | 'quarter' | 'year';
 export type Compare = 'previous_period' | 'previous_year';
 
 /** Blank out a matched span so later recognisers do not read it again (keeps offsets). */
-export const blank = (text: string, s: Span | undefined): string => (s ? text.slice(0, s.start) + ' '.repeat(s.end - s.start) + text.slice(s.end) : text);
+export const blank = (text: string, s: Span | undefined): string =>
+  s ? text.slice(0, s.start) + ' '.repeat(s.end - s.start) + text.slice(s.end) : text;
 
 /**
  * Comparisons, read before dates so that "this week vs last week" keeps "this week" as the window
@@ -51,7 +52,8 @@ export function findCompare(text: string): ({ compare: Compare; unit?: Granulari
 }
 
 /** Words between two periods that make the second the comparison: "2017 vs 2016", "March vs February". */
-const BETWEEN_PERIODS = /^\s*,?\s*(?:(vs\.?|versus|against|compared (?:with|to)|in comparison (?:with|to)|relative to)|(with|to|and))\s+(?:(?:the )?same (?:\w+ )?(?:of|in) )?(?:in\s+)?$/;
+const BETWEEN_PERIODS =
+  /^\s*,?\s*(?:(vs\.?|versus|against|compared (?:with|to)|in comparison (?:with|to)|relative to)|(with|to|and))\s+(?:(?:the )?same (?:\w+ )?(?:of|in) )?(?:in\s+)?$/;
 
 /**
  * "compare 2017 with 2016", "2017 vs 2016", "revenue in March vs February": the first period is the
@@ -82,4 +84,3 @@ export function findExplicitComparison(
     note: `a comparison with ${b.from} to ${b.to} is not supported, so it is compared with the same period a year before`,
   };
 }
-

@@ -30,18 +30,63 @@ const addMonths = (d: Date, n: number): Date => toDate(addMonthsTo(fmt(d), n));
 const monthEnd = (y: number, m: number): Date => ymd(y, m + 1, 0);
 
 const MONTHS: Record<string, number> = {
-  january: 0, jan: 0, february: 1, feb: 1, march: 2, mar: 2, april: 3, apr: 3, may: 4, june: 5, jun: 5,
-  july: 6, jul: 6, august: 7, aug: 7, september: 8, sept: 8, sep: 8, october: 9, oct: 9, november: 10,
-  nov: 10, december: 11, dec: 11,
+  january: 0,
+  jan: 0,
+  february: 1,
+  feb: 1,
+  march: 2,
+  mar: 2,
+  april: 3,
+  apr: 3,
+  may: 4,
+  june: 5,
+  jun: 5,
+  july: 6,
+  jul: 6,
+  august: 7,
+  aug: 7,
+  september: 8,
+  sept: 8,
+  sep: 8,
+  october: 9,
+  oct: 9,
+  november: 10,
+  nov: 10,
+  december: 11,
+  dec: 11,
 };
-const MONTH_RE = 'january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec';
+const MONTH_RE =
+  'january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec';
 
 const NUMBERS: Record<string, number> = {
-  a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10,
-  eleven: 11, twelve: 12, thirteen: 13, fourteen: 14, fifteen: 15, twenty: 20, thirty: 30, sixty: 60,
-  ninety: 90, couple: 2, 'couple of': 2, few: 3,
+  a: 1,
+  an: 1,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  thirteen: 13,
+  fourteen: 14,
+  fifteen: 15,
+  twenty: 20,
+  thirty: 30,
+  sixty: 60,
+  ninety: 90,
+  couple: 2,
+  'couple of': 2,
+  few: 3,
 };
-const NUM_RE = `\\d{1,4}|${Object.keys(NUMBERS).sort((a, b) => b.length - a.length).join('|')}`;
+const NUM_RE = `\\d{1,4}|${Object.keys(NUMBERS)
+  .sort((a, b) => b.length - a.length)
+  .join('|')}`;
 export const toNumber = (s: string): number => (/^\d+$/.test(s) ? Number(s) : NUMBERS[s]);
 
 type Unit = 'day' | 'week' | 'month' | 'quarter' | 'year';
@@ -89,7 +134,9 @@ function parsePoint(text: string, today: Date, edge: 'from' | 'to'): string | un
   m = /^(\d{4})-(\d{2})$/.exec(text);
   if (m) return monthRange(today, +m[2] - 1, +m[1])[edge];
   const day = '(\\d{1,2})(?:st|nd|rd|th)?';
-  m = new RegExp(`^(${MONTH_RE})\\.? ${day}(?:,? (\\d{4}))?$`).exec(text) ?? swapDayMonth(new RegExp(`^${day} (?:of )?(${MONTH_RE})\\.?(?:,? (\\d{4}))?$`).exec(text));
+  m =
+    new RegExp(`^(${MONTH_RE})\\.? ${day}(?:,? (\\d{4}))?$`).exec(text) ??
+    swapDayMonth(new RegExp(`^${day} (?:of )?(${MONTH_RE})\\.?(?:,? (\\d{4}))?$`).exec(text));
   if (m) {
     const month = MONTHS[m[1]];
     const dayNo = +m[2];
@@ -130,7 +177,9 @@ const RECOGNISERS: Recogniser[] = [
   },
   {
     // "January and February", "March through May": from the first month's start to the second's end.
-    re: new RegExp(`\\b(?:(?:in|for|during|from|between) )?(${MONTH_RE})\\.?(?: (\\d{4}))? (?:and|&|through|thru|until|till|to|-) (${MONTH_RE})\\.?(?: (\\d{4}))?\\b`),
+    re: new RegExp(
+      `\\b(?:(?:in|for|during|from|between) )?(${MONTH_RE})\\.?(?: (\\d{4}))? (?:and|&|through|thru|until|till|to|-) (${MONTH_RE})\\.?(?: (\\d{4}))?\\b`,
+    ),
     range: (m, t) => {
       if ((m[1] === 'may' || m[3] === 'may') && !/^(in|for|during|from|between) /.test(m[0])) return undefined;
       const end = monthRange(t, MONTHS[m[3]], m[4] ? +m[4] : undefined);
@@ -150,7 +199,9 @@ const RECOGNISERS: Recogniser[] = [
     },
   },
   {
-    re: new RegExp(`\\b(?:in |during |over |within |for )?(?:the )?(?:last|past|previous|trailing|recent) (${NUM_RE}) (?:full |complete |calendar )?${UNIT}\\b`),
+    re: new RegExp(
+      `\\b(?:in |during |over |within |for )?(?:the )?(?:last|past|previous|trailing|recent) (${NUM_RE}) (?:full |complete |calendar )?${UNIT}\\b`,
+    ),
     range: (m, t) => rolling(t, unitOf(m[2]), toNumber(m[1])),
   },
   {
@@ -161,15 +212,27 @@ const RECOGNISERS: Recogniser[] = [
       return unit === 'day' ? { from: iso(addDays(t, -n)), to: iso(addDays(t, -n)) } : previousPeriod(t, unit, n);
     },
   },
-  { re: /\b(?:(?:over|in|during|within) the (?:last|past)|the past|past) (week|month|quarter|year)\b/, range: (m, t) => rolling(t, unitOf(m[1]), 1) },
+  {
+    re: /\b(?:(?:over|in|during|within) the (?:last|past)|the past|past) (week|month|quarter|year)\b/,
+    range: (m, t) => rolling(t, unitOf(m[1]), 1),
+  },
   { re: /\b(?:last|previous|prior) (week|month|quarter|year)\b/, range: (m, t) => previousPeriod(t, unitOf(m[1])) },
-  { re: /\b(?:this|current|the current) (week|month|quarter|year)(?: so far| to date)?\b/, range: (m, t) => ({ from: iso(periodStart(t, unitOf(m[1]))), to: iso(t) }) },
-  { re: /\b(?:so far this|(week|month|quarter|year)[- ]to[- ]date|ytd|mtd|qtd|wtd)\b/, range: (m, t) => {
+  {
+    re: /\b(?:this|current|the current) (week|month|quarter|year)(?: so far| to date)?\b/,
+    range: (m, t) => ({ from: iso(periodStart(t, unitOf(m[1]))), to: iso(t) }),
+  },
+  {
+    re: /\b(?:so far this|(week|month|quarter|year)[- ]to[- ]date|ytd|mtd|qtd|wtd)\b/,
+    range: (m, t) => {
       const s = m[0];
       const unit: Unit = m[1] ? unitOf(m[1]) : s === 'mtd' ? 'month' : s === 'qtd' ? 'quarter' : s === 'wtd' ? 'week' : 'year';
       return { from: iso(periodStart(t, unit)), to: iso(t) };
-    } },
-  { re: /\b(?:the )?(?:last|past|previous) (?:24 hours|twenty-four hours|day)\b/, range: (_m, t) => ({ from: iso(addDays(t, -1)), to: iso(t) }) },
+    },
+  },
+  {
+    re: /\b(?:the )?(?:last|past|previous) (?:24 hours|twenty-four hours|day)\b/,
+    range: (_m, t) => ({ from: iso(addDays(t, -1)), to: iso(t) }),
+  },
   { re: /\b(?:the )?(?:last|past|previous) fortnight\b|\b(?:the )?past two weeks\b/, range: (_m, t) => rolling(t, 'week', 2) },
   {
     // Saturday and Sunday: the last complete weekend, or the one under way.

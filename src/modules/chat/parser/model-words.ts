@@ -51,7 +51,10 @@ function alternation(phrases: readonly string[]): string | undefined {
     for (const form of numberForms(w)) forms.add(form);
   }
   if (!forms.size) return undefined;
-  return [...forms].sort((a, b) => b.length - a.length).map(escape).join('|');
+  return [...forms]
+    .sort((a, b) => b.length - a.length)
+    .map(escape)
+    .join('|');
 }
 
 /**
@@ -131,7 +134,11 @@ export function matchInsight(
     const listed = !cues.granularity && insight.groupBy !== undefined && (cues.listed ?? []).includes(insight.groupBy);
     // The insight's own words may name its grouping ("channel mix").
     const said = measure && text.slice(measure.start, measure.end);
-    const named = Boolean(said) && insight.dimensions.length > 0 && (insight.synonyms ?? []).some((w) => numberForms(w).includes(said!)) && find(said!, insight.dimensions) !== undefined;
+    const named =
+      Boolean(said) &&
+      insight.dimensions.length > 0 &&
+      (insight.synonyms ?? []).some((w) => numberForms(w).includes(said!)) &&
+      find(said!, insight.dimensions) !== undefined;
     // A grouping dimension counts where the question groups at all ("by", "per", "which", "top"…):
     // in "gross of Action movies" the movies are what is counted, not a breakdown by movie.
     const grouped = (dimension !== undefined && (splits || wantsTop || COMPARING.test(text))) || listed || named;
@@ -146,7 +153,13 @@ export function matchInsight(
     if (cues.granularity && (insight.kind === 'breakdown' || insight.kind === 'top')) score -= 100;
     // Named whole ("churned accounts by plan"), it wins; a name that only repeats the measure
     // ("Sales", "Profit") says nothing of the shape, which decides.
-    if (insight.names.some((n) => n.length > 3 && text.includes(n) && !numberForms(n).some((f) => insight.measures.includes(f)) && !insight.measures.includes(n))) score += 200;
+    if (
+      insight.names.some(
+        (n) =>
+          n.length > 3 && text.includes(n) && !numberForms(n).some((f) => insight.measures.includes(f)) && !insight.measures.includes(n),
+      )
+    )
+      score += 200;
     if (insight.kind === 'breakdown' || insight.kind === 'top') {
       if (grouped) score += 100;
       else if (!(insight.kind === 'top' && wantsTop)) score -= 100;
@@ -202,10 +215,17 @@ export function matchFilterValues(
       const v = value.trim();
       // One letter ("R") is a value only with its dimension's word ("R rated").
       if (v.length < 2 && !dim) continue;
-      const m = (v.length < 2 ? new RegExp(`(?<![\\w])${escape(v.toLowerCase())}\\s+(?:${dim})(?![\\w])`) : valuePattern(value, dim)).exec(text);
+      const m = (v.length < 2 ? new RegExp(`(?<![\\w])${escape(v.toLowerCase())}\\s+(?:${dim})(?![\\w])`) : valuePattern(value, dim)).exec(
+        text,
+      );
       if (!m) continue;
       // A short code in capitals ("IN", "CA") is that code only as written: "in" is a word.
-      if (/^[A-Z0-9]{2,3}$/.test(v) && original !== undefined && !new RegExp(`(?<![\\w])${v}(?![\\w])`).test(original.slice(m.index, m.index + m[0].length))) continue;
+      if (
+        /^[A-Z0-9]{2,3}$/.test(v) &&
+        original !== undefined &&
+        !new RegExp(`(?<![\\w])${v}(?![\\w])`).test(original.slice(m.index, m.index + m[0].length))
+      )
+        continue;
       hits.push({ start: m.index, end: m.index + m[0].length, value });
     }
     // The longest wins where two overlap; values named apart ("Starter and Team") are all kept, in the question's order.

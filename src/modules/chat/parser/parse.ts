@@ -81,22 +81,28 @@ type Outcome =
 /** What the question asks, and the language it was read in (ISO 639-1). */
 export type ParseOutcome = Outcome & { language: Language };
 
-const KPI_WORDS = /\b(total|totals|overall|in total|altogether|sum|how much|how many|compared?|comparison|vs\.?|versus|change|changed|growth|grow|grew|growing|up or down|increased?|decreased?|drop(ped)?|declined?|kpis?|headline|against)\b/;
-const DATA_WORDS = /\b(show|chart|plot|graph|report|performance|perform|performing|numbers|figures|stats|statistics|results|business|doing|trend|trends|kpis?|how did we do|how are we doing|how's|how is|compare|comparison)\b/;
+const KPI_WORDS =
+  /\b(total|totals|overall|in total|altogether|sum|how much|how many|compared?|comparison|vs\.?|versus|change|changed|growth|grow|grew|growing|up or down|increased?|decreased?|drop(ped)?|declined?|kpis?|headline|against)\b/;
+const DATA_WORDS =
+  /\b(show|chart|plot|graph|report|performance|perform|performing|numbers|figures|stats|statistics|results|business|doing|trend|trends|kpis?|how did we do|how are we doing|how's|how is|compare|comparison)\b/;
 // Asked with no metric and no period, these still mean "how is revenue going".
 const HOW_ARE_WE_DOING = /\b(how are we doing|how did we do|how is business|how's business|how are sales|how are things going)\b/;
 const NEGATION = /\b(excluding|except|without|not|other than|apart from|besides)\s+(the\s+)?$/;
-const FOLLOW_UP_START = /^(and|what about|how about|same|now|ok|okay|then|also|but|just|only|instead|compare|switch|make it|change it|show (it|that|the same))\b/;
+const FOLLOW_UP_START =
+  /^(and|what about|how about|same|now|ok|okay|then|also|but|just|only|instead|compare|switch|make it|change it|show (it|that|the same))\b/;
 const FOLLOW_UP_ANY = /\b(instead|the same|as well|too|that one|this one)\b/;
-const LIMIT_BEFORE = /\b(?:top|best|largest|biggest|highest|leading|first)[- ](\d{1,4}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty)\b/;
-const LIMIT_AFTER = /\b(\d{1,4}|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty|thirty) (?:best|top|biggest|largest|highest|most|leading|best-selling|top-selling|products|skus|items|categories|countries|markets)\b/;
+const LIMIT_BEFORE =
+  /\b(?:top|best|largest|biggest|highest|leading|first)[- ](\d{1,4}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty)\b/;
+const LIMIT_AFTER =
+  /\b(\d{1,4}|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty|thirty) (?:best|top|biggest|largest|highest|most|leading|best-selling|top-selling|products|skus|items|categories|countries|markets)\b/;
 const PERIOD_BEFORE = /\b(the )?(day|week|month|quarter|year|period) before\b|\b(previous|prior|preceding) period\b/;
 
 // "how many claims do we have", "all-time revenue": the question is about all of the data.
 const ALL_DATA = /\b(do we have|did we have|have we got|are there|were there|all[- ]time|of all time|ever)\b/;
 
 // Questions about the world outside the data ("will it rain tomorrow"): told what can be asked, not refused as a forecast.
-const OFF_TOPIC = /\b(weather|rain(s|ing|y)?|snow(s|ing)?|sunny|temperature|forecast for (?:the )?weather|stock market|lottery|horoscope|news|jokes?)\b/;
+const OFF_TOPIC =
+  /\b(weather|rain(s|ing|y)?|snow(s|ing)?|sunny|temperature|forecast for (?:the )?weather|stock market|lottery|horoscope|news|jokes?)\b/;
 
 export function normalize(question: string): string {
   return question
@@ -106,7 +112,6 @@ export function normalize(question: string): string {
     .replace(/\s+/g, ' ')
     .trim();
 }
-
 
 /**
  * Reads a question in English, German, French or Spanish: its language is detected (unless given)
@@ -120,7 +125,11 @@ export function parseQuestion(question: string, ctx: ParseContext): ParseOutcome
   const outcome = parseEnglish(english, ctx);
   // A refusal names what is missing in the question's own words.
   if (outcome.kind === 'refused' && language !== 'en') {
-    return { ...outcome, refusal: { ...outcome.refusal, term: originalWords(normalize(question), language, outcome.refusal.term, model, key) }, language };
+    return {
+      ...outcome,
+      refusal: { ...outcome.refusal, term: originalWords(normalize(question), language, outcome.refusal.term, model, key) },
+      language,
+    };
   }
   return { ...outcome, language };
 }
@@ -160,7 +169,11 @@ function parseEnglish(question: string, ctx: ParseContext): Outcome {
   const foundCategory = findCategory(text, ctx.categories, valueWords('category'));
   // A filter can only include one value; "excluding electronics" must not become "electronics".
   const negated = (m: Span | undefined) => Boolean(m && NEGATION.test(text.slice(0, m.start)));
-  for (const [m, what] of [[foundCountry, 'a country'], [foundChannel, 'a channel'], [foundCategory, 'a category']] as const) {
+  for (const [m, what] of [
+    [foundCountry, 'a country'],
+    [foundChannel, 'a channel'],
+    [foundCategory, 'a category'],
+  ] as const) {
     if (negated(m)) notes.push(`excluding ${what} is not supported, so the answer includes it`);
   }
   // Two countries or channels named ("Spain vs Italy", "mobile and web") are a filter of several
@@ -183,13 +196,21 @@ function parseEnglish(question: string, ctx: ParseContext): Outcome {
   const clearChannel = ALL_CHANNELS.exec(text);
   const clearCategory = ALL_CATEGORIES.exec(text);
   // "all countries" lifts a filter; it does not ask for the breakdown by country.
-  const dimText = [clearCountry, clearChannel, clearCategory].reduce((t, m) => (m ? blank(t, { start: m.index, end: m.index + m[0].length }) : t), text);
+  const dimText = [clearCountry, clearChannel, clearCategory].reduce(
+    (t, m) => (m ? blank(t, { start: m.index, end: m.index + m[0].length }) : t),
+    text,
+  );
   const prev = ctx.previous;
   const takes = (filter: string) => ctx.catalog.some((i) => i.filters.includes(filter));
   // The model's own words: filter values found in the tenant's data, and, when the rules above
   // name no insight of this model, the insight whose measure and dimension words the question uses.
   const found = ctx.words
-    ? matchFilterValues(spacedWords(text), Object.fromEntries(Object.entries(ctx.filterValues ?? {}).filter(([n]) => !BUILT_IN_FILTERS.has(n) && takes(n))), ctx.words.filters, originalBlanked)
+    ? matchFilterValues(
+        spacedWords(text),
+        Object.fromEntries(Object.entries(ctx.filterValues ?? {}).filter(([n]) => !BUILT_IN_FILTERS.has(n) && takes(n))),
+        ctx.words.filters,
+        originalBlanked,
+      )
     : { filters: {}, spans: [] };
   const words = ctx.words ?? { insights: [], filters: [] };
   // A value with its dimension's word ("the marketplace channel") names a filter, not a breakdown.
@@ -199,7 +220,11 @@ function parseEnglish(question: string, ctx: ParseContext): Outcome {
     const after = next && /^\s+$/.test(text.slice(m!.end, m!.end + next.start)) ? next : undefined;
     return m && (after ? { start: m.start, end: m.end + after.end } : m);
   };
-  const valueSpans = [withDimensionWord(foundCountry, 'country'), withDimensionWord(foundChannel, 'channel'), withDimensionWord(foundCategory, 'category')];
+  const valueSpans = [
+    withDimensionWord(foundCountry, 'country'),
+    withDimensionWord(foundChannel, 'channel'),
+    withDimensionWord(foundCategory, 'category'),
+  ];
   // Dimensions of which the question names several values: compared side by side when no period unit is asked for.
   const listed = [
     ...(country && country.codes.length > 1 ? ['country'] : []),
@@ -216,7 +241,20 @@ function parseEnglish(question: string, ctx: ParseContext): Outcome {
   const kpi = !granularity && (KPI_WORDS.test(rest) || Boolean(cmp) || (followUp && /_kpi$/.test(prev?.insight_code ?? '')));
   const before = !time && PERIOD_BEFORE.test(text);
   const modelFilters = Object.keys(found.filters).length > 0;
-  const slots = Boolean(time || before || granularity || country || channel || category || limit || clearCountry || clearChannel || clearCategory || modelFilters || cmp);
+  const slots = Boolean(
+    time ||
+      before ||
+      granularity ||
+      country ||
+      channel ||
+      category ||
+      limit ||
+      clearCountry ||
+      clearChannel ||
+      clearCategory ||
+      modelFilters ||
+      cmp,
+  );
 
   let code = modelMatch?.code;
   // A follow-up keeps the previous answer's shape ("how many orders last week?" → "and revenue?" is
@@ -264,7 +302,8 @@ function parseEnglish(question: string, ctx: ParseContext): Outcome {
   }
   if (granularity) query.granularity = granularity.granularity;
   // "AOV MoM": a series by that unit, where the insight has one.
-  else if (cmp?.byUnit && !followUp && ctx.catalog.find((i) => i.code === query.insight_code)?.kind === 'timeseries') query.granularity = cmp.unit;
+  else if (cmp?.byUnit && !followUp && ctx.catalog.find((i) => i.code === query.insight_code)?.kind === 'timeseries')
+    query.granularity = cmp.unit;
   if (limit !== undefined) query.limit = limit;
   if (cmp) query.compare = cmp.compare;
 
@@ -272,7 +311,9 @@ function parseEnglish(question: string, ctx: ParseContext): Outcome {
   // insight of the same measure that takes it answers, the one grouped by it first.
   const groupedBy = words.insights.find((i) => i.code === query.insight_code)?.groupBy;
   // A filter on the dimension the insight groups by is already answered side by side ("night vs day").
-  const named = Object.keys(filters).filter((f) => f !== groupedBy).filter((f) => (f === 'country' ? country : f === 'channel' ? channel : f === 'category' ? category : found.filters[f]) !== undefined);
+  const named = Object.keys(filters)
+    .filter((f) => f !== groupedBy)
+    .filter((f) => (f === 'country' ? country : f === 'channel' ? channel : f === 'category' ? category : found.filters[f]) !== undefined);
   const takesAll = (code: string) => named.every((f) => ctx.catalog.find((i) => i.code === code)?.filters.includes(f));
   if (named.length && !takesAll(query.insight_code)) {
     const measure = words.insights.find((i) => i.code === query.insight_code)?.measure;
@@ -285,7 +326,9 @@ function parseEnglish(question: string, ctx: ParseContext): Outcome {
   // Two insights the question matches equally: this one answers, the reply says so, the others are offered.
   const ties = !followUp && modelMatch?.code === fitted.insight_code ? modelMatch.ties.slice(0, 3) : [];
   if (ties.length) {
-    notes.push(`the question matches ${[fitted.insight_code, ...ties].map((c) => c.replace(/_/g, ' ')).join(' and ')} equally; this is ${fitted.insight_code.replace(/_/g, ' ')}, and the others are offered as alternatives`);
+    notes.push(
+      `the question matches ${[fitted.insight_code, ...ties].map((c) => c.replace(/_/g, ' ')).join(' and ')} equally; this is ${fitted.insight_code.replace(/_/g, ' ')}, and the others are offered as alternatives`,
+    );
     const alternatives = ties.map((code) => fitToInsight({ ...query, insight_code: code }, ctx.catalog));
     return { kind: 'query', query: fitted, followUp, notes, alternatives, ...(allData ? { allData } : {}) };
   }
