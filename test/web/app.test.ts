@@ -111,7 +111,7 @@ test('a user signs in, builds a dashboard from chat and the catalog, and sets up
   // Create a dashboard: it opens with its name as the heading.
   await page.getByRole('button', { name: 'New dashboard' }).click();
   await page.getByLabel('Name', { exact: true }).fill('Sales');
-  await page.getByRole('button', { name: 'Create' }).click();
+  await page.getByRole('button', { name: 'Create', exact: true }).click();
   await page.getByRole('heading', { level: 1, name: 'Sales' }).waitFor();
   const dashboardUrl = page.url();
   assert.match(dashboardUrl, /\/dashboards\/[\w-]+$/);
