@@ -75,25 +75,9 @@ export const CreateWidgetBody = Type.Object(
 );
 export type CreateWidgetInput = Static<typeof CreateWidgetBody>;
 
-export const PatchWidgetBody = Type.Object(
-  {
-    title: Type.Optional(Title),
-    widget_type: Type.Optional(WidgetTypeSchema),
-    display_size: Type.Optional(DisplaySizeSchema),
-    // Accepted only so that a client echoing the widget back gets a clear 400 when it differs.
-    data_source: Type.Optional(DataSourceSchema),
-    insight_code: Type.Optional(Nullable(InsightCode)),
-    granularity: Type.Optional(Nullable(GranularitySchema)),
-    widget_filters: Type.Optional(Nullable(WidgetFilters)),
-    ignored_filters: Type.Optional(Nullable(IgnoredFilters)),
-    snapshot_data: Type.Optional(Nullable(SnapshotData)),
-    snapshot_chart_hint: Type.Optional(Nullable(ChartHintSchema)),
-    snapshot_question: Type.Optional(Nullable(Question)),
-    chart_hint: Type.Optional(Nullable(ChartHintSchema)),
-    chart_hint_override: Type.Optional(Nullable(ChartHintOverrideSchema)),
-  },
-  { additionalProperties: false },
-);
+// Every field of the create body, each optional. data_source is accepted only so that a client
+// echoing the widget back gets a clear 400 when it differs (widgets.service.ts).
+export const PatchWidgetBody = Type.Partial(CreateWidgetBody, { additionalProperties: false });
 export type PatchWidgetInput = Static<typeof PatchWidgetBody>;
 
 export const WidgetParams = Type.Object({
