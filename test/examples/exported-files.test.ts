@@ -290,6 +290,19 @@ test("execute answers with the files' sums, through a join on quoted columns", a
     { name: 'Region Name', type: 'VARCHAR' },
     { name: 'Revenue $', type: 'BIGINT' },
   ]);
+  // Both options are declared in the OpenAPI document, as is the JSON array body.
+  const doc = (await (await fetch(`${server.url}/api/v1/openapi.json`)).json()) as {
+    paths: Record<string, { post?: { parameters: { name: string; in: string }[]; requestBody: { content: Record<string, unknown> } } }>;
+  };
+  const op = doc.paths['/api/v1/data/{table}'].post!;
+  assert.deepEqual(
+    op.parameters
+      .filter((p) => p.in === 'query')
+      .map((p) => p.name)
+      .sort(),
+    ['date_format', 'delimiter', 'mode'],
+  );
+  assert.ok(op.requestBody.content['application/json']);
   const wrong = await post('sales', '?date_format=QQ', 'text/csv', 'a\n1\n');
   assert.equal(wrong.status, 400);
   assert.deepEqual(
