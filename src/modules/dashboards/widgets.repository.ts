@@ -38,7 +38,8 @@ const JSON_COLUMNS = new Set([
   'chart_hint',
   'chart_hint_override',
 ]);
-const UPDATABLE = [
+/** The fields a PATCH may change (data_source is fixed at creation). */
+export const EDITABLE_FIELDS = [
   'title',
   'widget_type',
   'display_size',
@@ -51,9 +52,8 @@ const UPDATABLE = [
   'snapshot_question',
   'chart_hint',
   'chart_hint_override',
-  'updated_at',
-  'last_refreshed_at',
 ] as const;
+const UPDATABLE = [...EDITABLE_FIELDS, 'updated_at', 'last_refreshed_at'] as const;
 
 const json = (v: unknown) => (v === null || v === undefined ? null : JSON.stringify(v));
 

@@ -16,7 +16,7 @@ import {
   type WidgetSource,
 } from './widget-source.ts';
 import { toWidgetView } from './widget-view.ts';
-import type { WidgetChanges, WidgetRecord, WidgetsRepository } from './widgets.repository.ts';
+import { EDITABLE_FIELDS, type WidgetChanges, type WidgetRecord, type WidgetsRepository } from './widgets.repository.ts';
 import type { CreateWidgetInput, PatchWidgetInput, WidgetView } from './widgets.schemas.ts';
 
 /**
@@ -92,21 +92,7 @@ export class WidgetsService {
       throw invalidField('/body/data_source', `cannot change after creation (it is ${current.data_source})`);
     }
     const changes: WidgetChanges = { updated_at: this.clock.now() };
-    const keys = [
-      'title',
-      'widget_type',
-      'display_size',
-      'insight_code',
-      'granularity',
-      'widget_filters',
-      'ignored_filters',
-      'snapshot_data',
-      'snapshot_chart_hint',
-      'snapshot_question',
-      'chart_hint',
-      'chart_hint_override',
-    ] as const;
-    for (const key of keys) {
+    for (const key of EDITABLE_FIELDS) {
       if (input[key] !== undefined) (changes as Record<string, unknown>)[key] = input[key];
     }
     const next = { ...current, ...changes };
