@@ -7,59 +7,22 @@
 // npm run bench -- memory --big-rows 100000000: the RSS of a start on a data dir with that many
 // orders against a start on a small one (target: unchanged; docs/rollups.md).
 // It runs node with the flags of package.json's `start` script; BENCH_NODE_ARGS='…' replaces them.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { NODE_ARGS, ROOT, startServerProcess } from './fixtures/server-process.ts';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 // The target of issue 26 (docs/performance.md); docs/footprint.md's earlier goal was 250 MB.
 const TARGET_MB = 150;
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
 const SETTLE_MS = Number(process.env.BENCH_SETTLE_MS ?? 5000);
 const PARALLEL = 4;
-// The node flags `npm start` passes (package.json), so this measures what `npm start` runs;
-// BENCH_NODE_ARGS replaces them, to measure another set (e.g. V8's heap sizes).
-const START_SCRIPT = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).scripts.start as string;
-const NODE_ARGS = (
-  process.env.BENCH_NODE_ARGS ??
-  START_SCRIPT.split(' ')
-    .filter((a) => a.startsWith('--'))
-    .join(' ')
-)
-  .split(' ')
-  .filter(Boolean);
 
 function memoryOf(pid: number): { rss: number; hwm: number } {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)![1]);
   return { rss: kb('VmRSS') / 1024, hwm: kb('VmHWM') / 1024 };
-}
-
-/** Starts the server; resolves with its origin and the first-start owner token it prints. */
-function start(dataDir: string, useTsx: boolean): Promise<{ child: ChildProcess; origin: string; token: string; startedMs: number }> {
-  const args = [
-    ...NODE_ARGS,
-    ...(useTsx ? ['--import', 'tsx', path.join(ROOT, 'src/cli.ts'), 'serve'] : [path.join(ROOT, 'bin/insights.js'), 'serve']),
-  ];
-  const env: NodeJS.ProcessEnv = { ...process.env, INSIGHTS_DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'warn' };
-  delete env.DATABASE_URL;
-  delete env.WAREHOUSE_URL;
-  delete env.NODE_OPTIONS;
-  const t0 = Date.now();
-  const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  let err = '';
-  child.stderr!.on('data', (d) => (err += d));
-  return new Promise((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`the server exited (${code}) before it was ready:\n${out}\n${err}`)));
-    child.stdout!.on('data', (d) => {
-      out += d;
-      const m = /Authorization: Svc (\S+)" (http:\/\/[^/]+)\//.exec(out);
-      if (m) resolve({ child, origin: m[2], token: m[1], startedMs: Date.now() - t0 });
-    });
-  });
 }
 
 async function waitReady(origin: string): Promise<void> {
@@ -160,7 +123,7 @@ async function bigDataDir(rows: number, useTsx: boolean): Promise<string> {
 /** The RSS of a start on a data dir with many rows, against one on a fresh data dir (target: unchanged). */
 async function startOnBigData(rows: number, useTsx: boolean): Promise<void> {
   const measure = async (dataDir: string) => {
-    const { child, origin } = await start(dataDir, useTsx);
+    const { child, origin } = await startServerProcess(dataDir, useTsx);
     try {
       await waitReady(origin);
       await new Promise((r) => setTimeout(r, SETTLE_MS));
@@ -208,7 +171,7 @@ export async function run(args: string[]): Promise<void> {
     throw new Error('dist/ is missing: run `npm run build` first (or pass --tsx)');
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'insights-bench-memory-'));
-  const { child, origin, token, startedMs } = await start(dataDir, useTsx);
+  const { child, origin, token, startedMs } = await startServerProcess(dataDir, useTsx);
   try {
     await waitReady(origin);
     await new Promise((r) => setTimeout(r, 1000));

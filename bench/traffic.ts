@@ -10,27 +10,16 @@
 // Run: npm run bench -- traffic [--tsx]  (BENCH_CLIENTS, BENCH_SECONDS, BENCH_NODE_ARGS to change)
 // The limits per caller are raised for the run (INSIGHTS_RATE_LIMIT, INSIGHTS_CHAT_RATE_LIMIT): it
 // measures the service, not its limiter (which still runs on every request).
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { NODE_ARGS, ROOT, startServerProcess } from './fixtures/server-process.ts';
 import { Pool } from 'undici';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 64);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
 const WARMUP_SECONDS = 3;
 const TARGET = { p99Ms: 300, rps: 600, rssMb: 400 };
-const START_SCRIPT = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).scripts.start as string;
-const NODE_ARGS = (
-  process.env.BENCH_NODE_ARGS ??
-  START_SCRIPT.split(' ')
-    .filter((a) => a.startsWith('--'))
-    .join(' ')
-)
-  .split(' ')
-  .filter(Boolean);
 
 const OPERATIONS = ['dashboards', 'widgets', 'execute (cached)', 'execute (new range)', 'chat', 'logs'] as const;
 type Operation = (typeof OPERATIONS)[number];
@@ -61,36 +50,6 @@ function rssOf(pid: number): number {
   return Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024;
 }
 
-function start(dataDir: string, useTsx: boolean): Promise<{ child: ChildProcess; origin: string; token: string }> {
-  const args = [
-    ...NODE_ARGS,
-    ...(useTsx ? ['--import', 'tsx', path.join(ROOT, 'src/cli.ts'), 'serve'] : [path.join(ROOT, 'bin/insights.js'), 'serve']),
-  ];
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    INSIGHTS_DATA_DIR: dataDir,
-    PORT: '0',
-    LOG_LEVEL: 'warn',
-    INSIGHTS_RATE_LIMIT: '1000000',
-    INSIGHTS_CHAT_RATE_LIMIT: '1000000',
-  };
-  delete env.DATABASE_URL;
-  delete env.WAREHOUSE_URL;
-  delete env.NODE_OPTIONS;
-  const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  let err = '';
-  child.stderr!.on('data', (d) => (err += d));
-  return new Promise((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`the server exited (${code}) before it was ready:\n${out}\n${err}`)));
-    child.stdout!.on('data', (d) => {
-      out += d;
-      const m = /Authorization: Svc (\S+)" (http:\/\/[^/]+)\//.exec(out);
-      if (m) resolve({ child, origin: m[2], token: m[1] });
-    });
-  });
-}
-
 const percentile = (sorted: number[], p: number) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN;
 
@@ -103,7 +62,10 @@ export async function run(args: string[]): Promise<void> {
     .loadavg()
     .map((l) => l.toFixed(2))
     .join(' ');
-  const { child, origin, token } = await start(dataDir, useTsx);
+  const { child, origin, token } = await startServerProcess(dataDir, useTsx, {
+    INSIGHTS_RATE_LIMIT: '1000000',
+    INSIGHTS_CHAT_RATE_LIMIT: '1000000',
+  });
   const pool = new Pool(origin, { connections: CLIENTS, pipelining: 1 });
   try {
     for (let i = 0; ; i++) {
