@@ -11,13 +11,19 @@ import { LoadError } from './load.ts';
 /** The deepest nesting a data file may have (a record, its objects and arrays). */
 export const MAX_DATA_DEPTH = 64;
 
+/**
+ * One pass over JSON bytes (an array of objects, or NDJSON), outside strings: how deep it nests,
+ * and its records — objects at the top level, or directly inside a top-level array.
+ */
 export class JsonDepth {
   depth = 0;
   line = 1;
+  records = 0;
   /** The line where the nesting first went deeper than the limit, once it has. */
   tooDeepAt?: number;
   private inString = false;
   private escaped = false;
+  private array?: boolean;
 
   constructor(private readonly max = MAX_DATA_DEPTH) {}
 
@@ -31,9 +37,15 @@ export class JsonDepth {
         else if (c === 0x22) this.inString = false;
       } else if (c === 0x22) this.inString = true;
       else if (c === 0x7b || c === 0x5b) {
+        this.array ??= c === 0x5b;
+        if (c === 0x7b && this.depth === (this.array ? 1 : 0)) this.records++;
         if (++this.depth > this.max && this.tooDeepAt === undefined) this.tooDeepAt = this.line;
       } else if (c === 0x7d || c === 0x5d) this.depth--;
     }
+  }
+
+  total(): number {
+    return this.records;
   }
 }
 

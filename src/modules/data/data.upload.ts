@@ -108,38 +108,6 @@ export class RecordCounter {
   }
 }
 
-/**
- * Counts the records of a JSON body (an array of objects, or NDJSON): objects at the top level, or
- * directly inside a top-level array, outside strings.
- */
-export class JsonRecordCounter {
-  records = 0;
-  private depth = 0;
-  private inString = false;
-  private escaped = false;
-  private array?: boolean;
-
-  push(chunk: Buffer): void {
-    for (let i = 0; i < chunk.length; i++) {
-      const c = chunk[i];
-      if (this.inString) {
-        if (this.escaped) this.escaped = false;
-        else if (c === 0x5c) this.escaped = true;
-        else if (c === 0x22) this.inString = false;
-      } else if (c === 0x22) this.inString = true;
-      else if (c === 0x7b || c === 0x5b) {
-        this.array ??= c === 0x5b;
-        if (c === 0x7b && this.depth === (this.array ? 1 : 0)) this.records++;
-        this.depth++;
-      } else if (c === 0x7d || c === 0x5d) this.depth--;
-    }
-  }
-
-  total(): number {
-    return this.records;
-  }
-}
-
 export async function saveUpload(body: Readable, options: SaveOptions): Promise<Upload> {
   const encoding = (options.encoding ?? 'identity').trim().toLowerCase();
   if (encoding !== 'identity' && encoding !== 'gzip') {
@@ -152,9 +120,10 @@ export async function saveUpload(body: Readable, options: SaveOptions): Promise<
   const file = path.join(options.dir ?? os.tmpdir(), `insights-upload-${crypto.randomUUID()}.${format}`);
   const out = fs.createWriteStream(file, { flags: 'wx', mode: 0o600 });
   const gunzip = encoding === 'gzip' ? zlib.createGunzip() : undefined;
-  const counter = format === 'json' ? new JsonRecordCounter() : new RecordCounter(format !== 'ndjson');
-  // Measured as it arrives, as other JSON bodies are: DuckDB's reader must never see such a file.
+  // JSON is measured as it arrives, as other JSON bodies are (DuckDB's reader must never see a
+  // file nested too deep); for a JSON array the same pass counts its records.
   const depth = format === 'json' || format === 'ndjson' ? new JsonDepth() : undefined;
+  const counter = format === 'json' ? depth! : new RecordCounter(format !== 'ndjson');
   let received = 0;
   let bytes = 0;
   try {
@@ -180,7 +149,8 @@ export async function saveUpload(body: Readable, options: SaveOptions): Promise<
         if (bytes > options.maxBytes) return stop(gunzip ? decompressedTooLarge(options.maxBytes) : tooLarge(options.maxBytes));
         counter.push(chunk);
         if (counter.records > options.maxRows + 1) return stop(tooManyRows(options.maxRows));
-        depth?.push(chunk);
+        // For a JSON array the counter is the depth guard itself: one pass.
+        if (depth && depth !== counter) depth.push(chunk);
         if (depth?.tooDeepAt !== undefined) return stop(tooDeep(depth.tooDeepAt));
         if (!out.write(chunk)) {
           source.pause();
