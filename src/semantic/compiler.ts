@@ -324,18 +324,23 @@ export function compile(def: InsightDefinition, dialect: Dialect, q: ResolvedQue
   return { sql: compared(c, q.compare), params: c.b.params };
 }
 
+/** A context for reads over all of a tenant's data as the caller sees it (no window, no filter). */
+function wholeDataCtx(def: InsightDefinition, dialect: Dialect, tenantId: string, attributes: Attributes | undefined): Ctx {
+  return {
+    d: dialect,
+    q: { tenantId, attributes, granularity: null, filters: {}, window: { from: '1900-01-01', to: '1900-01-01' } },
+    b: new Binder(dialect),
+    def,
+  };
+}
+
 /**
  * The first and last day of an insight's data for a tenant (its facts' time, its segments, no
  * window and no filter), as YYYY-MM-DD text in columns `first` and `last`: chat answers a question
  * that names no period over the data's own span when the default window before today is empty.
  */
 export function compileSpan(def: InsightDefinition, dialect: Dialect, tenantId: string, attributes?: Attributes): CompiledQuery {
-  const c: Ctx = {
-    d: dialect,
-    q: { tenantId, attributes, granularity: null, filters: {}, window: { from: '1900-01-01', to: '1900-01-01' } },
-    b: new Binder(dialect),
-    def,
-  };
+  const c = wholeDataCtx(def, dialect, tenantId, attributes);
   const day = (sql: string) => `CAST(CAST(${sql} AS ${dialect.types.date}) AS ${dialect.types.text})`;
   const parts = def.plan.facts.map((f) => {
     const where = [`${f.source.tenant} = ${c.b.bind(tenantId)}`, ...callerSees(f, c), ...f.segments.map(cond)].join(' AND ');
@@ -363,12 +368,7 @@ export function compileDistinct(
 ): CompiledQuery | undefined {
   const f = def.plan.facts.find((x) => x.filters[filter]);
   if (!f) return undefined;
-  const c: Ctx = {
-    d: dialect,
-    q: { tenantId, attributes, granularity: null, filters: {}, window: { from: '1900-01-01', to: '1900-01-01' } },
-    b: new Binder(dialect),
-    def,
-  };
+  const c = wholeDataCtx(def, dialect, tenantId, attributes);
   const value = `CAST(${f.filters[filter]} AS ${dialect.types.text})`;
   const where = [`${f.source.tenant} = ${c.b.bind(tenantId)}`, ...callerSees(f, c), `${f.filters[filter]} IS NOT NULL`].join(' AND ');
   const v = dialect.quote('value');
