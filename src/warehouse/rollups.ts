@@ -6,6 +6,7 @@
 import { systemClock, type Clock } from '../lib/clock.ts';
 import { DIALECTS } from '../semantic/dialects/index.ts';
 import { bucketStart } from '../semantic/periods.ts';
+import { unreadableTable } from '../semantic/probe.ts';
 import { ROLLUP_SCHEMA, rollupOutsideSpanSql, rollupSelect, rollupTimeSpanSql } from '../semantic/rollups.ts';
 import type { Granularity, RollupDefinition } from '../semantic/types.ts';
 import type { LoadMode } from './load.ts';
@@ -114,18 +115,9 @@ export class RollupStore {
     return { rollups: current, key: current.map((r) => `${r.id}@${state.get(r.id)!.version}`).join(',') };
   }
 
+  /** The first table of the rollup's data the warehouse cannot read (not loaded yet), if any. */
   private async tableMissing(r: RollupDefinition): Promise<string | undefined> {
-    for (const table of r.tables) {
-      const quoted = table
-        .split('.')
-        .map((p) => this.d.quote(p))
-        .join('.');
-      try {
-        await this.warehouse.query(`SELECT 1 FROM ${quoted} WHERE 1 = 0`);
-      } catch {
-        return table;
-      }
-    }
+    for (const table of r.tables) if ((await unreadableTable(this.warehouse, table)) !== undefined) return table;
     return undefined;
   }
 
