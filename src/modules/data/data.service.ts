@@ -11,27 +11,14 @@ import { LoadQueue } from './data.queue.ts';
 import type { Warehouse } from '../../warehouse/warehouse.ts';
 import type { DataRepository, TableSummary } from './data.repository.ts';
 import type { Upload } from './data.upload.ts';
+import type { LoadView, TableView } from './data.schemas.ts';
 
 export const isTenantId = (id: string) => /^[A-Za-z0-9_.-]{1,100}$/.test(id);
-
-export interface LoadView {
-  table: string;
-  mode: LoadMode;
-  rows_loaded: number;
-  columns: { name: string; type: string; date_format?: string }[];
-}
 
 /** How the body's text is read: the load's query parameters (docs/data.md). */
 export interface ReadOptions {
   date_format?: string;
   delimiter?: string;
-}
-
-export interface TableView {
-  name: string;
-  row_count: number;
-  columns: { name: string; type: string }[];
-  time_ranges: { column: string; min: string | null; max: string | null }[];
 }
 
 /** A refused load as the problem the API answers. */
