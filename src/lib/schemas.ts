@@ -30,6 +30,13 @@ export function withErrors<T extends Record<number, TSchema>>(ok: T, ...statuses
 }
 
 /**
+ * The statuses of a route that reads the warehouse, beyond withErrors' own: 403 (the caller may
+ * not see it), 409 (its data is not loaded, or the tables do not fit the model) and 503 (the
+ * warehouse is not answering). `withErrors(ok, ...READS_WAREHOUSE)`.
+ */
+export const READS_WAREHOUSE = [403, 409, 503] as const;
+
+/**
  * A resource id in a path. One that does not match answers 404 (it names nothing of ours), decided
  * by the error handler from the `pattern` keyword; see docs/decisions.md "Ids at the edge".
  */

@@ -2,7 +2,7 @@
 // precedence of widget-source.ts and records the new chart_hint and last_refreshed_at.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { ResourceId, withErrors } from '../../lib/schemas.ts';
+import { ResourceId, READS_WAREHOUSE, withErrors } from '../../lib/schemas.ts';
 import { ExecuteResponse } from '../insights/insights.schemas.ts';
 import type { WidgetsService } from './widgets.service.ts';
 
@@ -41,7 +41,7 @@ export const widgetRefreshRoutes =
           params: RefreshParams,
           body: RefreshBody,
           'x-body-optional': true,
-          response: withErrors({ 200: ExecuteResponse }, 403, 409, 503),
+          response: withErrors({ 200: ExecuteResponse }, ...READS_WAREHOUSE),
         },
       },
       async (req) => {

@@ -6,7 +6,7 @@ import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { AppError } from '../../lib/errors.ts';
 import type { FixedWindowCounter } from '../../lib/fixed-window.ts';
-import { EmptyBody, NoContent, withErrors } from '../../lib/schemas.ts';
+import { EmptyBody, NoContent, READS_WAREHOUSE, withErrors } from '../../lib/schemas.ts';
 import { ChatBody, ChatResponse } from '../chat/chat.schemas.ts';
 import { ExecuteResponse, executeQuerySchema } from '../insights/insights.schemas.ts';
 import type { EmbedKeysService } from './embed-keys.service.ts';
@@ -148,7 +148,7 @@ export const embedRoutes =
           summary: "A widget's data for the embed token's viewer",
           params: WidgetParams,
           querystring: executeQuerySchema(filters),
-          response: withErrors({ 200: ExecuteResponse }, 403, 404, 409, 503),
+          response: withErrors({ 200: ExecuteResponse }, ...READS_WAREHOUSE, 404),
         },
       },
       async (req) => ({
@@ -168,7 +168,7 @@ export const embedRoutes =
           params: WidgetParams,
           body: WidgetChoicesBody,
           'x-body-optional': true,
-          response: withErrors({ 200: ExecuteResponse }, 403, 404, 409, 503),
+          response: withErrors({ 200: ExecuteResponse }, ...READS_WAREHOUSE, 404),
         },
       },
       async (req) => {
@@ -188,7 +188,7 @@ export const embedRoutes =
           tags,
           summary: "Ask chat as the embed token's viewer",
           body: ChatBody,
-          response: withErrors({ 200: ChatResponse }, 403, 409, 503),
+          response: withErrors({ 200: ChatResponse }, ...READS_WAREHOUSE),
         },
       },
       async (req) => ({ success: true as const, data: await embed.ask(await viewerOf(req, tokens, failures), req.body) }),

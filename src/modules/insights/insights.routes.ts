@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { withErrors } from '../../lib/schemas.ts';
+import { READS_WAREHOUSE, withErrors } from '../../lib/schemas.ts';
 import type { AuthContext } from '../../auth/context.ts';
 import {
   CatalogEntrySchema,
@@ -61,7 +61,7 @@ export const insightsRoutes =
           summary: 'Run a catalog insight',
           params: CodeParams,
           querystring: executeQuerySchema(insights.filterParameters()),
-          response: withErrors({ 200: ExecuteResponse }, 403, 404, 409, 503),
+          response: withErrors({ 200: ExecuteResponse }, ...READS_WAREHOUSE, 404),
         },
       },
       // Text from the service, not an object: a cache hit reuses the JSON it was serialized to once.
