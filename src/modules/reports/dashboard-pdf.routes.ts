@@ -1,7 +1,7 @@
 // GET /api/v1/dashboards/{id}/pdf: the dashboard as the PDF its reports attach (application/pdf).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { CompareSchema, IsoDateSchema, MAX_FILTER_VALUES, RelativeRangeSchema } from '../../lib/chart.schemas.ts';
+import { CompareSchema, IsoDateSchema, filterQueryParams, RelativeRangeSchema } from '../../lib/chart.schemas.ts';
 import { ResourceId, withErrors } from '../../lib/schemas.ts';
 import type { DashboardPdfService } from './dashboard-pdf.ts';
 
@@ -18,17 +18,7 @@ function pdfQuery(filters: { name: string; label: string }[]) {
       date_from: Type.Optional(IsoDateSchema),
       date_to: Type.Optional(IsoDateSchema),
       compare: Type.Optional(CompareSchema),
-      ...Object.fromEntries(
-        filters.map((f) => [
-          f.name,
-          Type.Optional(
-            Type.Array(Type.String({ maxLength: 200 }), {
-              maxItems: MAX_FILTER_VALUES,
-              description: `Filter: ${f.label}; repeat it for several values`,
-            }),
-          ),
-        ]),
-      ),
+      ...filterQueryParams(filters),
     },
     { additionalProperties: false },
   );
