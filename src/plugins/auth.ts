@@ -4,6 +4,7 @@
 // being looked at (docs/security.md).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AuthContext } from '../auth/context.ts';
+import { underFailureLimit } from '../auth/failures.ts';
 import { JwtRejected, type JwtVerifier } from '../auth/jwt.ts';
 import { AppError } from '../lib/errors.ts';
 import type { FixedWindowCounter } from '../lib/fixed-window.ts';
@@ -71,22 +72,6 @@ export function installAuth(app: FastifyInstance, tokens: TokensService, jwt: Jw
   app.addHook('onRequest', async (req) => {
     // Unknown routes fall through to the not-found handler, which needs no credentials.
     if (req.routeOptions.config?.public || req.is404) return;
-    const address = `ip:${req.ip}`;
-    const retry = failures.exhausted(address);
-    if (retry !== undefined) {
-      throw new AppError(
-        'RATE_LIMITED',
-        `Too many failed authentications from your address (${failures.perMinute} per minute); retry in ${retry} s.`,
-        {
-          headers: { 'Retry-After': String(retry) },
-        },
-      );
-    }
-    try {
-      req.auth = await authenticate(req, tokens, jwt);
-    } catch (err) {
-      if (err instanceof AppError && err.code === 'UNAUTHENTICATED') failures.add(address);
-      throw err;
-    }
+    req.auth = await underFailureLimit(failures, req.ip, () => authenticate(req, tokens, jwt));
   });
 }

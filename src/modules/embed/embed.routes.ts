@@ -4,6 +4,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
+import { underFailureLimit } from '../../auth/failures.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { FixedWindowCounter } from '../../lib/fixed-window.ts';
 import { EmptyBody, NoContent, READS_WAREHOUSE, withErrors } from '../../lib/schemas.ts';
@@ -26,23 +27,8 @@ import {
 const CHALLENGE = 'Bearer realm="insights-embed"';
 
 async function viewerOf(req: FastifyRequest, tokens: EmbedTokenVerifier, failures: FixedWindowCounter): Promise<EmbedViewer> {
-  // The API's rule for failed authentications holds here too (docs/security.md): an address that
-  // keeps failing is answered 429 without its token being looked at.
-  const address = `ip:${req.ip}`;
-  const retry = failures.exhausted(address);
-  if (retry !== undefined) {
-    throw new AppError(
-      'RATE_LIMITED',
-      `Too many failed authentications from your address (${failures.perMinute} per minute); retry in ${retry} s.`,
-      { headers: { 'Retry-After': String(retry) } },
-    );
-  }
-  try {
-    return await verifiedViewer(req, tokens);
-  } catch (err) {
-    if (err instanceof AppError && err.code === 'UNAUTHENTICATED') failures.add(address);
-    throw err;
-  }
+  // The API's rule for failed authentications holds here too (docs/security.md).
+  return underFailureLimit(failures, req.ip, () => verifiedViewer(req, tokens));
 }
 
 async function verifiedViewer(req: FastifyRequest, tokens: EmbedTokenVerifier): Promise<EmbedViewer> {
