@@ -314,7 +314,7 @@ export async function addWidget(deps: ToolDeps, auth: AuthContext, a: Args, c: C
   const question =
     (a.question as string | undefined) ??
     `${result.insight_name}${result.granularity ? ` by ${result.granularity}` : ''}, ${result.period.from} to ${result.period.to}${result.compare ? `, compared with ${COMPARE_TEXT[result.compare]}` : ''}`;
-  let widget;
+  let widget: Awaited<ReturnType<ToolDeps['widgets']['create']>>;
   try {
     widget = await deps.widgets.create(auth, dashboardId, {
       title: (a.title as string | undefined) ?? hint.title ?? result.insight_name,
