@@ -76,3 +76,5 @@ export const EmbeddedDashboardSchema = Type.Object(
   },
   { title: 'EmbeddedDashboard' },
 );
+/** A dashboard as an embedded page draws it: live widgets only, and the filters it may not change. */
+export type EmbeddedDashboard = Static<typeof EmbeddedDashboardSchema>;
