@@ -149,7 +149,9 @@ if (clickhouseSkip) {
       const stagingTables = async () =>
         (await warehouse.query(`SELECT name FROM system.tables WHERE database = currentDatabase() AND name LIKE 'events__load%'`)).length;
       const demoRows = async () => {
-        const exists = await warehouse.query(`SELECT count() AS n FROM system.tables WHERE database = currentDatabase() AND name = 'events'`);
+        const exists = await warehouse.query(
+          `SELECT count() AS n FROM system.tables WHERE database = currentDatabase() AND name = 'events'`,
+        );
         if (Number(exists[0].n) === 0) return 0;
         return Number((await warehouse.query(`SELECT count() AS n FROM events WHERE tenant_id = 'demo'`))[0].n);
       };
