@@ -84,7 +84,7 @@ async function load(ch: ClickHouseTarget, req: LoadRequest): Promise<LoadResult>
     const tenantColumn = req.tenantColumn ?? TENANT_COLUMN;
     const detected = await describeFile(conn, req.file);
     const existing = targetTable(req.table, await ch.allTables(() => tenantColumn), tenantColumn);
-    const plan = planLoad(req.file, detected, existing, tenantColumn);
+    const plan = planLoad(req.file, detected, existing, tenantColumn, req.modelColumns);
     const tenant = existing?.tenantColumn ?? tenantColumn;
     // Before anything is written: a time no engine or rollup can bucket is a bad row.
     const timeRanges = await checkedTimeRanges(conn, req.file, plan);
@@ -177,7 +177,7 @@ async function load(ch: ClickHouseTarget, req: LoadRequest): Promise<LoadResult>
         );
       }
     }
-    return { table: req.table, mode: req.mode, rowsLoaded, created: plan.create, timeRanges: rowsLoaded > 0 ? timeRanges : {} };
+    return { table: req.table, mode: req.mode, rowsLoaded, created: plan.create, timeRanges: rowsLoaded > 0 ? timeRanges : {}, columns: plan.columns };
   } catch (err) {
     if (err instanceof LoadError) throw err;
     // Cancelled: the signal's reason (the client went away), not the client library's abort error.

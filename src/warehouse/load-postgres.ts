@@ -155,7 +155,7 @@ export async function loadIntoPostgres(pool: pg.Pool, req: LoadRequest): Promise
     const tenantColumn = req.tenantColumn ?? TENANT_COLUMN;
     const detected = await describeFile(conn, req.file);
     const existing = targetTable(req.table, await postgresTables(query, () => tenantColumn), tenantColumn);
-    const plan = planLoad(req.file, detected, existing, tenantColumn);
+    const plan = planLoad(req.file, detected, existing, tenantColumn, req.modelColumns);
     const tenant = quoteIdent(existing?.tenantColumn ?? tenantColumn);
     // Before anything is written: a time no engine or rollup can bucket is a bad row.
     const timeRanges = await checkedTimeRanges(conn, req.file, plan);
@@ -215,7 +215,7 @@ export async function loadIntoPostgres(pool: pg.Pool, req: LoadRequest): Promise
     } finally {
       client.release();
     }
-    return { table: req.table, mode: req.mode, rowsLoaded, created: plan.create, timeRanges: rowsLoaded > 0 ? timeRanges : {} };
+    return { table: req.table, mode: req.mode, rowsLoaded, created: plan.create, timeRanges: rowsLoaded > 0 ? timeRanges : {}, columns: plan.columns };
   } finally {
     await fs.promises.rm(staged, { force: true });
     conn.closeSync();

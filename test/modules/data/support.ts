@@ -16,6 +16,16 @@ export const clock = new ManualClock(new Date('2026-11-21T15:00:00Z'));
 /** The tables these tests upload into, beside the demo model's. */
 export const UPLOAD_TABLES = ['sales', 'events', 'fresh', 'numbers', 'bomb', 'notes'];
 
+/** The columns the test model reads from each upload table, with their dimension types. */
+const UPLOAD_COLUMNS: Record<string, Record<string, string>> = {
+  sales: { day: 'time', store: 'string', amount: 'number', paid: 'boolean' },
+  events: { at: 'time', kind: 'string', n: 'number' },
+  fresh: { x: 'number' },
+  numbers: { n: 'number', label: 'string' },
+  bomb: { n: 'number' },
+  notes: { id: 'number', text: 'string' },
+};
+
 /**
  * A model directory: the demo model plus a cube per upload table. Over the API a tenant loads
  * only into tables the model reads (docs/data.md), so the tests' tables are in the model.
@@ -23,8 +33,12 @@ export const UPLOAD_TABLES = ['sales', 'events', 'fresh', 'numbers', 'bomb', 'no
 export function uploadModel(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'insights-data-model-'));
   fs.copyFileSync(new URL('../../../models/demo.yml', import.meta.url), path.join(dir, 'demo.yml'));
+  // The model decides each table's columns and types (docs/data.md "The schema belongs to the model").
   const cube = (t: string) =>
-    `  - name: ${t}\n    sql_table: ${t}\n    tenant_column: tenant_id\n    measures:\n      - { name: rows, type: count }\n`;
+    `  - name: ${t}\n    sql_table: ${t}\n    tenant_column: tenant_id\n    measures:\n      - { name: rows, type: count }\n` +
+    `    dimensions:\n${Object.entries(UPLOAD_COLUMNS[t])
+      .map(([name, type]) => `      - { name: ${name}_, sql: "{CUBE}.${name}", type: ${type} }\n`)
+      .join('')}`;
   fs.writeFileSync(path.join(dir, 'uploads.yml'), `cubes:\n${UPLOAD_TABLES.map(cube).join('')}`);
   return dir;
 }
@@ -86,12 +100,13 @@ export function dataApiTests(makeWarehouse: (now: Date) => Promise<Warehouse>, e
     if (tmpDir) fs.rmSync(tmpDir, { recursive: true, force: true });
   });
 
-  test('a CSV upload creates the table with detected types and the tenant column; tables lists counts and time ranges', async () => {
+  test("a CSV upload creates the table with the model's columns and types and the tenant column; tables lists counts and time ranges", async () => {
     const before = uploadsLeft();
     const res = await upload(t, demoOwner, { table: 'sales', body: SALES });
     assert.equal(res.statusCode, 200, res.body);
+    // day is a time dimension of the model: a TIMESTAMP, though this file holds dates only.
     const columns = [
-      { name: 'day', type: 'DATE' },
+      { name: 'day', type: 'TIMESTAMP' },
       { name: 'store', type: 'VARCHAR' },
       { name: 'amount', type: 'DOUBLE' },
       { name: 'paid', type: 'BOOLEAN' },
@@ -100,12 +115,12 @@ export function dataApiTests(makeWarehouse: (now: Date) => Promise<Warehouse>, e
     const listed = (await tables(t, demoMember)).sales;
     assert.equal(listed.row_count, 3);
     assert.deepEqual(listed.columns, [
-      { name: 'day', type: 'DATE' },
+      { name: 'day', type: 'TIMESTAMP' },
       { name: 'store', type: 'VARCHAR' },
       { name: 'amount', type: 'DOUBLE' },
       { name: 'paid', type: 'BOOLEAN' },
     ]);
-    assert.deepEqual(listed.time_ranges, [{ column: 'day', min: '2026-01-05', max: '2026-02-01' }]);
+    assert.deepEqual(listed.time_ranges, [{ column: 'day', min: '2026-01-05 00:00:00', max: '2026-02-01 00:00:00' }]);
     const rows = await warehouse.query(`SELECT store, amount, tenant_id FROM sales ORDER BY day`);
     assert.deepEqual(
       rows.map((r) => [r.store, Number(r.amount), r.tenant_id]),
@@ -133,14 +148,14 @@ export function dataApiTests(makeWarehouse: (now: Date) => Promise<Warehouse>, e
       mode: 'replace',
       rows_loaded: 1,
       columns: [
-        { name: 'day', type: 'DATE' },
+        { name: 'day', type: 'TIMESTAMP' },
         { name: 'store', type: 'VARCHAR' },
         { name: 'amount', type: 'DOUBLE' },
         { name: 'paid', type: 'BOOLEAN' },
       ],
     });
     assert.equal((await tables(t, demoOwner)).sales.row_count, 1);
-    assert.deepEqual((await tables(t, demoOwner)).sales.time_ranges, [{ column: 'day', min: '2026-04-01', max: '2026-04-01' }]);
+    assert.deepEqual((await tables(t, demoOwner)).sales.time_ranges, [{ column: 'day', min: '2026-04-01 00:00:00', max: '2026-04-01 00:00:00' }]);
     assert.equal((await tables(t, acmeOwner)).sales.row_count, 3, 'acme keeps its rows');
   });
 
@@ -212,23 +227,32 @@ export function dataApiTests(makeWarehouse: (now: Date) => Promise<Warehouse>, e
     assert.equal((await tables(t, demoOwner)).events.row_count, 3);
   });
 
-  test('a missing, extra or mistyped column is refused, naming it', async () => {
+  test('a missing or mistyped column is refused, naming it; a column the model does not read is not stored', async () => {
     const missing = await upload(t, demoOwner, { table: 'sales', body: 'day,store,paid\n2026-06-01,north,true\n' });
     assert.equal(missing.statusCode, 400, missing.body);
     assert.equal(missing.data.code, 'DATA_COLUMNS_MISMATCH');
-    assert.match(missing.data.detail, /missing column amount/);
+    assert.match(missing.data.detail, /no column amount, which the model reads/);
     assert.deepEqual(
       missing.data.errors.map((e: { path: string }) => e.path),
       ['/body/amount'],
     );
+    // A column the model does not read is not stored: the shared table keeps the model's columns.
     const extra = await upload(t, demoOwner, { table: 'sales', body: 'day,store,amount,paid,colour\n2026-06-01,north,1,true,red\n' });
-    assert.match(extra.data.detail, /extra column colour/);
+    assert.equal(extra.statusCode, 200, extra.body);
+    assert.deepEqual(
+      extra.data.columns.map((c: { name: string }) => c.name),
+      ['day', 'store', 'amount', 'paid'],
+    );
+    assert.equal(
+      (await tables(t, acmeOwner)).sales.columns.some((c: { name: string }) => c.name === 'colour'),
+      false,
+    );
     const tenant = await upload(t, demoOwner, { table: 'fresh', body: 'tenant_id,x\nacme,1\n' });
     assert.equal(tenant.data.code, 'DATA_COLUMNS_MISMATCH');
     assert.match(tenant.data.detail, /tenant_id/);
     const mistyped = await upload(t, demoOwner, { table: 'sales', body: 'day,store,amount,paid\nsoon,north,1,true\n' });
     assert.equal(mistyped.statusCode, 400);
-    assert.match(mistyped.data.detail, /^Line 2, column day: "soon" is not a valid DATE/);
+    assert.match(mistyped.data.detail, /^Line 2, column day: "soon" is not a valid TIMESTAMP/);
   });
 
   test('roles, table names, media types and the body limit', async () => {
