@@ -14,7 +14,7 @@ import { buildTestApp, call, type TestApp } from '../../helpers/app.ts';
 export const clock = new ManualClock(new Date('2026-11-21T15:00:00Z'));
 
 /** The tables these tests upload into, beside the demo model's. */
-export const UPLOAD_TABLES = ['sales', 'events', 'fresh', 'numbers', 'bomb', 'notes'];
+export const UPLOAD_TABLES = ['sales', 'events', 'fresh', 'numbers', 'bomb', 'notes', 'ledger'];
 
 /** The columns the test model reads from each upload table, with their dimension types. */
 const UPLOAD_COLUMNS: Record<string, Record<string, string>> = {
@@ -24,6 +24,7 @@ const UPLOAD_COLUMNS: Record<string, Record<string, string>> = {
   numbers: { n: 'number', label: 'string' },
   bomb: { n: 'number' },
   notes: { id: 'number', text: 'string' },
+  ledger: { booked_at: 'time', region: 'string' },
 };
 
 /**
@@ -36,10 +37,13 @@ export function uploadModel(): string {
   // The model decides each table's columns and types (docs/data.md "The schema belongs to the model").
   const cube = (t: string) =>
     `  - name: ${t}\n    sql_table: ${t}\n    tenant_column: tenant_id\n    measures:\n      - { name: rows, type: count }\n` +
+    (t === 'ledger' ? `      - { name: total, type: sum, sql: amount }\n` : '') +
     `    dimensions:\n${Object.entries(UPLOAD_COLUMNS[t])
       .map(([name, type]) => `      - { name: ${name}_, sql: "{CUBE}.${name}", type: ${type} }\n`)
       .join('')}`;
-  fs.writeFileSync(path.join(dir, 'uploads.yml'), `cubes:\n${UPLOAD_TABLES.map(cube).join('')}`);
+  // ledger: a sum over amount and an insight by region, to see figures computed from two tenants' loads.
+  const ledger = `insights:\n  - { code: ledger_by_region, kind: breakdown, measures: [ledger.total], dimension: ledger.region_, time_dimension: ledger.booked_at_ }\n`;
+  fs.writeFileSync(path.join(dir, 'uploads.yml'), `cubes:\n${UPLOAD_TABLES.map(cube).join('')}${ledger}`);
   return dir;
 }
 
@@ -253,6 +257,47 @@ export function dataApiTests(makeWarehouse: (now: Date) => Promise<Warehouse>, e
     const mistyped = await upload(t, demoOwner, { table: 'sales', body: 'day,store,amount,paid\nsoon,north,1,true\n' });
     assert.equal(mistyped.statusCode, 400);
     assert.match(mistyped.data.detail, /^Line 2, column day: "soon" is not a valid TIMESTAMP/);
+  });
+
+  test("the model decides a new table's columns and types: a first tenant's odd file changes nothing for the next", async () => {
+    // acme loads first: dates without times, whole numbers, a number where the model reads text, and
+    // a column the model does not read. Before: the table took exactly these (DATE, BIGINT, BIGINT,
+    // employee_ssn), demo's normal file was refused and every tenant saw employee_ssn.
+    const odd = await upload(t, acmeOwner, {
+      table: 'ledger',
+      body: 'booked_at,amount,region,employee_ssn\n2026-01-05,7,1,123-45-6789\n',
+    });
+    assert.equal(odd.statusCode, 200, odd.body);
+    const normal = await upload(t, demoOwner, {
+      table: 'ledger',
+      body: 'region,amount,booked_at\nnorth,12.5,2026-01-05 10:30:00\nsouth,7.25,2026-01-06 11:00:00\nnorth,0.5,2026-01-07 09:15:00\n',
+    });
+    assert.equal(normal.statusCode, 200, normal.body);
+    assert.deepEqual(normal.data.columns, [
+      { name: 'booked_at', type: 'TIMESTAMP' },
+      { name: 'region', type: 'VARCHAR' },
+      { name: 'amount', type: 'DOUBLE' },
+    ]);
+    const listed = (await tables(t, demoOwner)).ledger;
+    assert.deepEqual(listed.columns, normal.data.columns, 'nothing of acme: no employee_ssn');
+    assert.equal(listed.row_count, 3);
+    assert.deepEqual(listed.time_ranges, [{ column: 'booked_at', min: '2026-01-05 10:30:00', max: '2026-01-07 09:15:00' }]);
+    // Figures over both loads are each tenant's own, from the model's types.
+    const byRegion = async (auth: string) => {
+      const res = await call(t, auth, 'GET', '/api/v1/insights/ledger_by_region/execute?date_from=2026-01-01&date_to=2026-01-31');
+      assert.equal(res.statusCode, 200, res.body);
+      return res.data.data.rows;
+    };
+    assert.deepEqual(await byRegion(demoOwner), [
+      { region_: 'north', total: 13 },
+      { region_: 'south', total: 7.25 },
+    ]);
+    assert.deepEqual(await byRegion(acmeOwner), [{ region_: '1', total: 7 }]);
+    // A value that does not fit the model's type is a bad row naming its line and column.
+    const bad = await upload(t, demoOwner, { table: 'ledger', body: 'booked_at,amount,region\n2026-01-08 10:00:00,1,east\n2026-01-09,lots,west\n' });
+    assert.equal(bad.statusCode, 400, bad.body);
+    assert.match(bad.data.detail, /^Line 3, column amount: "lots" is not a valid DOUBLE\./);
+    assert.equal((await tables(t, demoOwner)).ledger.row_count, 3);
   });
 
   test('roles, table names, media types and the body limit', async () => {
