@@ -178,7 +178,9 @@ export function fileColumns(file: DataFile): { name: string; type: string; date_
     const type = stored.get(c.name) ?? canonicalType(c.type) ?? c.type;
     // ISO dates are what every reader takes: only other ways of writing them are worth a note.
     const date = reading.dates.get(c.name);
-    if (!date || !isDateConversion(date) || !date.format || date.format.startsWith('%Y-%m-%d') || date.type !== type)
+    // A column stored as a timestamp takes text dates converted as dates too (readerSql).
+    const converted = date && (date.type === type || (isDateConversion(date) && /^(DATE|TIMESTAMP)/.test(type)));
+    if (!date || !converted || !isDateConversion(date) || !date.format || date.format.startsWith('%Y-%m-%d'))
       return { name: c.name, type };
     return { name: c.name, type, date_format: describeConversion(date) };
   });

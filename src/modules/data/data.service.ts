@@ -54,7 +54,7 @@ function storedColumns(file: DataFile, written: LoadResult['columns']): LoadView
   if (!written) return read;
   return written.map((c) => {
     const r = read.find((f) => f.name === c.name) ?? read.find((f) => f.name.toLowerCase() === c.name.toLowerCase());
-    return r?.date_format && r.type === c.type ? { ...c, date_format: r.date_format } : { ...c };
+    return r?.date_format ? { ...c, date_format: r.date_format } : { ...c };
   });
 }
 

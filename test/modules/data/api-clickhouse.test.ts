@@ -35,7 +35,7 @@ if (clickhouseSkip) {
         `SELECT create_table_query AS q FROM system.tables WHERE database = currentDatabase() AND name = 'events'`,
       );
       assert.match(String(ddl.q), /ENGINE = MergeTree PARTITION BY toYYYYMM\(at\) ORDER BY \(tenant_id, at\)/);
-      assert.match(String(ddl.q), /`at` Nullable\(DateTime64\(6\)\), `kind` Nullable\(String\), `n` Nullable\(Int64\), `tenant_id` String/);
+      assert.match(String(ddl.q), /`at` Nullable\(DateTime64\(6\)\), `kind` Nullable\(String\), `n` Nullable\(Float64\), `tenant_id` String/);
       const parts = await warehouse.query(
         `SELECT DISTINCT partition AS p FROM system.parts WHERE database = currentDatabase() AND table = 'events' AND active ORDER BY p`,
       );
@@ -50,7 +50,7 @@ if (clickhouseSkip) {
         body: 'at,kind,n\n2026-03-01 10:00:00,visit,1\n2026-03-02 10:00:00,visit,2\n2026-03-03 10:00:00,visit,3\n2026-03-04 10:00:00,visit,lots\n',
       });
       assert.equal(bad.statusCode, 400, bad.body);
-      assert.match(bad.data.detail, /^Line 5, column n: "lots" is not a valid BIGINT\./);
+      assert.match(bad.data.detail, /^Line 5, column n: "lots" is not a valid DOUBLE\./);
       assert.deepEqual(await warehouse.query(`SELECT count() AS n FROM events`), [{ n: 6 }]);
       const tables = await warehouse.query(
         `SELECT name FROM system.tables WHERE database = currentDatabase() AND name LIKE 'events%' ORDER BY name`,
