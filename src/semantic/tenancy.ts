@@ -61,8 +61,7 @@ const comparedToText = (sql: string, end: number) => /^\s*(?:=|<>|!=|(?:NOT\s+)?
  */
 export function modelColumns(model: Pick<SemanticModel, 'cubes'>): ModelColumnsOf {
   const tableOfCube = new Map<string, string>();
-  for (const cube of model.cubes.values())
-    if (cube.def.sql_table) tableOfCube.set(cube.name, tableName(cube.def.sql_table).toLowerCase());
+  for (const cube of model.cubes.values()) if (cube.def.sql_table) tableOfCube.set(cube.name, tableName(cube.def.sql_table).toLowerCase());
   const found = new Map<string, Map<string, { type: string; rank: number; folded: boolean }>>();
   for (const table of tableOfCube.values()) found.set(table, new Map());
   /** `type` is what the fragment is read as: DOUBLE (numbers), TIMESTAMP (times), else VARCHAR. */

@@ -177,7 +177,14 @@ async function load(ch: ClickHouseTarget, req: LoadRequest): Promise<LoadResult>
         );
       }
     }
-    return { table: req.table, mode: req.mode, rowsLoaded, created: plan.create, timeRanges: rowsLoaded > 0 ? timeRanges : {}, columns: plan.columns };
+    return {
+      table: req.table,
+      mode: req.mode,
+      rowsLoaded,
+      created: plan.create,
+      timeRanges: rowsLoaded > 0 ? timeRanges : {},
+      columns: plan.columns,
+    };
   } catch (err) {
     if (err instanceof LoadError) throw err;
     // Cancelled: the signal's reason (the client went away), not the client library's abort error.

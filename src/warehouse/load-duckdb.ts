@@ -153,5 +153,12 @@ async function load(conn: DuckDBConnection, req: LoadRequest): Promise<LoadResul
     await conn.run('ROLLBACK').catch(() => {});
     throw err instanceof LoadError ? err : await explainReadError(conn, req.file, err as Error, plan.readTypes ?? plan.columns);
   }
-  return { table: req.table, mode: req.mode, rowsLoaded, created: plan.create, timeRanges: rowsLoaded > 0 ? timeRanges : {}, columns: plan.columns };
+  return {
+    table: req.table,
+    mode: req.mode,
+    rowsLoaded,
+    created: plan.create,
+    timeRanges: rowsLoaded > 0 ? timeRanges : {},
+    columns: plan.columns,
+  };
 }

@@ -215,7 +215,14 @@ export async function loadIntoPostgres(pool: pg.Pool, req: LoadRequest): Promise
     } finally {
       client.release();
     }
-    return { table: req.table, mode: req.mode, rowsLoaded, created: plan.create, timeRanges: rowsLoaded > 0 ? timeRanges : {}, columns: plan.columns };
+    return {
+      table: req.table,
+      mode: req.mode,
+      rowsLoaded,
+      created: plan.create,
+      timeRanges: rowsLoaded > 0 ? timeRanges : {},
+      columns: plan.columns,
+    };
   } finally {
     await fs.promises.rm(staged, { force: true });
     conn.closeSync();

@@ -180,8 +180,7 @@ export function fileColumns(file: DataFile): { name: string; type: string; date_
     const date = reading.dates.get(c.name);
     // A column stored as a timestamp takes text dates converted as dates too (readerSql).
     const converted = date && (date.type === type || (isDateConversion(date) && /^(DATE|TIMESTAMP)/.test(type)));
-    if (!date || !converted || !isDateConversion(date) || !date.format || date.format.startsWith('%Y-%m-%d'))
-      return { name: c.name, type };
+    if (!date || !converted || !isDateConversion(date) || !date.format || date.format.startsWith('%Y-%m-%d')) return { name: c.name, type };
     return { name: c.name, type, date_format: describeConversion(date) };
   });
 }

@@ -297,12 +297,7 @@ export function planLoad(
  * as the table's type (a bad one is a bad row naming its line and column), and a file's columns
  * the table does not have are not stored. So no tenant's file decides what another can load.
  */
-function planModelLoad(
-  file: DataFile,
-  detected: Column[],
-  existing: WarehouseTable | undefined,
-  model: readonly ModelColumn[],
-): LoadPlan {
+function planModelLoad(file: DataFile, detected: Column[], existing: WarehouseTable | undefined, model: readonly ModelColumn[]): LoadPlan {
   const exact = new Map(detected.map((c) => [c.name, c]));
   const folded = new Map<string, Column>();
   for (const c of detected) if (!folded.has(c.name.toLowerCase())) folded.set(c.name.toLowerCase(), c);

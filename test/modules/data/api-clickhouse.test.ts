@@ -35,7 +35,10 @@ if (clickhouseSkip) {
         `SELECT create_table_query AS q FROM system.tables WHERE database = currentDatabase() AND name = 'events'`,
       );
       assert.match(String(ddl.q), /ENGINE = MergeTree PARTITION BY toYYYYMM\(at\) ORDER BY \(tenant_id, at\)/);
-      assert.match(String(ddl.q), /`at` Nullable\(DateTime64\(6\)\), `kind` Nullable\(String\), `n` Nullable\(Float64\), `tenant_id` String/);
+      assert.match(
+        String(ddl.q),
+        /`at` Nullable\(DateTime64\(6\)\), `kind` Nullable\(String\), `n` Nullable\(Float64\), `tenant_id` String/,
+      );
       const parts = await warehouse.query(
         `SELECT DISTINCT partition AS p FROM system.parts WHERE database = currentDatabase() AND table = 'events' AND active ORDER BY p`,
       );

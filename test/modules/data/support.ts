@@ -159,7 +159,9 @@ export function dataApiTests(makeWarehouse: (now: Date) => Promise<Warehouse>, e
       ],
     });
     assert.equal((await tables(t, demoOwner)).sales.row_count, 1);
-    assert.deepEqual((await tables(t, demoOwner)).sales.time_ranges, [{ column: 'day', min: '2026-04-01 00:00:00', max: '2026-04-01 00:00:00' }]);
+    assert.deepEqual((await tables(t, demoOwner)).sales.time_ranges, [
+      { column: 'day', min: '2026-04-01 00:00:00', max: '2026-04-01 00:00:00' },
+    ]);
     assert.equal((await tables(t, acmeOwner)).sales.row_count, 3, 'acme keeps its rows');
   });
 
@@ -294,7 +296,10 @@ export function dataApiTests(makeWarehouse: (now: Date) => Promise<Warehouse>, e
     ]);
     assert.deepEqual(await byRegion(acmeOwner), [{ region_: '1', total: 7 }]);
     // A value that does not fit the model's type is a bad row naming its line and column.
-    const bad = await upload(t, demoOwner, { table: 'ledger', body: 'booked_at,amount,region\n2026-01-08 10:00:00,1,east\n2026-01-09,lots,west\n' });
+    const bad = await upload(t, demoOwner, {
+      table: 'ledger',
+      body: 'booked_at,amount,region\n2026-01-08 10:00:00,1,east\n2026-01-09,lots,west\n',
+    });
     assert.equal(bad.statusCode, 400, bad.body);
     assert.match(bad.data.detail, /^Line 3, column amount: "lots" is not a valid DOUBLE\./);
     assert.equal((await tables(t, demoOwner)).ledger.row_count, 3);
