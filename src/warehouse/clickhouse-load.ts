@@ -15,6 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { ClickHouseClient } from '@clickhouse/client';
 import { DuckDBInstance } from '@duckdb/node-api';
+import { tempFile } from '../lib/temp-dir.ts';
 import {
   chQuote,
   clickhouseType,
@@ -75,7 +76,7 @@ async function load(ch: ClickHouseTarget, req: LoadRequest): Promise<LoadResult>
   const t = ch.topology;
   const instance = await DuckDBInstance.create(':memory:');
   const conn = await instance.connect();
-  const staged = path.join(os.tmpdir(), `insights-load-${crypto.randomUUID()}.parquet`);
+  const staged = tempFile('insights-load', 'parquet');
   const staging = `${req.table}__load_${crypto.randomUUID().replace(/-/g, '').slice(0, 12)}`;
   let stagingCreated = false;
   try {

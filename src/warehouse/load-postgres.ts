@@ -11,6 +11,7 @@ import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { DuckDBInstance } from '@duckdb/node-api';
+import { tempFile } from '../lib/temp-dir.ts';
 import type pg from 'pg';
 import copyStreams from 'pg-copy-streams';
 import { groupTables, targetTable } from './load-duckdb.ts';
@@ -146,7 +147,7 @@ export async function loadIntoPostgres(pool: pg.Pool, req: LoadRequest): Promise
   checkTableName(req.table);
   const instance = await DuckDBInstance.create(':memory:');
   const conn = await instance.connect();
-  const staged = path.join(os.tmpdir(), `insights-load-${crypto.randomUUID()}.csv`);
+  const staged = tempFile('insights-load', 'csv');
   const query: Query = (sql, params) => pool.query(sql, params as unknown[]);
   try {
     // A private instance: the staged file's row order does not matter, so DuckDB writes it in parallel.

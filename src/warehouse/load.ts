@@ -301,13 +301,14 @@ function planModelLoad(file: DataFile, detected: Column[], existing: WarehouseTa
   const exact = new Map(detected.map((c) => [c.name, c]));
   const folded = new Map<string, Column>();
   for (const c of detected) if (!folded.has(c.name.toLowerCase())) folded.set(c.name.toLowerCase(), c);
-  // The engines match unquoted names without regard to case: `{CUBE}.status` reads `Status` too.
-  const inFile = (name: string, anyCase: boolean) => exact.get(name) ?? (anyCase ? folded.get(name.toLowerCase()) : undefined);
+  // A header matches in any case (the exact spelling first): the column is stored under the
+  // model's (or table's) spelling, which is what the model's SQL reads, and DuckDB's reader
+  // matches names without regard to case.
+  const inFile = (name: string) => exact.get(name) ?? folded.get(name.toLowerCase());
   const modelNames = new Set(model.map((c) => c.name.toLowerCase()));
   const targets: Column[] = existing ? existing.columns : model.map((c) => ({ name: c.name, type: c.type }));
   const required = existing ? targets.filter((c) => modelNames.has(c.name.toLowerCase())) : targets;
-  const foldedByName = new Map(model.map((c) => [c.name, c.folded]));
-  const missing = required.filter((c) => !inFile(c.name, existing !== undefined || (foldedByName.get(c.name) ?? false)));
+  const missing = required.filter((c) => !inFile(c.name));
   if (missing.length) {
     const names = missing.map((c) => c.name).join(', ');
     throw new LoadError(
@@ -318,7 +319,7 @@ function planModelLoad(file: DataFile, detected: Column[], existing: WarehouseTa
   }
   const loaded: { target: Column; source: Column }[] = [];
   for (const target of targets) {
-    const source = inFile(target.name, existing !== undefined || (foldedByName.get(target.name) ?? true));
+    const source = inFile(target.name);
     if (source) loaded.push({ target, source });
   }
   if (file.format === 'parquet') {

@@ -73,7 +73,9 @@ export async function tables(t: TestApp, auth: string): Promise<Record<string, a
   return Object.fromEntries(res.data.tables.map((x: { name: string }) => [x.name, x]));
 }
 
-const uploadsLeft = () => fs.readdirSync(os.tmpdir()).filter((f) => f.startsWith('insights-upload-')).length;
+// Uploads are written into the process's own temp dir under TMPDIR (src/lib/temp-dir.ts).
+const uploadsLeft = () =>
+  (fs.readdirSync(os.tmpdir(), { recursive: true }) as string[]).filter((f) => path.basename(f).startsWith('insights-upload-')).length;
 
 const SALES = 'day,store,amount,paid\n2026-01-05,north,12.5,true\n2026-01-07,south,30,false\n2026-02-01,north,7.25,true\n';
 
