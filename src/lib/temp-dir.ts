@@ -24,6 +24,8 @@ export function processTempDir(): string {
   const fd = fs.openSync(path.join(dir, LOCK), fs.constants.O_RDWR | fs.constants.O_CREAT, 0o600);
   if (!tryLock(fd)) throw new Error(`Could not lock the temp directory ${dir}.`);
   current = { root, dir };
+  // A clean exit takes its directory along; after a crash the next start's sweep does.
+  process.once('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
   return dir;
 }
 
