@@ -2,6 +2,8 @@
 // uploads over HTTP through the real app, checked through GET /api/v1/data/tables and the warehouse.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -404,5 +406,54 @@ export function dataApiTests(makeWarehouse: (now: Date) => Promise<Warehouse>, e
     assert.equal(after.cached, false);
     assert.equal(Math.round((after.rows[0].value - first.rows[0].value) * 100) / 100, 1234.56);
     assert.equal((await kpi(acmeOwner)).cached, true, "acme's cached result stays");
+  });
+}
+
+/**
+ * A client that goes away while its load runs cancels it on the engine of `makeWarehouse`:
+ * nothing is kept, no upload is left, and the tenant's next load runs at once.
+ */
+export function cancelledLoadTest(engine: string, makeWarehouse: (now: Date) => Promise<Warehouse>): void {
+  test(`a client that goes away cancels its running load on ${engine}: nothing is kept, the tenant's turn is free`, async () => {
+    const warehouse = await makeWarehouse(clock.now());
+    const t = await buildTestApp({ clock, env: { INSIGHTS_MODEL: uploadModel() }, deps: { warehouse } });
+    await t.app.listen({ host: '127.0.0.1', port: 0 });
+    try {
+      const owner = await t.login({ tenant: 'demo', user: 'o', role: 'owner' });
+      const demoRows = async () => (await tables(t, owner)).events.row_count;
+      let running: Promise<unknown> | undefined;
+      let loadStarted!: () => void;
+      const started = new Promise<void>((r) => (loadStarted = r));
+      const load = warehouse.load.bind(warehouse);
+      warehouse.load = (req) => {
+        running = load(req);
+        loadStarted();
+        return running as ReturnType<typeof load>;
+      };
+      const body = `at,kind,n\n${'2026-01-05 10:00:00,visit,1\n'.repeat(400_000)}`;
+      const { port } = t.app.server.address() as AddressInfo;
+      const req = http.request({
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: '/api/v1/data/events',
+        headers: { authorization: owner, 'content-type': 'text/csv', 'content-length': Buffer.byteLength(body) },
+      });
+      req.on('error', () => {});
+      req.end(body);
+      await started;
+      await new Promise((r) => setTimeout(r, 30));
+      req.destroy();
+      // Without a cancel the load would go on and commit 400 000 rows nobody hears of.
+      await assert.rejects(running!);
+      warehouse.load = load;
+      assert.equal(await demoRows(), 0);
+      const small = await upload(t, owner, { table: 'events', body: 'at,kind,n\n2026-01-05 10:00:00,visit,1\n' });
+      assert.equal(small.statusCode, 200, small.body);
+      assert.equal(await demoRows(), 1);
+    } finally {
+      await t.close();
+      await warehouse.close();
+    }
   });
 }
