@@ -64,7 +64,7 @@ import { NotificationLoops } from './jobs/notification-loops.ts';
 import { Scheduler } from './jobs/scheduler.ts';
 import { DataRepository } from './modules/data/data.repository.ts';
 import { DataService } from './modules/data/data.service.ts';
-import { tenantColumns } from './semantic/tenancy.ts';
+import { modelColumns, tenantColumns } from './semantic/tenancy.ts';
 import { RollupStore } from './warehouse/rollups.ts';
 import { dataRoutes } from './modules/data/data.routes.ts';
 import { McpService } from './modules/mcp/mcp.service.ts';
@@ -172,6 +172,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const tenantColumnOf = tenantColumns(model);
   const data = new DataService(deps.warehouse, new DataRepository(deps.warehouse, tenantColumnOf), rollups, {
     tenantColumnOf,
+    modelColumnsOf: modelColumns(model),
     concurrentLoads: config.dataConcurrentLoads,
     modelTables: [...model.cubes.values()].flatMap((c) => (c.def.sql_table && !c.def.sql_table.includes('.') ? [c.def.sql_table] : [])),
   });
