@@ -21,7 +21,13 @@ test('top categories on DuckDB and PostgreSQL: order items grouped by product fi
     ['duckdb', 'TIMESTAMP'],
     ['postgres', 'timestamp'],
   ] as const) {
-    const q = compile(demo('top_categories'), DIALECTS[dialect], { tenantId: 'demo', granularity: null, filters: { country: 'DE' }, window, limit: 5 });
+    const q = compile(demo('top_categories'), DIALECTS[dialect], {
+      tenantId: 'demo',
+      granularity: null,
+      filters: { country: 'DE' },
+      window,
+      limit: 5,
+    });
     assert.equal(
       q.sql,
       `SELECT "products"."category" AS "category", sum("__fact"."revenue") AS "revenue", sum("__fact"."units") AS "units" FROM (${inner(ts)}) AS "__fact" ` +
@@ -76,7 +82,13 @@ insights:
 `;
 const lines = (code: string) => modelFromText(LINES, 'lines.yml').insights.find((d) => d.code === code)!;
 const run = (code: string, filters: Record<string, string> = {}) =>
-  compile(lines(code), DIALECTS.duckdb, { tenantId: 't1', granularity: code === 'series' ? 'month' : null, filters, window, attributes: { colour: ['red'] } }).sql;
+  compile(lines(code), DIALECTS.duckdb, {
+    tenantId: 't1',
+    granularity: code === 'series' ? 'month' : null,
+    filters,
+    window,
+    attributes: { colour: ['red'] },
+  }).sql;
 // The join before the aggregate, no pre-aggregated "__fact" rows.
 const JOIN_FIRST = /^(?!.*__fact).* FROM "lines" LEFT JOIN "items"/;
 
@@ -111,7 +123,10 @@ test('the join stays first where aggregating again would not be exact or gains n
   // Grouped by the fact's own column, the dimension only filtering: nothing to gain.
   assert.match(run('by_shop', { colour: 'red' }), JOIN_FIRST);
   // Time series group by the period, not by the dimension.
-  assert.match(run('series', { colour: 'red' }), /^SELECT date_trunc\('month', "lines"\."at"\) AS "period", sum\("lines"\."amount"\) AS "amount" FROM "lines" LEFT JOIN "items"/);
+  assert.match(
+    run('series', { colour: 'red' }),
+    /^SELECT date_trunc\('month', "lines"\."at"\) AS "period", sum\("lines"\."amount"\) AS "amount" FROM "lines" LEFT JOIN "items"/,
+  );
 });
 
 test('several facts: each aggregated by its own join key, its dimension joined to the groups, stacked on the key', () => {
