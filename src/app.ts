@@ -40,7 +40,7 @@ import { widgetRefreshRoutes } from './modules/dashboards/widget-refresh.routes.
 import type { Warehouse } from './warehouse/warehouse.ts';
 import { InsightsService } from './modules/insights/insights.service.ts';
 import { loadModel, type SemanticModel } from './semantic/model.ts';
-import { insightsRoutes } from './modules/insights/insights.routes.ts';
+import { insightsFastAnswers, insightsRoutes } from './modules/insights/insights.routes.ts';
 import { createTransports } from './adapters/delivery/index.ts';
 import type { Transports } from './adapters/delivery/types.ts';
 import { ChannelsRepository } from './modules/channels/channels.repository.ts';
@@ -249,6 +249,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(dashboardsRoutes(dashboards));
   await app.register(widgetsRoutes(widgets));
   await app.register(insightsRoutes(insights, new FilterValues(insights, clock)));
+  app.fastAnswers.add(insightsFastAnswers(insights));
   await app.register(widgetRefreshRoutes(widgets));
   await app.register(dashboardPdfRoutes(new DashboardPdfService(dashboards, widgets, clock), insights.filterParameters()));
   await app.register(channelsRoutes(channels));
