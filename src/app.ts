@@ -149,8 +149,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (!deps.egress) await egress.close();
   });
 
-  const widgetsRepo = new WidgetsRepository(db);
-  const dashboards = new DashboardsService(new DashboardsRepository(db), widgetsRepo, clock);
+  // Dashboards read from memory until the table changes (migration 730 announces every change).
+  const dashboardsRepo = new DashboardsRepository(db);
+  await dashboardsRepo.cacheReads((onChange) => db.listen('insights_dashboards', onChange));
+  app.addHook('onClose', () => dashboardsRepo.stopCaching());
+  const widgetsRepo = new WidgetsRepository(db, () => dashboardsRepo.changed());
+  const dashboards = new DashboardsService(dashboardsRepo, widgetsRepo, clock);
   const model = deps.model ?? loadModel(config.modelPath);
   const rollups = new RollupStore(deps.warehouse, model.rollups, clock);
   // Before the caller closes the warehouse: a background build must not run under a closed one.
