@@ -162,7 +162,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const insights = new InsightsService(deps.warehouse, clock, model, rollups);
   const widgets = new WidgetsService(widgetsRepo, dashboards, clock, insights);
 
-  const connectors = new ConnectorsService(new ConnectorsRepository(db), deps.secrets, clock, egress, config.providerUrls);
+  // Each tenant's active AI connector from memory until ai_connectors changes (migration 731).
+  const connectorsRepo = new ConnectorsRepository(db);
+  await connectorsRepo.cacheReads((onChange) => db.listen('insights_ai_connectors', onChange));
+  app.addHook('onClose', () => connectorsRepo.stopCaching());
+  const connectors = new ConnectorsService(connectorsRepo, deps.secrets, clock, egress, config.providerUrls);
 
   const chat = new ChatService(
     new ChatRepository(db),

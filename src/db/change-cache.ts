@@ -48,6 +48,24 @@ export class ChangeCache<V> {
     this.entries.set(key, { value, until: now + this.ttlMs });
   }
 
+  /**
+   * Reads through the cache: a hit is answered with a copy (callers may change what they get); a
+   * miss runs `read` and keeps a copy of its answer, unless the table changed meanwhile.
+   */
+  async through(key: string, read: () => Promise<V>, now: () => number = Date.now): Promise<V> {
+    const hit = this.get(key, now());
+    if (hit !== undefined) return structuredClone(hit);
+    const generation = this.begin();
+    const value = await read();
+    this.set(key, structuredClone(value), generation, now());
+    return value;
+  }
+
+  /** Follows `listen`'s announcements from now on (see follow); each one empties the cache. */
+  async followChanges(listen: (onChange: () => void) => Promise<Listening>): Promise<void> {
+    this.follow(await listen(() => this.changed()));
+  }
+
   async close(): Promise<void> {
     const feed = this.feed;
     this.feed = undefined;

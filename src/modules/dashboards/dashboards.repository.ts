@@ -44,7 +44,7 @@ export class DashboardsRepository {
 
   /** Remembers reads from now on, forgetting them on every change `listen` announces. Without it nothing is cached. */
   async cacheReads(listen: (onChange: () => void) => Promise<Listening>): Promise<void> {
-    this.reads.follow(await listen(() => this.reads.changed()));
+    await this.reads.followChanges(listen);
   }
 
   stopCaching(): Promise<void> {
@@ -54,15 +54,6 @@ export class DashboardsRepository {
   /** This instance changed dashboards (also widget_ids, from the widgets repository): forget every read now. */
   changed(): void {
     this.reads.changed();
-  }
-
-  private async remembered(key: string, read: () => Promise<DashboardRecord[]>): Promise<DashboardRecord[]> {
-    const hit = this.reads.get(key, Date.now());
-    if (hit) return structuredClone(hit);
-    const generation = this.reads.begin();
-    const rows = await read();
-    this.reads.set(key, structuredClone(rows), generation, Date.now());
-    return rows;
   }
 
   async insert(d: DashboardRecord): Promise<void> {
@@ -98,7 +89,7 @@ export class DashboardsRepository {
   async find(tenantId: string, id: string, tx: Queryable = this.db): Promise<DashboardRecord | undefined> {
     const read = () => tx.query<DashboardRecord>(`SELECT ${COLUMNS} FROM dashboards WHERE tenant_id = $1 AND id = $2`, [tenantId, id]);
     // Inside a transaction the read must see the transaction's own state: never from memory.
-    const rows = tx === this.db ? await this.remembered(JSON.stringify(['find', tenantId, id]), read) : await read();
+    const rows = tx === this.db ? await this.reads.through(JSON.stringify(['find', tenantId, id]), read) : await read();
     return rows[0];
   }
 
@@ -106,7 +97,7 @@ export class DashboardsRepository {
   async list(tenantId: string, who: Visibility, page: Page): Promise<DashboardRecord[]> {
     const member = who.all ? null : who;
     const params = [tenantId, member ? member.userId : null, member ? member.email : null, page.cursor ?? null, page.limit + 1];
-    return this.remembered(JSON.stringify(['list', ...params]), () =>
+    return this.reads.through(JSON.stringify(['list', ...params]), () =>
       this.db.query<DashboardRecord>(
         `SELECT ${COLUMNS} FROM dashboards
         WHERE tenant_id = $1
