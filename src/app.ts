@@ -40,7 +40,7 @@ import { widgetRefreshRoutes } from './modules/dashboards/widget-refresh.routes.
 import type { Warehouse } from './warehouse/warehouse.ts';
 import { InsightsService } from './modules/insights/insights.service.ts';
 import { loadModel, type SemanticModel } from './semantic/model.ts';
-import { insightsRoutes } from './modules/insights/insights.routes.ts';
+import { insightsFastAnswers, insightsRoutes } from './modules/insights/insights.routes.ts';
 import { createTransports } from './adapters/delivery/index.ts';
 import type { Transports } from './adapters/delivery/types.ts';
 import { ChannelsRepository } from './modules/channels/channels.repository.ts';
@@ -149,8 +149,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (!deps.egress) await egress.close();
   });
 
-  const widgetsRepo = new WidgetsRepository(db);
-  const dashboards = new DashboardsService(new DashboardsRepository(db), widgetsRepo, clock);
+  // Dashboards read from memory until the table changes (migration 730 announces every change).
+  const dashboardsRepo = new DashboardsRepository(db);
+  await dashboardsRepo.cacheReads((onChange) => db.listen('insights_dashboards', onChange));
+  app.addHook('onClose', () => dashboardsRepo.stopCaching());
+  const widgetsRepo = new WidgetsRepository(db, () => dashboardsRepo.changed());
+  const dashboards = new DashboardsService(dashboardsRepo, widgetsRepo, clock);
   const model = deps.model ?? loadModel(config.modelPath);
   const rollups = new RollupStore(deps.warehouse, model.rollups, clock);
   // Before the caller closes the warehouse: a background build must not run under a closed one.
@@ -158,7 +162,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const insights = new InsightsService(deps.warehouse, clock, model, rollups);
   const widgets = new WidgetsService(widgetsRepo, dashboards, clock, insights);
 
-  const connectors = new ConnectorsService(new ConnectorsRepository(db), deps.secrets, clock, egress, config.providerUrls);
+  // Each tenant's active AI connector from memory until ai_connectors changes (migration 731).
+  const connectorsRepo = new ConnectorsRepository(db);
+  await connectorsRepo.cacheReads((onChange) => db.listen('insights_ai_connectors', onChange));
+  app.addHook('onClose', () => connectorsRepo.stopCaching());
+  const connectors = new ConnectorsService(connectorsRepo, deps.secrets, clock, egress, config.providerUrls);
 
   const chat = new ChatService(
     new ChatRepository(db),
@@ -250,6 +258,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(dashboardsRoutes(dashboards));
   await app.register(widgetsRoutes(widgets));
   await app.register(insightsRoutes(insights, new FilterValues(insights, clock)));
+  app.fastAnswers.add(insightsFastAnswers(insights));
   await app.register(widgetRefreshRoutes(widgets));
   await app.register(dashboardPdfRoutes(new DashboardPdfService(dashboards, widgets, clock), insights.filterParameters()));
   await app.register(channelsRoutes(channels));
