@@ -249,7 +249,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(dashboardsRoutes(dashboards));
   await app.register(widgetsRoutes(widgets));
   await app.register(insightsRoutes(insights, new FilterValues(insights, clock)));
-  await app.register(widgetRefreshRoutes(widgets));
+  await app.register(widgetRefreshRoutes(widgets, insights.filterParameters()));
   await app.register(dashboardPdfRoutes(new DashboardPdfService(dashboards, widgets, clock), insights.filterParameters()));
   await app.register(channelsRoutes(channels));
   await app.register(insightSubscriptionsRoutes(insightSubscriptions));

@@ -1,7 +1,8 @@
 // One widget of a dashboard: a landmark region named by its title. Live widgets load through the
-// refresh operation (which also records last_refreshed_at); snapshot widgets draw their stored rows.
+// read-only data operation (anyone who may view the dashboard); the Refresh button, for editors, runs
+// the refresh operation, which also records last_refreshed_at. Snapshot widgets draw their stored rows.
 import { useEffect, useState } from 'preact/hooks';
-import { post } from '../api.ts';
+import { get, post } from '../api.ts';
 import { columnsOf, resolvedType } from '../columns.ts';
 import type { ChartHint, Column, DataRow, ExecuteResponse, Widget } from '../types.ts';
 import { fileName, save, svgToPng, toCsv } from '../downloads.ts';
@@ -23,6 +24,8 @@ interface Props {
   widget: Widget;
   /** The refresh body under the dashboard's filter bar; a live widget loads again when it changes. */
   body: Record<string, unknown>;
+  /** The same state as the query of the read-only data operation ('' for the default view). */
+  query: string;
   /** What of the filter bar applies to this widget, in words ("Date range, Country"), and what it opts out of. */
   applies: { applied: string[]; ignored: string[] };
   /** Changes on every auto-refresh of the dashboard: live widgets load again. */
@@ -57,6 +60,7 @@ function snapshotResult(w: Widget): Result {
 export function WidgetCard({
   widget: w,
   body: refreshBody,
+  query,
   applies,
   tick = 0,
   editable,
@@ -77,14 +81,18 @@ export function WidgetCard({
   const [error, setError] = useState<unknown>();
   const [busy, setBusy] = useState(false);
 
-  const refresh = async () => {
+  /** Draws the widget's data; `record`: through refresh, which records last_refreshed_at (editors). */
+  const load = async (record: boolean) => {
     setBusy(true);
     setError(undefined);
     try {
-      const res = await post<ExecuteResponse>(`/dashboards/${w.dashboard_id}/widgets/${w.id}/refresh`, refreshBody);
+      const path = `/dashboards/${w.dashboard_id}/widgets/${w.id}`;
+      const res = record
+        ? await post<ExecuteResponse>(`${path}/refresh`, refreshBody)
+        : await get<ExecuteResponse>(`${path}/data${query}`);
       const d = res.data;
       setResult({ columns: d.columns, rows: d.rows, hint: d.chart_hint, period: d.period, granularity: d.granularity, at: d.generated_at });
-      onRefreshed({ ...w, chart_hint: d.chart_hint, last_refreshed_at: d.generated_at });
+      if (record) onRefreshed({ ...w, chart_hint: d.chart_hint, last_refreshed_at: d.generated_at });
     } catch (err) {
       // What was drawn before answered other filters: it goes, the problem stays in its place.
       setResult(undefined);
@@ -95,7 +103,7 @@ export function WidgetCard({
   };
 
   useEffect(() => {
-    if (live) void refresh();
+    if (live) void load(false);
     else setResult(snapshotResult(w));
     // A live widget reloads when what it draws from changes: its settings or the dashboard's filters.
   }, [
@@ -103,7 +111,7 @@ export function WidgetCard({
     w.insight_code,
     w.granularity,
     JSON.stringify(w.widget_filters),
-    JSON.stringify(refreshBody),
+    query,
     tick,
     live ? '' : w.snapshot_data,
   ]);
@@ -181,8 +189,8 @@ export function WidgetCard({
               </div>
             )}
           </div>
-          {live && (
-            <button type="button" class="icon" onClick={refresh} disabled={busy} aria-label={`Refresh ${w.title}`} title="Refresh">
+          {live && editable && (
+            <button type="button" class="icon" onClick={() => void load(true)} disabled={busy} aria-label={`Refresh ${w.title}`} title="Refresh">
               ↻
             </button>
           )}

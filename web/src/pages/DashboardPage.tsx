@@ -9,6 +9,7 @@ import {
   emptyState,
   fromPreset,
   fromSearch,
+  dataQuery,
   pdfQuery,
   pickState,
   refreshBody,
@@ -118,6 +119,7 @@ function DashboardView({ loaded, insights, catalogError, options, search }: View
   const fromUrl = fromSearch(search);
   const state: BarState = fromUrl ?? (activePreset ? fromPreset(activePreset) : emptyState());
   const body = refreshBody(fromUrl);
+  const query = dataQuery(fromUrl);
   const setState = (next: BarState) => navigate(`/dashboards/${dash.id}${toSearch(next)}`);
   const live = widgets.filter((w) => w.data_source === 'live_insight');
   const taken = new Set(live.flatMap((w) => byCode.get(w.insight_code ?? '')?.filters ?? []));
@@ -298,6 +300,7 @@ function DashboardView({ loaded, insights, catalogError, options, search }: View
               key={w.id}
               widget={w}
               body={w.data_source === 'live_insight' ? body : {}}
+              query={w.data_source === 'live_insight' ? query : ''}
               applies={applies(w)}
               tick={tick}
               onPick={onPick}
