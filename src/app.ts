@@ -37,6 +37,7 @@ import { WidgetsRepository } from './modules/dashboards/widgets.repository.ts';
 import { WidgetsService } from './modules/dashboards/widgets.service.ts';
 import { widgetsRoutes } from './modules/dashboards/widgets.routes.ts';
 import { widgetRefreshRoutes } from './modules/dashboards/widget-refresh.routes.ts';
+import { checkPresetFilters } from './modules/dashboards/widget-source.ts';
 import type { Warehouse } from './warehouse/warehouse.ts';
 import { InsightsService } from './modules/insights/insights.service.ts';
 import { loadModel, type SemanticModel } from './semantic/model.ts';
@@ -150,12 +151,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   const widgetsRepo = new WidgetsRepository(db);
-  const dashboards = new DashboardsService(new DashboardsRepository(db), widgetsRepo, clock);
   const model = deps.model ?? loadModel(config.modelPath);
   const rollups = new RollupStore(deps.warehouse, model.rollups, clock);
   // Before the caller closes the warehouse: a background build must not run under a closed one.
   app.addHook('onClose', () => rollups.stop());
   const insights = new InsightsService(deps.warehouse, clock, model, rollups);
+  const dashboards = new DashboardsService(new DashboardsRepository(db), widgetsRepo, clock, (filters, where) =>
+    checkPresetFilters(insights, filters, where),
+  );
   const widgets = new WidgetsService(widgetsRepo, dashboards, clock, insights);
 
   const connectors = new ConnectorsService(new ConnectorsRepository(db), deps.secrets, clock, egress, config.providerUrls);
