@@ -38,6 +38,9 @@ import { WidgetsService } from './modules/dashboards/widgets.service.ts';
 import { widgetsRoutes } from './modules/dashboards/widgets.routes.ts';
 import { widgetRefreshRoutes } from './modules/dashboards/widget-refresh.routes.ts';
 import { checkPresetFilters } from './modules/dashboards/widget-source.ts';
+import { TextBlocksRepository } from './modules/dashboards/text-blocks.repository.ts';
+import { TextBlocksService } from './modules/dashboards/text-blocks.service.ts';
+import { textBlocksRoutes } from './modules/dashboards/text-blocks.routes.ts';
 import type { Warehouse } from './warehouse/warehouse.ts';
 import { InsightsService } from './modules/insights/insights.service.ts';
 import { loadModel, type SemanticModel } from './semantic/model.ts';
@@ -251,6 +254,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(chatRoutes(chat));
   await app.register(dashboardsRoutes(dashboards));
   await app.register(widgetsRoutes(widgets));
+  await app.register(textBlocksRoutes(new TextBlocksService(new TextBlocksRepository(db), dashboards, clock)));
   await app.register(insightsRoutes(insights, new FilterValues(insights, clock)));
   await app.register(widgetRefreshRoutes(widgets, insights.filterParameters()));
   await app.register(dashboardPdfRoutes(new DashboardPdfService(dashboards, widgets, clock), insights.filterParameters()));
