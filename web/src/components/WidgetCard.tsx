@@ -10,6 +10,8 @@ import { Chart, type Pick } from './Chart.tsx';
 import { DataTable } from './DataTable.tsx';
 import { Kpi } from './Kpi.tsx';
 import { Problem } from './Problem.tsx';
+import { narrower, ResizeHandle, wider } from './Resize.tsx';
+import type { DisplaySize } from '../types.ts';
 
 interface Result {
   columns: Column[];
@@ -36,6 +38,8 @@ interface Props {
   onEdit: () => void;
   onRemove: () => void;
   onMove: (delta: number) => void;
+  /** A new display_size, from the resize handle or the menu's "Make … wider/narrower". */
+  onResize: (size: DisplaySize) => void;
   onRefreshed: (w: Widget) => void;
   /** A value clicked in the chart or table: the dashboard filters by it. */
   onPick?: (pick: Pick & { granularity?: string | null }) => void;
@@ -69,6 +73,7 @@ export function WidgetCard({
   onEdit,
   onRemove,
   onMove,
+  onResize,
   onRefreshed,
   onPick,
   pickable,
@@ -80,6 +85,7 @@ export function WidgetCard({
   const [result, setResult] = useState<Result | undefined>(live ? undefined : snapshotResult(w));
   const [error, setError] = useState<unknown>();
   const [busy, setBusy] = useState(false);
+  const [preview, setPreview] = useState<DisplaySize | null>(null);
 
   /** Draws the widget's data; `record`: through refresh, which records last_refreshed_at (editors). */
   const load = async (record: boolean) => {
@@ -87,9 +93,7 @@ export function WidgetCard({
     setError(undefined);
     try {
       const path = `/dashboards/${w.dashboard_id}/widgets/${w.id}`;
-      const res = record
-        ? await post<ExecuteResponse>(`${path}/refresh`, refreshBody)
-        : await get<ExecuteResponse>(`${path}/data${query}`);
+      const res = record ? await post<ExecuteResponse>(`${path}/refresh`, refreshBody) : await get<ExecuteResponse>(`${path}/data${query}`);
       const d = res.data;
       setResult({ columns: d.columns, rows: d.rows, hint: d.chart_hint, period: d.period, granularity: d.granularity, at: d.generated_at });
       if (record) onRefreshed({ ...w, chart_hint: d.chart_hint, last_refreshed_at: d.generated_at });
@@ -106,15 +110,7 @@ export function WidgetCard({
     if (live) void load(false);
     else setResult(snapshotResult(w));
     // A live widget reloads when what it draws from changes: its settings or the dashboard's filters.
-  }, [
-    w.id,
-    w.insight_code,
-    w.granularity,
-    JSON.stringify(w.widget_filters),
-    query,
-    tick,
-    live ? '' : w.snapshot_data,
-  ]);
+  }, [w.id, w.insight_code, w.granularity, JSON.stringify(w.widget_filters), query, tick, live ? '' : w.snapshot_data]);
 
   const hint = result?.hint ?? w.chart_hint ?? null;
   const override = w.chart_hint_override?.chart_type ?? null;
@@ -146,7 +142,7 @@ export function WidgetCard({
 
   return (
     <section
-      class={`widget size-${w.display_size}${drag.dragging ? ' dragging' : ''}`}
+      class={`widget size-${preview ?? w.display_size}${drag.dragging ? ' dragging' : ''}${preview ? ' resizing' : ''}`}
       aria-labelledby={headingId}
       data-widget={w.id}
       data-state={error ? 'error' : ready ? 'ready' : 'loading'}
@@ -186,11 +182,28 @@ export function WidgetCard({
                     Download PNG
                   </button>
                 )}
+                {editable && (
+                  <>
+                    <button type="button" disabled={!wider(w.display_size)} onClick={() => onResize(wider(w.display_size)!)}>
+                      Make {w.title} wider
+                    </button>
+                    <button type="button" disabled={!narrower(w.display_size)} onClick={() => onResize(narrower(w.display_size)!)}>
+                      Make {w.title} narrower
+                    </button>
+                  </>
+                )}
               </div>
             )}
           </div>
           {live && editable && (
-            <button type="button" class="icon" onClick={() => void load(true)} disabled={busy} aria-label={`Refresh ${w.title}`} title="Refresh">
+            <button
+              type="button"
+              class="icon"
+              onClick={() => void load(true)}
+              disabled={busy}
+              aria-label={`Refresh ${w.title}`}
+              title="Refresh"
+            >
               ↻
             </button>
           )}
@@ -252,6 +265,7 @@ export function WidgetCard({
       ) : (
         body
       )}
+      {editable && <ResizeHandle size={w.display_size} label={w.title} onPreview={setPreview} onResize={onResize} />}
       {showData && result && type !== 'table' && (
         <div class="widget-data">
           <DataTable columns={result.columns} rows={result.rows} caption={`Data of ${w.title}`} pickable={pickable} onPick={pickCell} />
