@@ -14,7 +14,9 @@ test('with the movies example model, presets take genre and mpaa_rating and refu
     const owner = await t.login({ tenant: 'demo', user: 'owner', role: 'owner' });
     const ok = await call(t, owner, 'POST', '/api/v1/dashboards/', {
       name: 'Films',
-      global_filter_presets: [{ id: 'drama', name: 'Drama, rated R', filters: { genre: ['Drama', 'Comedy'], mpaa_rating: 'R', range: 'year_to_date' } }],
+      global_filter_presets: [
+        { id: 'drama', name: 'Drama, rated R', filters: { genre: ['Drama', 'Comedy'], mpaa_rating: 'R', range: 'year_to_date' } },
+      ],
       active_preset_id: 'drama',
     });
     assert.equal(ok.statusCode, 201, ok.body);
@@ -49,7 +51,10 @@ test('with the demo model, a preset value is checked as widget_filters are: a ba
     const owner = await t.login({ tenant: 'demo', user: 'owner', role: 'owner' });
     const bad = await call(t, owner, 'POST', '/api/v1/dashboards/', {
       name: 'Sales',
-      global_filter_presets: [{ name: 'DE', filters: { country: 'DE' } }, { name: 'Germany', filters: { country: 'Germany' } }],
+      global_filter_presets: [
+        { name: 'DE', filters: { country: 'DE' } },
+        { name: 'Germany', filters: { country: 'Germany' } },
+      ],
     });
     assert.equal(bad.statusCode, 400, bad.body);
     assert.equal(bad.data.errors[0].path, '/body/global_filter_presets/1/filters/country');

@@ -21,7 +21,9 @@ before(async () => {
     await call(t, owner, 'POST', '/api/v1/dashboards/', {
       name: 'Sales',
       is_shared: true,
-      global_filter_presets: [{ id: 'p-de', name: 'Germany 2025', filters: { country: 'DE', date_from: '2025-01-01', date_to: '2025-12-31' } }],
+      global_filter_presets: [
+        { id: 'p-de', name: 'Germany 2025', filters: { country: 'DE', date_from: '2025-01-01', date_to: '2025-12-31' } },
+      ],
       active_preset_id: 'p-de',
     })
   ).data;

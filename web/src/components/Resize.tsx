@@ -83,5 +83,10 @@ export function ResizeHandle({
   );
 }
 
-const WORDS: Record<DisplaySize, string> = { small: 'a quarter', medium: 'half', large: 'three quarters', full: 'the full width' };
+const WORDS: Record<DisplaySize, string> = {
+  small: 'a quarter of the width',
+  medium: 'half the width',
+  large: 'three quarters of the width',
+  full: 'the full width',
+};
 export const sizeWords = (s: DisplaySize) => WORDS[s];

@@ -50,6 +50,7 @@ export function TextBlock({ block: b, editable, first, last, onEdit, onRemove, o
       class={`widget text-block size-${preview ?? b.display_size}${preview ? ' resizing' : ''}`}
       aria-label={`Text: ${name}`}
       data-text-block={b.id}
+      data-state="ready"
     >
       {editable && (
         <div class="widget-tools text-tools">

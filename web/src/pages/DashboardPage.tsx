@@ -235,7 +235,7 @@ function DashboardView({ loaded, insights, catalogError, options, search }: View
       const nw = await patch<Widget>(`/dashboards/${dash.id}/widgets/${w.id}`, { display_size: size });
       setWidgets((ws) => ws.map((x) => (x.id === nw.id ? { ...x, display_size: nw.display_size } : x)));
     });
-    if (ok) setAnnounce(`${w.title} is now ${sizeWords(size)} wide.`);
+    if (ok) setAnnounce(`${w.title} now takes ${sizeWords(size)}.`);
   };
 
   const saveText = async (body: string) => {
@@ -377,7 +377,7 @@ function DashboardView({ loaded, insights, catalogError, options, search }: View
                   onMove={(delta) =>
                     void changeText(b, { position: Math.max(0, at + delta) }, `Text ${name} moved ${delta < 0 ? 'earlier' : 'later'}.`)
                   }
-                  onResize={(size) => void changeText(b, { display_size: size }, `Text ${name} is now ${sizeWords(size)} wide.`)}
+                  onResize={(size) => void changeText(b, { display_size: size }, `Text ${name} now takes ${sizeWords(size)}.`)}
                 />
               );
             }
