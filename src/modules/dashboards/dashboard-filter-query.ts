@@ -4,7 +4,10 @@
 import { Type } from 'typebox';
 import { CompareSchema, IsoDateSchema, MAX_FILTER_VALUES, RelativeRangeSchema } from '../../lib/chart.schemas.ts';
 
-export function dashboardFilterQuery(filters: { name: string; label: string }[], extra: Record<string, ReturnType<typeof Type.Optional>> = {}) {
+export function dashboardFilterQuery(
+  filters: { name: string; label: string }[],
+  extra: Record<string, ReturnType<typeof Type.Optional>> = {},
+) {
   return Type.Object(
     {
       range: Type.Optional(RelativeRangeSchema),

@@ -1,11 +1,5 @@
 import { Type, type Static, type TSchema } from 'typebox';
-import {
-  CompareSchema,
-  RelativeRangeSchema,
-  GranularitySchema,
-  IsoDateSchema,
-  MAX_FILTER_VALUES,
-} from '../../lib/chart.schemas.ts';
+import { CompareSchema, RelativeRangeSchema, GranularitySchema, IsoDateSchema, MAX_FILTER_VALUES } from '../../lib/chart.schemas.ts';
 import { Nullable, PageQuery, ResourceId, Timestamp } from '../../lib/schemas.ts';
 import { WidgetSchema } from './widgets.schemas.ts';
 

@@ -133,7 +133,8 @@ export class DashboardsService {
 
   async update(auth: AuthContext, id: string, input: PatchDashboardInput): Promise<DashboardView> {
     await this.getEditable(auth, id);
-    const presets = input.global_filter_presets === undefined ? undefined : normalizePresets(input.global_filter_presets, this.checkPresetFilters);
+    const presets =
+      input.global_filter_presets === undefined ? undefined : normalizePresets(input.global_filter_presets, this.checkPresetFilters);
     const updated = await this.repo.update(auth.tenantId, id, (current) => {
       const changes: DashboardChanges = { updated_at: this.clock.now() };
       if (input.name !== undefined) changes.name = input.name;

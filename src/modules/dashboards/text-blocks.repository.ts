@@ -29,10 +29,16 @@ export class TextBlocksRepository {
   }
 
   async insert(b: TextBlockRecord): Promise<void> {
-    await this.db.query(
-      `INSERT INTO dashboard_text_blocks (${COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-      [b.id, b.tenant_id, b.dashboard_id, b.body, b.display_size, b.position, b.created_at, b.updated_at],
-    );
+    await this.db.query(`INSERT INTO dashboard_text_blocks (${COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`, [
+      b.id,
+      b.tenant_id,
+      b.dashboard_id,
+      b.body,
+      b.display_size,
+      b.position,
+      b.created_at,
+      b.updated_at,
+    ]);
   }
 
   async update(tenantId: string, dashboardId: string, id: string, changes: TextBlockChanges): Promise<TextBlockRecord | undefined> {

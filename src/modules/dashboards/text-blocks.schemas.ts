@@ -14,7 +14,7 @@ const Size = Type.Enum([...DISPLAY_SIZES], { description: "The width in the dash
 const Position = Type.Integer({
   minimum: 0,
   maximum: 1000,
-  description: "Shown before the widget at this index of widget_ids; the number of widgets or more: after the last one",
+  description: 'Shown before the widget at this index of widget_ids; the number of widgets or more: after the last one',
 });
 
 export const TextBlockSchema = Type.Object(

@@ -63,9 +63,7 @@ export const widgetRefreshRoutes =
           req.auth,
           req.params.id,
           req.params.wid,
-          given
-            ? { preset_id: preset_id ? String(preset_id) : null, filters: state, dashboard_wide: true }
-            : {},
+          given ? { preset_id: preset_id ? String(preset_id) : null, filters: state, dashboard_wide: true } : {},
         );
         return { success: true as const, data };
       },
