@@ -37,6 +37,10 @@ import { WidgetsRepository } from './modules/dashboards/widgets.repository.ts';
 import { WidgetsService } from './modules/dashboards/widgets.service.ts';
 import { widgetsRoutes } from './modules/dashboards/widgets.routes.ts';
 import { widgetRefreshRoutes } from './modules/dashboards/widget-refresh.routes.ts';
+import { checkPresetFilters } from './modules/dashboards/widget-source.ts';
+import { TextBlocksRepository } from './modules/dashboards/text-blocks.repository.ts';
+import { TextBlocksService } from './modules/dashboards/text-blocks.service.ts';
+import { textBlocksRoutes } from './modules/dashboards/text-blocks.routes.ts';
 import type { Warehouse } from './warehouse/warehouse.ts';
 import { InsightsService } from './modules/insights/insights.service.ts';
 import { loadModel, type SemanticModel } from './semantic/model.ts';
@@ -154,12 +158,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await dashboardsRepo.cacheReads((onChange) => db.listen('insights_dashboards', onChange));
   app.addHook('onClose', () => dashboardsRepo.stopCaching());
   const widgetsRepo = new WidgetsRepository(db, () => dashboardsRepo.changed());
-  const dashboards = new DashboardsService(dashboardsRepo, widgetsRepo, clock);
   const model = deps.model ?? loadModel(config.modelPath);
   const rollups = new RollupStore(deps.warehouse, model.rollups, clock);
   // Before the caller closes the warehouse: a background build must not run under a closed one.
   app.addHook('onClose', () => rollups.stop());
   const insights = new InsightsService(deps.warehouse, clock, model, rollups);
+  const dashboards = new DashboardsService(dashboardsRepo, widgetsRepo, clock, (filters, where) =>
+    checkPresetFilters(insights, filters, where),
+  );
   const widgets = new WidgetsService(widgetsRepo, dashboards, clock, insights);
 
   // Each tenant's active AI connector from memory until ai_connectors changes (migration 731).
@@ -257,9 +263,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(chatRoutes(chat));
   await app.register(dashboardsRoutes(dashboards));
   await app.register(widgetsRoutes(widgets));
+  await app.register(textBlocksRoutes(new TextBlocksService(new TextBlocksRepository(db), dashboards, clock)));
   await app.register(insightsRoutes(insights, new FilterValues(insights, clock)));
   app.fastAnswers.add(insightsFastAnswers(insights));
-  await app.register(widgetRefreshRoutes(widgets));
+  await app.register(widgetRefreshRoutes(widgets, insights.filterParameters()));
   await app.register(dashboardPdfRoutes(new DashboardPdfService(dashboards, widgets, clock), insights.filterParameters()));
   await app.register(channelsRoutes(channels));
   await app.register(insightSubscriptionsRoutes(insightSubscriptions));
