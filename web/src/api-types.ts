@@ -546,7 +546,7 @@ export interface paths {
         delete: operations["deleteChannel"];
         options?: never;
         head?: never;
-        /** Replace the config of a channel (resets is_verified) */
+        /** Replace the config of a channel (resets is_verified), or rename it */
         patch: operations["updateChannel"];
         trace?: never;
     };
@@ -1220,6 +1220,7 @@ export interface components {
             id: string;
             /** @description true after a successful test; reset by a PATCH of config */
             is_verified: boolean;
+            name: string | null;
         };
         /** @description RFC 9457 problem details */
         Problem: {
@@ -6147,6 +6148,8 @@ export interface operations {
                     config: {
                         [key: string]: string;
                     };
+                    /** @description What people call the channel ("Sales team on Slack"); leading and trailing spaces are dropped */
+                    name?: string;
                 };
             };
         };
@@ -6350,13 +6353,15 @@ export interface operations {
             };
             cookie?: never;
         };
+        /** @description config, name or both; a change of name alone keeps is_verified; name null removes it */
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Replaces the config whole; a secret sent back masked keeps the stored one */
-                    config: {
+                    /** @description Replaces the config whole (and resets is_verified); a secret sent back masked keeps the stored one */
+                    config?: {
                         [key: string]: string;
                     };
+                    name?: string | null;
                 };
             };
         };
