@@ -218,7 +218,11 @@ function InsightSubscriptionForm({
         {insight && insight.granularities.length > 0 && (
           <div>
             <label for={id('gran')}>Granularity</label>
-            <select id={id('gran')} value={granularity || insight.default_granularity || ''} onChange={(e) => setGranularity(e.currentTarget.value)}>
+            <select
+              id={id('gran')}
+              value={granularity || insight.default_granularity || ''}
+              onChange={(e) => setGranularity(e.currentTarget.value)}
+            >
               {insight.granularities.map((g) => (
                 <option key={g}>{g}</option>
               ))}
@@ -232,7 +236,16 @@ function InsightSubscriptionForm({
           </div>
         )}
       </div>
-      <ScheduleFields idPrefix={idPrefix} value={schedule} onChange={setSchedule} error={save.error} />
+      <ScheduleFields
+        idPrefix={idPrefix}
+        value={schedule}
+        onChange={(v) => {
+          // A changed field is no longer what the service refused.
+          save.clear();
+          setSchedule(v);
+        }}
+        error={save.error}
+      />
       <fieldset>
         <legend>Alert condition</legend>
         {!alertable ? (
@@ -288,7 +301,11 @@ function InsightSubscriptionForm({
             {op && (
               <div>
                 <label for={id('notify')}>Notify</label>
-                <select id={id('notify')} value={notify} onChange={(e) => setNotify(e.currentTarget.value as InsightSubscription['notify'])}>
+                <select
+                  id={id('notify')}
+                  value={notify}
+                  onChange={(e) => setNotify(e.currentTarget.value as InsightSubscription['notify'])}
+                >
                   <option value="every_time">Every time it holds</option>
                   <option value="on_change">Only when it starts to hold</option>
                 </select>
@@ -447,7 +464,16 @@ function DashboardReportForm({
           </label>
         ))}
       </fieldset>
-      <ScheduleFields idPrefix={idPrefix} value={schedule} onChange={setSchedule} error={save.error} />
+      <ScheduleFields
+        idPrefix={idPrefix}
+        value={schedule}
+        onChange={(v) => {
+          // A changed field is no longer what the service refused.
+          save.clear();
+          setSchedule(v);
+        }}
+        error={save.error}
+      />
       <Problem error={save.error} />
       <div class="actions">
         {onCancel && (
