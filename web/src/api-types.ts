@@ -744,6 +744,16 @@ export interface components {
                 /** @description "parser" (built-in) or the provider of the active AI connector that chose the query */
                 answered_by: string;
                 chart_hint: components["schemas"]["ChartHint"];
+                /** @description The rows' columns, as execute returns them, titled in `language`; empty when nothing ran */
+                columns: {
+                    currency?: string;
+                    decimals?: number;
+                    /** @description The column's title in the answer's language (the model's title in it, when it gives one) */
+                    label: string;
+                    name: string;
+                    /** @description As in the execute response: date, string, integer, money, percent, number, boolean */
+                    type: string;
+                }[];
                 history_id: string;
                 /** @description null when the question matched nothing */
                 insight_code: string | null;
