@@ -1,4 +1,4 @@
-// The answer's columns in the answer's language (docs/chat.md "Tables in the answer's language"):
+// The answer's columns in the answer's language (docs/web.md "Chat in the answer's language"):
 // the model's per-language titles of measures and dimensions; the columns the engine adds (the
 // period, a comparison's previous value and change) in the same words; English, or a language the
 // model gives no title in, keeps the execute response's labels.
