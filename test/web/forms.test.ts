@@ -12,6 +12,24 @@ import { ROOT, migratedDataDir, seedTinyWarehouse, startServer, tempDataDir, typ
 import { CHROMIUM, firstOwnerToken, launchChromium, watchConsole } from '../helpers/browser.ts';
 
 const DIST = path.join(ROOT, 'web/dist');
+const shots = process.env.SCREENSHOTS;
+
+/** SCREENSHOTS=/some/dir: a picture of the page at 1280 and 375 px, light and dark. */
+async function snap(page: Page, name: string): Promise<void> {
+  if (!shots) return;
+  fs.mkdirSync(shots, { recursive: true });
+  const size = page.viewportSize();
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.waitForTimeout(200);
+      await page.screenshot({ path: path.join(shots, `${name}-${width}-${scheme}.png`), fullPage: true });
+    }
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  if (size) await page.setViewportSize(size);
+}
 const skip = fs.existsSync(CHROMIUM) ? false : `${CHROMIUM} is absent (apt-get install chromium; .ci/run does)`;
 
 let server: RunningServer | undefined;
@@ -138,6 +156,7 @@ test('insight subscription with a time zone, a cron and an alert condition: kept
     const runs = await form.getByRole('list', { name: 'Next runs' }).getByRole('listitem').allInnerTexts();
     assert.equal(runs.length, 3);
     for (const r of runs) assert.match(r, /^(Mon|Tue|Wed|Thu|Fri), .*07:30 CE(S)?T$/, r);
+    await snap(page, 'subscription-cron');
 
     // The alert condition.
     await form.getByLabel('Send', { exact: true }).selectOption({ label: 'When the value is above' });
@@ -178,6 +197,7 @@ test('insight subscription with a time zone, a cron and an alert condition: kept
       'Sales team hook',
     );
 
+    await snap(page, 'subscription-edit');
     // Saving a change replaces it: one subscription, with the new values.
     await edit.getByLabel('Schedule', { exact: true }).selectOption('weekly');
     await edit.getByLabel('Day of the week').selectOption({ label: 'Wednesday' });

@@ -55,21 +55,20 @@ export class StarterService {
         return { dashboard: view, created: false };
       }
     }
-    const dashboard = await this.build(auth, false);
+    const dashboard = await this.build(auth);
     await this.repo.record(auth.tenantId, dashboard.id, this.clock.now());
     return { dashboard, created: true };
   }
 
   /**
-   * At the seed of the demo data: the tenant's starter, shared with its people, unless one was
-   * ever made (a re-seed makes no second copy, and one deleted stays deleted). Undefined when
+   * At the seed of the demo data: the tenant's starter, unless one was ever made (a re-seed makes no second copy, and one deleted stays deleted). Undefined when
    * nothing was made.
    */
   async ensure(auth: AuthContext): Promise<DashboardView | undefined> {
     if (starterWidgets(this.ports.catalog()).length === 0) return undefined;
     if (!(await this.repo.claim(auth.tenantId, this.clock.now()))) return undefined;
     try {
-      const dashboard = await this.build(auth, true);
+      const dashboard = await this.build(auth);
       await this.repo.record(auth.tenantId, dashboard.id, this.clock.now());
       return dashboard;
     } catch (err) {
@@ -78,10 +77,14 @@ export class StarterService {
     }
   }
 
-  private async build(auth: AuthContext, shared: boolean): Promise<DashboardView> {
+  /**
+   * Not shared: owners and admins see every dashboard of the tenant, and sharing it with the
+   * members is the owner's call, as for any dashboard.
+   */
+  private async build(auth: AuthContext): Promise<DashboardView> {
     const widgets = starterWidgets(this.ports.catalog());
     if (widgets.length === 0) throw conflict('The model has no insights to make a starter dashboard from.');
-    const made = await this.ports.dashboards.create(auth, { name: STARTER_NAME, description: STARTER_DESCRIPTION, is_shared: shared });
+    const made = await this.ports.dashboards.create(auth, { name: STARTER_NAME, description: STARTER_DESCRIPTION });
     try {
       for (const w of widgets) await this.ports.widgets.create(auth, made.id, { ...w, data_source: 'live_insight' });
     } catch (err) {

@@ -36,7 +36,7 @@ test('demo seed makes the demo tenant a starter dashboard, once', { timeout: 180
     const list = await dashboards(server, await firstOwnerToken(server));
     assert.deepEqual(
       list.map((d) => [d.name, d.widget_ids.length, d.is_shared]),
-      [['Start here', 6, true]],
+      [['Start here', 6, false]],
     );
   } finally {
     await stop(server);

@@ -37,11 +37,11 @@ describe('starter dashboard', () => {
     assert.deepEqual(starterWidgets([]), []);
   });
 
-  test('at the seed: made once, shared, by the demo owner; a re-seed makes no second copy, a deleted one stays deleted', async () => {
+  test('at the seed: made once, by the demo owner, not shared; a re-seed makes no second copy, a deleted one stays deleted', async () => {
     const made = await t.app.services.starter.ensure(DEMO_OWNER);
     assert.ok(made);
     assert.equal(made.name, 'Start here');
-    assert.equal(made.is_shared, true);
+    assert.equal(made.is_shared, false, "sharing it with the members is the owner's call");
     assert.equal(made.created_by, 'owner');
     assert.equal(made.widget_ids.length, 6);
     assert.equal(await t.app.services.starter.ensure(DEMO_OWNER), undefined, 'no second copy');
