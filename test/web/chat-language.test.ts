@@ -11,6 +11,7 @@ import { ROOT, migratedDataDir, seedTinyWarehouse, startServer, tempDataDir, typ
 import { CHROMIUM, firstOwnerToken, launchChromium, watchConsole } from '../helpers/browser.ts';
 
 const DIST = path.join(ROOT, 'web/dist');
+const shots = process.env.SCREENSHOTS;
 const skip = fs.existsSync(CHROMIUM) ? false : `${CHROMIUM} is absent (apt-get install chromium; .ci/run does)`;
 
 let server: RunningServer | undefined;
@@ -102,6 +103,10 @@ test('a German answer: German column titles, German number and date formats in t
     const deMonth = new Intl.DateTimeFormat('de-DE', { month: 'short', year: 'numeric', timeZone: 'UTC' });
     const firstMonth = deMonth.format(new Date(`${monthly.rows[0].period}T00:00:00Z`));
     assert.ok(axis.includes(firstMonth), `${firstMonth} in ${axis.join(' | ')}`);
+    if (shots) {
+      fs.mkdirSync(shots, { recursive: true });
+      await series.screenshot({ path: path.join(shots, 'chat-german-1280-light.png') });
+    }
 
     // An English question keeps English titles and figures.
     const english = await ask(page, 'revenue by country this year');

@@ -113,11 +113,12 @@ function ChannelRow({ channel, onChanged, onDeleted }: { channel: Channel; onCha
         <strong>{name}</strong>
         <span class={`badge ${channel.is_verified ? 'ok' : ''}`}>{channel.is_verified ? 'verified' : 'not verified'}</span>
         <div class="muted small">
-          {channel.name ? `${channelLabel(channel)} · ` : ''}
-          {Object.entries(channel.config)
-            .filter(([k]) => !['webhook_url', 'email'].includes(k))
-            .map(([k, v]) => `${k.replace(/_/g, ' ')}: ${k.includes('secret') ? v.slice(0, 10) + '…' : v}`)
-            .join(' · ')}
+          {[
+            ...(channel.name ? [channelLabel(channel)] : []),
+            ...Object.entries(channel.config)
+              .filter(([k]) => !['webhook_url', 'email'].includes(k))
+              .map(([k, v]) => `${k.replace(/_/g, ' ')}: ${k.includes('secret') ? v.slice(0, 10) + '…' : v}`),
+          ].join(' · ')}
         </div>
       </div>
       <div class="item-actions">
