@@ -73,6 +73,9 @@ import { RollupStore } from './warehouse/rollups.ts';
 import { dataRoutes } from './modules/data/data.routes.ts';
 import { McpService } from './modules/mcp/mcp.service.ts';
 import { mcpRoutes } from './modules/mcp/mcp.routes.ts';
+import { StarterRepository } from './modules/starter/starter.repository.ts';
+import { starterRoutes } from './modules/starter/starter.routes.ts';
+import { StarterService } from './modules/starter/starter.service.ts';
 
 /**
  * The services the app built, reachable as app.services by the process (server.ts starts workers
@@ -108,6 +111,8 @@ export interface Services {
   deliveryWorker: DeliveryWorker;
   /** The background scheduler + worker loops: server.ts starts them; they stop when the app closes. */
   notificationLoops: NotificationLoops;
+  /** The "Start here" dashboard: ensure(auth) at the demo seed, make(auth) when asked for. */
+  starter: StarterService;
 }
 
 declare module 'fastify' {
@@ -248,6 +253,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     scheduler,
     deliveryWorker,
     notificationLoops,
+    starter: new StarterService(new StarterRepository(db), { dashboards, widgets, catalog: () => insights.catalog() }, clock),
   };
   app.decorate('services', services);
 
@@ -261,6 +267,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(tokensRoutes(tokens));
   await app.register(connectorsRoutes(connectors));
   await app.register(chatRoutes(chat));
+  await app.register(starterRoutes(services.starter));
   await app.register(dashboardsRoutes(dashboards));
   await app.register(widgetsRoutes(widgets));
   await app.register(textBlocksRoutes(new TextBlocksService(new TextBlocksRepository(db), dashboards, clock)));
