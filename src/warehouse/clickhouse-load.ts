@@ -11,8 +11,6 @@
 // before or after, never the tenant without rows. Loads into one table run one at a time.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { ClickHouseClient } from '@clickhouse/client';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { tempFile } from '../lib/temp-dir.ts';

@@ -6,8 +6,6 @@
 // at COMMIT, together with a `replace`'s DELETE, so a staging table would only write every row twice.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { DuckDBInstance } from '@duckdb/node-api';

@@ -3,7 +3,6 @@
 import { JsonDepth, MAX_DATA_DEPTH } from '../../warehouse/json-depth.ts';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import zlib from 'node:zlib';

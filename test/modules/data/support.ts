@@ -309,6 +309,18 @@ export function dataApiTests(makeWarehouse: (now: Date) => Promise<Warehouse>, e
     assert.equal((await tables(t, demoOwner)).ledger.row_count, 3);
   });
 
+  test('two tenants whose first loads of a new table run at once both load: neither gets an error for the other', async () => {
+    // Before (PostgreSQL): both found no table, both ran CREATE TABLE, and the second answered 500.
+    const [a, b] = await Promise.all([
+      upload(t, demoOwner, { table: 'fresh', body: 'x\n1\n2\n' }),
+      upload(t, acmeOwner, { table: 'fresh', body: 'x\n3\n' }),
+    ]);
+    assert.equal(a.statusCode, 200, a.body);
+    assert.equal(b.statusCode, 200, b.body);
+    assert.equal((await tables(t, demoOwner)).fresh.row_count, 2);
+    assert.equal((await tables(t, acmeOwner)).fresh.row_count, 1);
+  });
+
   test('roles, table names, media types and the body limit', async () => {
     const member = await upload(t, demoMember, { table: 'sales', body: SALES });
     assert.equal(member.statusCode, 403);
