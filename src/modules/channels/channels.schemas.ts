@@ -1,4 +1,4 @@
-import { Type } from 'typebox';
+import { type Static, Type } from 'typebox';
 import { CHANNEL_TYPES } from '../../adapters/delivery/types.ts';
 import { Nullable, Timestamp } from '../../lib/schemas.ts';
 
@@ -32,6 +32,7 @@ export const ChannelSchema = Type.Object(
   },
   { title: 'NotificationChannel', description: 'A notification channel' },
 );
+export type ChannelView = Static<typeof ChannelSchema>;
 
 export const CreateChannelBody = Type.Object(
   { channel_type: ChannelTypeSchema, config: Config, name: Type.Optional(Name) },
@@ -63,3 +64,4 @@ export const ChannelTestResultSchema = Type.Object(
   },
   { title: 'ChannelTestResult' },
 );
+export type ChannelTestResult = Static<typeof ChannelTestResultSchema>;

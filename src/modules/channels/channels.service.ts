@@ -11,21 +11,7 @@ import { maskSecret, type SecretBox } from '../../lib/secrets.ts';
 import { composeTestReport } from '../reports/compose.ts';
 import { checkConfig, isSecretKey } from './channels.config.ts';
 import type { ChannelRecord, ChannelsRepository } from './channels.repository.ts';
-
-export interface ChannelView {
-  id: string;
-  name: string | null;
-  channel_type: ChannelType;
-  config: Record<string, string>;
-  is_verified: boolean;
-  created_at: string;
-}
-
-export interface ChannelTestResult {
-  success: true;
-  message: string;
-  latency_ms: number;
-}
+import type { ChannelTestResult, ChannelView } from './channels.schemas.ts';
 
 /**
  * Runs inside the transaction that deletes a channel, before the row goes: subscriptions hook in

@@ -10,7 +10,7 @@ import { addDays, defaultFrom } from '../../semantic/periods.ts';
 import type { Granularity } from '../../semantic/types.ts';
 import { MAX_PERIODS } from '../insights/insights.params.ts';
 import type { ConnectorsService } from '../connectors/connectors.service.ts';
-import type { ExecuteResult, InsightsService } from '../insights/insights.service.ts';
+import type { ExecuteParams, ExecuteResult, InsightsService } from '../insights/insights.service.ts';
 import { modelTranslations, modelWords, parserCatalog } from './chat.catalog.ts';
 import { detectLanguage, type Language } from './language/languages.ts';
 import { InvalidToolCall, toolPrompt, validateToolArgs } from './chat.llm.ts';
@@ -35,6 +35,18 @@ export interface ChatAnswer {
   alternatives: StructuredQuery[];
   /** The language the question was read in and the reply is written in (ISO 639-1). */
   language: Language;
+}
+
+/** A chosen query as the insight engine's parameters (chat runs it; MCP reads its columns). */
+export function executeParamsOf(q: StructuredQuery): ExecuteParams {
+  return {
+    ...q.filters,
+    granularity: q.granularity,
+    date_from: q.date_from,
+    date_to: q.date_to,
+    limit: q.limit,
+    compare: q.compare,
+  };
 }
 
 type Log = (details: Record<string, unknown>, message: string) => void;
@@ -335,14 +347,7 @@ export class ChatService {
 
   // As the caller, attributes included: the model's row-level access filters apply to chat too.
   private execute(auth: AuthContext, q: StructuredQuery): Promise<ExecuteResult> {
-    return this.insights.execute(auth, q.insight_code, {
-      ...q.filters,
-      granularity: q.granularity,
-      date_from: q.date_from,
-      date_to: q.date_to,
-      limit: q.limit,
-      compare: q.compare,
-    });
+    return this.insights.execute(auth, q.insight_code, executeParamsOf(q));
   }
 
   /**

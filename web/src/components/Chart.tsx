@@ -76,8 +76,17 @@ export function Chart({ hint, type, columns, rows, label, height = 280, onDrawn,
         draw();
       });
       ro.observe(node);
+      // The chart's ink follows the page's light or dark: redraw when the system's setting or the
+      // header's theme picker changes it (the option is recoloured per scheme in charts.ts).
+      const scheme = matchMedia('(prefers-color-scheme: dark)');
+      const redraw = () => !disposed && draw();
+      scheme.addEventListener('change', redraw);
+      const mo = new MutationObserver(redraw);
+      mo.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme'] });
       cleanup = () => {
         ro.disconnect();
+        mo.disconnect();
+        scheme.removeEventListener('change', redraw);
         chart.dispose();
       };
     });
