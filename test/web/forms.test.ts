@@ -234,6 +234,21 @@ test('insight subscription with a time zone, a cron and an alert condition: kept
       .getByRole('list', { name: 'Dashboard reports' })
       .getByText(/Cron 0 9 1 \* \* \(Asia\/Tokyo\)/)
       .waitFor();
+    // Its editor shows its values; a change is saved.
+    await page.getByRole('button', { name: 'Edit Weekly numbers' }).click();
+    const editReport = page.getByRole('form', { name: 'Edit Weekly numbers report' });
+    assert.equal(await editReport.getByLabel('Time zone').inputValue(), 'Asia/Tokyo');
+    assert.equal(await editReport.getByLabel('Cron expression').inputValue(), '0 9 1 * *');
+    assert.equal(await editReport.getByRole('group', { name: 'Send to' }).getByLabel('Ops inbox').isChecked(), true);
+    assert.equal(await editReport.getByRole('group', { name: 'Send to' }).getByLabel('Sales team hook').isChecked(), false);
+    await editReport.getByLabel('Cron expression').fill('0 9 1,15 * *');
+    await editReport.getByRole('button', { name: 'Save changes' }).click();
+    await editReport.waitFor({ state: 'detached' });
+    const reports = await api<any[]>('GET', '/dashboards/subscriptions');
+    assert.deepEqual(
+      reports.map((r) => [r.cron, r.timezone, r.is_active]),
+      [['0 9 1,15 * *', 'Asia/Tokyo', true]],
+    );
     problems.forgive(/status of 400/);
     problems.assertNone();
   } finally {

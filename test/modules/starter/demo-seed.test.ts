@@ -43,6 +43,30 @@ test('demo seed makes the demo tenant a starter dashboard, once', { timeout: 180
   }
 });
 
+test('a first start that generates the demo data makes the starter too; a restart makes no second', { timeout: 300_000 }, async () => {
+  const dir = tempDataDir('insights-first-starter-');
+  let server = await startServer(dir, 240_000, { LOG_LEVEL: 'info' });
+  let token: string;
+  try {
+    token = await firstOwnerToken(server);
+    // The log is JSON: its quotes come escaped.
+    assert.match(server.output(), /Made the demo tenant's \\?"Start here\\?" dashboard/);
+    assert.deepEqual(
+      (await dashboards(server, token)).map((d) => [d.name, d.widget_ids.length]),
+      [['Start here', 6]],
+    );
+  } finally {
+    await stop(server);
+  }
+  server = await startServer(dir, 120_000, { LOG_LEVEL: 'info' });
+  try {
+    assert.doesNotMatch(server.output(), /Start here/);
+    assert.equal((await dashboards(server, token)).length, 1);
+  } finally {
+    await stop(server);
+  }
+});
+
 test('a server on a model of the user own makes no starter dashboard', { timeout: 120_000 }, async () => {
   const dir = usingPostgres ? tempDataDir('insights-own-') : await migratedDataDir('insights-own-');
   const server = await startServer(dir, 60_000, { INSIGHTS_MODEL: path.join(ROOT, 'examples/movies/model.yml') });
