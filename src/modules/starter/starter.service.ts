@@ -1,6 +1,6 @@
 import { requireRole, type AuthContext } from '../../auth/context.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { conflict } from '../../lib/errors.ts';
+import { AppError, conflict } from '../../lib/errors.ts';
 import type { CatalogEntry } from '../../semantic/types.ts';
 import type { CreateDashboardInput, DashboardView } from '../dashboards/dashboards.schemas.ts';
 import type { CreateWidgetInput } from '../dashboards/widgets.schemas.ts';
@@ -90,6 +90,11 @@ export class StarterService {
     } catch (err) {
       // Half a starter is no starter: the dashboard goes with the widget that failed.
       await this.ports.dashboards.delete(auth, made.id).catch(() => undefined);
+      // Deleted by someone else while it was being made: the request conflicts with that (409),
+      // it did not ask for a missing resource (this path has no id to be missing).
+      if (err instanceof AppError && err.code === 'NOT_FOUND') {
+        throw conflict('The starter dashboard was deleted while it was being made; ask again.');
+      }
       throw err;
     }
     const full = await this.ports.dashboards.findForSystem(auth.tenantId, made.id);

@@ -83,3 +83,40 @@ describe('starter dashboard', () => {
     assert.equal(list.data.filter((d: { name: string }) => d.name === 'Start here').length, 1);
   });
 });
+
+describe('starter dashboard deleted while it is being made', () => {
+  test('the request answers 409 CONFLICT (a path without an id has no 404 to answer), and no half starter stays', async () => {
+    const { StarterService } = await import('../../../src/modules/starter/starter.service.ts');
+    const { notFound } = await import('../../../src/lib/errors.ts');
+    const deleted: string[] = [];
+    const catalog = [
+      { code: 'revenue', kind: 'kpi', title: 'Revenue', chart: 'kpi' },
+      { code: 'orders', kind: 'kpi', title: 'Orders', chart: 'kpi' },
+    ] as never;
+    const repo = { find: async () => undefined, claim: async () => true, record: async () => undefined, release: async () => undefined };
+    const service = new StarterService(
+      repo as never,
+      {
+        dashboards: {
+          create: async () => ({ id: 'd1' }) as never,
+          delete: async (_a: unknown, id: string) => {
+            deleted.push(id);
+          },
+          findForSystem: async () => undefined,
+        },
+        // Another admin deleted the new dashboard between its creation and its first widget.
+        widgets: {
+          create: async () => {
+            throw notFound('Dashboard');
+          },
+        },
+        catalog: () => catalog,
+      },
+      { now: () => new Date() } as never,
+    );
+    const auth = { tenantId: 'acme', userId: 'ada', role: 'admin' } as never;
+    if (starterWidgets(catalog).length === 0) return assert.fail('the plan must hold the two KPIs');
+    await assert.rejects(service.make(auth), (err: { code?: string }) => err.code === 'CONFLICT');
+    assert.deepEqual(deleted, ['d1']);
+  });
+});
