@@ -178,6 +178,42 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/dashboards/{id}/text-blocks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A dashboard's markdown text blocks (extension), by position; anyone who may view the dashboard */
+        get: operations["listDashboardTextBlocks"];
+        put?: never;
+        /** Add a markdown text block (extension); owners, admins and the dashboard’s creator */
+        post: operations["createDashboardTextBlock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/dashboards/{id}/text-blocks/{bid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a text block (extension) */
+        delete: operations["deleteDashboardTextBlock"];
+        options?: never;
+        head?: never;
+        /** Change a text block’s markdown, size or position (extension) */
+        patch: operations["updateDashboardTextBlock"];
+        trace?: never;
+    };
     "/api/v1/dashboards/{id}/widgets": {
         parameters: {
             query?: never;
@@ -214,6 +250,23 @@ export interface paths {
         patch: operations["updateWidget"];
         trace?: never;
     };
+    "/api/v1/dashboards/{id}/widgets/{wid}/data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A widget's data, read-only (extension): anyone who may view the dashboard; records nothing. No query: the dashboard's default view (its active preset); a filter state replaces it for the widget, skipping what its insight does not take or it ignores */
+        get: operations["getWidgetData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/dashboards/{id}/widgets/{wid}/refresh": {
         parameters: {
             query?: never;
@@ -225,6 +278,26 @@ export interface paths {
         put?: never;
         /** Refresh a live widget: run its insight (preset < widget_filters < body) and record the hint */
         post: operations["refreshWidget"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/dashboards/starter": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The starter dashboard ("Start here") made from the insight catalog
+         * @description 201 with a new one: two KPIs, a time series, two breakdowns and a top list, the first insights of each kind. 200 with the tenant's starter when it still exists (asking twice makes no second copy). Owners and admins. 409 when the model has no insights.
+         */
+        post: operations["postDashboardsStarter"];
         delete?: never;
         options?: never;
         head?: never;
@@ -294,7 +367,7 @@ export interface paths {
         put?: never;
         /**
          * Load a CSV, NDJSON or JSON body into a table for the caller's tenant (owner, admin)
-         * @description All or nothing: a row that does not fit is a 400 naming its line and column, and nothing is kept. Only a table that a cube of the model reads (404 otherwise). The first load of a table creates it from the columns and the detected types. See docs/data.md.
+         * @description All or nothing: a row that does not fit is a 400 naming its line and column, and nothing is kept. Only a table that a cube of the model reads (404 otherwise). The first load of a table creates it with the columns the model reads, typed as the model reads them; other columns of the file are not stored. See docs/data.md.
          */
         post: operations["postData"];
         delete?: never;
@@ -546,7 +619,7 @@ export interface paths {
         delete: operations["deleteChannel"];
         options?: never;
         head?: never;
-        /** Replace the config of a channel (resets is_verified) */
+        /** Replace the config of a channel (resets is_verified), or rename it */
         patch: operations["updateChannel"];
         trace?: never;
     };
@@ -744,6 +817,16 @@ export interface components {
                 /** @description "parser" (built-in) or the provider of the active AI connector that chose the query */
                 answered_by: string;
                 chart_hint: components["schemas"]["ChartHint"];
+                /** @description The rows' columns, as execute returns them, titled in `language`; empty when nothing ran */
+                columns: {
+                    currency?: string;
+                    decimals?: number;
+                    /** @description The column's title in the answer's language (the model's title in it, when it gives one) */
+                    label: string;
+                    name: string;
+                    /** @description As in the execute response: date, string, integer, money, percent, number, boolean */
+                    type: string;
+                }[];
                 history_id: string;
                 /** @description null when the question matched nothing */
                 insight_code: string | null;
@@ -884,6 +967,31 @@ export interface components {
             schedule_time: string;
             /** @description IANA time zone name (e.g. Europe/Berlin) in which schedule_time and cron are read; default UTC */
             timezone: string;
+        };
+        /**
+         * DashboardTextBlock
+         * @description A markdown text block of a dashboard (extension)
+         */
+        DashboardTextBlock: {
+            body: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC, milliseconds, Z
+             */
+            created_at: string;
+            dashboard_id: string;
+            /**
+             * @description The width in the dashboard's grid, as a widget's display_size
+             * @enum {unknown}
+             */
+            display_size: "small" | "medium" | "large" | "full";
+            id: string;
+            position: number;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC, milliseconds, Z
+             */
+            updated_at: string;
         };
         /**
          * DashboardWidget
@@ -1043,15 +1151,13 @@ export interface components {
         };
         /** GlobalFilterPreset */
         GlobalFilterPreset: {
+            /** @description Any filter dimension of the model's insights (country, channel, …) takes a value or a list of values */
             filters: {
-                category?: string | string[];
-                channel?: string | string[];
                 /**
                  * @description Each row gains <measure>_previous and <measure>_change_pct against the previous period of equal length, or the same period a year before
                  * @enum {unknown}
                  */
                 compare?: "previous_period" | "previous_year";
-                country?: string | string[];
                 /**
                  * Format: date
                  * @description YYYY-MM-DD (UTC)
@@ -1068,6 +1174,8 @@ export interface components {
                  * @enum {unknown}
                  */
                 range?: "last_7_days" | "last_30_days" | "this_month" | "last_month" | "this_quarter" | "last_quarter" | "year_to_date";
+            } & {
+                [key: string]: string | string[];
             };
             id: string;
             name: string;
@@ -1220,6 +1328,7 @@ export interface components {
             id: string;
             /** @description true after a successful test; reset by a PATCH of config */
             is_verified: boolean;
+            name: string | null;
         };
         /** @description RFC 9457 problem details */
         Problem: {
@@ -2363,15 +2472,13 @@ export interface operations {
                     active_preset_id?: string | null;
                     description?: string | null;
                     global_filter_presets?: {
+                        /** @description Any filter dimension of the model's insights (country, channel, …) takes a value or a list of values */
                         filters?: {
-                            category?: string | string[];
-                            channel?: string | string[];
                             /**
                              * @description Each row gains <measure>_previous and <measure>_change_pct against the previous period of equal length, or the same period a year before
                              * @enum {unknown}
                              */
                             compare?: "previous_period" | "previous_year";
-                            country?: string | string[];
                             /**
                              * Format: date
                              * @description YYYY-MM-DD (UTC)
@@ -2388,6 +2495,8 @@ export interface operations {
                              * @enum {unknown}
                              */
                             range?: "last_7_days" | "last_30_days" | "this_month" | "last_month" | "this_quarter" | "last_quarter" | "year_to_date";
+                        } & {
+                            [key: string]: string | string[];
                         };
                         id?: string;
                         name: string;
@@ -2711,15 +2820,13 @@ export interface operations {
                     active_preset_id?: string | null;
                     description?: string | null;
                     global_filter_presets?: {
+                        /** @description Any filter dimension of the model's insights (country, channel, …) takes a value or a list of values */
                         filters?: {
-                            category?: string | string[];
-                            channel?: string | string[];
                             /**
                              * @description Each row gains <measure>_previous and <measure>_change_pct against the previous period of equal length, or the same period a year before
                              * @enum {unknown}
                              */
                             compare?: "previous_period" | "previous_year";
-                            country?: string | string[];
                             /**
                              * Format: date
                              * @description YYYY-MM-DD (UTC)
@@ -2736,6 +2843,8 @@ export interface operations {
                              * @enum {unknown}
                              */
                             range?: "last_7_days" | "last_30_days" | "this_month" | "last_month" | "this_quarter" | "last_quarter" | "year_to_date";
+                        } & {
+                            [key: string]: string | string[];
                         };
                         id?: string;
                         name: string;
@@ -3099,6 +3208,469 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DashboardSubscription"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource, or one of another tenant or that you may not view */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request did not arrive in time */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request headers are too large */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The server is shutting down or a dependency is unavailable; retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listDashboardTextBlocks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A UUIDv7 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DashboardTextBlock"][];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource, or one of another tenant or that you may not view */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request did not arrive in time */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request headers are too large */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The server is shutting down or a dependency is unavailable; retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createDashboardTextBlock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A UUIDv7 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Markdown (CommonMark); raw HTML is shown as text, links only http(s), mailto and relative */
+                    body: string;
+                    /**
+                     * @description The width in the dashboard's grid, as a widget's display_size
+                     * @enum {unknown}
+                     */
+                    display_size?: "small" | "medium" | "large" | "full";
+                    /** @description Shown before the widget at this index of widget_ids; the number of widgets or more: after the last one */
+                    position?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description A markdown text block of a dashboard (extension) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DashboardTextBlock"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource, or one of another tenant or that you may not view */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request did not arrive in time */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request headers are too large */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The server is shutting down or a dependency is unavailable; retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteDashboardTextBlock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A UUIDv7 */
+                bid: string;
+                /** @description A UUIDv7 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description RFC 9457 problem details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource, or one of another tenant or that you may not view */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request did not arrive in time */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request headers are too large */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The server is shutting down or a dependency is unavailable; retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    updateDashboardTextBlock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A UUIDv7 */
+                bid: string;
+                /** @description A UUIDv7 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Markdown (CommonMark); raw HTML is shown as text, links only http(s), mailto and relative */
+                    body?: string;
+                    /**
+                     * @description The width in the dashboard's grid, as a widget's display_size
+                     * @enum {unknown}
+                     */
+                    display_size?: "small" | "medium" | "large" | "full";
+                    /** @description Shown before the widget at this index of widget_ids; the number of widgets or more: after the last one */
+                    position?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description A markdown text block of a dashboard (extension) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DashboardTextBlock"];
                 };
             };
             /** @description RFC 9457 problem details */
@@ -3682,6 +4254,113 @@ export interface operations {
             };
         };
     };
+    getWidgetData: {
+        parameters: {
+            query?: {
+                /** @description Filter: Category; repeat it for several values */
+                category?: string[];
+                /** @description Filter: Channel; repeat it for several values */
+                channel?: string[];
+                /** @description Each row gains <measure>_previous and <measure>_change_pct against the previous period of equal length, or the same period a year before */
+                compare?: "previous_period" | "previous_year";
+                /** @description Filter: Country; repeat it for several values */
+                country?: string[];
+                /** @description YYYY-MM-DD (UTC) */
+                date_from?: string;
+                /** @description YYYY-MM-DD (UTC) */
+                date_to?: string;
+                /** @description A preset of the dashboard to apply instead of the active one; empty: none (the query is the whole state) */
+                preset_id?: string;
+                /** @description A window relative to today (UTC), resolved when the data is read: last_7_days and last_30_days end today; this_month, this_quarter and year_to_date run from the period start to today; last_month and last_quarter are the whole calendar period before */
+                range?: "last_7_days" | "last_30_days" | "this_month" | "last_month" | "this_quarter" | "last_quarter" | "year_to_date";
+            };
+            header?: never;
+            path: {
+                /** @description A UUIDv7 */
+                id: string;
+                /** @description A UUIDv7 */
+                wid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExecuteResponse"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource, or one of another tenant or that you may not view */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request did not arrive in time */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request headers are too large */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     refreshWidget: {
         parameters: {
             query?: never;
@@ -3811,6 +4490,132 @@ export interface operations {
                 };
             };
             /** @description RFC 9457 problem details */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    postDashboardsStarter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description No body, or an empty object */
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never> | null;
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Dashboard"];
+                };
+            };
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Dashboard"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request did not arrive in time */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request headers are too large */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The server is shutting down or a dependency is unavailable; retry */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6147,6 +6952,8 @@ export interface operations {
                     config: {
                         [key: string]: string;
                     };
+                    /** @description What people call the channel ("Sales team on Slack"); leading and trailing spaces are dropped */
+                    name?: string;
                 };
             };
         };
@@ -6350,13 +7157,15 @@ export interface operations {
             };
             cookie?: never;
         };
+        /** @description config, name or both; a change of name alone keeps is_verified; name null removes it */
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Replaces the config whole; a secret sent back masked keeps the stored one */
-                    config: {
+                    /** @description Replaces the config whole (and resets is_verified); a secret sent back masked keeps the stored one */
+                    config?: {
                         [key: string]: string;
                     };
+                    name?: string | null;
                 };
             };
         };

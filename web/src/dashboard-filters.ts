@@ -196,6 +196,17 @@ export function pdfQuery(s: BarState): string {
   return text ? `?${text}` : '';
 }
 
+/**
+ * The query of a widget's read-only data (`GET …/widgets/{wid}/data`) under the bar's state: the same
+ * state as the refresh body, with `preset_id=` (none) since the state replaces the active preset.
+ * Undefined state (the URL says nothing): no query, the service applies the active preset.
+ */
+export function dataQuery(s: BarState | undefined): string {
+  if (!s) return '';
+  const q = pdfQuery(s);
+  return q ? `${q}&preset_id=` : '?preset_id=';
+}
+
 /** The relative range whose window on `today` is exactly from–to (chat's "last month"), if any. */
 export function rangeOf(from: string | null | undefined, to: string | null | undefined, today = iso(new Date())): Range | undefined {
   if (!from || !to) return undefined;

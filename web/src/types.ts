@@ -51,3 +51,5 @@ export type DeliveryLog = S['DeliveryLog'];
 export type Connector = S['AIConnector'];
 
 export type ApiToken = S['ApiToken'];
+
+export type TextBlock = S['DashboardTextBlock'];

@@ -17,6 +17,7 @@ import { InvalidToolCall, toolPrompt, validateToolArgs } from './chat.llm.ts';
 import type { ChatRateLimiter } from './chat.rate-limit.ts';
 import { phrases } from './language/phrases.ts';
 import { composeReply, helpReply, refusalReply } from './chat.reply.ts';
+import { localizedColumns, type AnswerColumn } from './chat.columns.ts';
 import type { ChatRepository, MessageRecord } from './chat.repository.ts';
 import { parseQuestion, type ParseOutcome, type ParserInsight, type StructuredQuery } from './parser/index.ts';
 
@@ -24,6 +25,8 @@ export interface ChatAnswer {
   reply_text: string;
   chart_hint: ExecuteResult['chart_hint'];
   rows: ExecuteResult['rows'];
+  /** The rows' columns, titled in the answer's language (chat.columns.ts). */
+  columns: AnswerColumn[];
   history_id: string;
   insight_code: string | null;
   query: StructuredQuery | null;
@@ -233,6 +236,7 @@ export class ChatService {
       reply_text,
       chart_hint: { type: 'table', x_axis: '' },
       rows: [],
+      columns: [],
       history_id: historyId,
       insight_code: null,
       query: null,
@@ -257,6 +261,7 @@ export class ChatService {
       reply_text: composeReply(result, this.insights.find(result.insight_code), chosen.notes, language),
       chart_hint: result.chart_hint,
       rows: result.rows,
+      columns: localizedColumns(result, this.insights.find(result.insight_code), language),
       history_id: historyId,
       insight_code: result.insight_code,
       query: resolvedQuery(chosen.query, result),

@@ -1,30 +1,28 @@
 import { Type, type Static, type TSchema } from 'typebox';
-import {
-  CompareSchema,
-  CountrySchema,
-  RelativeRangeSchema,
-  GranularitySchema,
-  IsoDateSchema,
-  MAX_FILTER_VALUES,
-} from '../../lib/chart.schemas.ts';
+import { CompareSchema, RelativeRangeSchema, GranularitySchema, IsoDateSchema, MAX_FILTER_VALUES } from '../../lib/chart.schemas.ts';
 import { Nullable, PageQuery, ResourceId, Timestamp } from '../../lib/schemas.ts';
 import { WidgetSchema } from './widgets.schemas.ts';
 
 /** A filter value, or several (any of them), as execute takes them. */
 const oneOrMore = <T extends TSchema>(value: T) => Type.Union([value, Type.Array(value, { minItems: 1, maxItems: MAX_FILTER_VALUES })]);
 
+/**
+ * A preset's filters: the date range or dates, compare and granularity, and any filter dimension of
+ * the model (a value or several), checked against the model when written (dashboards.service.ts).
+ */
 export const PresetFiltersSchema = Type.Object(
   {
-    country: Type.Optional(oneOrMore(CountrySchema)),
-    channel: Type.Optional(oneOrMore(Type.String({ minLength: 1, maxLength: 100 }))),
-    category: Type.Optional(oneOrMore(Type.String({ minLength: 1, maxLength: 200 }))),
     compare: Type.Optional(CompareSchema),
     range: Type.Optional(RelativeRangeSchema),
     date_from: Type.Optional(IsoDateSchema),
     date_to: Type.Optional(IsoDateSchema),
     granularity: Type.Optional(GranularitySchema),
   },
-  { additionalProperties: false },
+  {
+    additionalProperties: oneOrMore(Type.String({ minLength: 1, maxLength: 200 })),
+    maxProperties: 50,
+    description: "Any filter dimension of the model's insights (country, channel, …) takes a value or a list of values",
+  },
 );
 export type PresetFilters = Static<typeof PresetFiltersSchema>;
 

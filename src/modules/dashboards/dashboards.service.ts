@@ -45,13 +45,17 @@ function normalizeEmails(emails: string[] | null | undefined): string[] {
   return [...new Set((emails ?? []).map((e) => e.trim().toLowerCase()))];
 }
 
-function normalizePresets(input: PresetInput[]): GlobalFilterPreset[] {
+/** Checks a preset's filters against the model; throws a 400 naming `${where}/<name>`. */
+export type PresetFilterCheck = (filters: Record<string, unknown>, where: string) => void;
+
+function normalizePresets(input: PresetInput[], check: PresetFilterCheck): GlobalFilterPreset[] {
   const seen = new Set<string>();
   return input.map((p, i) => {
     const id = p.id ?? newId();
     if (seen.has(id)) throw invalidField(`/body/global_filter_presets/${i}/id`, `duplicates the id "${id}" of another preset`);
     seen.add(id);
     const filters = p.filters ?? {};
+    check(filters, `/body/global_filter_presets/${i}/filters`);
     if (filters.date_from && filters.date_to && filters.date_from > filters.date_to) {
       throw invalidField(`/body/global_filter_presets/${i}/filters/date_from`, 'must not be after date_to');
     }
@@ -70,11 +74,13 @@ export class DashboardsService {
     private readonly repo: DashboardsRepository,
     private readonly widgets: WidgetsRepository,
     private readonly clock: Clock,
+    /** The model's check of a preset's filter dimensions and values (widget-source.ts checkPresetFilters). */
+    private readonly checkPresetFilters: PresetFilterCheck = () => {},
   ) {}
 
   async create(auth: AuthContext, input: CreateDashboardInput): Promise<DashboardView> {
     requireRole(auth, 'admin', 'create dashboards');
-    const presets = normalizePresets(input.global_filter_presets ?? []);
+    const presets = normalizePresets(input.global_filter_presets ?? [], this.checkPresetFilters);
     const active = input.active_preset_id ?? null;
     checkActivePreset(active, presets);
     const now = this.clock.now();
@@ -127,7 +133,8 @@ export class DashboardsService {
 
   async update(auth: AuthContext, id: string, input: PatchDashboardInput): Promise<DashboardView> {
     await this.getEditable(auth, id);
-    const presets = input.global_filter_presets === undefined ? undefined : normalizePresets(input.global_filter_presets);
+    const presets =
+      input.global_filter_presets === undefined ? undefined : normalizePresets(input.global_filter_presets, this.checkPresetFilters);
     const updated = await this.repo.update(auth.tenantId, id, (current) => {
       const changes: DashboardChanges = { updated_at: this.clock.now() };
       if (input.name !== undefined) changes.name = input.name;

@@ -125,17 +125,55 @@ export function checkLiveSource(
   }
   const filters = w.widget_filters ?? {};
   checkKeys(def, filters, '/body/widget_filters');
-  // Values are checked the way execute checks them, reported under widget_filters.
+  checkValues(insights, def, filters, w.granularity ?? null, '/body/widget_filters', '/body/granularity');
+}
+
+/**
+ * Checks filter values the way execute checks them, for insight `def`, reporting a refused one
+ * under `where` (`/body/widget_filters/country`); `granularityAt` names a granularity kept apart.
+ */
+function checkValues(
+  insights: Pick<WidgetInsights, 'resolve' | 'today'>,
+  def: InsightDefinition,
+  filters: Record<string, unknown>,
+  granularity: string | null,
+  where: string,
+  granularityAt = `${where}/granularity`,
+): void {
   try {
-    const dated = withDates(pickKnown(filters), insights.today(), '/body/widget_filters');
-    insights.resolve('-', def.code, toParams({ ...dated, granularity: w.granularity ?? undefined }), 'body/widget_filters');
+    const dated = withDates(pickKnown(filters), insights.today(), where);
+    insights.resolve('-', def.code, toParams({ ...dated, granularity: granularity ?? undefined }), where.slice(1));
   } catch (err) {
     if (err instanceof AppError && err.options.errors) {
       const e = err.options.errors[0];
-      const path = e.path.replace('/body/widget_filters/granularity', '/body/granularity');
-      throw invalidField(path, e.message);
+      throw invalidField(e.path.replace(`${where}/granularity`, granularityAt), e.message);
     }
     throw err;
+  }
+}
+
+/** What a dashboard preset's check needs of the insight engine. */
+export type PresetInsights = Pick<InsightsService, 'catalog' | 'find' | 'resolve' | 'today'>;
+
+const PRESET_OWN_KEYS = new Set(['compare', 'range', 'date_from', 'date_to', 'granularity']);
+
+/**
+ * Checks a dashboard preset's filter dimensions against the model (any filter of any insight), and
+ * each dimension's values as an insight that takes it checks them (the widget_filters check), under
+ * `where` (`/body/global_filter_presets/0/filters`). Dates, range, compare and granularity are the
+ * schema's.
+ */
+export function checkPresetFilters(insights: PresetInsights, filters: Record<string, unknown>, where: string): void {
+  const catalog = insights.catalog();
+  for (const [k, v] of Object.entries(filters)) {
+    if (PRESET_OWN_KEYS.has(k) || v === undefined || v === null) continue;
+    const entry = catalog.find((e) => e.filters.includes(k));
+    const def = entry && insights.find(entry.code);
+    if (!def) {
+      const known = [...new Set(catalog.flatMap((e) => e.filters))];
+      throw invalidField(`${where}/${k}`, `is not a filter of the model (its filters: ${known.join(', ') || 'none'})`);
+    }
+    checkValues(insights, def, { [k]: v }, null, where);
   }
 }
 

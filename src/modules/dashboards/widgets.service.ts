@@ -1,7 +1,7 @@
 import type { AuthContext } from '../../auth/context.ts';
 import type { ChartHint } from '../../lib/chart.schemas.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { conflict, invalidField, notFound } from '../../lib/errors.ts';
+import { AppError, conflict, invalidField, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { ExecuteResult, Scope } from '../insights/insights.service.ts';
 import type { DashboardRecord } from './dashboards.repository.ts';
@@ -147,6 +147,24 @@ export class WidgetsService {
   /** Runs a widget's insight for `scope`: a caller (attributes and all), or a bare tenant. */
   execute(scope: Scope, dashboard: WidgetDashboard, widget: WidgetSource, overrides?: WidgetOverrides): Promise<ExecuteResult> {
     return executeWidget(this.insights, scope, dashboard, widget, overrides);
+  }
+
+  /**
+   * A widget's data for anyone who may view the dashboard, without writing anything (no
+   * last_refreshed_at, no chart_hint): what the web app draws. Snapshots return their stored rows.
+   */
+  async data(auth: AuthContext, dashboardId: string, widgetId: string, overrides: WidgetOverrides): Promise<ExecuteResult> {
+    const dashboard = await this.dashboards.getViewable(auth, dashboardId);
+    const widget = await this.repo.find(auth.tenantId, dashboardId, widgetId);
+    if (!widget) throw notFound('Widget');
+    try {
+      return await this.execute(auth, dashboard, widget, overrides);
+    } catch (err) {
+      // The state came as a query: a refused value is named where the caller put it.
+      const e = err instanceof AppError ? err.options.errors?.[0] : undefined;
+      if (e?.path.startsWith('/body/')) throw invalidField(e.path.replace(/^\/body\/(filters\/)?/, '/query/'), e.message);
+      throw err;
+    }
   }
 
   /** Runs a live widget's insight for its editor and records the new chart_hint and last_refreshed_at. */

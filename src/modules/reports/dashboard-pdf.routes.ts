@@ -1,28 +1,14 @@
 // GET /api/v1/dashboards/{id}/pdf: the dashboard as the PDF its reports attach (application/pdf).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { CompareSchema, IsoDateSchema, filterQueryParams, RelativeRangeSchema } from '../../lib/chart.schemas.ts';
 import { ResourceId, withErrors } from '../../lib/schemas.ts';
+import { dashboardFilterQuery } from '../dashboards/dashboard-filter-query.ts';
 import type { DashboardPdfService } from './dashboard-pdf.ts';
 
 const PdfResponse = Type.Unsafe<Buffer>({
   description: 'The dashboard as a PDF, one page per widget group, as its scheduled reports attach it',
   content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } },
 });
-
-/** The query: a filter state for the whole dashboard (the web app's filter bar); none: its default view. */
-function pdfQuery(filters: { name: string; label: string }[]) {
-  return Type.Object(
-    {
-      range: Type.Optional(RelativeRangeSchema),
-      date_from: Type.Optional(IsoDateSchema),
-      date_to: Type.Optional(IsoDateSchema),
-      compare: Type.Optional(CompareSchema),
-      ...filterQueryParams(filters),
-    },
-    { additionalProperties: false },
-  );
-}
 
 export const dashboardPdfRoutes =
   (pdfs: DashboardPdfService, filters: { name: string; label: string }[]): FastifyPluginAsyncTypebox =>
@@ -36,7 +22,8 @@ export const dashboardPdfRoutes =
           summary:
             'The dashboard as a PDF (the one its reports attach); query filters replace its default view for every widget that takes them',
           params: Type.Object({ id: ResourceId }),
-          querystring: pdfQuery(filters),
+          // A filter state for the whole dashboard (the web app's filter bar); none: its default view.
+          querystring: dashboardFilterQuery(filters),
           response: withErrors({ 200: PdfResponse }, 404, 503),
         },
       },

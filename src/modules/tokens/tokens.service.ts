@@ -81,6 +81,11 @@ export class TokensService {
     return { token, view: toTokenView(record) };
   }
 
+  /** The caller of a token verified recently, from memory alone (no query); undefined when not known. */
+  known(token: string): Readonly<AuthContext> | undefined {
+    return this.verified.get(sha256(token), this.clock.now().getTime());
+  }
+
   async authenticate(token: string): Promise<AuthContext | undefined> {
     const hash = sha256(token);
     const known = this.verified.get(hash, this.clock.now().getTime());

@@ -17,6 +17,8 @@ interface Props {
   onDrawn?: () => void;
   /** A click on a bar, slice or point: the x-axis value clicked (and the series', when split by one). */
   onPick?: (pick: Pick) => void;
+  /** Numbers and dates in this locale (a chat answer's language). */
+  locale?: string;
 }
 
 export interface Pick {
@@ -32,7 +34,7 @@ function categories(rows: DataRow[], x: string): string[] {
   return [...seen];
 }
 
-export function Chart({ hint, type, columns, rows, label, height = 280, onDrawn, onPick }: Props) {
+export function Chart({ hint, type, columns, rows, label, height = 280, onDrawn, onPick, locale }: Props) {
   const pickRef = useRef(onPick);
   pickRef.current = onPick;
   const el = useRef<HTMLDivElement>(null);
@@ -45,7 +47,7 @@ export function Chart({ hint, type, columns, rows, label, height = 280, onDrawn,
       if (disposed) return;
       const chart = echarts.init(node, null, { renderer: 'svg' });
       const draw = () => {
-        const option = screenOption(hint, type, columns, rows, node.clientWidth || 600);
+        const option = screenOption(hint, type, columns, rows, node.clientWidth || 600, locale);
         if (option) chart.setOption(option, { notMerge: true });
         else chart.clear();
       };
@@ -74,8 +76,17 @@ export function Chart({ hint, type, columns, rows, label, height = 280, onDrawn,
         draw();
       });
       ro.observe(node);
+      // The chart's ink follows the page's light or dark: redraw when the system's setting or the
+      // header's theme picker changes it (the option is recoloured per scheme in charts.ts).
+      const scheme = matchMedia('(prefers-color-scheme: dark)');
+      const redraw = () => !disposed && draw();
+      scheme.addEventListener('change', redraw);
+      const mo = new MutationObserver(redraw);
+      mo.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme'] });
       cleanup = () => {
         ro.disconnect();
+        mo.disconnect();
+        scheme.removeEventListener('change', redraw);
         chart.dispose();
       };
     });
@@ -83,7 +94,7 @@ export function Chart({ hint, type, columns, rows, label, height = 280, onDrawn,
       disposed = true;
       cleanup();
     };
-  }, [hint, type, columns, rows]);
+  }, [hint, type, columns, rows, locale]);
   return (
     <div
       ref={el}

@@ -1,7 +1,8 @@
 // One widget of a dashboard: a landmark region named by its title. Live widgets load through the
-// refresh operation (which also records last_refreshed_at); snapshot widgets draw their stored rows.
+// read-only data operation (anyone who may view the dashboard); the Refresh button, for editors, runs
+// the refresh operation, which also records last_refreshed_at. Snapshot widgets draw their stored rows.
 import { useEffect, useState } from 'preact/hooks';
-import { post } from '../api.ts';
+import { get, post } from '../api.ts';
 import { columnsOf, resolvedType } from '../columns.ts';
 import type { ChartHint, Column, DataRow, ExecuteResponse, Widget } from '../types.ts';
 import { fileName, save, svgToPng, toCsv } from '../downloads.ts';
@@ -9,6 +10,8 @@ import { Chart, type Pick } from './Chart.tsx';
 import { DataTable } from './DataTable.tsx';
 import { Kpi } from './Kpi.tsx';
 import { Problem } from './Problem.tsx';
+import { narrower, ResizeHandle, wider } from './Resize.tsx';
+import type { DisplaySize } from '../types.ts';
 
 interface Result {
   columns: Column[];
@@ -23,6 +26,8 @@ interface Props {
   widget: Widget;
   /** The refresh body under the dashboard's filter bar; a live widget loads again when it changes. */
   body: Record<string, unknown>;
+  /** The same state as the query of the read-only data operation ('' for the default view). */
+  query: string;
   /** What of the filter bar applies to this widget, in words ("Date range, Country"), and what it opts out of. */
   applies: { applied: string[]; ignored: string[] };
   /** Changes on every auto-refresh of the dashboard: live widgets load again. */
@@ -33,6 +38,8 @@ interface Props {
   onEdit: () => void;
   onRemove: () => void;
   onMove: (delta: number) => void;
+  /** A new display_size, from the resize handle or the menu's "Make … wider/narrower". */
+  onResize: (size: DisplaySize) => void;
   onRefreshed: (w: Widget) => void;
   /** A value clicked in the chart or table: the dashboard filters by it. */
   onPick?: (pick: Pick & { granularity?: string | null }) => void;
@@ -57,6 +64,7 @@ function snapshotResult(w: Widget): Result {
 export function WidgetCard({
   widget: w,
   body: refreshBody,
+  query,
   applies,
   tick = 0,
   editable,
@@ -65,6 +73,7 @@ export function WidgetCard({
   onEdit,
   onRemove,
   onMove,
+  onResize,
   onRefreshed,
   onPick,
   pickable,
@@ -76,15 +85,18 @@ export function WidgetCard({
   const [result, setResult] = useState<Result | undefined>(live ? undefined : snapshotResult(w));
   const [error, setError] = useState<unknown>();
   const [busy, setBusy] = useState(false);
+  const [preview, setPreview] = useState<DisplaySize | null>(null);
 
-  const refresh = async () => {
+  /** Draws the widget's data; `record`: through refresh, which records last_refreshed_at (editors). */
+  const load = async (record: boolean) => {
     setBusy(true);
     setError(undefined);
     try {
-      const res = await post<ExecuteResponse>(`/dashboards/${w.dashboard_id}/widgets/${w.id}/refresh`, refreshBody);
+      const path = `/dashboards/${w.dashboard_id}/widgets/${w.id}`;
+      const res = record ? await post<ExecuteResponse>(`${path}/refresh`, refreshBody) : await get<ExecuteResponse>(`${path}/data${query}`);
       const d = res.data;
       setResult({ columns: d.columns, rows: d.rows, hint: d.chart_hint, period: d.period, granularity: d.granularity, at: d.generated_at });
-      onRefreshed({ ...w, chart_hint: d.chart_hint, last_refreshed_at: d.generated_at });
+      if (record) onRefreshed({ ...w, chart_hint: d.chart_hint, last_refreshed_at: d.generated_at });
     } catch (err) {
       // What was drawn before answered other filters: it goes, the problem stays in its place.
       setResult(undefined);
@@ -95,18 +107,10 @@ export function WidgetCard({
   };
 
   useEffect(() => {
-    if (live) void refresh();
+    if (live) void load(false);
     else setResult(snapshotResult(w));
     // A live widget reloads when what it draws from changes: its settings or the dashboard's filters.
-  }, [
-    w.id,
-    w.insight_code,
-    w.granularity,
-    JSON.stringify(w.widget_filters),
-    JSON.stringify(refreshBody),
-    tick,
-    live ? '' : w.snapshot_data,
-  ]);
+  }, [w.id, w.insight_code, w.granularity, JSON.stringify(w.widget_filters), query, tick, live ? '' : w.snapshot_data]);
 
   const hint = result?.hint ?? w.chart_hint ?? null;
   const override = w.chart_hint_override?.chart_type ?? null;
@@ -138,7 +142,7 @@ export function WidgetCard({
 
   return (
     <section
-      class={`widget size-${w.display_size}${drag.dragging ? ' dragging' : ''}`}
+      class={`widget size-${preview ?? w.display_size}${drag.dragging ? ' dragging' : ''}${preview ? ' resizing' : ''}`}
       aria-labelledby={headingId}
       data-widget={w.id}
       data-state={error ? 'error' : ready ? 'ready' : 'loading'}
@@ -178,11 +182,28 @@ export function WidgetCard({
                     Download PNG
                   </button>
                 )}
+                {editable && (
+                  <>
+                    <button type="button" disabled={!wider(w.display_size)} onClick={() => onResize(wider(w.display_size)!)}>
+                      Make {w.title} wider
+                    </button>
+                    <button type="button" disabled={!narrower(w.display_size)} onClick={() => onResize(narrower(w.display_size)!)}>
+                      Make {w.title} narrower
+                    </button>
+                  </>
+                )}
               </div>
             )}
           </div>
-          {live && (
-            <button type="button" class="icon" onClick={refresh} disabled={busy} aria-label={`Refresh ${w.title}`} title="Refresh">
+          {live && editable && (
+            <button
+              type="button"
+              class="icon"
+              onClick={() => void load(true)}
+              disabled={busy}
+              aria-label={`Refresh ${w.title}`}
+              title="Refresh"
+            >
               ↻
             </button>
           )}
@@ -244,6 +265,7 @@ export function WidgetCard({
       ) : (
         body
       )}
+      {editable && <ResizeHandle size={w.display_size} label={w.title} onPreview={setPreview} onResize={onResize} />}
       {showData && result && type !== 'table' && (
         <div class="widget-data">
           <DataTable columns={result.columns} rows={result.rows} caption={`Data of ${w.title}`} pickable={pickable} onPick={pickCell} />

@@ -1,7 +1,8 @@
 // A dashboard: its widgets laid out by display_size in widget_ids order, reorderable by dragging
-// and by the move buttons; the active filter preset switches here and live widgets reload.
+// and by the move buttons, resizable by a handle and by the menu; markdown text blocks sit between
+// them by position; the active filter preset switches here and live widgets reload.
 import { useEffect, useMemo, useState } from 'preact/hooks';
-import { ApiError, del, get, getBlob, patch } from '../api.ts';
+import { ApiError, del, get, getBlob, patch, post } from '../api.ts';
 import { loadCatalog } from '../catalog.ts';
 import { FilterBar } from '../components/FilterBar.tsx';
 import {
@@ -9,6 +10,7 @@ import {
   emptyState,
   fromPreset,
   fromSearch,
+  dataQuery,
   pdfQuery,
   pickState,
   refreshBody,
@@ -23,9 +25,25 @@ import { Problem } from '../components/Problem.tsx';
 import { useAction, useAsync } from '../components/useAsync.ts';
 import { WidgetCard } from '../components/WidgetCard.tsx';
 import { WidgetForm } from '../components/WidgetForm.tsx';
+import { sizeWords } from '../components/Resize.tsx';
+import { TextBlock, TextBlockForm, textName } from '../components/TextBlock.tsx';
 import { Link, navigate, useSearch } from '../router.tsx';
 import { isManager, mayEdit, useSession } from '../session.ts';
-import type { Dashboard, FilterOptions, Insight, Widget } from '../types.ts';
+import type { Dashboard, DisplaySize, FilterOptions, Insight, TextBlock as Block, Widget } from '../types.ts';
+
+/** Widgets and text blocks in one order: each block before the widget at its position, the rest at the end. */
+type Item = { kind: 'widget'; widget: Widget; index: number } | { kind: 'text'; block: Block };
+export function layout(widgets: Widget[], blocks: Block[]): Item[] {
+  const sorted = [...blocks].sort((a, b) => a.position - b.position);
+  const out: Item[] = [];
+  let k = 0;
+  widgets.forEach((widget, index) => {
+    while (k < sorted.length && sorted[k].position <= index) out.push({ kind: 'text', block: sorted[k++] });
+    out.push({ kind: 'widget', widget, index });
+  });
+  while (k < sorted.length) out.push({ kind: 'text', block: sorted[k++] });
+  return out;
+}
 
 function ordered(d: Dashboard, widgets: Widget[]): Widget[] {
   const byId = new Map(widgets.map((w) => [w.id, w]));
@@ -97,6 +115,12 @@ function DashboardView({ loaded, insights, catalogError, options, search }: View
   const action = useAction();
   const [every, setEvery] = useState(0);
   const [tick, setTick] = useState(0);
+  const [blocks, setBlocks] = useState<Block[]>([]);
+  const [editingText, setEditingText] = useState<Block | 'new' | null>(null);
+  const [removingText, setRemovingText] = useState<Block | null>(null);
+  useEffect(() => {
+    void action.run(async () => setBlocks(await get<Block[]>(`/dashboards/${loaded.id}/text-blocks`)));
+  }, [loaded.id]);
   const [fullScreen, setFullScreen] = useState(false);
   useEffect(() => {
     if (!every) return;
@@ -118,6 +142,7 @@ function DashboardView({ loaded, insights, catalogError, options, search }: View
   const fromUrl = fromSearch(search);
   const state: BarState = fromUrl ?? (activePreset ? fromPreset(activePreset) : emptyState());
   const body = refreshBody(fromUrl);
+  const query = dataQuery(fromUrl);
   const setState = (next: BarState) => navigate(`/dashboards/${dash.id}${toSearch(next)}`);
   const live = widgets.filter((w) => w.data_source === 'live_insight');
   const taken = new Set(live.flatMap((w) => byCode.get(w.insight_code ?? '')?.filters ?? []));
@@ -205,6 +230,45 @@ function DashboardView({ loaded, insights, catalogError, options, search }: View
     }
   };
 
+  const resizeWidget = async (w: Widget, size: DisplaySize) => {
+    const ok = await action.run(async () => {
+      const nw = await patch<Widget>(`/dashboards/${dash.id}/widgets/${w.id}`, { display_size: size });
+      setWidgets((ws) => ws.map((x) => (x.id === nw.id ? { ...x, display_size: nw.display_size } : x)));
+    });
+    if (ok) setAnnounce(`${w.title} now takes ${sizeWords(size)}.`);
+  };
+
+  const saveText = async (body: string) => {
+    const current = editingText;
+    const ok = await action.run(async () => {
+      if (current === 'new') {
+        const b = await post<Block>(`/dashboards/${dash.id}/text-blocks`, { body });
+        setBlocks((bs) => [...bs, b]);
+      } else if (current) {
+        const b = await patch<Block>(`/dashboards/${dash.id}/text-blocks/${current.id}`, { body });
+        setBlocks((bs) => bs.map((x) => (x.id === b.id ? b : x)));
+      }
+    });
+    if (ok) {
+      setEditingText(null);
+      setAnnounce(current === 'new' ? 'Text added.' : 'Text saved.');
+    }
+  };
+  const changeText = async (b: Block, changes: Partial<Pick<Block, 'position' | 'display_size'>>, said: string) => {
+    const ok = await action.run(async () => {
+      const nb = await patch<Block>(`/dashboards/${dash.id}/text-blocks/${b.id}`, changes);
+      setBlocks((bs) => bs.map((x) => (x.id === nb.id ? nb : x)));
+    });
+    if (ok) setAnnounce(said);
+  };
+  const removeText = async (b: Block) => {
+    const ok = await action.run(() => del(`/dashboards/${dash.id}/text-blocks/${b.id}`));
+    if (ok) {
+      setBlocks((bs) => bs.filter((x) => x.id !== b.id));
+      setAnnounce(`Text ${textName(b.body)} removed.`);
+    }
+  };
+
   const deleteDashboard = async () => {
     const ok = await action.run(() => del(`/dashboards/${dash.id}`));
     if (ok) navigate('/dashboards');
@@ -239,6 +303,9 @@ function DashboardView({ loaded, insights, catalogError, options, search }: View
             <>
               <button type="button" class="primary" onClick={() => setEditing('new')}>
                 Add widget
+              </button>
+              <button type="button" onClick={() => setEditingText('new')}>
+                Add text
               </button>
               <button type="button" onClick={() => setSettings(true)}>
                 Edit dashboard
@@ -282,7 +349,7 @@ function DashboardView({ loaded, insights, catalogError, options, search }: View
       <p class="sr-only" role="status" aria-live="polite">
         {announce}
       </p>
-      {widgets.length === 0 ? (
+      {widgets.length === 0 && blocks.length === 0 ? (
         <p class="empty">
           This dashboard has no widgets yet.{' '}
           {editable ? (
@@ -293,40 +360,65 @@ function DashboardView({ loaded, insights, catalogError, options, search }: View
         </p>
       ) : (
         <div class="grid">
-          {widgets.map((w, i) => (
-            <WidgetCard
-              key={w.id}
-              widget={w}
-              body={w.data_source === 'live_insight' ? body : {}}
-              applies={applies(w)}
-              tick={tick}
-              onPick={onPick}
-              pickable={dimensionNames}
-              editable={editable}
-              index={i}
-              count={widgets.length}
-              onEdit={() => setEditing(w)}
-              onRemove={() => setRemoving(w)}
-              onMove={(delta) => move(i, delta)}
-              onRefreshed={(nw) => setWidgets((ws) => ws.map((x) => (x.id === nw.id ? nw : x)))}
-              drag={{
-                dragging: dragId === w.id,
-                onDragStart: (e) => {
-                  setDragId(w.id);
-                  e.dataTransfer?.setData('text/plain', w.id);
-                  if (e.dataTransfer) e.dataTransfer.effectAllowed = 'move';
-                },
-                onDragOver: (e) => {
-                  if (dragId) e.preventDefault();
-                },
-                onDrop: (e) => {
-                  e.preventDefault();
-                  dropOn(w.id);
-                },
-                onDragEnd: () => setDragId(null),
-              }}
-            />
-          ))}
+          {layout(widgets, blocks).map((item) => {
+            if (item.kind === 'text') {
+              const b = item.block;
+              const name = textName(b.body);
+              const at = Math.min(b.position, widgets.length);
+              return (
+                <TextBlock
+                  key={`t-${b.id}`}
+                  block={b}
+                  editable={editable}
+                  first={at === 0}
+                  last={at >= widgets.length}
+                  onEdit={() => setEditingText(b)}
+                  onRemove={() => setRemovingText(b)}
+                  onMove={(delta) =>
+                    void changeText(b, { position: Math.max(0, at + delta) }, `Text ${name} moved ${delta < 0 ? 'earlier' : 'later'}.`)
+                  }
+                  onResize={(size) => void changeText(b, { display_size: size }, `Text ${name} now takes ${sizeWords(size)}.`)}
+                />
+              );
+            }
+            const { widget: w, index: i } = item;
+            return (
+              <WidgetCard
+                key={w.id}
+                widget={w}
+                body={w.data_source === 'live_insight' ? body : {}}
+                query={w.data_source === 'live_insight' ? query : ''}
+                applies={applies(w)}
+                tick={tick}
+                onPick={onPick}
+                pickable={dimensionNames}
+                editable={editable}
+                index={i}
+                count={widgets.length}
+                onEdit={() => setEditing(w)}
+                onRemove={() => setRemoving(w)}
+                onMove={(delta) => move(i, delta)}
+                onResize={(size) => void resizeWidget(w, size)}
+                onRefreshed={(nw) => setWidgets((ws) => ws.map((x) => (x.id === nw.id ? nw : x)))}
+                drag={{
+                  dragging: dragId === w.id,
+                  onDragStart: (e) => {
+                    setDragId(w.id);
+                    e.dataTransfer?.setData('text/plain', w.id);
+                    if (e.dataTransfer) e.dataTransfer.effectAllowed = 'move';
+                  },
+                  onDragOver: (e) => {
+                    if (dragId) e.preventDefault();
+                  },
+                  onDrop: (e) => {
+                    e.preventDefault();
+                    dropOn(w.id);
+                  },
+                  onDragEnd: () => setDragId(null),
+                }}
+              />
+            );
+          })}
         </div>
       )}
       <Modal
@@ -344,6 +436,22 @@ function DashboardView({ loaded, insights, catalogError, options, search }: View
           }}
         />
       </Modal>
+      <Modal title={editingText === 'new' ? 'Add text' : 'Edit text'} open={editingText !== null} onClose={() => setEditingText(null)}>
+        <TextBlockForm
+          block={editingText && editingText !== 'new' ? editingText : undefined}
+          busy={action.busy}
+          onCancel={() => setEditingText(null)}
+          onSave={(body) => void saveText(body)}
+        />
+      </Modal>
+      <Confirm
+        title="Remove text"
+        message={`Remove the text “${removingText ? textName(removingText.body) : ''}” from this dashboard?`}
+        confirmLabel="Remove"
+        open={removingText !== null}
+        onClose={() => setRemovingText(null)}
+        onConfirm={() => removingText && removeText(removingText)}
+      />
       <Modal title="Edit dashboard" open={settings} onClose={() => setSettings(false)}>
         <DashboardSettings
           dashboard={dash}
