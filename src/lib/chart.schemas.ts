@@ -40,7 +40,7 @@ export const MAX_FILTER_VALUES = 20;
 
 /**
  * One query parameter per filter of the model, repeated for several values (country=DE&country=FR:
- * any of them); one value is a list of one. The execute and dashboard-PDF queries take the same.
+ * any of them); one value is a list of one. The execute query and the dashboard filter query take the same.
  */
 export function filterQueryParams(filters: readonly { name: string; label: string }[]) {
   return Object.fromEntries(

@@ -2,7 +2,7 @@
 // widget's read-only data take it: a date range or dates, a comparison, and any filter dimension of
 // the model, each repeatable for several values (any of them).
 import { Type } from 'typebox';
-import { CompareSchema, IsoDateSchema, MAX_FILTER_VALUES, RelativeRangeSchema } from '../../lib/chart.schemas.ts';
+import { CompareSchema, filterQueryParams, IsoDateSchema, RelativeRangeSchema } from '../../lib/chart.schemas.ts';
 
 export function dashboardFilterQuery(
   filters: { name: string; label: string }[],
@@ -14,17 +14,7 @@ export function dashboardFilterQuery(
       date_from: Type.Optional(IsoDateSchema),
       date_to: Type.Optional(IsoDateSchema),
       compare: Type.Optional(CompareSchema),
-      ...Object.fromEntries(
-        filters.map((f) => [
-          f.name,
-          Type.Optional(
-            Type.Array(Type.String({ maxLength: 200 }), {
-              maxItems: MAX_FILTER_VALUES,
-              description: `Filter: ${f.label}; repeat it for several values`,
-            }),
-          ),
-        ]),
-      ),
+      ...filterQueryParams(filters),
       ...extra,
     },
     { additionalProperties: false },
