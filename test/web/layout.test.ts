@@ -140,6 +140,15 @@ test('a widget resizes by its menu and by dragging its handle, snapping to the d
   await ready(page);
   assert.equal(await sizeOf(page, 'Revenue'), 'small');
   assert.equal(await sizeOf(page, 'By channel'), 'full');
+
+  // The chart's ink follows a change of the system's scheme without a reload (it stayed light-mode
+  // ink, unreadable on the dark page, before).
+  const inks = () => chart.locator('.chart svg text').evaluateAll((ts) => ts.map((t) => t.getAttribute('fill')));
+  await chart.locator('.chart svg text').first().waitFor();
+  assert.ok((await inks()).includes('#334155'), (await inks()).join());
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.waitForFunction(() => [...document.querySelectorAll('.chart svg text')].some((t) => t.getAttribute('fill') === '#cbd5e1'));
+  await page.emulateMedia({ colorScheme: 'light' });
   problems.assertNone();
   await close();
 });
