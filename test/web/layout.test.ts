@@ -197,6 +197,8 @@ test('markdown text blocks: added between widgets, rendered without raw HTML or 
 
   await page.reload();
   await ready(page);
+  // Text blocks come with their own request, beside the widgets'.
+  await text.waitFor();
   assert.deepEqual(await order(), ['Revenue', 'Text: How to read this', 'By channel']);
   assert.match((await text.getAttribute('class')) ?? '', /size-large/);
   await snapAll(page, 'layout');
