@@ -44,7 +44,7 @@ import { textBlocksRoutes } from './modules/dashboards/text-blocks.routes.ts';
 import type { Warehouse } from './warehouse/warehouse.ts';
 import { InsightsService } from './modules/insights/insights.service.ts';
 import { loadModel, type SemanticModel } from './semantic/model.ts';
-import { insightsRoutes } from './modules/insights/insights.routes.ts';
+import { insightsFastAnswers, insightsRoutes } from './modules/insights/insights.routes.ts';
 import { createTransports } from './adapters/delivery/index.ts';
 import type { Transports } from './adapters/delivery/types.ts';
 import { ChannelsRepository } from './modules/channels/channels.repository.ts';
@@ -68,11 +68,14 @@ import { NotificationLoops } from './jobs/notification-loops.ts';
 import { Scheduler } from './jobs/scheduler.ts';
 import { DataRepository } from './modules/data/data.repository.ts';
 import { DataService } from './modules/data/data.service.ts';
-import { tenantColumns } from './semantic/tenancy.ts';
+import { modelColumns, tenantColumns } from './semantic/tenancy.ts';
 import { RollupStore } from './warehouse/rollups.ts';
 import { dataRoutes } from './modules/data/data.routes.ts';
 import { McpService } from './modules/mcp/mcp.service.ts';
 import { mcpRoutes } from './modules/mcp/mcp.routes.ts';
+import { StarterRepository } from './modules/starter/starter.repository.ts';
+import { starterRoutes } from './modules/starter/starter.routes.ts';
+import { StarterService } from './modules/starter/starter.service.ts';
 
 /**
  * The services the app built, reachable as app.services by the process (server.ts starts workers
@@ -108,6 +111,8 @@ export interface Services {
   deliveryWorker: DeliveryWorker;
   /** The background scheduler + worker loops: server.ts starts them; they stop when the app closes. */
   notificationLoops: NotificationLoops;
+  /** The "Start here" dashboard: ensure(auth) at the demo seed, make(auth) when asked for. */
+  starter: StarterService;
 }
 
 declare module 'fastify' {
@@ -153,18 +158,26 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (!deps.egress) await egress.close();
   });
 
-  const widgetsRepo = new WidgetsRepository(db);
+  // Dashboards read from memory until the table changes (migration 730 announces every change).
+  const dashboardsRepo = new DashboardsRepository(db);
+  await dashboardsRepo.cacheReads((onChange) => db.listen('insights_dashboards', onChange));
+  app.addHook('onClose', () => dashboardsRepo.stopCaching());
+  const widgetsRepo = new WidgetsRepository(db, () => dashboardsRepo.changed());
   const model = deps.model ?? loadModel(config.modelPath);
   const rollups = new RollupStore(deps.warehouse, model.rollups, clock);
   // Before the caller closes the warehouse: a background build must not run under a closed one.
   app.addHook('onClose', () => rollups.stop());
   const insights = new InsightsService(deps.warehouse, clock, model, rollups);
-  const dashboards = new DashboardsService(new DashboardsRepository(db), widgetsRepo, clock, (filters, where) =>
+  const dashboards = new DashboardsService(dashboardsRepo, widgetsRepo, clock, (filters, where) =>
     checkPresetFilters(insights, filters, where),
   );
   const widgets = new WidgetsService(widgetsRepo, dashboards, clock, insights);
 
-  const connectors = new ConnectorsService(new ConnectorsRepository(db), deps.secrets, clock, egress, config.providerUrls);
+  // Each tenant's active AI connector from memory until ai_connectors changes (migration 731).
+  const connectorsRepo = new ConnectorsRepository(db);
+  await connectorsRepo.cacheReads((onChange) => db.listen('insights_ai_connectors', onChange));
+  app.addHook('onClose', () => connectorsRepo.stopCaching());
+  const connectors = new ConnectorsService(connectorsRepo, deps.secrets, clock, egress, config.providerUrls);
 
   const chat = new ChatService(
     new ChatRepository(db),
@@ -178,6 +191,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const tenantColumnOf = tenantColumns(model);
   const data = new DataService(deps.warehouse, new DataRepository(deps.warehouse, tenantColumnOf), rollups, {
     tenantColumnOf,
+    modelColumnsOf: modelColumns(model),
     concurrentLoads: config.dataConcurrentLoads,
     modelTables: [...model.cubes.values()].flatMap((c) => (c.def.sql_table && !c.def.sql_table.includes('.') ? [c.def.sql_table] : [])),
   });
@@ -239,6 +253,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     scheduler,
     deliveryWorker,
     notificationLoops,
+    starter: new StarterService(new StarterRepository(db), { dashboards, widgets, catalog: () => insights.catalog() }, clock),
   };
   app.decorate('services', services);
 
@@ -252,10 +267,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(tokensRoutes(tokens));
   await app.register(connectorsRoutes(connectors));
   await app.register(chatRoutes(chat));
+  await app.register(starterRoutes(services.starter));
   await app.register(dashboardsRoutes(dashboards));
   await app.register(widgetsRoutes(widgets));
   await app.register(textBlocksRoutes(new TextBlocksService(new TextBlocksRepository(db), dashboards, clock)));
   await app.register(insightsRoutes(insights, new FilterValues(insights, clock)));
+  app.fastAnswers.add(insightsFastAnswers(insights));
   await app.register(widgetRefreshRoutes(widgets, insights.filterParameters()));
   await app.register(dashboardPdfRoutes(new DashboardPdfService(dashboards, widgets, clock), insights.filterParameters()));
   await app.register(channelsRoutes(channels));

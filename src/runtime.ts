@@ -9,6 +9,7 @@ import { migrate } from './db/migrate.ts';
 import { systemClock } from './lib/clock.ts';
 import { loadOrCreateMasterKey, SecretBox } from './lib/secrets.ts';
 import { firstContact } from './lib/startup.ts';
+import { sweepTempDirs } from './lib/temp-dir.ts';
 import { TokensRepository } from './modules/tokens/tokens.repository.ts';
 import { TokensService } from './modules/tokens/tokens.service.ts';
 
@@ -22,6 +23,8 @@ export interface Runtime {
 }
 
 export async function openRuntime(config: Config): Promise<Runtime> {
+  // Upload and staging files that a crashed process left behind (never a running one's).
+  sweepTempDirs();
   let lock: DataDirLock | undefined;
   let db: Db;
   if (config.databaseUrl) {

@@ -3,6 +3,7 @@ import { buildApp } from './app.ts';
 import type { Config } from './config/index.ts';
 import { systemClock } from './lib/clock.ts';
 import { openRuntime } from './runtime.ts';
+import { DEMO_OWNER } from './modules/starter/starter.service.ts';
 import { listenError } from './lib/startup.ts';
 import { openWarehouse } from './warehouse/open.ts';
 import { seedDemoIfEmpty } from './warehouse/demo.ts';
@@ -44,6 +45,9 @@ export async function serve(config: Config): Promise<void> {
     },
   });
   if (seeded) app.log.info(`Generated the demo warehouse (${seeded.rows} orders for ${seeded.tenants.join(', ')}) in ${seeded.ms} ms`);
+  // With the demo data comes the demo tenant's "Start here" dashboard, once (docs/web.md "First run").
+  if (seeded?.tenants.includes(DEMO_OWNER.tenantId) && (await app.services.starter.ensure(DEMO_OWNER)))
+    app.log.info('Made the demo tenant\'s "Start here" dashboard');
   if (seededInChild?.rollups?.length) app.log.info(`Built the demo rollups with it: ${seededInChild.rollups.join(', ')}`);
   // Tables and columns the warehouse lacks are warnings: their data may be loaded later.
   for (const w of await probeModel(model, warehouse)) app.log[w.severity === 'error' ? 'error' : 'warn'](`model: ${formatIssue(w).trim()}`);

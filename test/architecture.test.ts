@@ -192,3 +192,34 @@ test('the web app imports of src/ only what both draw with: src/lib/charts/', ()
     );
   }
 });
+
+test("docs/architecture.md's map says what this test enforces, and names files that exist", () => {
+  const doc = fs.readFileSync(path.join(ROOT, 'docs/architecture.md'), 'utf8');
+  const layers = Object.keys(MAY_IMPORT);
+  const drawn = new Map<string, string[]>();
+  for (const row of doc.split('\n').filter((l) => l.startsWith('| `src/'))) {
+    const cells = row.split('|').map((c) => c.trim());
+    const folder = /^`src\/([a-z]+)\//.exec(cells[1])?.[1];
+    const layer = folder && folder in MAY_IMPORT ? folder : 'root';
+    const mayImport = cells[cells.length - 2];
+    // The root and its commands import anything; every other row lists the layers it may import.
+    if (layer === 'root' || layer === 'commands') assert.match(mayImport, /^anything/, row);
+    else
+      drawn.set(
+        layer,
+        [...new Set(mayImport.match(new RegExp(`\\b(${layers.join('|')})\\b`, 'g')) ?? [])].filter((l) => l !== layer),
+      );
+  }
+  for (const layer of layers.filter((l) => l !== 'root' && l !== 'commands')) {
+    assert.deepEqual(drawn.get(layer)?.sort(), [...MAY_IMPORT[layer]].sort(), `the map's row for src/${layer}/`);
+  }
+  // A file the map names by its own name is a file of src/ (or, with its folder, of the repository).
+  const files = new Set([...sourceFiles(SRC)].map((f) => path.basename(f)));
+  const missing = [...doc.matchAll(/`([\w./*<>-]+\.(?:ts|sql|md))`/g)]
+    .map((m) => m[1])
+    .filter((name) => !name.includes('*') && !name.includes('<') && name.endsWith('.ts'))
+    .filter((name) =>
+      name.includes('/') ? !fs.existsSync(path.join(ROOT, name)) && !fs.existsSync(path.join(SRC, name)) : !files.has(name),
+    );
+  assert.deepEqual(missing, []);
+});

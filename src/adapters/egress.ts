@@ -243,9 +243,10 @@ function toEgressError(err: unknown, where: string, timeoutMs: number, signal: A
   if (signal.aborted || (err as Error)?.name === 'TimeoutError' || (err as Error)?.name === 'AbortError') {
     return new EgressTimeout(`${where} did not answer within ${Math.round(timeoutMs / 1000)} s`);
   }
-  let cause: any = err;
-  while (cause?.cause) cause = cause.cause;
-  const code = cause?.code as string | undefined;
+  type Cause = { cause?: unknown; code?: string; message?: string } | undefined;
+  let cause = err as Cause;
+  while (cause?.cause) cause = cause.cause as Cause;
+  const code = cause?.code;
   const reason =
     code === 'ECONNREFUSED'
       ? 'the connection was refused'

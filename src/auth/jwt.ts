@@ -37,6 +37,12 @@ export class JwtVerifier {
     return Boolean(this.jwt.secret || this.jwks);
   }
 
+  /** The caller of a token verified recently, from memory alone; undefined when not known (or expired). */
+  known(token: string): Readonly<AuthContext> | undefined {
+    const known = this.verified.get(token);
+    return known && Date.now() < known.until ? known.auth : undefined;
+  }
+
   async verify(token: string): Promise<AuthContext> {
     const known = this.verified.get(token);
     if (known) {

@@ -1,6 +1,10 @@
 // `insights demo seed`: (re)generates the demo warehouse, refused beside a model of the user's own.
+import { buildApp } from '../app.ts';
+import type { Config } from '../config/index.ts';
 import { systemClock } from '../lib/clock.ts';
-import { openRuntime } from '../runtime.ts';
+import { DEMO_OWNER } from '../modules/starter/starter.service.ts';
+import { openRuntime, type Runtime } from '../runtime.ts';
+import type { Warehouse } from '../warehouse/warehouse.ts';
 import { loadModel } from '../semantic/model.ts';
 import { DEFAULT_SEED_ROWS, DEFAULT_TENANTS, seedDemo } from '../warehouse/demo.ts';
 import { onDemoModel, openWarehouse, WarehouseLockedError } from '../warehouse/open.ts';
@@ -19,6 +23,29 @@ function largerSize(a: string, b: string): string {
     return m ? Number(m[1]) * UNITS[m[2].toLowerCase()] : -1;
   };
   return bytes(a) >= bytes(b) ? a : b;
+}
+
+/**
+ * The demo tenant's "Start here" dashboard, made by the same service as the API's (through the
+ * app, without listening), once: a re-seed makes no second copy (docs/web.md "First run").
+ */
+async function starterDashboard(
+  config: Config,
+  runtime: Runtime,
+  warehouse: Warehouse,
+  model: ReturnType<typeof loadModel>,
+): Promise<void> {
+  const app = await buildApp({ config, db: runtime.db, clock: systemClock, secrets: runtime.secrets, warehouse, model, logger: false });
+  try {
+    const made = await app.services.starter.ensure(DEMO_OWNER);
+    console.log(
+      made
+        ? `Made the "${made.name}" dashboard for tenant ${DEMO_OWNER.tenantId} (${made.widget_ids.length} widgets).`
+        : `Tenant ${DEMO_OWNER.tenantId} has had its starter dashboard already: none made.`,
+    );
+  } finally {
+    await app.close();
+  }
 }
 
 export const demo: Command = async (config, args) => {
@@ -60,12 +87,14 @@ export const demo: Command = async (config, args) => {
       console.log(
         `Seeded ${rows} orders (${counts}) into the ${warehouse.dialect} warehouse in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
       );
+      const model = loadModel(config.modelPath);
       // A re-seed outdates every rollup: rebuild them now rather than at the server's next start.
-      for (const b of await new RollupStore(warehouse, loadModel(config.modelPath).rollups).build()) {
+      for (const b of await new RollupStore(warehouse, model.rollups).build()) {
         console.log(
           b.skipped ? `Rollup ${b.rollup}: not built, ${b.skipped}.` : `Rollup ${b.rollup}: built in ${(b.ms / 1000).toFixed(1)} s.`,
         );
       }
+      if (tenants.includes(DEMO_OWNER.tenantId)) await starterDashboard(config, runtime, warehouse, model);
     } finally {
       await warehouse.close();
     }

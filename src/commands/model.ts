@@ -30,11 +30,14 @@ export const model: Command = async (config, args) => {
   );
 };
 
+const parseModelInitArgs = (args: string[]) =>
+  parseArgs({ args, options: { table: { type: 'string', multiple: true }, out: { type: 'string' } }, strict: true });
+
 /** `insights model init`: a starter model from loaded tables (src/semantic/starter.ts). */
 async function modelInit(config: Config, args: string[]): Promise<void> {
-  let parsed;
+  let parsed: ReturnType<typeof parseModelInitArgs>;
   try {
-    parsed = parseArgs({ args, options: { table: { type: 'string', multiple: true }, out: { type: 'string' } }, strict: true });
+    parsed = parseModelInitArgs(args);
   } catch (err) {
     throw new UsageError((err as Error).message);
   }
@@ -44,7 +47,7 @@ async function modelInit(config: Config, args: string[]): Promise<void> {
   if (out && fs.existsSync(out)) throw new UsageError(`--out ${out} exists; name a new file (the starter model never overwrites one)`);
   const { profileTable, starterModel } = await import('../semantic/starter.ts');
   // The tables' tenant columns as the configured model names them (tenant_id where it names none).
-  let tenantColumnOf;
+  let tenantColumnOf: ReturnType<typeof tenantColumns> | undefined;
   try {
     tenantColumnOf = tenantColumns(loadModel(config.modelPath));
   } catch {

@@ -202,7 +202,10 @@ export class DeliveryWorker {
    */
   wakeAt(at: Date): void {
     const delay = at.getTime() - this.clock.now().getTime();
-    if (delay <= 0) return this.wake();
+    if (delay <= 0) {
+      this.wake();
+      return;
+    }
     if (this.wakeTimer && this.wakeTimerAt! <= at.getTime()) return;
     clearTimeout(this.wakeTimer);
     this.wakeTimerAt = at.getTime();

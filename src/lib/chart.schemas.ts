@@ -38,6 +38,24 @@ export const RelativeRangeSchema = Type.Enum([...RELATIVE_RANGES], {
 /** At most this many values per filter (`country=DE&country=FR`: any of them). */
 export const MAX_FILTER_VALUES = 20;
 
+/**
+ * One query parameter per filter of the model, repeated for several values (country=DE&country=FR:
+ * any of them); one value is a list of one. The execute and dashboard-PDF queries take the same.
+ */
+export function filterQueryParams(filters: readonly { name: string; label: string }[]) {
+  return Object.fromEntries(
+    filters.map((f) => [
+      f.name,
+      Type.Optional(
+        Type.Array(Type.String({ maxLength: 200 }), {
+          maxItems: MAX_FILTER_VALUES,
+          description: `Filter: ${f.label}; repeat it for several values`,
+        }),
+      ),
+    ]),
+  );
+}
+
 export const CountrySchema = Type.String({ pattern: '^[A-Z]{2}$', description: 'ISO 3166-1 alpha-2, upper case' });
 export const IsoDateSchema = Type.String({ format: 'date', pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'YYYY-MM-DD (UTC)' });
 

@@ -1,5 +1,7 @@
 // One table of stable error codes. Every error the API returns is an RFC 9457 problem document
 // carrying one of these codes; docs/errors.md documents each (a test keeps the two in step).
+import type { Static } from 'typebox';
+import type { FieldError, Problem as ProblemSchema } from './schemas.ts';
 
 export const ERROR_CODES = {
   VALIDATION_FAILED: { status: 400, title: 'The request is invalid' },
@@ -34,11 +36,7 @@ export const ERROR_CODES = {
 
 export type ErrorCode = keyof typeof ERROR_CODES;
 
-export interface FieldError {
-  /** JSON Pointer-like path of the offending field, e.g. "/body/name" or "/query/limit". */
-  path: string;
-  message: string;
-}
+export type { FieldError };
 
 export class AppError extends Error {
   readonly status: number;
@@ -67,14 +65,8 @@ export const invalidField = (path: string, message: string) =>
     errors: [{ path: path.startsWith('/') ? path : `/body/${path}`, message }],
   });
 
-export interface Problem {
-  type: string;
-  title: string;
-  status: number;
-  detail: string;
-  code: ErrorCode;
-  errors?: FieldError[];
-}
+/** The problem body (lib/schemas.ts `Problem`), its code one of the table's. */
+export type Problem = Omit<Static<typeof ProblemSchema>, 'code'> & { code: ErrorCode };
 
 export function toProblem(code: ErrorCode, detail: string, errors?: FieldError[]): Problem {
   const { status, title } = ERROR_CODES[code];

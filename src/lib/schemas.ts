@@ -1,7 +1,11 @@
 // TypeBox pieces shared by many routes. Route schemas validate requests, serialize responses and
 // generate the OpenAPI document, so every route declares them.
-import { Type, type TSchema } from 'typebox';
+import { type Static, Type, type TSchema } from 'typebox';
 import { ID_PATTERN } from './ids.ts';
+
+/** One field a 4xx names: its JSON Pointer-like path ("/body/name", "/query/limit") and what is wrong. */
+export const FieldErrorSchema = Type.Object({ path: Type.String(), message: Type.String() });
+export type FieldError = Static<typeof FieldErrorSchema>;
 
 export const Problem = Type.Object(
   {
@@ -10,7 +14,7 @@ export const Problem = Type.Object(
     status: Type.Integer(),
     detail: Type.String(),
     code: Type.String(),
-    errors: Type.Optional(Type.Array(Type.Object({ path: Type.String(), message: Type.String() }))),
+    errors: Type.Optional(Type.Array(FieldErrorSchema)),
   },
   { $id: 'Problem', description: 'RFC 9457 problem details' },
 );
@@ -28,6 +32,13 @@ export function withErrors<T extends Record<number, TSchema>>(ok: T, ...statuses
   for (const s of [400, 401, 429, ...statuses]) out[s] = ref;
   return out as T & Record<number, TSchema>;
 }
+
+/**
+ * The statuses of a route that reads the warehouse, beyond withErrors' own: 403 (the caller may
+ * not see it), 409 (its data is not loaded, or the tables do not fit the model) and 503 (the
+ * warehouse is not answering). `withErrors(ok, ...READS_WAREHOUSE)`.
+ */
+export const READS_WAREHOUSE = [403, 409, 503] as const;
 
 /**
  * A resource id in a path. One that does not match answers 404 (it names nothing of ours), decided

@@ -4,6 +4,7 @@
 // being looked at (docs/security.md).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AuthContext } from '../auth/context.ts';
+import { underFailureLimit } from '../auth/failures.ts';
 import { JwtRejected, type JwtVerifier } from '../auth/jwt.ts';
 import { AppError } from '../lib/errors.ts';
 import type { FixedWindowCounter } from '../lib/fixed-window.ts';
@@ -27,6 +28,23 @@ function unauthenticated(detail: string, error = 'invalid_token'): AppError {
   });
 }
 
+// RFC 9110 §11.4: a token for the scheme (case-insensitive), one or more spaces, a token68. Tabs,
+// line breaks or a second credential are malformed, not read leniently.
+const CREDENTIALS = /^([A-Za-z0-9!#$%&'*+.^_`|~-]+) +([A-Za-z0-9._~+/-]+=*)$/;
+
+/**
+ * The caller of an Authorization header from the token and JWT caches alone, without a query or a
+ * signature check; undefined when they do not know it (authenticate() then decides).
+ */
+export function knownCaller(header: string, tokens: TokensService, jwt: JwtVerifier): Readonly<AuthContext> | undefined {
+  const match = CREDENTIALS.exec(header);
+  if (!match) return undefined;
+  const scheme = match[1].toLowerCase();
+  if (scheme === 'svc') return tokens.known(match[2]);
+  if (scheme === 'bearer' && jwt.enabled) return jwt.known(match[2]);
+  return undefined;
+}
+
 export async function authenticate(req: FastifyRequest, tokens: TokensService, jwt: JwtVerifier): Promise<AuthContext> {
   const header = req.headers.authorization;
   if (!header) {
@@ -34,9 +52,7 @@ export async function authenticate(req: FastifyRequest, tokens: TokensService, j
       headers: { 'WWW-Authenticate': CHALLENGE },
     });
   }
-  // RFC 9110 §11.4: a token for the scheme (case-insensitive), one or more spaces, a token68. Tabs,
-  // line breaks or a second credential are malformed, not read leniently.
-  const match = /^([A-Za-z0-9!#$%&'*+.^_`|~-]+) +([A-Za-z0-9._~+/-]+=*)$/.exec(header);
+  const match = CREDENTIALS.exec(header);
   if (!match) throw unauthenticated('The Authorization header is malformed.', 'invalid_request');
   const scheme = match[1].toLowerCase();
   const credential = match[2];
@@ -68,25 +84,14 @@ export function callerKey(auth: AuthContext): string {
 
 export function installAuth(app: FastifyInstance, tokens: TokensService, jwt: JwtVerifier, failures: FixedWindowCounter): void {
   app.decorateRequest('auth', null as unknown as AuthContext);
+  // Requests answered before routing (fast-answers.ts): a caller known from memory, from an address
+  // whose failed authentications are not at their limit (that answer, a 429, is left to the hook).
+  app.fastAnswers?.provide({
+    caller: (header, address) => (failures.exhausted(address) === undefined ? knownCaller(header, tokens, jwt) : undefined),
+  });
   app.addHook('onRequest', async (req) => {
     // Unknown routes fall through to the not-found handler, which needs no credentials.
     if (req.routeOptions.config?.public || req.is404) return;
-    const address = `ip:${req.ip}`;
-    const retry = failures.exhausted(address);
-    if (retry !== undefined) {
-      throw new AppError(
-        'RATE_LIMITED',
-        `Too many failed authentications from your address (${failures.perMinute} per minute); retry in ${retry} s.`,
-        {
-          headers: { 'Retry-After': String(retry) },
-        },
-      );
-    }
-    try {
-      req.auth = await authenticate(req, tokens, jwt);
-    } catch (err) {
-      if (err instanceof AppError && err.code === 'UNAUTHENTICATED') failures.add(address);
-      throw err;
-    }
+    req.auth = await underFailureLimit(failures, req.ip, () => authenticate(req, tokens, jwt));
   });
 }

@@ -8,6 +8,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
 import crypto from 'node:crypto';
+import { createRequire } from 'node:module';
 import { AppError } from '../lib/errors.ts';
 import { Problem } from '../lib/schemas.ts';
 import { callerKey } from './auth.ts';
@@ -15,6 +16,24 @@ import { clientErrorHandler, frameworkErrorHandler, installDrainingAnswer, insta
 import { installNulGuard } from './nul-guard.ts';
 import { installMetrics } from './metrics.ts';
 import { installOpenApi } from './openapi.ts';
+import { FastAnswers } from './fast-answers.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Repeated GETs answered before routing (fast-answers.ts): routes add themselves, plugins give their part. */
+    fastAnswers: FastAnswers;
+  }
+}
+
+/** @fastify/rate-limit's own in-memory store, whose counters the early answers count on too. */
+interface RateStore {
+  incr(key: string, cb: (err: Error | null, res: { current: number; ttl: number }) => void, timeWindow: number, max: number): void;
+  read(key: string, cb: (err: Error | null, res: { current: number; ttl: number }) => void, timeWindow: number, max: number): void;
+}
+const LocalStore = createRequire(import.meta.url)('@fastify/rate-limit/store/LocalStore.js') as new (
+  continueExceeding: boolean,
+  exponentialBackoff: boolean,
+) => RateStore;
 
 export interface HttpOptions {
   /** Pino options, or false to stay quiet (tests). */
@@ -54,6 +73,14 @@ export async function createHttpApp(options: HttpOptions): Promise<FastifyInstan
     ajv: { customOptions: { removeAdditional: false } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  const fast = new FastAnswers(app.log, options.corsOrigins.length === 0);
+  fast.install(app.server);
+  app.decorate('fastAnswers', fast);
+  app.addHook('preClose', (done) => {
+    fast.close();
+    done();
+  });
+
   const bodyAjv = makeAjv(false);
   const paramsAjv = makeAjv(true);
   app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? bodyAjv : paramsAjv).compile(schema as object));
@@ -73,7 +100,7 @@ export async function createHttpApp(options: HttpOptions): Promise<FastifyInstan
   installErrorHandling(app);
   installNulGuard(app);
   await installOpenApi(app);
-  installMetrics(app, { defaultMetrics: options.metrics });
+  installMetrics(app, { defaultMetrics: options.metrics, fast });
 
   // Browser front ends on other origins: only those listed; none by default. Registered before the
   // rate limit and auth, so a preflight (which carries no credentials) is answered here.
@@ -90,10 +117,29 @@ export async function createHttpApp(options: HttpOptions): Promise<FastifyInstan
   // Rate limits are per caller: the authentication hook (an app-level onRequest hook) runs before
   // this plugin's route-level one, so the key is who the caller is, not how they spelled the
   // header. Requests that reach it unauthenticated (unknown routes) count per address.
+  // The plugin's own store, built here so that the early answers count on the same counters.
+  const max = options.rateLimitPerMinute;
+  const store = new LocalStore(false, false);
+  fast.provide({
+    allows: (auth) => {
+      let current = 0;
+      store.read(callerKey(auth), (_err, res) => (current = res.current), 60_000, max);
+      return current < max;
+    },
+    take: (auth) => {
+      let out = { current: 0, ttl: 0 };
+      store.incr(callerKey(auth), (_err, res) => (out = res), 60_000, max);
+      return { limit: max, remaining: Math.max(0, max - out.current), resetSeconds: Math.ceil(out.ttl / 1000) };
+    },
+  });
   await app.register(rateLimit, {
     global: true,
-    max: options.rateLimitPerMinute,
+    max,
     timeWindow: 60_000,
+    // Called with `new` and the plugin's settings; a constructor returning an object yields it.
+    store: function SharedStore() {
+      return store;
+    } as unknown as never,
     keyGenerator: (req) => (req.auth ? callerKey(req.auth) : 'ip:' + req.ip),
     allowList: (req) => Boolean(req.routeOptions.config?.public),
     errorResponseBuilder: (_req, ctx) =>

@@ -2,8 +2,9 @@
 // several apps in one process (tests) never share counters.
 import type { FastifyInstance } from 'fastify';
 import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { FastAnswers } from './fast-answers.ts';
 
-export function installMetrics(app: FastifyInstance, options: { defaultMetrics: boolean }): Registry {
+export function installMetrics(app: FastifyInstance, options: { defaultMetrics: boolean; fast?: FastAnswers }): Registry {
   const registry = new Registry();
   if (options.defaultMetrics) collectDefaultMetrics({ register: registry });
   const requests = new Counter({
@@ -22,18 +23,21 @@ export function installMetrics(app: FastifyInstance, options: { defaultMetrics: 
   // The counter and histogram of each (method, route, status), found once: prom-client hashes a
   // label object on every call, a visible share of a cached answer's cost (docs/performance.md).
   const series = new Map<string, { count: { inc(): void }; latency: { observe(v: number): void } }>();
-  app.addHook('onResponse', async (req, reply) => {
-    // Unmatched URLs share one label, so scanners cannot blow up the label set.
-    const route = req.routeOptions.url ?? 'unmatched';
-    const key = `${req.method} ${reply.statusCode} ${route}`;
+  const record = (method: string, route: string, status: number, seconds: number) => {
+    const key = `${method} ${status} ${route}`;
     let s = series.get(key);
     if (!s) {
-      const labels = { method: req.method, route, status_code: String(reply.statusCode) };
+      const labels = { method, route, status_code: String(status) };
       s = { count: requests.labels(labels), latency: duration.labels(labels) };
       series.set(key, s);
     }
     s.count.inc();
-    s.latency.observe(reply.elapsedTime / 1000);
+    s.latency.observe(seconds);
+  };
+  options.fast?.provide({ record });
+  app.addHook('onResponse', async (req, reply) => {
+    // Unmatched URLs share one label, so scanners cannot blow up the label set.
+    record(req.method, req.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000);
   });
   app.get('/metrics', { config: { public: true }, schema: { hide: true } }, async (_req, reply) => {
     reply.type(registry.contentType);

@@ -8,6 +8,7 @@
 // are aggregated separately and combined on the period or the grouping dimensions.
 import type { Dialect, ParamType } from './dialects/dialect.ts';
 import { addDays, type Comparison, type Window } from './periods.ts';
+import { type JoinSplit, REAGGREGATE, splitJoins } from './compile-split.ts';
 import { combinedMeasure, rollupFor, rowCountFor, sharedFilters } from './rollups.ts';
 import { AppError } from '../lib/errors.ts';
 import type {
@@ -160,6 +161,8 @@ function range(column: string, w: Window, c: Ctx, type: 'timestamp' | 'date' = '
  * rows when one answers exactly. Everything else of the query is the same either way.
  */
 interface FactRows {
+  /** Read from the cube's own rows (not a rollup): the joins are the plan's. */
+  raw: boolean;
   from: string;
   where: string[];
   /** The time column: a raw timestamp, or the rollup's day bucket. */
@@ -178,6 +181,7 @@ function factRows(f: FactPlan, c: Ctx): FactRows {
   const shared = sharedFilters(f);
   if (!rollup) {
     return {
+      raw: true,
       from: fromClause(f, c),
       where: [
         `${f.source.tenant} = ${b.bind(q.tenantId)}`,
@@ -205,6 +209,7 @@ function factRows(f: FactPlan, c: Ctx): FactRows {
   ]);
   const rows = rowCountFor(rollup, shared)!;
   return {
+    raw: false,
     from: `${rollup.table} AS ${r}`,
     // A group exists in the raw answer only if a row passed the shared filters: the same groups here.
     // rollupFor chose a rollup holding every access filter's dimension: the same rows pass here.
@@ -282,20 +287,60 @@ function factSelect(f: FactPlan, c: Ctx, forOuter: boolean, allMeasures?: string
     const span: Window = { from: prev.from < q.window.from ? prev.from : q.window.from, to: q.window.to > prev.to ? q.window.to : prev.to };
     where.push(...range(rows.time, span, c, rows.timeType));
   } else {
+    where.push(...range(rows.time, q.window, c, rows.timeType));
     if (def.kind === 'timeseries') {
       cols.push(`${d.bucket(q.granularity!, rows.time)} AS ${d.quote('period')}`);
       if (q.series) cols.push(`${rows.column(f.filters[q.series], q.series)} AS ${d.quote(q.series)}`);
-    } else cols.push(...f.keys.map((k) => `${rows.column(k.sql, k.name)} AS ${d.quote(k.name)}`));
+    } else {
+      // Grouped by a joined dimension's columns: aggregate the fact by the join's key first where exact.
+      const split = rows.raw ? splitJoins(f, where) : undefined;
+      if (split) return aggregatedThenJoined(f, c, rows, where, split, allMeasures);
+      cols.push(...f.keys.map((k) => `${rows.column(k.sql, k.name)} AS ${d.quote(k.name)}`));
+    }
     // Combined with other facts by UNION ALL: every fact has every measure column, in one order.
     for (const name of allMeasures ?? f.measures.map((m) => m.name)) {
       const m = f.measures.find((x) => x.name === name);
       cols.push(`${m ? rows.aggregate(m, m.filters) : 'NULL'} AS ${d.quote(name)}`);
     }
-    where.push(...range(rows.time, q.window, c, rows.timeType));
     const keyCount = def.kind === 'timeseries' ? (q.series ? 2 : 1) : f.keys.length;
     groupBy = ` GROUP BY ${Array.from({ length: keyCount }, (_, i) => i + 1).join(', ')}`;
   }
   return `SELECT ${cols.join(', ')} FROM ${rows.from} WHERE ${where.join(' AND ')}${groupBy}`;
+}
+
+/**
+ * A breakdown or top list by a joined dimension's columns, aggregated first by the join's key on
+ * the fact's side (with the tenant, the filters and the window applied), then joined to the
+ * dimension and grouped again (compile-split.ts): the same rows as joining every fact row first.
+ */
+function aggregatedThenJoined(f: FactPlan, c: Ctx, rows: FactRows, where: string[], split: JoinSplit, allMeasures?: string[]): string {
+  const { d, b, q } = c;
+  const a = d.quote('__fact');
+  const inner = new Map<string, string>();
+  const innerColumn = (sql: string) => {
+    if (!inner.has(sql)) inner.set(sql, d.quote(`__k${inner.size + 1}`));
+    return `${a}.${inner.get(sql)}`;
+  };
+  const on = split.outer.map(({ join, keys }) => {
+    const eq = keys.map(([fact, dim]) => `${innerColumn(fact)} = ${dim}`).join(' AND ');
+    return ` LEFT JOIN ${sourceSql(join.source, c)} ON ${eq} AND ${join.source.tenant} = ${b.bind(q.tenantId)}`;
+  });
+  const keys = f.keys.map((k) => `${split.outside(k.sql) ? k.sql : innerColumn(k.sql)} AS ${d.quote(k.name)}`);
+  const measures = f.measures.map((m) => `${rows.aggregate(m, m.filters)} AS ${d.quote(m.name)}`);
+  const innerSql =
+    `SELECT ${[...[...inner].map(([sql, col]) => `${sql} AS ${col}`), ...measures].join(', ')} ` +
+    `FROM ${fromClause({ ...f, joins: split.inner }, c)} WHERE ${where.filter((x) => !split.outside(x)).join(' AND ')} ` +
+    `GROUP BY ${Array.from({ length: inner.size }, (_, i) => i + 1).join(', ')}`;
+  const again = (name: string) => {
+    const m = f.measures.find((x) => x.name === name);
+    return `${m ? `${REAGGREGATE[m.agg]}(${a}.${d.quote(name)})` : 'NULL'} AS ${d.quote(name)}`;
+  };
+  const outerWhere = where.filter(split.outside);
+  return (
+    `SELECT ${[...keys, ...(allMeasures ?? f.measures.map((m) => m.name)).map(again)].join(', ')} FROM (${innerSql}) AS ${a}${on.join('')}` +
+    (outerWhere.length ? ` WHERE ${outerWhere.join(' AND ')}` : '') +
+    ` GROUP BY ${f.keys.map((_, i) => i + 1).join(', ')}`
+  );
 }
 
 function orderAndLimit(c: Ctx, keyed: boolean, limited = true): string {

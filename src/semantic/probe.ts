@@ -42,6 +42,16 @@ const quoted = (name: string) =>
     .map((p) => `"${p.replace(/"/g, '""')}"`)
     .join('.');
 
+/** Why the warehouse cannot read a table (the engine's first line), or undefined when it can. */
+export async function unreadableTable(warehouse: ProbeTarget, table: string): Promise<string | undefined> {
+  try {
+    await warehouse.query(`SELECT 1 FROM ${quoted(table)} WHERE 1 = 0`);
+    return undefined;
+  } catch (err) {
+    return firstLine(err);
+  }
+}
+
 /** Why a table a cube reads cannot be queried: it is missing, or lacks the tenant column; else undefined. */
 export async function tableProblem(
   warehouse: ProbeTarget,
@@ -51,11 +61,7 @@ export async function tableProblem(
     await warehouse.query(`SELECT ${quoted(use.tenantColumn)} FROM ${quoted(use.table)} WHERE 1 = 0`);
     return undefined;
   } catch (err) {
-    try {
-      await warehouse.query(`SELECT 1 FROM ${quoted(use.table)} WHERE 1 = 0`);
-    } catch {
-      return { missing: true, message: firstLine(err) };
-    }
+    if ((await unreadableTable(warehouse, use.table)) !== undefined) return { missing: true, message: firstLine(err) };
     return { missing: false, message: tenantColumnMissing(use.table, use.tenantColumn, use.cube) };
   }
 }

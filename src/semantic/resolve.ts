@@ -1,23 +1,21 @@
 // Resolves each insight of the model against its cubes into a query plan: which cubes' measures
 // it aggregates (one "fact" per cube, so a many_to_one join never multiplies rows), how each fact
 // reaches the time dimension, the filters and the grouping dimensions, and the output columns.
-import { humanize, leafMeasures, reachable, type CubeInfo, type DimensionInfo } from './cubes.ts';
+import { humanize, leafMeasures, type CubeInfo, type DimensionInfo } from './cubes.ts';
 import { issueAt, type ModelIssue, type ModelSource, type PathPart } from './issues.ts';
 import { plainText, synonymsIn, type InsightDef, type ModelLanguage } from './model.schema.ts';
+import { planFacts, type Err, type FactInputs, type References } from './resolve-facts.ts';
 import { didYouMean } from './shape.ts';
 import {
   GRANULARITIES,
   type ChartDefault,
   type ColumnType,
-  type FactPlan,
   type FilterRule,
   type Granularity,
   type InsightDefinition,
-  type JoinStep,
   type NumberToken,
   type OutputColumn,
   type RatioInfo,
-  type TableUse,
 } from './types.ts';
 
 const DEFAULT_CHART: Record<InsightDef['kind'], ChartDefault['type']> = { timeseries: 'line', breakdown: 'bar', top: 'table', kpi: 'kpi' };
@@ -56,8 +54,6 @@ export function resolveInsights(sources: ModelSource[], cubes: Map<string, CubeI
   }
   return out;
 }
-
-type Err = (p: PathPart[], message: string, ref?: string) => void;
 
 /** Finds what an insight names, reporting each reference to something the model lacks. */
 function lookup(cubes: Map<string, CubeInfo>, err: Err) {
@@ -115,18 +111,67 @@ function checkReferences(def: InsightDef, cubes: Map<string, CubeInfo>, broken: 
   list('segments', find.segment);
 }
 
-function resolveInsight(def: InsightDef, cubes: Map<string, CubeInfo>, err: Err): InsightDefinition | undefined {
-  const kind = def.kind;
-  const find = lookup(cubes, err);
-  const member = find.member;
+/** What every step of resolving one insight shares: its definition, the model, the lookups and the report. */
+interface Step extends FactInputs {
+  def: InsightDef;
+  find: ReturnType<typeof lookup>;
+}
 
-  // Measures: the insight's own, then the parts its number measures are computed from.
+function resolveInsight(def: InsightDef, cubes: Map<string, CubeInfo>, err: Err): InsightDefinition | undefined {
+  const find = lookup(cubes, err);
+  const measureInfo = (ref: string) => find.member(ref).cube!.measures.get(find.member(ref).name)!;
+  const step: Step = { def, cubes, err, find, measureInfo };
+
+  // Each step reports its problems in the order they are listed, so the order of the calls is the order of the report.
+  const measures = resolveMeasures(step);
+  const timeDims = resolveTimeDimensions(step);
+  const grouping = resolveKeys(step);
+  const filterDims = resolveFilters(step);
+  const segments = (def.segments ?? []).map((ref, i) => find.segment(ref, ['segments', i]));
+  const refs: References = { ...measures, timeDims, ...grouping, filterDims, segments };
+  const { facts, tables } = planFacts(step, refs);
+  const numbers = numberPlan(step, refs.used);
+  const { granularities, defaultGranularity } = granularityRule(step);
+  const limit = limitRule(step);
+  const output = outputColumns(step, refs);
+  const headline = output.measures[0];
+  if (!headline) return undefined;
+  const outputNames = resultColumns(def.kind, output);
+  const dup = outputNames.find((n, i) => outputNames.indexOf(n) !== i);
+  if (dup) err(['measures'], `two columns of the result are named ${dup}; rename one measure or dimension`);
+  const name = def.name ?? humanize(def.code);
+  const chart = chartDefault(step, name, headline, output.dimensions, outputNames);
+
+  return {
+    code: def.code,
+    name,
+    description: def.description ?? '',
+    kind: def.kind,
+    granularities,
+    ...(defaultGranularity ? { defaultGranularity } : {}),
+    filters: refs.filterDims.filter((d): d is DimensionInfo => Boolean(d)).map((d) => d.def.name),
+    filterRules: filterRules(refs.filterDims),
+    ...(limit ? { limit } : {}),
+    chart,
+    measures: output.measures,
+    dimensions: output.dimensions,
+    ratios: ratios(step, refs.columns),
+    synonyms: synonymsIn(def.synonyms),
+    ...(def.synonyms && !Array.isArray(def.synonyms) ? { localizedSynonyms: def.synonyms } : {}),
+    localizedTitles: output.localizedTitles,
+    tables: [...tables.values()],
+    plan: { facts, numbers, headline: headline.name },
+  };
+}
+
+/** Measures: the insight's own, then the parts its number measures are computed from. */
+function resolveMeasures({ def, cubes, find }: Step): Pick<References, 'used' | 'columns' | 'leaves'> {
   const named: string[] = [];
   def.measures.forEach((ref, i) => {
     if (find.measure(ref, ['measures', i])) named.push(ref);
   });
   // The other references are still checked when a measure is wrong: every problem at once.
-  const used = kind === 'kpi' ? named.slice(0, 1) : named;
+  const used = def.kind === 'kpi' ? named.slice(0, 1) : named;
   const columns: string[] = [...used];
   const leaves: string[] = [];
   for (const ref of used) {
@@ -136,9 +181,11 @@ function resolveInsight(def: InsightDef, cubes: Map<string, CubeInfo>, err: Err)
       if (!leaves.includes(l)) leaves.push(l);
     }
   }
-  const measureInfo = (ref: string) => member(ref).cube!.measures.get(member(ref).name)!;
+  return { used, columns, leaves };
+}
 
-  // Time dimensions: one per fact cube, reachable from it, or of the same name on it.
+/** Time dimensions: one per fact cube, reachable from it, or of the same name on it. */
+function resolveTimeDimensions({ def, err, find }: Step): DimensionInfo[] {
   const timeRefs = Array.isArray(def.time_dimension) ? def.time_dimension : [def.time_dimension];
   const timeDims: DimensionInfo[] = [];
   timeRefs.forEach((ref, i) => {
@@ -147,15 +194,24 @@ function resolveInsight(def: InsightDef, cubes: Map<string, CubeInfo>, err: Err)
     if (d && d.def.type !== 'time') err(p, `${ref} is a ${d.def.type} dimension, not a time dimension`);
     else if (d) timeDims.push(d);
   });
-  const dimension = find.dimension;
+  return timeDims;
+}
+
+/** The grouping dimensions, and whether the insight's kind takes any. */
+function resolveKeys({ def, err, find }: Step): Pick<References, 'keys' | 'keyPath'> {
+  const kind = def.kind;
   const keyRefs = def.dimensions ?? (def.dimension ? [def.dimension] : []);
   const keyPath = (i: number): PathPart[] => (def.dimensions ? ['dimensions', i] : ['dimension']);
   if (def.dimension && def.dimensions) err(['dimensions'], 'give dimension or dimensions, not both');
   if ((kind === 'breakdown' || kind === 'top') && !keyRefs.length) err(['dimension'], `a ${kind} insight needs a dimension`);
   if ((kind === 'timeseries' || kind === 'kpi') && keyRefs.length)
     err([def.dimension ? 'dimension' : 'dimensions'], `a ${kind} insight groups by time only`);
-  const keys = keyRefs.map((ref, i) => dimension(ref, keyPath(i)));
-  const filterDims = (def.filters ?? []).map((ref, i) => dimension(ref, ['filters', i]));
+  return { keys: keyRefs.map((ref, i) => find.dimension(ref, keyPath(i))), keyPath };
+}
+
+/** The filter dimensions: each a parameter of its own name, never a time dimension. */
+function resolveFilters({ def, err, find }: Step): (DimensionInfo | undefined)[] {
+  const filterDims = (def.filters ?? []).map((ref, i) => find.dimension(ref, ['filters', i]));
   const filterNames = new Set<string>();
   filterDims.forEach((d, i) => {
     if (!d) return;
@@ -165,87 +221,11 @@ function resolveInsight(def: InsightDef, cubes: Map<string, CubeInfo>, err: Err)
       err(['filters', i], `"${d.def.name}" is an execute parameter of its own`);
     filterNames.add(d.def.name);
   });
-  const segments = (def.segments ?? []).map((ref, i) => find.segment(ref, ['segments', i]));
+  return filterDims;
+}
 
-  // One fact per cube owning leaf measures, in order of first use.
-  const factCubes: string[] = [];
-  for (const l of leaves) if (!factCubes.includes(l.split('.')[0])) factCubes.push(l.split('.')[0]);
-  const facts: FactPlan[] = [];
-  const tables = new Map<string, TableUse>();
-  for (const f of factCubes) {
-    const fact = cubes.get(f)!;
-    const reach = reachable(f, cubes);
-    const needed = new Set<string>([f]);
-    const chosenRefs = new Map<string, string>();
-    const place = (d: DimensionInfo | undefined, p: PathPart[], what: string): string | undefined => {
-      if (!d) return undefined;
-      let chosen: DimensionInfo | undefined = reach.has(d.cube) ? d : fact.dimensions.get(d.def.name);
-      if (chosen && chosen.def.type !== d.def.type) chosen = undefined;
-      if (!chosen) {
-        err(
-          p,
-          `cube ${f} (measures of this insight) cannot reach ${d.cube}.${d.def.name} through many_to_one joins and has no ${what} dimension named ${d.def.name}`,
-          'joins',
-        );
-        return undefined;
-      }
-      needed.add(chosen.cube);
-      chosen.refs.forEach((r) => needed.add(r));
-      chosenRefs.set(chosen.sql, `${chosen.cube}.${chosen.def.name}`);
-      return chosen.sql;
-    };
-    let time: string | undefined;
-    const direct = timeDims.find((d) => reach.has(d.cube));
-    if (direct) time = place(direct, ['time_dimension'], 'time');
-    else if (timeDims[0]) time = place(timeDims[0], ['time_dimension'], 'time');
-    const filters: Record<string, string> = {};
-    filterDims.forEach((d, i) => {
-      const sql = place(d, ['filters', i], 'such');
-      if (d && sql) filters[d.def.name] = sql;
-    });
-    const factKeys = keys.map((d, i) => ({ name: d?.def.name ?? '', sql: place(d, keyPath(i), 'such') ?? '' }));
-    const segs: string[] = [];
-    segments.forEach((s, i) => {
-      if (!s) return;
-      if (!reach.has(s.cube))
-        return err(['segments', i], `cube ${f} (measures of this insight) cannot reach cube ${s.cube} through many_to_one joins`, 'joins');
-      needed.add(s.cube);
-      s.refs.forEach((r) => needed.add(r));
-      segs.push(s.sql);
-    });
-    const measures = leaves
-      .filter((l) => l.startsWith(`${f}.`))
-      .map((l) => {
-        const m = measureInfo(l);
-        m.refs.forEach((r) => needed.add(r));
-        return { name: m.def.name, agg: m.def.type as FactPlan['measures'][number]['agg'], sql: m.sql, filters: m.filters };
-      });
-    // Every cube on the way to a needed one is joined too, parents first (BFS order).
-    for (const c of [...needed]) for (let p = reach.get(c); p; p = reach.get(p)) needed.add(p);
-    const joins: JoinStep[] = [];
-    for (const c of reach.keys()) {
-      if (c === f || !needed.has(c)) continue;
-      const parent = cubes.get(reach.get(c)!)!;
-      joins.push({ source: cubes.get(c)!.source, on: parent.joins.get(c)! });
-    }
-    for (const c of needed) {
-      const info = cubes.get(c);
-      if (info?.source.table)
-        tables.set(info.def.sql_table!, { table: info.def.sql_table!, cube: info.name, tenantColumn: info.def.tenant_column });
-      for (const part of info?.source.derived ?? []) {
-        const read = typeof part === 'string' ? undefined : [...cubes.values()].find((x) => x.source.table === part.table);
-        if (read) tables.set(read.def.sql_table!, { table: read.def.sql_table!, cube: read.name, tenantColumn: read.def.tenant_column });
-      }
-    }
-    const refs = {
-      time: chosenRefs.get(time ?? '') ?? '',
-      filters: Object.fromEntries(Object.entries(filters).map(([name, sql]) => [name, chosenRefs.get(sql) ?? ''])),
-      keys: factKeys.map((k) => chosenRefs.get(k.sql) ?? ''),
-    };
-    if (time) facts.push({ cube: f, source: fact.source, joins, time, filters, keys: factKeys, segments: segs, measures, refs });
-  }
-
-  // Number measures, parts before the measures computed from them.
+/** Number measures, parts before the measures computed from them. */
+function numberPlan({ measureInfo }: Step, used: string[]): { name: string; tokens: NumberToken[] }[] {
   const numbers: { name: string; tokens: NumberToken[] }[] = [];
   const addNumber = (ref: string) => {
     const m = measureInfo(ref);
@@ -254,34 +234,50 @@ function resolveInsight(def: InsightDef, cubes: Map<string, CubeInfo>, err: Err)
     numbers.push({ name: m.def.name, tokens: m.tokens.map((t) => (typeof t === 'string' ? t : { measure: t.measure.split('.')[1] })) });
   };
   used.forEach(addNumber);
+  return numbers;
+}
 
-  // Granularities and limits.
-  let granularities: Granularity[] = [];
-  let defaultGranularity: Granularity | undefined;
+/** The granularities a timeseries or kpi offers; the other kinds cover the whole window and take none. */
+function granularityRule({ def, err }: Step): { granularities: Granularity[]; defaultGranularity?: Granularity } {
+  const kind = def.kind;
   if (kind === 'timeseries' || kind === 'kpi') {
-    granularities = def.granularities ?? [...GRANULARITIES];
-    defaultGranularity = def.default_granularity ?? granularities[0];
+    const granularities = def.granularities ?? [...GRANULARITIES];
+    const defaultGranularity = def.default_granularity ?? granularities[0];
     if (!granularities.includes(defaultGranularity))
       err(['default_granularity'], `must be one of its granularities (${granularities.join(', ')})`);
     if (def.default_limit !== undefined || def.max_limit !== undefined)
       err([def.default_limit !== undefined ? 'default_limit' : 'max_limit'], `a ${kind} insight takes no limit`);
-  } else {
-    if (def.granularities) err(['granularities'], `a ${kind} insight covers the whole window and takes no granularity`);
-    if (def.default_granularity) err(['default_granularity'], `a ${kind} insight takes no granularity`);
+    return { granularities, defaultGranularity };
   }
-  let limit: InsightDefinition['limit'];
+  if (def.granularities) err(['granularities'], `a ${kind} insight covers the whole window and takes no granularity`);
+  if (def.default_granularity) err(['default_granularity'], `a ${kind} insight takes no granularity`);
+  return { granularities: [] };
+}
+
+/** The row limit of a top or breakdown insight. */
+function limitRule({ def, err }: Step): InsightDefinition['limit'] {
+  const kind = def.kind;
   if (kind === 'top' || def.default_limit !== undefined || (kind === 'breakdown' && def.max_limit !== undefined)) {
     if (kind === 'breakdown' && def.default_limit === undefined) err(['max_limit'], 'a breakdown with a limit needs default_limit');
     const dflt = def.default_limit ?? 10;
     const max = def.max_limit ?? Math.max(100, dflt);
     if (dflt > max) err(['default_limit'], `must not exceed max_limit (${max})`);
-    if (kind === 'breakdown' || kind === 'top') limit = { default: dflt, max };
+    if (kind === 'breakdown' || kind === 'top') return { default: dflt, max };
   }
+  return undefined;
+}
 
-  // Output columns.
-  // Titles given per language, by member name: chat writes its replies with them.
-  const localizedTitles: Record<string, Partial<Record<ModelLanguage, string>>> = {};
-  const measureColumns: OutputColumn[] = columns.map((ref) => {
+interface Output {
+  measures: OutputColumn[];
+  dimensions: OutputColumn[];
+  /** Titles given per language, by member name: chat writes its replies with them. */
+  localizedTitles: Record<string, Partial<Record<ModelLanguage, string>>>;
+}
+
+/** The result's measure and dimension columns with their labels and number formats. */
+function outputColumns({ measureInfo }: Step, { columns, keys, filterDims }: References): Output {
+  const localizedTitles: Output['localizedTitles'] = {};
+  const measures: OutputColumn[] = columns.map((ref) => {
     const m = measureInfo(ref).def;
     if (m.title && typeof m.title === 'object') localizedTitles[m.name] = m.title;
     return {
@@ -293,26 +289,34 @@ function resolveInsight(def: InsightDef, cubes: Map<string, CubeInfo>, err: Err)
     };
   });
   for (const d of [...keys, ...filterDims]) if (d?.def.title && typeof d.def.title === 'object') localizedTitles[d.def.name] = d.def.title;
-  const dimensionColumns: OutputColumn[] = keys
+  const dimensions: OutputColumn[] = keys
     .filter((d): d is DimensionInfo => Boolean(d))
     .map((d) => ({ name: d.def.name, type: dimensionType(d.def), label: plainText(d.def.title) ?? humanize(d.def.name) }));
-  const headline = measureColumns[0];
-  if (!headline) return undefined;
-  const outputNames =
-    kind === 'timeseries'
-      ? ['period', ...measureColumns.map((c) => c.name)]
-      : kind === 'kpi'
-        ? ['period_from', 'period_to', 'value', 'previous_period_from', 'previous_period_to', 'previous_value', 'change', 'change_pct']
-        : [...dimensionColumns.map((c) => c.name), ...measureColumns.map((c) => c.name)];
-  const dup = outputNames.find((n, i) => outputNames.indexOf(n) !== i);
-  if (dup) err(['measures'], `two columns of the result are named ${dup}; rename one measure or dimension`);
+  return { measures, dimensions, localizedTitles };
+}
 
-  const name = def.name ?? humanize(def.code);
+/** The names of the result's columns, in order, as the kind shapes them. */
+function resultColumns(kind: InsightDef['kind'], output: Output): string[] {
+  return kind === 'timeseries'
+    ? ['period', ...output.measures.map((c) => c.name)]
+    : kind === 'kpi'
+      ? ['period_from', 'period_to', 'value', 'previous_period_from', 'previous_period_to', 'previous_value', 'change', 'change_pct']
+      : [...output.dimensions.map((c) => c.name), ...output.measures.map((c) => c.name)];
+}
+
+/** The chart drawn by default; every column it names must be one of the result's. */
+function chartDefault(
+  { def, err }: Step,
+  name: string,
+  headline: OutputColumn,
+  dimensions: OutputColumn[],
+  outputNames: string[],
+): ChartDefault {
+  const kind = def.kind;
   const chart: ChartDefault = {
     type: def.chart?.type ?? DEFAULT_CHART[kind],
     x_axis:
-      def.chart?.x_axis ??
-      (kind === 'timeseries' ? 'period' : kind === 'kpi' ? 'period_from' : (dimensionColumns[0]?.name ?? outputNames[0])),
+      def.chart?.x_axis ?? (kind === 'timeseries' ? 'period' : kind === 'kpi' ? 'period_from' : (dimensions[0]?.name ?? outputNames[0])),
     y_axis: def.chart?.y_axis ?? [kind === 'kpi' ? 'value' : headline.name],
     ...(def.chart?.series ? { series: def.chart.series } : {}),
     title: def.chart?.title ?? name,
@@ -325,11 +329,15 @@ function resolveInsight(def: InsightDef, cubes: Map<string, CubeInfo>, err: Err)
     for (const c of cols)
       if (!outputNames.includes(c)) err(['chart', key], `"${c}" is not a column of the result (${outputNames.join(', ')})`);
   }
+  return chart;
+}
 
-  const filterRules: Record<string, FilterRule> = {};
+/** What a filter's values must look like (case, allowed values, pattern), by parameter name. */
+function filterRules(filterDims: (DimensionInfo | undefined)[]): Record<string, FilterRule> {
+  const rules: Record<string, FilterRule> = {};
   for (const d of filterDims) {
     if (!d) continue;
-    filterRules[d.def.name] = {
+    rules[d.def.name] = {
       name: d.def.name,
       label: plainText(d.def.title) ?? humanize(d.def.name),
       ...(d.def.case ? { case: d.def.case } : {}),
@@ -337,34 +345,19 @@ function resolveInsight(def: InsightDef, cubes: Map<string, CubeInfo>, err: Err)
       ...(d.def.pattern ? { pattern: new RegExp(d.def.pattern) } : {}),
     };
   }
-  const ratios: RatioInfo[] = [];
+  return rules;
+}
+
+/** The number measures that are one measure over another (`{a} / NULLIF({b}, 0)`), for chat's answers. */
+function ratios({ measureInfo }: Step, columns: string[]): RatioInfo[] {
+  const out: RatioInfo[] = [];
   for (const ref of columns) {
     const m = measureInfo(ref).def;
     const r = m.type === 'number' ? RATIO.exec(m.sql ?? '') : null;
     if (r) {
       const short = (x: string) => x.split('.').pop()!;
-      ratios.push({ name: m.name, numerator: short(r[2]), denominator: short(r[3] ?? r[4]), ...(r[1] ? { scale: Number(r[1]) } : {}) });
+      out.push({ name: m.name, numerator: short(r[2]), denominator: short(r[3] ?? r[4]), ...(r[1] ? { scale: Number(r[1]) } : {}) });
     }
   }
-
-  return {
-    code: def.code,
-    name,
-    description: def.description ?? '',
-    kind,
-    granularities,
-    ...(defaultGranularity ? { defaultGranularity } : {}),
-    filters: filterDims.filter((d): d is DimensionInfo => Boolean(d)).map((d) => d.def.name),
-    filterRules,
-    ...(limit ? { limit } : {}),
-    chart,
-    measures: measureColumns,
-    dimensions: dimensionColumns,
-    ratios,
-    synonyms: synonymsIn(def.synonyms),
-    ...(def.synonyms && !Array.isArray(def.synonyms) ? { localizedSynonyms: def.synonyms } : {}),
-    localizedTitles,
-    tables: [...tables.values()],
-    plan: { facts, numbers, headline: headline.name },
-  };
+  return out;
 }

@@ -11,10 +11,9 @@
 // before or after, never the tenant without rows. Loads into one table run one at a time.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { ClickHouseClient } from '@clickhouse/client';
 import { DuckDBInstance } from '@duckdb/node-api';
+import { tempFile } from '../lib/temp-dir.ts';
 import {
   chQuote,
   clickhouseType,
@@ -70,10 +69,12 @@ export function loadIntoClickHouse(ch: ClickHouseTarget, req: LoadRequest): Prom
 
 async function load(ch: ClickHouseTarget, req: LoadRequest): Promise<LoadResult> {
   checkTableName(req.table);
+  // Cancelled while waiting for the table's turn: nothing was started.
+  req.signal?.throwIfAborted();
   const t = ch.topology;
   const instance = await DuckDBInstance.create(':memory:');
   const conn = await instance.connect();
-  const staged = path.join(os.tmpdir(), `insights-load-${crypto.randomUUID()}.parquet`);
+  const staged = tempFile('insights-load', 'parquet');
   const staging = `${req.table}__load_${crypto.randomUUID().replace(/-/g, '').slice(0, 12)}`;
   let stagingCreated = false;
   try {
@@ -82,7 +83,7 @@ async function load(ch: ClickHouseTarget, req: LoadRequest): Promise<LoadResult>
     const tenantColumn = req.tenantColumn ?? TENANT_COLUMN;
     const detected = await describeFile(conn, req.file);
     const existing = targetTable(req.table, await ch.allTables(() => tenantColumn), tenantColumn);
-    const plan = planLoad(req.file, detected, existing, tenantColumn);
+    const plan = planLoad(req.file, detected, existing, tenantColumn, req.modelColumns);
     const tenant = existing?.tenantColumn ?? tenantColumn;
     // Before anything is written: a time no engine or rollup can bucket is a bad row.
     const timeRanges = await checkedTimeRanges(conn, req.file, plan);
@@ -92,16 +93,23 @@ async function load(ch: ClickHouseTarget, req: LoadRequest): Promise<LoadResult>
       (c) => `CAST(CAST(${quoteIdent(c.name)} AS ${c.type}) AS ${parquetCast(c.type)}) AS ${quoteIdent(c.name)}`,
     );
     const stop = watchProgress(conn, 'loading', req.onProgress);
+    // A client that goes away stops DuckDB's reading at once (docs/data.md "Limits and turns").
+    const interrupt = () => conn.interrupt();
+    req.signal?.addEventListener('abort', interrupt, { once: true });
     try {
+      req.signal?.throwIfAborted();
       await conn.run(
         `COPY (SELECT ${[...casts, `$1 AS ${quoteIdent(tenant)}`].join(', ')} FROM ${readerSql(req.file, plan.readTypes)}) TO ${quoteLiteral(staged)} (FORMAT parquet, ROW_GROUP_SIZE 1000000)`,
         [req.tenantId],
       );
     } catch (err) {
+      req.signal?.throwIfAborted();
       throw await explainReadError(conn, req.file, err as Error, plan.readTypes ?? plan.columns);
     } finally {
+      req.signal?.removeEventListener('abort', interrupt);
       stop();
     }
+    req.signal?.throwIfAborted();
     const rowsLoaded = Number(
       (await conn.runAndReadAll(`SELECT count(*) AS n FROM read_parquet(${quoteLiteral(staged)})`)).getRowObjectsJson()[0].n,
     );
@@ -131,9 +139,13 @@ async function load(ch: ClickHouseTarget, req: LoadRequest): Promise<LoadResult>
       format: 'Parquet',
       // Every row in one piece: a staging table is all or nothing anyway, and wide batches make few parts.
       clickhouse_settings: { max_insert_block_size: '10000000', min_insert_block_size_rows: '1000000' },
+      // Cancelled mid-stream: the INSERT stops, and the staging table (dropped below) held its rows.
+      abort_signal: req.signal,
     });
 
     req.onProgress?.({ step: 'committing' });
+    // The last point a cancel is heard: after it the partitions go in and the load stands.
+    req.signal?.throwIfAborted();
     // The version first: once the partitions are in, nothing may fail (a load answers an error
     // only when none of its rows is kept). A version bumped for a load that then fails only
     // makes the tenant's cached results be computed again.
@@ -164,9 +176,18 @@ async function load(ch: ClickHouseTarget, req: LoadRequest): Promise<LoadResult>
         );
       }
     }
-    return { table: req.table, mode: req.mode, rowsLoaded, created: plan.create, timeRanges: rowsLoaded > 0 ? timeRanges : {} };
+    return {
+      table: req.table,
+      mode: req.mode,
+      rowsLoaded,
+      created: plan.create,
+      timeRanges: rowsLoaded > 0 ? timeRanges : {},
+      columns: plan.columns,
+    };
   } catch (err) {
     if (err instanceof LoadError) throw err;
+    // Cancelled: the signal's reason (the client went away), not the client library's abort error.
+    if (req.signal?.aborted) throw req.signal.reason ?? err;
     // A value DuckDB accepted but ClickHouse does not (rare: a date beyond DateTime64's range).
     const e = err as { type?: string; message: string };
     if (e.type && /CANNOT_PARSE|CANNOT_CONVERT|ARGUMENT_OUT_OF_BOUND|DECIMAL_OVERFLOW|VALUE_IS_OUT_OF_RANGE/.test(e.type))

@@ -113,7 +113,7 @@ async function load(conn: DuckDBConnection, req: LoadRequest): Promise<LoadResul
   const tenantColumn = req.tenantColumn ?? TENANT_COLUMN;
   const detected = await describeFile(conn, req.file);
   const existing = targetTable(req.table, await duckDbTables(conn, () => tenantColumn), tenantColumn);
-  const plan = planLoad(req.file, detected, existing, tenantColumn);
+  const plan = planLoad(req.file, detected, existing, tenantColumn, req.modelColumns);
   const tenant = quoteIdent(existing?.tenantColumn ?? tenantColumn);
   // Before anything is written: a time no engine or rollup can bucket is a bad row.
   const timeRanges = await checkedTimeRanges(conn, req.file, plan);
@@ -153,5 +153,12 @@ async function load(conn: DuckDBConnection, req: LoadRequest): Promise<LoadResul
     await conn.run('ROLLBACK').catch(() => {});
     throw err instanceof LoadError ? err : await explainReadError(conn, req.file, err as Error, plan.readTypes ?? plan.columns);
   }
-  return { table: req.table, mode: req.mode, rowsLoaded, created: plan.create, timeRanges: rowsLoaded > 0 ? timeRanges : {} };
+  return {
+    table: req.table,
+    mode: req.mode,
+    rowsLoaded,
+    created: plan.create,
+    timeRanges: rowsLoaded > 0 ? timeRanges : {},
+    columns: plan.columns,
+  };
 }

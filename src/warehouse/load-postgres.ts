@@ -6,11 +6,10 @@
 // at COMMIT, together with a `replace`'s DELETE, so a staging table would only write every row twice.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { DuckDBInstance } from '@duckdb/node-api';
+import { tempFile } from '../lib/temp-dir.ts';
 import type pg from 'pg';
 import copyStreams from 'pg-copy-streams';
 import { groupTables, targetTable } from './load-duckdb.ts';
@@ -146,7 +145,7 @@ export async function loadIntoPostgres(pool: pg.Pool, req: LoadRequest): Promise
   checkTableName(req.table);
   const instance = await DuckDBInstance.create(':memory:');
   const conn = await instance.connect();
-  const staged = path.join(os.tmpdir(), `insights-load-${crypto.randomUUID()}.csv`);
+  const staged = tempFile('insights-load', 'csv');
   const query: Query = (sql, params) => pool.query(sql, params as unknown[]);
   try {
     // A private instance: the staged file's row order does not matter, so DuckDB writes it in parallel.
@@ -155,7 +154,7 @@ export async function loadIntoPostgres(pool: pg.Pool, req: LoadRequest): Promise
     const tenantColumn = req.tenantColumn ?? TENANT_COLUMN;
     const detected = await describeFile(conn, req.file);
     const existing = targetTable(req.table, await postgresTables(query, () => tenantColumn), tenantColumn);
-    const plan = planLoad(req.file, detected, existing, tenantColumn);
+    const plan = planLoad(req.file, detected, existing, tenantColumn, req.modelColumns);
     const tenant = quoteIdent(existing?.tenantColumn ?? tenantColumn);
     // Before anything is written: a time no engine or rollup can bucket is a bad row.
     const timeRanges = await checkedTimeRanges(conn, req.file, plan);
@@ -215,7 +214,14 @@ export async function loadIntoPostgres(pool: pg.Pool, req: LoadRequest): Promise
     } finally {
       client.release();
     }
-    return { table: req.table, mode: req.mode, rowsLoaded, created: plan.create, timeRanges: rowsLoaded > 0 ? timeRanges : {} };
+    return {
+      table: req.table,
+      mode: req.mode,
+      rowsLoaded,
+      created: plan.create,
+      timeRanges: rowsLoaded > 0 ? timeRanges : {},
+      columns: plan.columns,
+    };
   } finally {
     await fs.promises.rm(staged, { force: true });
     conn.closeSync();

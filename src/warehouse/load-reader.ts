@@ -178,8 +178,9 @@ export function fileColumns(file: DataFile): { name: string; type: string; date_
     const type = stored.get(c.name) ?? canonicalType(c.type) ?? c.type;
     // ISO dates are what every reader takes: only other ways of writing them are worth a note.
     const date = reading.dates.get(c.name);
-    if (!date || !isDateConversion(date) || !date.format || date.format.startsWith('%Y-%m-%d') || date.type !== type)
-      return { name: c.name, type };
+    // A column stored as a timestamp takes text dates converted as dates too (readerSql).
+    const converted = date && (date.type === type || (isDateConversion(date) && /^(DATE|TIMESTAMP)/.test(type)));
+    if (!date || !converted || !isDateConversion(date) || !date.format || date.format.startsWith('%Y-%m-%d')) return { name: c.name, type };
     return { name: c.name, type, date_format: describeConversion(date) };
   });
 }
@@ -252,6 +253,21 @@ export async function explainReadError(
   types?: Column[],
   strict = false,
 ): Promise<Error> {
+  const explained = await explain(conn, file, err, types, strict);
+  // A refusal never shows where the server keeps the file (its temp path, over the API).
+  if (explained instanceof LoadError) explained.message = withoutPath(explained.message, file.path);
+  return explained;
+}
+
+/** The file's path, and any temp file of ours, named as "the file" instead. */
+export function withoutPath(message: string, filePath: string): string {
+  return message
+    .split(filePath)
+    .join('the file')
+    .replace(/"?(?:[A-Za-z]:)?[^\s"']*insights-(?:upload|load|tmp)-[^\s"']*"?/g, 'the file');
+}
+
+async function explain(conn: DuckDBConnection, file: DataFile, err: Error, types: Column[] | undefined, strict: boolean): Promise<Error> {
   const message = err.message;
   const unreadable = unreadableValue(message);
   if (unreadable) return unreadableDateError(file, unreadable.column, unreadable.value);

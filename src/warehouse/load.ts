@@ -3,7 +3,7 @@
 // their types (load-reader.ts); the engines differ only in where the rows go (load-duckdb.ts,
 // load-postgres.ts).
 // docs/data.md is the user-facing description of these rules.
-import { DEFAULT_TENANT_COLUMN } from '../semantic/tenancy.ts';
+import { DEFAULT_TENANT_COLUMN, type ModelColumn } from '../semantic/tenancy.ts';
 
 /**
  * The tenant column of a table no cube reads (the demo's tables have it too). Every loaded table
@@ -56,6 +56,12 @@ export interface LoadRequest {
   exclusive?: boolean;
   /** Aborted when the requester went away: the load stops before its commit and keeps nothing. */
   signal?: AbortSignal;
+  /**
+   * A load over the API: the columns the model reads from the table (semantic/tenancy.ts
+   * modelColumns). A first load creates exactly these, with these types, whatever the file holds;
+   * a file's other columns are not stored. Unset (the operator's CLI): the file decides.
+   */
+  modelColumns?: readonly ModelColumn[];
 }
 
 export interface LoadResult {
@@ -66,6 +72,8 @@ export interface LoadResult {
   created: boolean;
   /** Earliest and latest value of each date/time column of the rows loaded. */
   timeRanges?: Record<string, { min: string; max: string }>;
+  /** The table's columns this load wrote, as the table names and types them. */
+  columns?: Column[];
 }
 
 export interface Column {
@@ -204,6 +212,7 @@ export function planLoad(
   detected: Column[],
   existing: WarehouseTable | undefined,
   tenantColumn: string = TENANT_COLUMN,
+  model?: readonly ModelColumn[],
 ): LoadPlan {
   const names = new Set<string>();
   for (const c of detected) {
@@ -224,6 +233,7 @@ export function planLoad(
     names.add(c.name);
   }
   const fixedTypes = file.format === 'parquet';
+  if (model) return planModelLoad(file, detected, existing, model);
   if (!existing) {
     // PostgreSQL cuts longer names to 63 bytes without a word: the table would not have the file's
     // columns, and the next load of the same file would not match. The same limit everywhere keeps
@@ -278,4 +288,54 @@ export function planLoad(
     return { columns, create: false };
   }
   return { columns, create: false, readTypes: columns };
+}
+
+/**
+ * A load over the API (docs/data.md "The schema belongs to the model"): the table is the model's.
+ * A first load creates the columns the model reads with the model's types; a later one fills the
+ * table's columns. Either way each column the model reads must be in the file, each value is read
+ * as the table's type (a bad one is a bad row naming its line and column), and a file's columns
+ * the table does not have are not stored. So no tenant's file decides what another can load.
+ */
+function planModelLoad(file: DataFile, detected: Column[], existing: WarehouseTable | undefined, model: readonly ModelColumn[]): LoadPlan {
+  const exact = new Map(detected.map((c) => [c.name, c]));
+  const folded = new Map<string, Column>();
+  for (const c of detected) if (!folded.has(c.name.toLowerCase())) folded.set(c.name.toLowerCase(), c);
+  // A header matches in any case (the exact spelling first): the column is stored under the
+  // model's (or table's) spelling, which is what the model's SQL reads, and DuckDB's reader
+  // matches names without regard to case.
+  const inFile = (name: string) => exact.get(name) ?? folded.get(name.toLowerCase());
+  const modelNames = new Set(model.map((c) => c.name.toLowerCase()));
+  const targets: Column[] = existing ? existing.columns : model.map((c) => ({ name: c.name, type: c.type }));
+  const required = existing ? targets.filter((c) => modelNames.has(c.name.toLowerCase())) : targets;
+  const missing = required.filter((c) => !inFile(c.name));
+  if (missing.length) {
+    const names = missing.map((c) => c.name).join(', ');
+    throw new LoadError(
+      'columns',
+      `The file has no column ${names}, which the model reads from this table (it reads ${model.map((c) => c.name).join(', ') || 'no column'}; a file's other columns are not stored).`,
+      { column: missing[0].name },
+    );
+  }
+  const loaded: { target: Column; source: Column }[] = [];
+  for (const target of targets) {
+    const source = inFile(target.name);
+    if (source) loaded.push({ target, source });
+  }
+  if (file.format === 'parquet') {
+    for (const { target, source } of loaded) {
+      const fileType = canonicalType(source.type) ?? source.type;
+      if (!fits(fileType, target.type))
+        throw new LoadError('columns', `Column ${source.name} is ${fileType} in the file but ${target.type} in the table.`, {
+          column: source.name,
+        });
+    }
+  }
+  return {
+    columns: loaded.map((l) => l.target),
+    create: !existing,
+    // The reader is told the table's types, so a value that does not fit fails on its line.
+    readTypes:
+      file.format === 'parquet' || loaded.length === 0 ? undefined : loaded.map((l) => ({ name: l.source.name, type: l.target.type })),
+  };
 }

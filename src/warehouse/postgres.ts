@@ -51,7 +51,18 @@ export class PostgresWarehouse implements Warehouse {
 
   async load(request: LoadRequest): Promise<LoadResult> {
     try {
-      return await loadIntoPostgres(this.pool, request);
+      // Two first loads of one table (two tenants at once): both found no table, and the second
+      // CREATE TABLE fails once the first commits (42P07, or 23505 on the catalog). Nothing of it
+      // was kept, so it runs again and loads into the table the other made.
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await loadIntoPostgres(this.pool, request);
+        } catch (err) {
+          const code = (err as { code?: string }).code;
+          if (attempt >= 3 || (code !== '42P07' && code !== '23505')) throw err;
+          request.signal?.throwIfAborted();
+        }
+      }
     } finally {
       this.versions.forget();
     }

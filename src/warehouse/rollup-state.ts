@@ -27,14 +27,22 @@ export interface RollupProblem {
 
 const asIso = (v: unknown) => `${String(v).replace(' ', 'T').slice(0, 19)}Z`;
 
+/** The first line of an error, as a problem is recorded and a build reports it. */
+export const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err)).split('\n')[0];
+
 export class RollupState {
   private ready?: Promise<void>;
+  private readonly recent = new Map<string, { at: number; rows: Map<string, StateRow> }>();
+  /** DuckDB is written only by this process (it holds the file's lock): its state is read once. */
+  private readonly memoMs: number;
 
   constructor(
     private readonly warehouse: Warehouse,
     private readonly ddl: RollupDdl,
     private readonly clock: Clock,
-  ) {}
+  ) {
+    this.memoMs = warehouse.dialect === 'duckdb' ? Number.POSITIVE_INFINITY : 2_000;
+  }
 
   ensure(): Promise<void> {
     this.ready ??= (async () => {
@@ -75,6 +83,59 @@ export class RollupState {
         },
       ]),
     );
+  }
+
+  /**
+   * A tenant's state rows as read at most a moment ago (every query asks which rollups are
+   * current); empty when there is no state table yet, as nothing is built.
+   */
+  async recentOfTenant(tenantId: string): Promise<Map<string, StateRow>> {
+    const memo = this.recent.get(tenantId);
+    if (memo && Date.now() - memo.at < this.memoMs) return memo.rows;
+    let rows = new Map<string, StateRow>();
+    try {
+      rows = await this.ofTenant(tenantId);
+    } catch {
+      // No state table yet: nothing is built.
+    }
+    if (this.recent.size > 10_000) this.recent.clear();
+    this.recent.set(tenantId, { at: Date.now(), rows });
+    return rows;
+  }
+
+  /** After a write: the tenant's (or every tenant's) state is read afresh. */
+  forgetRecent(tenantId?: string): void {
+    if (tenantId === undefined) this.recent.clear();
+    else this.recent.delete(tenantId);
+  }
+
+  /** Whether any tenant's rows of the rollup were built with this definition. */
+  async builtWith(rollup: string, definition: string): Promise<boolean> {
+    const built = await this.warehouse.query(`SELECT count(*) AS n FROM ${STATE} WHERE rollup = $1 AND definition = $2`, [
+      rollup,
+      definition,
+    ]);
+    return Number(built[0]?.n ?? 0) !== 0;
+  }
+
+  /** Every tenant's state row of one rollup, by tenant. */
+  async ofRollup(rollup: string): Promise<{ tenant: string; definition: string; data_version: string; built_at: string }[]> {
+    const rows = await this.warehouse.query(
+      `SELECT tenant, definition, data_version, built_at FROM ${STATE} WHERE rollup = $1 ORDER BY tenant`,
+      [rollup],
+    );
+    return rows.map((s) => ({
+      tenant: String(s.tenant),
+      definition: String(s.definition),
+      data_version: String(s.data_version),
+      built_at: asIso(s.built_at),
+    }));
+  }
+
+  /** When the rollup's oldest tenant build was made, in ms on the clock; NaN when never built. */
+  async oldestBuild(rollup: string): Promise<number> {
+    const [row] = await this.warehouse.query(`SELECT CAST(min(built_at) AS VARCHAR) AS at FROM ${STATE} WHERE rollup = $1`, [rollup]);
+    return row?.at ? Date.parse(asIso(row.at)) : Number.NaN;
   }
 
   /** The statements writing one tenant's state row (replacing the one there). */

@@ -75,7 +75,7 @@ const HTTP_ONLY = new Set([
 ]);
 
 /** The escaped (TabSeparated) text form of a parameter value, as the HTTP interface takes it. */
-function unescape(value: string): string {
+function unescapeParam(value: string): string {
   const map: Record<string, string> = { t: '\t', n: '\n', r: '\r', b: '\b', f: '\f', '0': '\0', '\\': '\\', "'": "'", '"': '"' };
   return value.replace(/\\(.)/gs, (_m, c: string) => map[c] ?? c);
 }
@@ -200,7 +200,7 @@ export async function startClickHouseStandIn(opts: StandInOptions = {}): Promise
             });
           sql = `${m[1]} FROM INFILE ${quoteLiteral(dataFile)} FORMAT ${m[2]}`;
         }
-        const bound = Object.fromEntries(Object.entries(params).map(([k, v]) => [k, unescape(v)]));
+        const bound = Object.fromEntries(Object.entries(params).map(([k, v]) => [k, unescapeParam(v)]));
         const result = Object.keys(bound).length
           ? await session.queryBindAsync(sql, bound, { format })
           : await session.queryAsync(sql, { format });

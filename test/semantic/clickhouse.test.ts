@@ -98,16 +98,18 @@ test('KPI windows: one scan with FILTER clauses over both windows', () => {
   assert.deepEqual(k.params, ['demo', '2026-03-01', '2026-03-11', '2026-02-01', '2026-02-11']);
 });
 
-test('top-N: joined cubes restricted to the tenant in their ON, ties broken on the first key, the limit bound', () => {
+test('top-N: the order items aggregated by product first, then joined to the products (tenant in every ON), ties broken on the first key, the limit bound', () => {
   const b = compile(def('top_products'), ch, { tenantId: 'demo', granularity: null, filters: { category: 'Books' }, window, limit: 3 });
   assert.equal(
     b.sql,
     `SELECT "products"."product_id" AS "product_id", "products"."name" AS "product_name", "products"."category" AS "category", "products"."brand" AS "brand", ` +
-      `sum("order_items".quantity * "order_items".unit_price) AS "revenue", sum("order_items"."quantity") AS "units" FROM "order_items" ` +
+      `sum("__fact"."revenue") AS "revenue", sum("__fact"."units") AS "units" FROM (` +
+      `SELECT "order_items".product_id AS "__k1", sum("order_items".quantity * "order_items".unit_price) AS "revenue", sum("order_items"."quantity") AS "units" FROM "order_items" ` +
       `LEFT JOIN "orders" ON "order_items".order_id = "orders".order_id AND "orders"."tenant_id" = {p1:String} ` +
-      `LEFT JOIN "products" ON "order_items".product_id = "products".product_id AND "products"."tenant_id" = {p1:String} ` +
-      `WHERE "order_items"."tenant_id" = {p1:String} AND "orders".status = 'completed' AND "products"."category" = {p2:String} ` +
-      `AND "orders"."ordered_at" >= {p3:${TS}} AND "orders"."ordered_at" < {p4:${TS}} GROUP BY 1, 2, 3, 4 ORDER BY "revenue" DESC NULLS LAST, 1 ASC LIMIT {p5:Int64}`,
+      `WHERE "order_items"."tenant_id" = {p1:String} AND "orders".status = 'completed' ` +
+      `AND "orders"."ordered_at" >= {p3:${TS}} AND "orders"."ordered_at" < {p4:${TS}} GROUP BY 1) AS "__fact" ` +
+      `LEFT JOIN "products" ON "__fact"."__k1" = "products".product_id AND "products"."tenant_id" = {p1:String} ` +
+      `WHERE "products"."category" = {p2:String} GROUP BY 1, 2, 3, 4 ORDER BY "revenue" DESC NULLS LAST, 1 ASC LIMIT {p5:Int64}`,
   );
   assert.deepEqual(b.params, ['demo', 'Books', '2026-01-05', '2026-04-01', 3]);
 });

@@ -88,7 +88,7 @@ test('KPI: one scan over both windows with FILTER clauses; top lists join many_t
   });
   assert.match(
     b.sql,
-    /FROM "order_items" LEFT JOIN "orders" ON "order_items"\.order_id = "orders"\.order_id AND "orders"\."tenant_id" = \$1 LEFT JOIN "products" ON "order_items"\.product_id = "products"\.product_id AND "products"\."tenant_id" = \$1 WHERE "order_items"\."tenant_id" = \$1 /,
+    /FROM \(SELECT "order_items"\.product_id AS "__k1", .* FROM "order_items" LEFT JOIN "orders" ON "order_items"\.order_id = "orders"\.order_id AND "orders"\."tenant_id" = \$1 WHERE "order_items"\."tenant_id" = \$1 .* GROUP BY 1\) AS "__fact" LEFT JOIN "products" ON "__fact"\."__k1" = "products"\.product_id AND "products"\."tenant_id" = \$1 WHERE "products"\."category" = \$2 /,
   );
   assert.match(b.sql, /GROUP BY 1, 2, 3, 4 ORDER BY "revenue" DESC NULLS LAST, 1 ASC LIMIT \$\d+$/);
   assert.equal(b.params.at(-1), 3);

@@ -7,10 +7,11 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { after, test } from 'node:test';
 import { modelFromText } from '../../src/semantic/model.ts';
-import { tenantColumns } from '../../src/semantic/tenancy.ts';
+import { modelColumns, tenantColumns } from '../../src/semantic/tenancy.ts';
 import { groupTables } from '../../src/warehouse/load-duckdb.ts';
 import { lineOfRecord } from '../../src/warehouse/load-ranges.ts';
-import { type LoadError, planLoad } from '../../src/warehouse/load.ts';
+import { explainReadError } from '../../src/warehouse/load-reader.ts';
+import { LoadError, planLoad } from '../../src/warehouse/load.ts';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'insights-load-rules-'));
 after(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -88,4 +89,67 @@ test('the line a row starts on: quoted line breaks stay in their row, CRLF, blan
   const nd = write('a.ndjson', '{"a":1}\n\n  \n{"a":"x\\ny"}\n{"a":3}\n');
   assert.deepEqual(await Promise.all([1, 2, 3].map((n) => lineOfRecord({ path: nd, format: 'ndjson' }, n))), [1, 4, 5]);
   assert.equal(await lineOfRecord({ path: nd, format: 'json' }, 1), undefined, 'a JSON array has no line per row');
+});
+
+test("a refusal never names the server's temp path of the file", async () => {
+  const file = { path: '/var/tmp/x/insights-tmp-42-abc/insights-upload-1f2e.csv', format: 'csv' as const };
+  for (const message of [
+    `IO Error: Could not read file "${file.path}": Input/output error`,
+    `Invalid Input Error: cannot read the header of "/tmp/insights-tmp-7-q/insights-load-9.parquet" (another staging file)`,
+  ]) {
+    const err = await explainReadError(undefined as never, file, new Error(message));
+    assert.ok(err instanceof LoadError);
+    // Before: "Could not read file "/var/tmp/x/insights-tmp-42-abc/insights-upload-1f2e.csv"…" went into the 400's detail.
+    assert.doesNotMatch(err.message, /tmp|insights-(upload|load)/, err.message);
+    assert.match(err.message, /the file/);
+  }
+});
+
+test("the model decides the columns an API load creates: a dimension's type, numbers in sums, text elsewhere, join keys alike", () => {
+  const model = modelFromText(`
+cubes:
+  - name: sales
+    sql_table: sales
+    tenant_column: shop
+    joins:
+      - { name: items, relationship: many_to_one, sql: "{CUBE}.item_no = {items}.item_no" }
+    measures:
+      - { name: revenue, type: sum, sql: "{CUBE}.price * {CUBE}.qty", filters: [{ sql: "{CUBE}.status = 'paid'" }] }
+      - { name: buyers, type: count_distinct, sql: "{CUBE}.buyer" }
+    dimensions:
+      - { name: sold_at, type: time, sql: sold_at }
+      - { name: region, type: string, sql: '{CUBE}."Region"' }
+      - { name: big, type: boolean, sql: "{CUBE}.price > 100" }
+  - name: items
+    sql_table: items
+    tenant_column: shop
+    dimensions:
+      - { name: item_no, type: number, sql: item_no }
+`);
+  const of = modelColumns(model);
+  assert.deepEqual(Object.fromEntries(of('sales')!.map((c) => [c.name, c.type])), {
+    sold_at: 'TIMESTAMP',
+    Region: 'VARCHAR',
+    price: 'DOUBLE',
+    qty: 'DOUBLE',
+    status: 'VARCHAR',
+    buyer: 'VARCHAR',
+    item_no: 'DOUBLE',
+  });
+  assert.deepEqual(of('items'), [{ name: 'item_no', type: 'DOUBLE', folded: false }]);
+  assert.equal(of('other'), undefined);
+  // A load plans the model's columns, whatever the file's detected types; its other columns are not stored.
+  const plan = planLoad(
+    { path: 'x.csv', format: 'csv' },
+    [
+      { name: 'ITEM_NO', type: 'VARCHAR' },
+      { name: 'ssn', type: 'VARCHAR' },
+    ],
+    undefined,
+    'shop',
+    of('items'),
+  );
+  assert.deepEqual(plan.columns, [{ name: 'item_no', type: 'DOUBLE' }]);
+  assert.deepEqual(plan.readTypes, [{ name: 'ITEM_NO', type: 'DOUBLE' }]);
+  assert.equal(plan.create, true);
 });

@@ -51,7 +51,7 @@ before(async () => {
   t = await buildTestApp({ deps: { model: rowAccessModel() } });
   await t.app.listen({ host: '127.0.0.1', port: 0 });
   service = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-  host = http.createServer((req, res) => {
+  host = http.createServer((_req, res) => {
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
     res.end(hostHtml);
   });

@@ -284,6 +284,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/dashboards/starter": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The starter dashboard ("Start here") made from the insight catalog
+         * @description 201 with a new one: two KPIs, a time series, two breakdowns and a top list, the first insights of each kind. 200 with the tenant's starter when it still exists (asking twice makes no second copy). Owners and admins. 409 when the model has no insights.
+         */
+        post: operations["postDashboardsStarter"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/dashboards/subscriptions": {
         parameters: {
             query?: never;
@@ -347,7 +367,7 @@ export interface paths {
         put?: never;
         /**
          * Load a CSV, NDJSON or JSON body into a table for the caller's tenant (owner, admin)
-         * @description All or nothing: a row that does not fit is a 400 naming its line and column, and nothing is kept. Only a table that a cube of the model reads (404 otherwise). The first load of a table creates it from the columns and the detected types. See docs/data.md.
+         * @description All or nothing: a row that does not fit is a 400 naming its line and column, and nothing is kept. Only a table that a cube of the model reads (404 otherwise). The first load of a table creates it with the columns the model reads, typed as the model reads them; other columns of the file are not stored. See docs/data.md.
          */
         post: operations["postData"];
         delete?: never;
@@ -599,7 +619,7 @@ export interface paths {
         delete: operations["deleteChannel"];
         options?: never;
         head?: never;
-        /** Replace the config of a channel (resets is_verified) */
+        /** Replace the config of a channel (resets is_verified), or rename it */
         patch: operations["updateChannel"];
         trace?: never;
     };
@@ -797,6 +817,16 @@ export interface components {
                 /** @description "parser" (built-in) or the provider of the active AI connector that chose the query */
                 answered_by: string;
                 chart_hint: components["schemas"]["ChartHint"];
+                /** @description The rows' columns, as execute returns them, titled in `language`; empty when nothing ran */
+                columns: {
+                    currency?: string;
+                    decimals?: number;
+                    /** @description The column's title in the answer's language (the model's title in it, when it gives one) */
+                    label: string;
+                    name: string;
+                    /** @description As in the execute response: date, string, integer, money, percent, number, boolean */
+                    type: string;
+                }[];
                 history_id: string;
                 /** @description null when the question matched nothing */
                 insight_code: string | null;
@@ -1298,6 +1328,7 @@ export interface components {
             id: string;
             /** @description true after a successful test; reset by a PATCH of config */
             is_verified: boolean;
+            name: string | null;
         };
         /** @description RFC 9457 problem details */
         Problem: {
@@ -4469,6 +4500,132 @@ export interface operations {
             };
         };
     };
+    postDashboardsStarter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description No body, or an empty object */
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never> | null;
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Dashboard"];
+                };
+            };
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Dashboard"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request did not arrive in time */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request headers are too large */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The server is shutting down or a dependency is unavailable; retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     listDashboardSubscriptions: {
         parameters: {
             query?: never;
@@ -6795,6 +6952,8 @@ export interface operations {
                     config: {
                         [key: string]: string;
                     };
+                    /** @description What people call the channel ("Sales team on Slack"); leading and trailing spaces are dropped */
+                    name?: string;
                 };
             };
         };
@@ -6998,13 +7157,15 @@ export interface operations {
             };
             cookie?: never;
         };
+        /** @description config, name or both; a change of name alone keeps is_verified; name null removes it */
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Replaces the config whole; a secret sent back masked keeps the stored one */
-                    config: {
+                    /** @description Replaces the config whole (and resets is_verified); a secret sent back masked keeps the stored one */
+                    config?: {
                         [key: string]: string;
                     };
+                    name?: string | null;
                 };
             };
         };

@@ -7,6 +7,7 @@ import { GridComponent, LegendComponent, TitleComponent, TooltipComponent } from
 import { SVGRenderer } from 'echarts/renderers';
 import { chartOption, measuresOf, type ChartInput } from '../../src/lib/charts/options.ts';
 import { formatValue } from '../../src/lib/charts/number-format.ts';
+import { compactIn, periodLabelsIn } from './locale.ts';
 import type { ChartHint, ChartType, Column, DataRow } from './types.ts';
 
 export { columnsOf, resolvedType } from './columns.ts';
@@ -44,6 +45,8 @@ export function screenOption(
   columns: Column[],
   rows: DataRow[],
   width: number,
+  /** Numbers and dates in this locale (a chat answer's language); the report's en-US otherwise. */
+  locale?: string,
 ): Record<string, unknown> | undefined {
   const input: ChartInput = { type, title: '', x_axis: hint.x_axis, y_axis: hint.y_axis, series: hint.series, columns, rows };
   const option = chartOption(input, width);
@@ -51,17 +54,34 @@ export function screenOption(
   const grid = option.grid as Record<string, unknown> | undefined;
   // Tooltips read in the first measure's unit (€1,234, 4.9%), as tables and KPIs do.
   const measure = columns.find((c) => c.name === measuresOf(input)[0]);
-  const valueFormatter = (v: unknown) => (typeof v === 'number' ? formatValue(v, measure) : String(v ?? '—'));
+  const valueFormatter = (v: unknown) => (typeof v === 'number' ? formatValue(v, measure, locale) : String(v ?? '—'));
   const tooltip = type === 'pie' ? { trigger: 'item', valueFormatter } : { trigger: 'axis', valueFormatter };
   const dark =
     document.documentElement.getAttribute('data-theme') === 'dark' ||
     (!document.documentElement.getAttribute('data-theme') && matchMedia('(prefers-color-scheme: dark)').matches);
+  const base = dark ? darkened(option) : option;
   return {
-    ...(dark ? darkened(option) : option),
+    ...base,
+    ...(locale ? localized(base, rows, hint.x_axis, locale) : {}),
     title: { show: false },
     tooltip,
     ...(grid ? { grid: { ...grid, top: 16 } } : {}),
     ...(type === 'pie' ? narrowPie(option, width) : {}),
+  };
+}
+
+/** The axes in a locale: period labels in its month names, values with its separators. */
+function localized(option: Record<string, unknown>, rows: DataRow[], x: string, locale: string): Record<string, unknown> {
+  const xAxis = option.xAxis as Record<string, unknown> | undefined;
+  const yAxis = option.yAxis as Record<string, unknown> | undefined;
+  if (!xAxis || !yAxis || Array.isArray(xAxis) || Array.isArray(yAxis)) return {};
+  const raw = [...new Set(rows.map((r) => (r[x] === null || r[x] === undefined || r[x] === '' ? '(none)' : String(r[x]))))];
+  const labels = xAxis.type === 'category' ? periodLabelsIn(raw, locale) : undefined;
+  const axisLabel = yAxis.axisLabel as { formatter?: (v: number) => string } | undefined;
+  const percent = (axisLabel?.formatter?.(1) ?? '').endsWith('%');
+  return {
+    xAxis: labels ? { ...xAxis, data: labels } : xAxis,
+    yAxis: { ...yAxis, axisLabel: { ...axisLabel, formatter: (v: number) => compactIn(v, locale) + (percent ? ' %' : '') } },
   };
 }
 

@@ -129,7 +129,7 @@ export class MessengerTransport implements ChannelTransport {
   ) {}
 
   private async call(token: string, method: string, body: Buffer | string, contentType: string): Promise<void> {
-    let res;
+    let res: Awaited<ReturnType<HttpClient['request']>>;
     try {
       res = await this.http.request(`${this.apiUrl}/bot${token}/${method}`, {
         method: 'POST',

@@ -64,7 +64,7 @@ export class WebhookTransport implements ChannelTransport {
     } catch (err) {
       throw new DeliveryError('The channel signing secret is unusable', { retryable: false, cause: err });
     }
-    let res;
+    let res: Awaited<ReturnType<HttpClient['request']>>;
     try {
       res = await this.http.request(url, {
         method: 'POST',

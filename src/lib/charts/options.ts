@@ -129,14 +129,21 @@ function seriesOf(input: ChartInput): { categories: string[]; series: Series[] }
 
 const textStyle = { fontFamily: FONT_STACK, color: '#334155' };
 
-function titleOption(input: ChartInput) {
+/** What every chart shares: no animation (images are drawn once), the page, palette, type and title. */
+function frame(input: ChartInput) {
   return {
-    text: input.title,
-    subtext: input.subtitle ?? '',
-    left: 16,
-    top: 10,
-    textStyle: { ...textStyle, fontSize: 16, fontWeight: 'bold' as const, color: '#0f172a' },
-    subtextStyle: { ...textStyle, fontSize: 12, color: '#64748b' },
+    animation: false,
+    backgroundColor: '#ffffff',
+    color: PALETTE,
+    textStyle,
+    title: {
+      text: input.title,
+      subtext: input.subtitle ?? '',
+      left: 16,
+      top: 10,
+      textStyle: { ...textStyle, fontSize: 16, fontWeight: 'bold' as const, color: '#0f172a' },
+      subtextStyle: { ...textStyle, fontSize: 12, color: '#64748b' },
+    },
   };
 }
 
@@ -152,11 +159,7 @@ function cartesian(input: ChartInput, width: number) {
   // A scatter over numeric x values gets a value axis and [x, y] points; otherwise categories.
   const numericX = kind === 'scatter' && categories.every((c) => toNumber(c) !== null);
   return {
-    animation: false,
-    backgroundColor: '#ffffff',
-    color: PALETTE,
-    textStyle,
-    title: titleOption(input),
+    ...frame(input),
     legend: legend ? { show: true, bottom: 8, textStyle, type: 'plain' as const } : { show: false },
     grid: { left: 16, right: 24, top: input.subtitle ? 78 : 60, bottom: legend ? 44 : 20, outerBoundsMode: 'same' as const },
     xAxis: {
@@ -225,11 +228,7 @@ function pie(input: ChartInput, width: number) {
       ? [...slices.slice(0, PIE_SLICES - 1), { name: 'Other', value: slices.slice(PIE_SLICES - 1).reduce((s, x) => s + x.value, 0) }]
       : slices;
   return {
-    animation: false,
-    backgroundColor: '#ffffff',
-    color: PALETTE,
-    textStyle,
-    title: titleOption(input),
+    ...frame(input),
     legend: narrow
       ? // Two names a line, each cut to fit (the full name is in the data and the table).
         {

@@ -6,6 +6,8 @@ export interface ChannelRecord {
   id: string;
   tenant_id: string;
   created_by: string;
+  /** What people call it; null when unnamed (docs/decisions.md "Channel names"). */
+  name: string | null;
   channel_type: ChannelType;
   /** Non-secret keys, plaintext. */
   config: Record<string, string>;
@@ -19,7 +21,7 @@ export interface ChannelRecord {
 }
 
 const COLUMNS =
-  'id, tenant_id, created_by, channel_type, config, secrets, config_version, is_verified, verified_at, created_at, updated_at';
+  'id, tenant_id, created_by, channel_type, config, secrets, config_version, is_verified, verified_at, created_at, updated_at, name';
 
 export class ChannelsRepository {
   constructor(private readonly db: Queryable) {}
@@ -27,7 +29,7 @@ export class ChannelsRepository {
   async insert(c: ChannelRecord): Promise<void> {
     await this.db.query(
       `INSERT INTO notification_channels (${COLUMNS})
-       VALUES ($1, $2, $3, $4, $5::jsonb, $6::jsonb, $7, $8, $9, $10, $11)`,
+       VALUES ($1, $2, $3, $4, $5::jsonb, $6::jsonb, $7, $8, $9, $10, $11, $12)`,
       [
         c.id,
         c.tenant_id,
@@ -40,6 +42,7 @@ export class ChannelsRepository {
         c.verified_at,
         c.created_at,
         c.updated_at,
+        c.name,
       ],
     );
   }
@@ -77,6 +80,15 @@ export class ChannelsRepository {
         WHERE tenant_id = $1 AND id = $2
         RETURNING ${COLUMNS}`,
       [tenantId, id, JSON.stringify(config), JSON.stringify(secrets), at],
+    );
+    return rows[0];
+  }
+
+  /** Renames the channel (null: no name); is_verified stays, the config did not change. */
+  async rename(tenantId: string, id: string, name: string | null, at: Date): Promise<ChannelRecord | undefined> {
+    const rows = await this.db.query<ChannelRecord>(
+      `UPDATE notification_channels SET name = $3, updated_at = $4 WHERE tenant_id = $1 AND id = $2 RETURNING ${COLUMNS}`,
+      [tenantId, id, name, at],
     );
     return rows[0];
   }

@@ -44,7 +44,7 @@ export const channelsRoutes =
       {
         schema: {
           tags,
-          summary: 'Replace the config of a channel (resets is_verified)',
+          summary: 'Replace the config of a channel (resets is_verified), or rename it',
           params: Params,
           body: PatchChannelBody,
           response: withErrors({ 200: ChannelSchema }),

@@ -1,6 +1,6 @@
-import { Type } from 'typebox';
+import { type Static, Type } from 'typebox';
 import { CHANNEL_TYPES } from '../../adapters/delivery/types.ts';
-import { Timestamp } from '../../lib/schemas.ts';
+import { Nullable, Timestamp } from '../../lib/schemas.ts';
 
 export const ChannelTypeSchema = Type.Enum([...CHANNEL_TYPES], { description: 'messenger, webhook or email' });
 
@@ -10,9 +10,18 @@ const Config = Type.Record(Type.String({ maxLength: 64 }), Type.String({ maxLeng
     'Keys by type: messenger bot_token + chat_id; email email; webhook webhook_url (https) and, optionally, signing_secret (whsec_…, generated when absent). Secrets are returned masked.',
 });
 
+/** An extension of the contract (docs/decisions.md "Channel names"): what people call the channel. */
+const Name = Type.String({
+  minLength: 1,
+  maxLength: 100,
+  pattern: '\\S',
+  description: 'What people call the channel ("Sales team on Slack"); leading and trailing spaces are dropped',
+});
+
 export const ChannelSchema = Type.Object(
   {
     id: Type.String(),
+    name: Nullable(Type.String({ description: "The channel's name; null when it has none (an extension of the contract)" })),
     channel_type: ChannelTypeSchema,
     config: Type.Record(Type.String(), Type.String(), {
       description:
@@ -23,17 +32,28 @@ export const ChannelSchema = Type.Object(
   },
   { title: 'NotificationChannel', description: 'A notification channel' },
 );
+export type ChannelView = Static<typeof ChannelSchema>;
 
-export const CreateChannelBody = Type.Object({ channel_type: ChannelTypeSchema, config: Config }, { additionalProperties: false });
+export const CreateChannelBody = Type.Object(
+  { channel_type: ChannelTypeSchema, config: Config, name: Type.Optional(Name) },
+  { additionalProperties: false },
+);
 
 export const PatchChannelBody = Type.Object(
   {
-    config: Type.Record(Type.String({ maxLength: 64 }), Type.String({ maxLength: 2048 }), {
-      maxProperties: 10,
-      description: 'Replaces the config whole; a secret sent back masked keeps the stored one',
-    }),
+    name: Type.Optional(Nullable(Name)),
+    config: Type.Optional(
+      Type.Record(Type.String({ maxLength: 64 }), Type.String({ maxLength: 2048 }), {
+        maxProperties: 10,
+        description: 'Replaces the config whole (and resets is_verified); a secret sent back masked keeps the stored one',
+      }),
+    ),
   },
-  { additionalProperties: false },
+  {
+    additionalProperties: false,
+    minProperties: 1,
+    description: 'config, name or both; a change of name alone keeps is_verified; name null removes it',
+  },
 );
 
 export const ChannelTestResultSchema = Type.Object(
@@ -44,3 +64,4 @@ export const ChannelTestResultSchema = Type.Object(
   },
   { title: 'ChannelTestResult' },
 );
+export type ChannelTestResult = Static<typeof ChannelTestResultSchema>;

@@ -4,27 +4,14 @@ import type { Db, Queryable } from '../../db/index.ts';
 import { DeliveryError, type ChannelTransport, type ChannelType, type OutboundChannel } from '../../adapters/delivery/types.ts';
 import { newSigningSecret } from '../../adapters/delivery/webhook.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { AppError, notFound } from '../../lib/errors.ts';
+import { AppError, invalidField, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { Page } from '../../lib/paging.ts';
 import { maskSecret, type SecretBox } from '../../lib/secrets.ts';
 import { composeTestReport } from '../reports/compose.ts';
 import { checkConfig, isSecretKey } from './channels.config.ts';
 import type { ChannelRecord, ChannelsRepository } from './channels.repository.ts';
-
-export interface ChannelView {
-  id: string;
-  channel_type: ChannelType;
-  config: Record<string, string>;
-  is_verified: boolean;
-  created_at: string;
-}
-
-export interface ChannelTestResult {
-  success: true;
-  message: string;
-  latency_ms: number;
-}
+import type { ChannelTestResult, ChannelView } from './channels.schemas.ts';
 
 /**
  * Runs inside the transaction that deletes a channel, before the row goes: subscriptions hook in
@@ -34,6 +21,13 @@ export interface ChannelTestResult {
 export type ChannelDeleteHook = (tx: Queryable, tenantId: string, channelId: string) => Promise<void>;
 
 const TEST_TIMEOUT_MS = 15_000;
+
+/** A name as stored: trimmed; one with nothing but spaces is refused naming the field. */
+function channelName(raw: string): string {
+  const name = raw.trim();
+  if (!name) throw invalidField('/body/name', 'must not be empty');
+  return name;
+}
 
 export class ChannelsService {
   private readonly deleteHooks: ChannelDeleteHook[];
@@ -76,7 +70,14 @@ export class ChannelsService {
     const { values } = this.openSecrets(c);
     // An unreadable secret shows as a bare mask, which matches no secret when sent back.
     for (const key of Object.keys(c.secrets)) config[key] = reveal[key] ?? (values[key] === undefined ? '****' : maskSecret(values[key]));
-    return { id: c.id, channel_type: c.channel_type, config, is_verified: c.is_verified, created_at: c.created_at.toISOString() };
+    return {
+      id: c.id,
+      name: c.name,
+      channel_type: c.channel_type,
+      config,
+      is_verified: c.is_verified,
+      created_at: c.created_at.toISOString(),
+    };
   }
 
   /** Splits a config into plaintext keys and sealed secrets. */
@@ -110,8 +111,12 @@ export class ChannelsService {
    * Creates a channel. A webhook channel gets a signing secret (unless one is given), returned in
    * plaintext in this answer only; afterwards it is shown masked like every secret.
    */
-  async create(auth: AuthContext, input: { channel_type: ChannelType; config: Record<string, string> }): Promise<ChannelView> {
+  async create(
+    auth: AuthContext,
+    input: { channel_type: ChannelType; config: Record<string, string>; name?: string },
+  ): Promise<ChannelView> {
     checkConfig(input.channel_type, input.config);
+    const name = input.name === undefined ? null : channelName(input.name);
     const config = { ...input.config };
     const reveal: Record<string, string> = {};
     if (input.channel_type === 'webhook') {
@@ -123,6 +128,7 @@ export class ChannelsService {
       id: newId(),
       tenant_id: auth.tenantId,
       created_by: auth.userId,
+      name,
       channel_type: input.channel_type,
       ...this.seal(input.channel_type, config),
       config_version: 1,
@@ -135,24 +141,36 @@ export class ChannelsService {
     return this.view(record, reveal);
   }
 
+  /** Changes the config (see replaceConfig), the name (null removes it), or both. */
+  async patch(auth: AuthContext, id: string, input: { config?: Record<string, string>; name?: string | null }): Promise<ChannelView> {
+    let c = await this.visible(auth, id);
+    const name = input.name === undefined ? undefined : input.name === null ? null : channelName(input.name);
+    if (input.config) c = await this.replaceConfig(auth, c, input.config);
+    if (name !== undefined) {
+      const renamed = await this.repo.rename(auth.tenantId, id, name, this.clock.now());
+      if (!renamed) throw notFound('Channel');
+      c = renamed;
+    }
+    return this.view(c);
+  }
+
   /**
    * Replaces the config whole and resets is_verified. A secret key sent back exactly as its mask
    * keeps the stored secret; a webhook's signing secret left out is kept too (it is ours, not
    * the user's, so a PATCH of the URL alone must not break the receiver's verification).
    */
-  async patch(auth: AuthContext, id: string, input: { config: Record<string, string> }): Promise<ChannelView> {
-    const c = await this.visible(auth, id);
+  private async replaceConfig(auth: AuthContext, c: ChannelRecord, sent: Record<string, string>): Promise<ChannelRecord> {
     const stored = this.openSecrets(c).values;
-    const keep = new Set(Object.keys(input.config).filter((k) => stored[k] !== undefined && input.config[k] === maskSecret(stored[k])));
-    checkConfig(c.channel_type, input.config, keep);
-    const config = { ...input.config };
+    const keep = new Set(Object.keys(sent).filter((k) => stored[k] !== undefined && sent[k] === maskSecret(stored[k])));
+    checkConfig(c.channel_type, sent, keep);
+    const config = { ...sent };
     for (const k of keep) config[k] = stored[k];
     if (c.channel_type === 'webhook' && config.signing_secret === undefined)
       config.signing_secret = stored.signing_secret ?? newSigningSecret();
     const { config: plain, secrets } = this.seal(c.channel_type, config);
-    const updated = await this.repo.replaceConfig(auth.tenantId, id, plain, secrets, this.clock.now());
+    const updated = await this.repo.replaceConfig(auth.tenantId, c.id, plain, secrets, this.clock.now());
     if (!updated) throw notFound('Channel');
-    return this.view(updated);
+    return updated;
   }
 
   async delete(auth: AuthContext, id: string): Promise<void> {

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { withErrors } from '../../lib/schemas.ts';
+import { READS_WAREHOUSE, withErrors } from '../../lib/schemas.ts';
 import { ChatBody, ChatResponse } from './chat.schemas.ts';
 import type { ChatService } from './chat.service.ts';
 
@@ -13,7 +13,7 @@ export const chatRoutes =
           tags: ['ai'],
           summary: 'Ask a question in plain language; the numbers come from the insight engine',
           body: ChatBody,
-          response: withErrors({ 200: ChatResponse }, 403, 409, 503),
+          response: withErrors({ 200: ChatResponse }, ...READS_WAREHOUSE),
         },
       },
       async (req) => ({ success: true, data: await chat.ask(req.auth, req.body) }),

@@ -44,6 +44,16 @@ export const ChatResponse = Type.Object(
       reply_text: Type.String(),
       chart_hint: ChartHintSchema,
       rows: Type.Array(DataRowSchema),
+      columns: Type.Array(
+        Type.Object({
+          name: Type.String(),
+          type: Type.String({ description: 'As in the execute response: date, string, integer, money, percent, number, boolean' }),
+          label: Type.String({ description: "The column's title in the answer's language (the model's title in it, when it gives one)" }),
+          currency: Type.Optional(Type.String()),
+          decimals: Type.Optional(Type.Integer()),
+        }),
+        { description: "The rows' columns, as execute returns them, titled in `language`; empty when nothing ran" },
+      ),
       history_id: Type.String(),
       insight_code: Type.Union([Type.String(), Type.Null()], { description: 'null when the question matched nothing' }),
       query: Type.Union([StructuredQuerySchema, Type.Null()]),

@@ -10,13 +10,14 @@ import { addDays, defaultFrom } from '../../semantic/periods.ts';
 import type { Granularity } from '../../semantic/types.ts';
 import { MAX_PERIODS } from '../insights/insights.params.ts';
 import type { ConnectorsService } from '../connectors/connectors.service.ts';
-import type { ExecuteResult, InsightsService } from '../insights/insights.service.ts';
+import type { ExecuteParams, ExecuteResult, InsightsService } from '../insights/insights.service.ts';
 import { modelTranslations, modelWords, parserCatalog } from './chat.catalog.ts';
 import { detectLanguage, type Language } from './language/languages.ts';
 import { InvalidToolCall, toolPrompt, validateToolArgs } from './chat.llm.ts';
 import type { ChatRateLimiter } from './chat.rate-limit.ts';
 import { phrases } from './language/phrases.ts';
 import { composeReply, helpReply, refusalReply } from './chat.reply.ts';
+import { localizedColumns, type AnswerColumn } from './chat.columns.ts';
 import type { ChatRepository, MessageRecord } from './chat.repository.ts';
 import { parseQuestion, type ParseOutcome, type ParserInsight, type StructuredQuery } from './parser/index.ts';
 
@@ -24,6 +25,8 @@ export interface ChatAnswer {
   reply_text: string;
   chart_hint: ExecuteResult['chart_hint'];
   rows: ExecuteResult['rows'];
+  /** The rows' columns, titled in the answer's language (chat.columns.ts). */
+  columns: AnswerColumn[];
   history_id: string;
   insight_code: string | null;
   query: StructuredQuery | null;
@@ -32,6 +35,18 @@ export interface ChatAnswer {
   alternatives: StructuredQuery[];
   /** The language the question was read in and the reply is written in (ISO 639-1). */
   language: Language;
+}
+
+/** A chosen query as the insight engine's parameters (chat runs it; MCP reads its columns). */
+export function executeParamsOf(q: StructuredQuery): ExecuteParams {
+  return {
+    ...q.filters,
+    granularity: q.granularity,
+    date_from: q.date_from,
+    date_to: q.date_to,
+    limit: q.limit,
+    compare: q.compare,
+  };
 }
 
 type Log = (details: Record<string, unknown>, message: string) => void;
@@ -221,6 +236,7 @@ export class ChatService {
       reply_text,
       chart_hint: { type: 'table', x_axis: '' },
       rows: [],
+      columns: [],
       history_id: historyId,
       insight_code: null,
       query: null,
@@ -245,6 +261,7 @@ export class ChatService {
       reply_text: composeReply(result, this.insights.find(result.insight_code), chosen.notes, language),
       chart_hint: result.chart_hint,
       rows: result.rows,
+      columns: localizedColumns(result, this.insights.find(result.insight_code), language),
       history_id: historyId,
       insight_code: result.insight_code,
       query: resolvedQuery(chosen.query, result),
@@ -330,14 +347,7 @@ export class ChatService {
 
   // As the caller, attributes included: the model's row-level access filters apply to chat too.
   private execute(auth: AuthContext, q: StructuredQuery): Promise<ExecuteResult> {
-    return this.insights.execute(auth, q.insight_code, {
-      ...q.filters,
-      granularity: q.granularity,
-      date_from: q.date_from,
-      date_to: q.date_to,
-      limit: q.limit,
-      compare: q.compare,
-    });
+    return this.insights.execute(auth, q.insight_code, executeParamsOf(q));
   }
 
   /**

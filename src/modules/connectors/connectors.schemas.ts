@@ -1,4 +1,4 @@
-import { Type } from 'typebox';
+import { type Static, Type } from 'typebox';
 import { Nullable, Timestamp } from '../../lib/schemas.ts';
 import { PROVIDERS } from '../../adapters/llm/types.ts';
 
@@ -16,6 +16,7 @@ export const ConnectorSchema = Type.Object(
   },
   { title: 'AIConnector' },
 );
+export type ConnectorView = Static<typeof ConnectorSchema>;
 
 const ApiKey = Type.String({ minLength: 1, maxLength: 512, description: 'plaintext; stored encrypted, never returned' });
 const Model = Type.String({ minLength: 1, maxLength: 200 });
@@ -25,6 +26,7 @@ export const SaveConnectorBody = Type.Object(
   { provider: ProviderSchema, api_key: ApiKey, model: Type.Optional(Model), base_url: Type.Optional(BaseUrl) },
   { additionalProperties: false },
 );
+export type ConnectorInput = Static<typeof SaveConnectorBody>;
 
 export const TestConnectorBody = Type.Object(
   { provider: ProviderSchema, api_key: ApiKey, model: Model, base_url: Type.Optional(BaseUrl) },
@@ -43,3 +45,4 @@ export const ConnectorTestResult = Type.Object(
   },
   { title: 'AIConnectorTestResponse' },
 );
+export type ConnectionTest = Static<typeof ConnectorTestResult>;

@@ -14,29 +14,7 @@ import { invalidField, notFound } from '../../lib/errors.ts';
 import { maskSecret, type SecretBox } from '../../lib/secrets.ts';
 import type { ConnectorRecord, ConnectorsRepository } from './connectors.repository.ts';
 import { defaultModel, modelLabel } from './connectors.models.ts';
-
-export interface ConnectorView {
-  provider: Provider;
-  api_key_masked: string;
-  is_active: boolean;
-  created_at: string;
-  model: string | null;
-  model_label: string | null;
-  base_url: string | null;
-}
-
-export interface ConnectorInput {
-  provider: Provider;
-  api_key: string;
-  model?: string;
-  base_url?: string;
-}
-
-export interface ConnectionTest {
-  success: boolean;
-  message: string;
-  latency_ms: number | null;
-}
+import type { ConnectionTest, ConnectorInput, ConnectorView } from './connectors.schemas.ts';
 
 // Prefixes per provider (docs/product.md §6). The longer vendor prefixes are checked first so a key of
 // one vendor pasted under another is named as such.

@@ -1,4 +1,5 @@
-import type { Db, Queryable } from '../../db/index.ts';
+import { ChangeCache } from '../../db/change-cache.ts';
+import type { Db, Listening, Queryable } from '../../db/index.ts';
 import type { Page } from '../../lib/paging.ts';
 import type { GlobalFilterPreset } from './dashboards.schemas.ts';
 
@@ -32,9 +33,38 @@ const COLUMNS = `id, tenant_id, name, description, created_by, created_by_name, 
   widget_ids, global_filter_presets, active_preset_id, created_at, updated_at`;
 
 export class DashboardsRepository {
+  /**
+   * Reads outside a transaction, remembered until the dashboards table changes (every change is
+   * announced by migration 730's trigger; this instance's own writes also empty it at once). Hits
+   * are copies: callers may change what they get.
+   */
+  private readonly reads = new ChangeCache<DashboardRecord[]>();
+
   constructor(private readonly db: Db) {}
 
+  /** Remembers reads from now on, forgetting them on every change `listen` announces. Without it nothing is cached. */
+  async cacheReads(listen: (onChange: () => void) => Promise<Listening>): Promise<void> {
+    await this.reads.followChanges(listen);
+  }
+
+  stopCaching(): Promise<void> {
+    return this.reads.close();
+  }
+
+  /** This instance changed dashboards (also widget_ids, from the widgets repository): forget every read now. */
+  changed(): void {
+    this.reads.changed();
+  }
+
   async insert(d: DashboardRecord): Promise<void> {
+    try {
+      await this.insertRow(d);
+    } finally {
+      this.changed();
+    }
+  }
+
+  private async insertRow(d: DashboardRecord): Promise<void> {
     await this.db.query(
       `INSERT INTO dashboards (${COLUMNS})
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8::text[], $9::text[], $10::jsonb, $11, $12, $13)`,
@@ -57,21 +87,26 @@ export class DashboardsRepository {
   }
 
   async find(tenantId: string, id: string, tx: Queryable = this.db): Promise<DashboardRecord | undefined> {
-    const rows = await tx.query<DashboardRecord>(`SELECT ${COLUMNS} FROM dashboards WHERE tenant_id = $1 AND id = $2`, [tenantId, id]);
+    const read = () => tx.query<DashboardRecord>(`SELECT ${COLUMNS} FROM dashboards WHERE tenant_id = $1 AND id = $2`, [tenantId, id]);
+    // Inside a transaction the read must see the transaction's own state: never from memory.
+    const rows = tx === this.db ? await this.reads.through(JSON.stringify(['find', tenantId, id]), read) : await read();
     return rows[0];
   }
 
   /** Newest first; fetches limit + 1 rows so the caller can tell whether another page follows. */
   async list(tenantId: string, who: Visibility, page: Page): Promise<DashboardRecord[]> {
     const member = who.all ? null : who;
-    return this.db.query<DashboardRecord>(
-      `SELECT ${COLUMNS} FROM dashboards
+    const params = [tenantId, member ? member.userId : null, member ? member.email : null, page.cursor ?? null, page.limit + 1];
+    return this.reads.through(JSON.stringify(['list', ...params]), () =>
+      this.db.query<DashboardRecord>(
+        `SELECT ${COLUMNS} FROM dashboards
         WHERE tenant_id = $1
           AND ($2::text IS NULL OR created_by = $2 OR is_shared OR ($3::text IS NOT NULL AND $3 = ANY (shared_with_emails)))
           AND ($4::text IS NULL OR id < $4)
         ORDER BY id DESC
         LIMIT $5`,
-      [tenantId, member ? member.userId : null, member ? member.email : null, page.cursor ?? null, page.limit + 1],
+        params,
+      ),
     );
   }
 
@@ -81,6 +116,18 @@ export class DashboardsRepository {
    * and the write are one atomic step even with widgets added concurrently.
    */
   async update(tenantId: string, id: string, change: (current: DashboardRecord) => DashboardChanges): Promise<DashboardRecord | undefined> {
+    try {
+      return await this.updateRow(tenantId, id, change);
+    } finally {
+      this.changed();
+    }
+  }
+
+  private async updateRow(
+    tenantId: string,
+    id: string,
+    change: (current: DashboardRecord) => DashboardChanges,
+  ): Promise<DashboardRecord | undefined> {
     return this.db.transaction(async (tx) => {
       const rows = await tx.query<DashboardRecord>(`SELECT ${COLUMNS} FROM dashboards WHERE tenant_id = $1 AND id = $2 FOR UPDATE`, [
         tenantId,
@@ -113,6 +160,14 @@ export class DashboardsRepository {
 
   /** Deletes the dashboard and its widgets in one transaction; true when it existed. */
   async delete(tenantId: string, id: string): Promise<boolean> {
+    try {
+      return await this.deleteRow(tenantId, id);
+    } finally {
+      this.changed();
+    }
+  }
+
+  private async deleteRow(tenantId: string, id: string): Promise<boolean> {
     return this.db.transaction(async (tx) => {
       // Lock the dashboard first: widget writers lock it before touching widgets, so no deadlock.
       const rows = await tx.query(`SELECT id FROM dashboards WHERE tenant_id = $1 AND id = $2 FOR UPDATE`, [tenantId, id]);

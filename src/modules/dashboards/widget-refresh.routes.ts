@@ -4,7 +4,7 @@
 // the dashboard, under the filter bar's state as a query; writes nothing.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { ResourceId, withErrors } from '../../lib/schemas.ts';
+import { ResourceId, READS_WAREHOUSE, withErrors } from '../../lib/schemas.ts';
 import { ExecuteResponse } from '../insights/insights.schemas.ts';
 import { dashboardFilterQuery } from './dashboard-filter-query.ts';
 import type { WidgetsService } from './widgets.service.ts';
@@ -77,7 +77,7 @@ export const widgetRefreshRoutes =
           params: RefreshParams,
           body: RefreshBody,
           'x-body-optional': true,
-          response: withErrors({ 200: ExecuteResponse }, 403, 409, 503),
+          response: withErrors({ 200: ExecuteResponse }, ...READS_WAREHOUSE),
         },
       },
       async (req) => {

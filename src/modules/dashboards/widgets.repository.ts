@@ -60,7 +60,11 @@ const json = (v: unknown) => (v === null || v === undefined ? null : JSON.string
 class NoSuchWidget extends Error {}
 
 export class WidgetsRepository {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    /** Called after this repository changed the dashboards table (widget_ids): the dashboards' reads in memory are stale. */
+    private readonly dashboardsChanged: () => void = () => {},
+  ) {}
 
   /** The dashboard's widgets in its widget_ids order. */
   async listForDashboard(tenantId: string, dashboardId: string): Promise<WidgetRecord[]> {
@@ -82,6 +86,14 @@ export class WidgetsRepository {
 
   /** Inserts the widget and appends it to the dashboard's widget_ids atomically; false when the dashboard is gone. */
   async insert(w: WidgetRecord): Promise<boolean> {
+    try {
+      return await this.insertRow(w);
+    } finally {
+      this.dashboardsChanged();
+    }
+  }
+
+  private async insertRow(w: WidgetRecord): Promise<boolean> {
     return this.db.transaction(async (tx) => {
       const touched = await tx.query(
         `UPDATE dashboards SET widget_ids = array_append(widget_ids, $3::text), updated_at = $4
@@ -141,6 +153,14 @@ export class WidgetsRepository {
 
   /** Removes the widget and its entry in widget_ids atomically; false when it does not exist. */
   async delete(tenantId: string, dashboardId: string, id: string, at: Date): Promise<boolean> {
+    try {
+      return await this.deleteRow(tenantId, dashboardId, id, at);
+    } finally {
+      this.dashboardsChanged();
+    }
+  }
+
+  private async deleteRow(tenantId: string, dashboardId: string, id: string, at: Date): Promise<boolean> {
     try {
       return await this.db.transaction(async (tx) => {
         // The dashboard row is locked first, as every widget_ids writer does.

@@ -35,7 +35,7 @@ export const dataRoutes =
           tags,
           summary: "Load a CSV, NDJSON or JSON body into a table for the caller's tenant (owner, admin)",
           description:
-            'All or nothing: a row that does not fit is a 400 naming its line and column, and nothing is kept. Only a table that a cube of the model reads (404 otherwise). The first load of a table creates it from the columns and the detected types. See docs/data.md.',
+            'All or nothing: a row that does not fit is a 400 naming its line and column, and nothing is kept. Only a table that a cube of the model reads (404 otherwise). The first load of a table creates it with the columns the model reads, typed as the model reads them; other columns of the file are not stored. See docs/data.md.',
           params: TableParams,
           querystring: LoadQuery,
           body: LoadBody,

@@ -1,4 +1,4 @@
-import { Type } from 'typebox';
+import { type Static, Type } from 'typebox';
 import { Nullable } from '../../lib/schemas.ts';
 
 export const TableParams = Type.Object({
@@ -62,6 +62,7 @@ export const LoadResponse = Type.Object({
     { description: "The file's columns and the types they were read as" },
   ),
 });
+export type LoadView = Static<typeof LoadResponse>;
 
 export const TablesResponse = Type.Object({
   tables: Type.Array(
@@ -83,3 +84,4 @@ export const TablesResponse = Type.Object({
     }),
   ),
 });
+export type TableView = Static<typeof TablesResponse>['tables'][number];

@@ -2,36 +2,23 @@
 // everyone in the tenant may see the tables. The warehouse does the loading (src/warehouse/load.ts).
 import { requireRole, type AuthContext } from '../../auth/context.ts';
 import { AppError, invalidField } from '../../lib/errors.ts';
-import { LoadError, tableNameProblem, type DataFile, type LoadMode } from '../../warehouse/load.ts';
+import { LoadError, tableNameProblem, type DataFile, type LoadMode, type LoadResult } from '../../warehouse/load.ts';
 import { parseDateFormat, parseDelimiter } from '../../warehouse/load-formats.ts';
 import { fileColumns } from '../../warehouse/load-reader.ts';
 import type { RollupStore } from '../../warehouse/rollups.ts';
-import type { TenantColumnOf } from '../../semantic/tenancy.ts';
+import type { ModelColumnsOf, TenantColumnOf } from '../../semantic/tenancy.ts';
 import { LoadQueue } from './data.queue.ts';
 import type { Warehouse } from '../../warehouse/warehouse.ts';
 import type { DataRepository, TableSummary } from './data.repository.ts';
 import type { Upload } from './data.upload.ts';
+import type { LoadView, TableView } from './data.schemas.ts';
 
 export const isTenantId = (id: string) => /^[A-Za-z0-9_.-]{1,100}$/.test(id);
-
-export interface LoadView {
-  table: string;
-  mode: LoadMode;
-  rows_loaded: number;
-  columns: { name: string; type: string; date_format?: string }[];
-}
 
 /** How the body's text is read: the load's query parameters (docs/data.md). */
 export interface ReadOptions {
   date_format?: string;
   delimiter?: string;
-}
-
-export interface TableView {
-  name: string;
-  row_count: number;
-  columns: { name: string; type: string }[];
-  time_ranges: { column: string; min: string | null; max: string | null }[];
 }
 
 /** A refused load as the problem the API answers. */
@@ -48,6 +35,16 @@ export function loadProblem(err: LoadError): AppError {
   return err.where.table ? invalidField('/params/table', err.message) : invalidField('/body', err.message);
 }
 
+/** The columns a load wrote (the table's names and types), with the date format where text dates were read. */
+function storedColumns(file: DataFile, written: LoadResult['columns']): LoadView['columns'] {
+  const read = fileColumns(file);
+  if (!written) return read;
+  return written.map((c) => {
+    const r = read.find((f) => f.name === c.name) ?? read.find((f) => f.name.toLowerCase() === c.name.toLowerCase());
+    return r?.date_format ? { ...c, date_format: r.date_format } : { ...c };
+  });
+}
+
 export class DataService {
   private readonly queue: LoadQueue;
 
@@ -56,7 +53,13 @@ export class DataService {
     private readonly repository: DataRepository,
     private readonly rollups?: Pick<RollupStore, 'refreshAfterLoad'>,
     /** tenantColumnOf: the model's tenant column per table (tenant_id where no cube reads it). */
-    private readonly options: { tenantColumnOf?: TenantColumnOf; concurrentLoads?: number; modelTables?: readonly string[] } = {},
+    private readonly options: {
+      tenantColumnOf?: TenantColumnOf;
+      /** The columns the model reads per table: what a load over the API creates and fills. */
+      modelColumnsOf?: ModelColumnsOf;
+      concurrentLoads?: number;
+      modelTables?: readonly string[];
+    } = {},
   ) {
     this.queue = new LoadQueue(options.concurrentLoads ?? 2);
     this.modelTables = [...new Set(options.modelTables ?? [])].sort();
@@ -125,13 +128,15 @@ export class DataService {
             mode,
             tenantId,
             tenantColumn: this.options.tenantColumnOf?.(table),
+            // The model decides the table's columns and types, never the file of whoever loads first.
+            modelColumns: this.options.modelColumnsOf?.(table) ?? [],
             file,
             signal,
           });
           // The tenant's rollups are current again before the answer (the next query may read
           // them), unless a refresh failed: then the raw rows answer until its retry succeeds.
           await this.rollups?.refreshAfterLoad({ table, tenantId, mode, timeRanges: result.timeRanges, versionBefore }, { retry: true });
-          return { table: result.table, mode: result.mode, rows_loaded: result.rowsLoaded, columns: fileColumns(file) };
+          return { table: result.table, mode: result.mode, rows_loaded: result.rowsLoaded, columns: storedColumns(file, result.columns) };
         },
         signal,
       );

@@ -3,10 +3,10 @@
 import { JsonDepth, MAX_DATA_DEPTH } from '../../warehouse/json-depth.ts';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import zlib from 'node:zlib';
+import { tempFile } from '../../lib/temp-dir.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { DataFormat } from '../../warehouse/load.ts';
 
@@ -117,7 +117,9 @@ export async function saveUpload(body: Readable, options: SaveOptions): Promise<
   const format = UPLOAD_MEDIA_TYPES[options.mediaType];
   // A gzip body is stored decompressed: its size after decompression is what the cap bounds (a
   // megabyte of gzip can hold a gigabyte of rows), and the loader reads plain text faster.
-  const file = path.join(options.dir ?? os.tmpdir(), `insights-upload-${crypto.randomUUID()}.${format}`);
+  const file = options.dir
+    ? path.join(options.dir, `insights-upload-${crypto.randomUUID()}.${format}`)
+    : tempFile('insights-upload', format);
   const out = fs.createWriteStream(file, { flags: 'wx', mode: 0o600 });
   const gunzip = encoding === 'gzip' ? zlib.createGunzip() : undefined;
   // JSON is measured as it arrives, as other JSON bodies are (DuckDB's reader must never see a

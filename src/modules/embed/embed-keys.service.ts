@@ -8,29 +8,11 @@ import { invalidField, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { SecretBox } from '../../lib/secrets.ts';
 import type { EmbedKeyRecord, EmbedKeysRepository } from './embed-keys.repository.ts';
+import type { EmbedKeyView, NewEmbedKey } from './embed.schemas.ts';
 
 /** After a rotation the previous secret still verifies for this long, so running backends can switch over. */
 export const ROTATION_GRACE_SECONDS = 24 * 3600;
 const PREFIX = 'esk_';
-
-export interface EmbedKeyView {
-  id: string;
-  tenant_id: string;
-  name: string;
-  allowed_origins: string[];
-  jwks_url: string | null;
-  secret_masked: string;
-  previous_secret_valid_until: string | null;
-  created_by: string;
-  created_at: string;
-  rotated_at: string | null;
-}
-
-export interface NewEmbedKey {
-  name: string;
-  allowed_origins: string[];
-  jwks_url?: string | null;
-}
 
 /** What verification needs of a key: its tenant, its origins, the secrets that verify now. */
 export interface VerifyingKey {

@@ -4,9 +4,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
+import { underFailureLimit } from '../../auth/failures.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { FixedWindowCounter } from '../../lib/fixed-window.ts';
-import { EmptyBody, NoContent, withErrors } from '../../lib/schemas.ts';
+import { EmptyBody, NoContent, READS_WAREHOUSE, withErrors } from '../../lib/schemas.ts';
 import { ChatBody, ChatResponse } from '../chat/chat.schemas.ts';
 import { ExecuteResponse, executeQuerySchema } from '../insights/insights.schemas.ts';
 import type { EmbedKeysService } from './embed-keys.service.ts';
@@ -26,23 +27,8 @@ import {
 const CHALLENGE = 'Bearer realm="insights-embed"';
 
 async function viewerOf(req: FastifyRequest, tokens: EmbedTokenVerifier, failures: FixedWindowCounter): Promise<EmbedViewer> {
-  // The API's rule for failed authentications holds here too (docs/security.md): an address that
-  // keeps failing is answered 429 without its token being looked at.
-  const address = `ip:${req.ip}`;
-  const retry = failures.exhausted(address);
-  if (retry !== undefined) {
-    throw new AppError(
-      'RATE_LIMITED',
-      `Too many failed authentications from your address (${failures.perMinute} per minute); retry in ${retry} s.`,
-      { headers: { 'Retry-After': String(retry) } },
-    );
-  }
-  try {
-    return await verifiedViewer(req, tokens);
-  } catch (err) {
-    if (err instanceof AppError && err.code === 'UNAUTHENTICATED') failures.add(address);
-    throw err;
-  }
+  // The API's rule for failed authentications holds here too (docs/security.md).
+  return underFailureLimit(failures, req.ip, () => verifiedViewer(req, tokens));
 }
 
 async function verifiedViewer(req: FastifyRequest, tokens: EmbedTokenVerifier): Promise<EmbedViewer> {
@@ -148,7 +134,7 @@ export const embedRoutes =
           summary: "A widget's data for the embed token's viewer",
           params: WidgetParams,
           querystring: executeQuerySchema(filters),
-          response: withErrors({ 200: ExecuteResponse }, 403, 404, 409, 503),
+          response: withErrors({ 200: ExecuteResponse }, ...READS_WAREHOUSE, 404),
         },
       },
       async (req) => ({
@@ -168,7 +154,7 @@ export const embedRoutes =
           params: WidgetParams,
           body: WidgetChoicesBody,
           'x-body-optional': true,
-          response: withErrors({ 200: ExecuteResponse }, 403, 404, 409, 503),
+          response: withErrors({ 200: ExecuteResponse }, ...READS_WAREHOUSE, 404),
         },
       },
       async (req) => {
@@ -188,7 +174,7 @@ export const embedRoutes =
           tags,
           summary: "Ask chat as the embed token's viewer",
           body: ChatBody,
-          response: withErrors({ 200: ChatResponse }, 403, 409, 503),
+          response: withErrors({ 200: ChatResponse }, ...READS_WAREHOUSE),
         },
       },
       async (req) => ({ success: true as const, data: await embed.ask(await viewerOf(req, tokens, failures), req.body) }),

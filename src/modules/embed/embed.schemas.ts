@@ -1,4 +1,4 @@
-import { Type } from 'typebox';
+import { type Static, Type } from 'typebox';
 import { Nullable, ResourceId, Timestamp } from '../../lib/schemas.ts';
 
 export const EmbedKeySchema = Type.Object(
@@ -16,6 +16,7 @@ export const EmbedKeySchema = Type.Object(
   },
   { title: 'EmbedKey' },
 );
+export type EmbedKeyView = Static<typeof EmbedKeySchema>;
 
 export const CreatedEmbedKeySchema = Type.Object(
   { ...EmbedKeySchema.properties, secret: Type.String({ description: 'The HS256 signing secret: shown once, by create and rotate' }) },
@@ -36,6 +37,7 @@ export const CreateEmbedKeyBody = Type.Object(
   },
   { additionalProperties: false },
 );
+export type NewEmbedKey = Static<typeof CreateEmbedKeyBody>;
 
 export const KeyParams = Type.Object({ id: ResourceId });
 export const DashboardParams = Type.Object({ id: ResourceId });
@@ -74,3 +76,5 @@ export const EmbeddedDashboardSchema = Type.Object(
   },
   { title: 'EmbeddedDashboard' },
 );
+/** A dashboard as an embedded page draws it: live widgets only, and the filters it may not change. */
+export type EmbeddedDashboard = Static<typeof EmbeddedDashboardSchema>;

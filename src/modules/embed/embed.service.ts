@@ -9,25 +9,7 @@ import type { WidgetsService } from '../dashboards/widgets.service.ts';
 import type { ExecuteResult, InsightsService } from '../insights/insights.service.ts';
 import type { FilterValues } from '../mcp/filter-values.ts';
 import type { EmbedViewer } from './embed-tokens.ts';
-
-/** A dashboard as an embedded page draws it: live widgets only, and the filters it may not change. */
-export interface EmbeddedDashboard {
-  id: string;
-  name: string;
-  description: string | null;
-  locked_filters: Record<string, string | string[]>;
-  widgets: {
-    id: string;
-    title: string;
-    widget_type: string;
-    display_size: string;
-    insight_code: string;
-    granularity: string | null;
-    /** The insight's filter parameters a viewer may set (those not locked). */
-    filters: string[];
-    chart_hint_override: unknown;
-  }[];
-}
+import type { EmbeddedDashboard } from './embed.schemas.ts';
 
 const WINDOW_PARAMS = ['granularity', 'date_from', 'date_to'];
 

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { CellSchema as Cell, ChartHintSchema, CompareSchema, MAX_FILTER_VALUES } from '../../lib/chart.schemas.ts';
+import { CellSchema as Cell, ChartHintSchema, CompareSchema, filterQueryParams } from '../../lib/chart.schemas.ts';
 
 // One chart hint for the whole API, so the catalog's and execute's hints are the widgets' type.
 const ChartHint = ChartHintSchema;
@@ -84,18 +84,7 @@ export function executeQuerySchema(filters: { name: string; label: string }[]) {
       date_to: Type.Optional(Type.String({ description: 'YYYY-MM-DD, inclusive, UTC' })),
       limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
       compare: Type.Optional(CompareSchema),
-      // Repeated for several values (country=DE&country=FR: any of them); one value is a list of one.
-      ...Object.fromEntries(
-        filters.map((f) => [
-          f.name,
-          Type.Optional(
-            Type.Array(Type.String({ maxLength: 200 }), {
-              maxItems: MAX_FILTER_VALUES,
-              description: `Filter: ${f.label}; repeat it for several values`,
-            }),
-          ),
-        ]),
-      ),
+      ...filterQueryParams(filters),
     },
     { additionalProperties: false },
   );

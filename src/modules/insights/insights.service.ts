@@ -86,6 +86,24 @@ function cacheKey(def: InsightDefinition, q: ResolvedQuery): string {
   ]);
 }
 
+/** The cache key of a resolved query at a warehouse version and the rollups usable. */
+function fullKey(version: string | undefined, usable: { key: string } | undefined, resolvedKey: string): string {
+  // The rollups' builds are part of the key: a result never outlives the rollup it was read from.
+  return `${version ?? ''}\u0000${usable?.key ?? ''}\u0000${resolvedKey}`;
+}
+
+/** A request as sent, by whose data it reads: the tenant and all of the caller's attributes (stricter than accessKey). */
+function sentKey(scope: Scope, today: string, asSent: string): string {
+  const { tenantId, attributes } = scopeOf(scope);
+  return JSON.stringify([tenantId, attributes ?? null, today, asSent]);
+}
+
+/** A cache hit's ExecuteResponse as JSON, serialized on the first hit. */
+function hitJson(entry: CacheEntry<ExecuteResult>): string {
+  entry.hitJson ??= JSON.stringify({ success: true, data: { ...entry.result, cached: true } });
+  return entry.hitJson;
+}
+
 /**
  * The insight's chart hint for this query: a time series split by a filter names it as `series`;
  * with compare, each measure on the y axis is drawn beside its previous figure.
@@ -114,6 +132,8 @@ export class InsightsService {
   private readonly entries: CatalogEntry[];
   readonly cache = new ResultCache<ExecuteResult>();
   private readonly resolved = new Map<string, { q: ResolvedQuery; key: string }>();
+  /** Requests as sent (asSent of executeJson) by caller and day → their resolution, for cachedJson. */
+  private readonly sent = new Map<string, { def: InsightDefinition; q: ResolvedQuery; key: string }>();
 
   constructor(
     private readonly warehouse: Warehouse,
@@ -238,7 +258,7 @@ export class InsightsService {
    * serialized once, which keeps hits close to the cost of a constant route. The text is the
    * JSON of an ExecuteResult built here field by field, so it holds nothing the schema does not name.
    */
-  async executeJson(scope: Scope, code: string, params: ExecuteParams): Promise<string> {
+  async executeJson(scope: Scope, code: string, params: ExecuteParams, asSent?: string): Promise<string> {
     const def = this.get(code);
     const { tenantId, attributes } = scopeOf(scope);
     // Parameters as sent resolve the same way all day long: remember their resolution, so a
@@ -259,9 +279,24 @@ export class InsightsService {
       this.resolved.set(raw, known);
     }
     const { result, entry } = await this.lookup(def, known.q, known.key);
+    if (asSent !== undefined) {
+      if (this.sent.size >= 5000) this.sent.clear();
+      this.sent.set(sentKey(scope, today, asSent), { def, ...known });
+    }
     if (!entry) return JSON.stringify({ success: true, data: result });
-    entry.hitJson ??= JSON.stringify({ success: true, data: { ...entry.result, cached: true } });
-    return entry.hitJson;
+    return hitJson(entry);
+  }
+
+  /**
+   * The answer executeJson gives to a request sent exactly like one it answered before (asSent,
+   * e.g. the URL) by a caller of the same tenant and attributes, today, when that answer is in the
+   * cache now; undefined otherwise (nothing is run). The execute route's early answers use it.
+   */
+  async cachedJson(scope: Scope, asSent: string): Promise<string | undefined> {
+    const known = this.sent.get(sentKey(scope, this.today(), asSent));
+    if (!known) return undefined;
+    const entry = await this.cached(known.q, known.key);
+    return entry && hitJson(entry);
   }
 
   /** Runs a resolved query, through the cache. */
@@ -277,8 +312,7 @@ export class InsightsService {
     resolvedKey = cacheKey(def, q),
   ): Promise<{ result: ExecuteResult; entry?: CacheEntry<ExecuteResult> }> {
     const [version, usable] = await Promise.all([this.warehouse.version(q.tenantId), this.rollups?.usable(q.tenantId)]);
-    // The rollups' builds are part of the key: a result never outlives the rollup it was read from.
-    const key = `${version ?? ''}\u0000${usable?.key ?? ''}\u0000${resolvedKey}`;
+    const key = fullKey(version, usable, resolvedKey);
     if (version !== undefined) {
       const hit = this.cache.get(key);
       if (hit) return { result: hit.result, entry: hit };
@@ -310,6 +344,12 @@ export class InsightsService {
     result.row_count = result.rows.length;
     if (version !== undefined) this.cache.set(key, { result });
     return { result };
+  }
+
+  /** The cache entry of a resolved query now, if any. */
+  private async cached(q: ResolvedQuery, resolvedKey: string): Promise<CacheEntry<ExecuteResult> | undefined> {
+    const [version, usable] = await Promise.all([this.warehouse.version(q.tenantId), this.rollups?.usable(q.tenantId)]);
+    return version === undefined ? undefined : this.cache.get(fullKey(version, usable, resolvedKey));
   }
 
   /** What to do about an empty warehouse: the demo is seeded; a model of the user's own names the tables to load. */

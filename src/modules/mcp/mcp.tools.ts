@@ -5,7 +5,7 @@ import { COMPARES, GRANULARITIES } from '../../lib/chart.schemas.ts';
 import { AppError } from '../../lib/errors.ts';
 import { outputColumns } from '../../semantic/compiler.ts';
 import type { InsightDefinition } from '../../semantic/types.ts';
-import type { ChatService } from '../chat/chat.service.ts';
+import { type ChatService, executeParamsOf } from '../chat/chat.service.ts';
 import type { DashboardsService } from '../dashboards/dashboards.service.ts';
 import type { DashboardView } from '../dashboards/dashboards.schemas.ts';
 import type { WidgetsService } from '../dashboards/widgets.service.ts';
@@ -101,15 +101,7 @@ export async function ask(deps: ToolDeps, auth: AuthContext, a: Args): Promise<T
   let columns: Column[] = [];
   if (def && q) {
     try {
-      const params: ExecuteParams = {
-        ...q.filters,
-        granularity: q.granularity,
-        date_from: q.date_from,
-        date_to: q.date_to,
-        limit: q.limit,
-        compare: q.compare,
-      };
-      columns = withUnits(outputColumns(def, deps.insights.resolve(auth, def.code, params)));
+      columns = withUnits(outputColumns(def, deps.insights.resolve(auth, def.code, executeParamsOf(q))));
     } catch {
       // The query ran, so it resolves; should it not, the rows still name their columns.
       columns = Object.keys(answer.rows[0] ?? {}).map((name) => ({
@@ -322,7 +314,7 @@ export async function addWidget(deps: ToolDeps, auth: AuthContext, a: Args, c: C
   const question =
     (a.question as string | undefined) ??
     `${result.insight_name}${result.granularity ? ` by ${result.granularity}` : ''}, ${result.period.from} to ${result.period.to}${result.compare ? `, compared with ${COMPARE_TEXT[result.compare]}` : ''}`;
-  let widget;
+  let widget: Awaited<ReturnType<ToolDeps['widgets']['create']>>;
   try {
     widget = await deps.widgets.create(auth, dashboardId, {
       title: (a.title as string | undefined) ?? hint.title ?? result.insight_name,

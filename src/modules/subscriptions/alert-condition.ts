@@ -3,13 +3,11 @@
 // KPI's current value, or a time series' last complete period; change_* compare that with the
 // previous window (the KPI's previous window, the period before for a time series), in percent.
 import { formatChange, formatNumber } from '../../adapters/charts/kpi.ts';
+import type { Static } from 'typebox';
 import { invalidField } from '../../lib/errors.ts';
+import type { ConditionSchema } from './subscriptions.schemas.ts';
 
-export interface AlertCondition {
-  op: 'above' | 'below' | 'change_above' | 'change_below';
-  value: number;
-  measure?: string;
-}
+export type AlertCondition = Static<typeof ConditionSchema>;
 
 /** What the catalog says about an insight, enough to check a condition against it. */
 export interface AlertShape {

@@ -1,4 +1,4 @@
-import { Type } from 'typebox';
+import { type Static, Type } from 'typebox';
 import { Nullable, Timestamp } from '../../lib/schemas.ts';
 
 export const RoleSchema = Type.Union([Type.Literal('owner'), Type.Literal('admin'), Type.Literal('member')]);
@@ -29,6 +29,7 @@ export const TokenSchema = Type.Object(
   },
   { title: 'ApiToken' },
 );
+export type TokenView = Static<typeof TokenSchema>;
 
 export const CreatedTokenSchema = Type.Object(
   {

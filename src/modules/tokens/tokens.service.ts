@@ -7,6 +7,7 @@ import { sha256 } from '../../lib/secrets.ts';
 import type { Listening } from '../../db/index.ts';
 import type { TokenRecord, TokensRepository } from './tokens.repository.ts';
 import { VerifiedTokens } from './tokens.cache.ts';
+import type { TokenView } from './tokens.schemas.ts';
 
 export interface NewToken {
   tenantId: string;
@@ -17,20 +18,6 @@ export interface NewToken {
   role: Role;
   /** As sent: a value or a list per name. */
   attributes?: Record<string, string | string[]>;
-}
-
-export interface TokenView {
-  id: string;
-  tenant_id: string;
-  name: string;
-  user_id: string;
-  user_name: string;
-  email: string | null;
-  role: Role;
-  token_masked: string;
-  created_at: string;
-  revoked_at: string | null;
-  attributes: Record<string, string[]> | null;
 }
 
 const PREFIX = 'ins_';
@@ -92,6 +79,11 @@ export class TokensService {
     };
     await this.repo.insert({ ...record, token_hash: sha256(token) });
     return { token, view: toTokenView(record) };
+  }
+
+  /** The caller of a token verified recently, from memory alone (no query); undefined when not known. */
+  known(token: string): Readonly<AuthContext> | undefined {
+    return this.verified.get(sha256(token), this.clock.now().getTime());
   }
 
   async authenticate(token: string): Promise<AuthContext | undefined> {

@@ -28,7 +28,7 @@ describe('notification channels: CRUD', () => {
   test('create a messenger channel: 201, contract fields, token masked, not verified', async () => {
     const res = await call(t, owner, 'POST', '/api/v1/notifications/channels', messenger);
     assert.equal(res.statusCode, 201);
-    assert.deepEqual(Object.keys(res.data).sort(), ['channel_type', 'config', 'created_at', 'id', 'is_verified']);
+    assert.deepEqual(Object.keys(res.data).sort(), ['channel_type', 'config', 'created_at', 'id', 'is_verified', 'name']);
     assert.equal(res.data.channel_type, 'messenger');
     assert.equal(res.data.is_verified, false);
     assert.equal(res.data.config.chat_id, '-1001234');
@@ -65,9 +65,9 @@ describe('notification channels: CRUD', () => {
     const badType = await call(t, owner, 'POST', '/api/v1/notifications/channels', { channel_type: 'sms', config: {} });
     assert.equal(badType.statusCode, 400);
     assert.equal(badType.data.errors[0].path, '/body/channel_type');
-    const unknownField = await call(t, owner, 'POST', '/api/v1/notifications/channels', { ...messenger, name: 'x' });
+    const unknownField = await call(t, owner, 'POST', '/api/v1/notifications/channels', { ...messenger, label: 'x' });
     assert.equal(unknownField.statusCode, 400);
-    assert.equal(unknownField.data.errors[0].path, '/body/name');
+    assert.equal(unknownField.data.errors[0].path, '/body/label');
     const nonString = await call(t, owner, 'POST', '/api/v1/notifications/channels', { channel_type: 'email', config: { email: 5 } });
     assert.equal(nonString.statusCode, 400);
   });

@@ -3,6 +3,8 @@
 // ClickHouse's own: the tables a first load creates, all or nothing through a staging table, and
 // a replace that readers see whole, month by month, and other tenants never notice.
 import assert from 'node:assert/strict';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { test } from 'node:test';
 import { buildTestApp } from '../../helpers/app.ts';
 import { clickhouseSkip, emptyClickHouseWarehouse, testClickHouseWarehouse } from '../../helpers/clickhouse.ts';
@@ -33,7 +35,10 @@ if (clickhouseSkip) {
         `SELECT create_table_query AS q FROM system.tables WHERE database = currentDatabase() AND name = 'events'`,
       );
       assert.match(String(ddl.q), /ENGINE = MergeTree PARTITION BY toYYYYMM\(at\) ORDER BY \(tenant_id, at\)/);
-      assert.match(String(ddl.q), /`at` Nullable\(DateTime64\(6\)\), `kind` Nullable\(String\), `n` Nullable\(Int64\), `tenant_id` String/);
+      assert.match(
+        String(ddl.q),
+        /`at` Nullable\(DateTime64\(6\)\), `kind` Nullable\(String\), `n` Nullable\(Float64\), `tenant_id` String/,
+      );
       const parts = await warehouse.query(
         `SELECT DISTINCT partition AS p FROM system.parts WHERE database = currentDatabase() AND table = 'events' AND active ORDER BY p`,
       );
@@ -48,7 +53,7 @@ if (clickhouseSkip) {
         body: 'at,kind,n\n2026-03-01 10:00:00,visit,1\n2026-03-02 10:00:00,visit,2\n2026-03-03 10:00:00,visit,3\n2026-03-04 10:00:00,visit,lots\n',
       });
       assert.equal(bad.statusCode, 400, bad.body);
-      assert.match(bad.data.detail, /^Line 5, column n: "lots" is not a valid BIGINT\./);
+      assert.match(bad.data.detail, /^Line 5, column n: "lots" is not a valid DOUBLE\./);
       assert.deepEqual(await warehouse.query(`SELECT count() AS n FROM events`), [{ n: 6 }]);
       const tables = await warehouse.query(
         `SELECT name FROM system.tables WHERE database = currentDatabase() AND name LIKE 'events%' ORDER BY name`,
@@ -97,6 +102,91 @@ if (clickhouseSkip) {
       assert.deepEqual(after, { 202601: 33_334, 202602: 33_334, 202603: 33_334 });
       for (const s of seen)
         for (const m of ['202601', '202602', '202603']) assert.ok(s[m] === 1000 || s[m] === 33_334, `month ${m} seen at ${s[m]}`);
+    } finally {
+      await t.close();
+      await warehouse.close();
+    }
+  });
+
+  test('a client that goes away cancels its ClickHouse load, reading or inserting: no rows, no staging table, the queue is free', async () => {
+    const warehouse = await emptyClickHouseWarehouse();
+    const t = await buildTestApp({ clock, env: { INSIGHTS_MODEL: uploadModel() }, deps: { warehouse } });
+    await t.app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = t.app.server.address() as AddressInfo;
+    try {
+      const owner = await t.login({ tenant: 'demo', user: 'o', role: 'owner' });
+      let running: Promise<unknown> | undefined;
+      let loadStarted!: () => void;
+      const load = warehouse.load.bind(warehouse);
+      warehouse.load = (req) => {
+        running = load(req);
+        loadStarted();
+        return running as ReturnType<typeof load>;
+      };
+      // The INSERT of the staged rows waits (up to 3 s) until the request is cancelled, so the
+      // second round is cancelled while inserting, never before or after.
+      const insert = warehouse.client.insert.bind(warehouse.client);
+      let holdInsert = false;
+      let inserting!: () => void;
+      warehouse.client.insert = (async (params: Parameters<typeof insert>[0]) => {
+        if (holdInsert) {
+          inserting();
+          const signal = params.abort_signal;
+          for (let i = 0; i < 150 && !signal?.aborted; i++) await new Promise((r) => setTimeout(r, 20));
+        }
+        return insert(params);
+      }) as typeof insert;
+      const body = `at,kind,n\n${'2026-01-05 10:00:00,visit,1\n'.repeat(300_000)}`;
+      const send = () => {
+        const req = http.request({
+          host: '127.0.0.1',
+          port,
+          method: 'POST',
+          path: '/api/v1/data/events',
+          headers: { authorization: owner, 'content-type': 'text/csv', 'content-length': Buffer.byteLength(body) },
+        });
+        req.on('error', () => {});
+        req.end(body);
+        return req;
+      };
+      const stagingTables = async () =>
+        (await warehouse.query(`SELECT name FROM system.tables WHERE database = currentDatabase() AND name LIKE 'events__load%'`)).length;
+      const demoRows = async () => {
+        const exists = await warehouse.query(
+          `SELECT count() AS n FROM system.tables WHERE database = currentDatabase() AND name = 'events'`,
+        );
+        if (Number(exists[0].n) === 0) return 0;
+        return Number((await warehouse.query(`SELECT count() AS n FROM events WHERE tenant_id = 'demo'`))[0].n);
+      };
+
+      // 1. While DuckDB reads the body.
+      let started = new Promise<void>((r) => (loadStarted = r));
+      let req = send();
+      await started;
+      await new Promise((r) => setTimeout(r, 30));
+      req.destroy();
+      // Before: the load went on and committed 300 000 rows nobody would hear of.
+      await assert.rejects(running!);
+      assert.equal(await demoRows(), 0);
+      assert.equal(await stagingTables(), 0);
+
+      // 2. While the staged rows stream into ClickHouse.
+      holdInsert = true;
+      started = new Promise<void>((r) => (loadStarted = r));
+      const insertStarted = new Promise<void>((r) => (inserting = r));
+      req = send();
+      await started;
+      await insertStarted;
+      req.destroy();
+      await assert.rejects(running!);
+      holdInsert = false;
+      assert.equal(await demoRows(), 0);
+      assert.equal(await stagingTables(), 0, 'the staging table is dropped');
+
+      // The tenant's turn is free again: its next load runs at once.
+      const small = await upload(t, owner, { table: 'events', body: 'at,kind,n\n2026-01-05 10:00:00,visit,1\n' });
+      assert.equal(small.statusCode, 200, small.body);
+      assert.equal(await demoRows(), 1);
     } finally {
       await t.close();
       await warehouse.close();

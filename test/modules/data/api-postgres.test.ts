@@ -9,7 +9,7 @@ import pg from 'pg';
 import { test } from 'node:test';
 import { ROOT, childEnv } from '../../helpers/process.ts';
 import { testPostgresWarehouse } from '../../helpers/warehouse.ts';
-import { dataApiTests } from './support.ts';
+import { cancelledLoadTest, dataApiTests } from './support.ts';
 
 const url = process.env.WAREHOUSE_TEST_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
@@ -32,6 +32,7 @@ if (unreachable) {
   test('the data API on PostgreSQL', { skip: `no PostgreSQL reachable: ${unreachable}` }, () => {});
 } else {
   dataApiTests((now) => testPostgresWarehouse(now, 600, undefined, url), { INSIGHTS_DATA_MAX_BYTES: '2000' });
+  cancelledLoadTest('PostgreSQL', (now) => testPostgresWarehouse(now, 600, undefined, url));
 
   test('insights data load into WAREHOUSE_URL: COPY, append and replace per tenant, a bad row refused', async () => {
     const schema = `wh_cli_${Math.random().toString(16).slice(2, 10)}`;

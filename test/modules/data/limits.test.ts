@@ -21,7 +21,9 @@ const count = async (t: TestApp, tenant: string) =>
   Number((await t.warehouse.query(`SELECT count(*) AS n FROM orders WHERE tenant_id = $1`, [tenant]))[0].n);
 
 let tmpDir: string;
-const uploadsLeft = () => fs.readdirSync(tmpDir).filter((f) => f.startsWith('insights-upload-')).length;
+// Uploads are written into the process's own temp dir under TMPDIR (src/lib/temp-dir.ts).
+const uploadsLeft = () =>
+  (fs.readdirSync(tmpDir, { recursive: true }) as string[]).filter((f) => path.basename(f).startsWith('insights-upload-')).length;
 before(() => {
   tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), 'insights-limits-test-'));
   process.env.TMPDIR = tmpDir;

@@ -2,6 +2,8 @@
 // uploads over HTTP through the real app, checked through GET /api/v1/data/tables and the warehouse.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -14,7 +16,18 @@ import { buildTestApp, call, type TestApp } from '../../helpers/app.ts';
 export const clock = new ManualClock(new Date('2026-11-21T15:00:00Z'));
 
 /** The tables these tests upload into, beside the demo model's. */
-export const UPLOAD_TABLES = ['sales', 'events', 'fresh', 'numbers', 'bomb', 'notes'];
+export const UPLOAD_TABLES = ['sales', 'events', 'fresh', 'numbers', 'bomb', 'notes', 'ledger'];
+
+/** The columns the test model reads from each upload table, with their dimension types. */
+const UPLOAD_COLUMNS: Record<string, Record<string, string>> = {
+  sales: { day: 'time', store: 'string', amount: 'number', paid: 'boolean' },
+  events: { at: 'time', kind: 'string', n: 'number' },
+  fresh: { x: 'number' },
+  numbers: { n: 'number', label: 'string' },
+  bomb: { n: 'number' },
+  notes: { id: 'number', text: 'string' },
+  ledger: { booked_at: 'time', region: 'string' },
+};
 
 /**
  * A model directory: the demo model plus a cube per upload table. Over the API a tenant loads
@@ -23,9 +36,16 @@ export const UPLOAD_TABLES = ['sales', 'events', 'fresh', 'numbers', 'bomb', 'no
 export function uploadModel(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'insights-data-model-'));
   fs.copyFileSync(new URL('../../../models/demo.yml', import.meta.url), path.join(dir, 'demo.yml'));
+  // The model decides each table's columns and types (docs/data.md "The schema belongs to the model").
   const cube = (t: string) =>
-    `  - name: ${t}\n    sql_table: ${t}\n    tenant_column: tenant_id\n    measures:\n      - { name: rows, type: count }\n`;
-  fs.writeFileSync(path.join(dir, 'uploads.yml'), `cubes:\n${UPLOAD_TABLES.map(cube).join('')}`);
+    `  - name: ${t}\n    sql_table: ${t}\n    tenant_column: tenant_id\n    measures:\n      - { name: rows, type: count }\n` +
+    (t === 'ledger' ? `      - { name: total, type: sum, sql: amount }\n` : '') +
+    `    dimensions:\n${Object.entries(UPLOAD_COLUMNS[t])
+      .map(([name, type]) => `      - { name: ${name}_, sql: "{CUBE}.${name}", type: ${type} }\n`)
+      .join('')}`;
+  // ledger: a sum over amount and an insight by region, to see figures computed from two tenants' loads.
+  const ledger = `insights:\n  - { code: ledger_by_region, kind: breakdown, measures: [ledger.total], dimension: ledger.region_, time_dimension: ledger.booked_at_ }\n`;
+  fs.writeFileSync(path.join(dir, 'uploads.yml'), `cubes:\n${UPLOAD_TABLES.map(cube).join('')}${ledger}`);
   return dir;
 }
 
@@ -55,7 +75,9 @@ export async function tables(t: TestApp, auth: string): Promise<Record<string, a
   return Object.fromEntries(res.data.tables.map((x: { name: string }) => [x.name, x]));
 }
 
-const uploadsLeft = () => fs.readdirSync(os.tmpdir()).filter((f) => f.startsWith('insights-upload-')).length;
+// Uploads are written into the process's own temp dir under TMPDIR (src/lib/temp-dir.ts).
+const uploadsLeft = () =>
+  (fs.readdirSync(os.tmpdir(), { recursive: true }) as string[]).filter((f) => path.basename(f).startsWith('insights-upload-')).length;
 
 const SALES = 'day,store,amount,paid\n2026-01-05,north,12.5,true\n2026-01-07,south,30,false\n2026-02-01,north,7.25,true\n';
 
@@ -86,12 +108,13 @@ export function dataApiTests(makeWarehouse: (now: Date) => Promise<Warehouse>, e
     if (tmpDir) fs.rmSync(tmpDir, { recursive: true, force: true });
   });
 
-  test('a CSV upload creates the table with detected types and the tenant column; tables lists counts and time ranges', async () => {
+  test("a CSV upload creates the table with the model's columns and types and the tenant column; tables lists counts and time ranges", async () => {
     const before = uploadsLeft();
     const res = await upload(t, demoOwner, { table: 'sales', body: SALES });
     assert.equal(res.statusCode, 200, res.body);
+    // day is a time dimension of the model: a TIMESTAMP, though this file holds dates only.
     const columns = [
-      { name: 'day', type: 'DATE' },
+      { name: 'day', type: 'TIMESTAMP' },
       { name: 'store', type: 'VARCHAR' },
       { name: 'amount', type: 'DOUBLE' },
       { name: 'paid', type: 'BOOLEAN' },
@@ -100,12 +123,12 @@ export function dataApiTests(makeWarehouse: (now: Date) => Promise<Warehouse>, e
     const listed = (await tables(t, demoMember)).sales;
     assert.equal(listed.row_count, 3);
     assert.deepEqual(listed.columns, [
-      { name: 'day', type: 'DATE' },
+      { name: 'day', type: 'TIMESTAMP' },
       { name: 'store', type: 'VARCHAR' },
       { name: 'amount', type: 'DOUBLE' },
       { name: 'paid', type: 'BOOLEAN' },
     ]);
-    assert.deepEqual(listed.time_ranges, [{ column: 'day', min: '2026-01-05', max: '2026-02-01' }]);
+    assert.deepEqual(listed.time_ranges, [{ column: 'day', min: '2026-01-05 00:00:00', max: '2026-02-01 00:00:00' }]);
     const rows = await warehouse.query(`SELECT store, amount, tenant_id FROM sales ORDER BY day`);
     assert.deepEqual(
       rows.map((r) => [r.store, Number(r.amount), r.tenant_id]),
@@ -133,14 +156,16 @@ export function dataApiTests(makeWarehouse: (now: Date) => Promise<Warehouse>, e
       mode: 'replace',
       rows_loaded: 1,
       columns: [
-        { name: 'day', type: 'DATE' },
+        { name: 'day', type: 'TIMESTAMP' },
         { name: 'store', type: 'VARCHAR' },
         { name: 'amount', type: 'DOUBLE' },
         { name: 'paid', type: 'BOOLEAN' },
       ],
     });
     assert.equal((await tables(t, demoOwner)).sales.row_count, 1);
-    assert.deepEqual((await tables(t, demoOwner)).sales.time_ranges, [{ column: 'day', min: '2026-04-01', max: '2026-04-01' }]);
+    assert.deepEqual((await tables(t, demoOwner)).sales.time_ranges, [
+      { column: 'day', min: '2026-04-01 00:00:00', max: '2026-04-01 00:00:00' },
+    ]);
     assert.equal((await tables(t, acmeOwner)).sales.row_count, 3, 'acme keeps its rows');
   });
 
@@ -212,23 +237,88 @@ export function dataApiTests(makeWarehouse: (now: Date) => Promise<Warehouse>, e
     assert.equal((await tables(t, demoOwner)).events.row_count, 3);
   });
 
-  test('a missing, extra or mistyped column is refused, naming it', async () => {
+  test('a missing or mistyped column is refused, naming it; a column the model does not read is not stored', async () => {
     const missing = await upload(t, demoOwner, { table: 'sales', body: 'day,store,paid\n2026-06-01,north,true\n' });
     assert.equal(missing.statusCode, 400, missing.body);
     assert.equal(missing.data.code, 'DATA_COLUMNS_MISMATCH');
-    assert.match(missing.data.detail, /missing column amount/);
+    assert.match(missing.data.detail, /no column amount, which the model reads/);
     assert.deepEqual(
       missing.data.errors.map((e: { path: string }) => e.path),
       ['/body/amount'],
     );
+    // A column the model does not read is not stored: the shared table keeps the model's columns.
     const extra = await upload(t, demoOwner, { table: 'sales', body: 'day,store,amount,paid,colour\n2026-06-01,north,1,true,red\n' });
-    assert.match(extra.data.detail, /extra column colour/);
+    assert.equal(extra.statusCode, 200, extra.body);
+    assert.deepEqual(
+      extra.data.columns.map((c: { name: string }) => c.name),
+      ['day', 'store', 'amount', 'paid'],
+    );
+    assert.equal(
+      (await tables(t, acmeOwner)).sales.columns.some((c: { name: string }) => c.name === 'colour'),
+      false,
+    );
     const tenant = await upload(t, demoOwner, { table: 'fresh', body: 'tenant_id,x\nacme,1\n' });
     assert.equal(tenant.data.code, 'DATA_COLUMNS_MISMATCH');
     assert.match(tenant.data.detail, /tenant_id/);
     const mistyped = await upload(t, demoOwner, { table: 'sales', body: 'day,store,amount,paid\nsoon,north,1,true\n' });
     assert.equal(mistyped.statusCode, 400);
-    assert.match(mistyped.data.detail, /^Line 2, column day: "soon" is not a valid DATE/);
+    assert.match(mistyped.data.detail, /^Line 2, column day: "soon" is not a valid TIMESTAMP/);
+  });
+
+  test("the model decides a new table's columns and types: a first tenant's odd file changes nothing for the next", async () => {
+    // acme loads first: dates without times, whole numbers, a number where the model reads text, and
+    // a column the model does not read. Before: the table took exactly these (DATE, BIGINT, BIGINT,
+    // employee_ssn), demo's normal file was refused and every tenant saw employee_ssn.
+    const odd = await upload(t, acmeOwner, {
+      table: 'ledger',
+      body: 'booked_at,amount,region,employee_ssn\n2026-01-05,7,1,123-45-6789\n',
+    });
+    assert.equal(odd.statusCode, 200, odd.body);
+    const normal = await upload(t, demoOwner, {
+      table: 'ledger',
+      body: 'region,amount,booked_at\nnorth,12.5,2026-01-05 10:30:00\nsouth,7.25,2026-01-06 11:00:00\nnorth,0.5,2026-01-07 09:15:00\n',
+    });
+    assert.equal(normal.statusCode, 200, normal.body);
+    assert.deepEqual(normal.data.columns, [
+      { name: 'booked_at', type: 'TIMESTAMP' },
+      { name: 'region', type: 'VARCHAR' },
+      { name: 'amount', type: 'DOUBLE' },
+    ]);
+    const listed = (await tables(t, demoOwner)).ledger;
+    assert.deepEqual(listed.columns, normal.data.columns, 'nothing of acme: no employee_ssn');
+    assert.equal(listed.row_count, 3);
+    assert.deepEqual(listed.time_ranges, [{ column: 'booked_at', min: '2026-01-05 10:30:00', max: '2026-01-07 09:15:00' }]);
+    // Figures over both loads are each tenant's own, from the model's types.
+    const byRegion = async (auth: string) => {
+      const res = await call(t, auth, 'GET', '/api/v1/insights/ledger_by_region/execute?date_from=2026-01-01&date_to=2026-01-31');
+      assert.equal(res.statusCode, 200, res.body);
+      return res.data.data.rows;
+    };
+    assert.deepEqual(await byRegion(demoOwner), [
+      { region_: 'north', total: 13 },
+      { region_: 'south', total: 7.25 },
+    ]);
+    assert.deepEqual(await byRegion(acmeOwner), [{ region_: '1', total: 7 }]);
+    // A value that does not fit the model's type is a bad row naming its line and column.
+    const bad = await upload(t, demoOwner, {
+      table: 'ledger',
+      body: 'booked_at,amount,region\n2026-01-08 10:00:00,1,east\n2026-01-09,lots,west\n',
+    });
+    assert.equal(bad.statusCode, 400, bad.body);
+    assert.match(bad.data.detail, /^Line 3, column amount: "lots" is not a valid DOUBLE\./);
+    assert.equal((await tables(t, demoOwner)).ledger.row_count, 3);
+  });
+
+  test('two tenants whose first loads of a new table run at once both load: neither gets an error for the other', async () => {
+    // Before (PostgreSQL): both found no table, both ran CREATE TABLE, and the second answered 500.
+    const [a, b] = await Promise.all([
+      upload(t, demoOwner, { table: 'fresh', body: 'x\n1\n2\n' }),
+      upload(t, acmeOwner, { table: 'fresh', body: 'x\n3\n' }),
+    ]);
+    assert.equal(a.statusCode, 200, a.body);
+    assert.equal(b.statusCode, 200, b.body);
+    assert.equal((await tables(t, demoOwner)).fresh.row_count, 2);
+    assert.equal((await tables(t, acmeOwner)).fresh.row_count, 1);
   });
 
   test('roles, table names, media types and the body limit', async () => {
@@ -328,5 +418,54 @@ export function dataApiTests(makeWarehouse: (now: Date) => Promise<Warehouse>, e
     assert.equal(after.cached, false);
     assert.equal(Math.round((after.rows[0].value - first.rows[0].value) * 100) / 100, 1234.56);
     assert.equal((await kpi(acmeOwner)).cached, true, "acme's cached result stays");
+  });
+}
+
+/**
+ * A client that goes away while its load runs cancels it on the engine of `makeWarehouse`:
+ * nothing is kept, no upload is left, and the tenant's next load runs at once.
+ */
+export function cancelledLoadTest(engine: string, makeWarehouse: (now: Date) => Promise<Warehouse>): void {
+  test(`a client that goes away cancels its running load on ${engine}: nothing is kept, the tenant's turn is free`, async () => {
+    const warehouse = await makeWarehouse(clock.now());
+    const t = await buildTestApp({ clock, env: { INSIGHTS_MODEL: uploadModel() }, deps: { warehouse } });
+    await t.app.listen({ host: '127.0.0.1', port: 0 });
+    try {
+      const owner = await t.login({ tenant: 'demo', user: 'o', role: 'owner' });
+      const demoRows = async () => (await tables(t, owner)).events.row_count;
+      let running: Promise<unknown> | undefined;
+      let loadStarted!: () => void;
+      const started = new Promise<void>((r) => (loadStarted = r));
+      const load = warehouse.load.bind(warehouse);
+      warehouse.load = (req) => {
+        running = load(req);
+        loadStarted();
+        return running as ReturnType<typeof load>;
+      };
+      const body = `at,kind,n\n${'2026-01-05 10:00:00,visit,1\n'.repeat(400_000)}`;
+      const { port } = t.app.server.address() as AddressInfo;
+      const req = http.request({
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: '/api/v1/data/events',
+        headers: { authorization: owner, 'content-type': 'text/csv', 'content-length': Buffer.byteLength(body) },
+      });
+      req.on('error', () => {});
+      req.end(body);
+      await started;
+      await new Promise((r) => setTimeout(r, 30));
+      req.destroy();
+      // Without a cancel the load would go on and commit 400 000 rows nobody hears of.
+      await assert.rejects(running!);
+      warehouse.load = load;
+      assert.equal(await demoRows(), 0);
+      const small = await upload(t, owner, { table: 'events', body: 'at,kind,n\n2026-01-05 10:00:00,visit,1\n' });
+      assert.equal(small.statusCode, 200, small.body);
+      assert.equal(await demoRows(), 1);
+    } finally {
+      await t.close();
+      await warehouse.close();
+    }
   });
 }

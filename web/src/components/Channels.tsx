@@ -1,5 +1,5 @@
 // Notification channels: create per type with that type's fields, test (the outcome in words),
-// edit (config replaced whole; masked secrets sent back unchanged keep the stored ones), delete.
+// edit (name; config replaced whole, masked secrets sent back unchanged keep the stored ones), delete.
 import { useState } from 'preact/hooks';
 import { del, patch, post } from '../api.ts';
 import type { Channel, ChannelType } from '../types.ts';
@@ -18,9 +18,24 @@ const FIELDS: Record<ChannelType, [key: string, label: string, type: 'url' | 'em
 
 const TYPE_LABEL: Record<ChannelType, string> = { webhook: 'Webhook', email: 'E-mail', messenger: 'Messenger' };
 
-export function channelName(c: Channel): string {
+/** What the channel is called: its name, or (unnamed) its type and where it sends. */
+export function channelName(c: Pick<Channel, 'channel_type' | 'config'> & { name?: string | null }): string {
+  return c.name || channelLabel(c);
+}
+
+/** The label derived from type and config ("Webhook: https://…"). */
+export function channelLabel(c: Pick<Channel, 'channel_type' | 'config'>): string {
   const target = c.config.webhook_url ?? c.config.email ?? (c.config.chat_id ? `chat ${c.config.chat_id}` : '');
   return `${TYPE_LABEL[c.channel_type]}${target ? `: ${target}` : ''}`;
+}
+
+function NameField({ value, onChange, id }: { value: string; onChange: (v: string) => void; id: string }) {
+  return (
+    <div>
+      <label for={id}>Name (optional)</label>
+      <input id={id} maxLength={100} autoComplete="off" value={value} onInput={(e) => onChange(e.currentTarget.value)} />
+    </div>
+  );
 }
 
 function ConfigFields({
@@ -56,6 +71,7 @@ function ConfigFields({
 function ChannelRow({ channel, onChanged, onDeleted }: { channel: Channel; onChanged: (c: Channel) => void; onDeleted: () => void }) {
   const [editing, setEditing] = useState(false);
   const [config, setConfig] = useState(channel.config);
+  const [label, setLabel] = useState(channel.name ?? '');
   const [outcome, setOutcome] = useState<string>();
   const [confirm, setConfirm] = useState(false);
   const act = useAction();
@@ -79,7 +95,15 @@ function ChannelRow({ channel, onChanged, onDeleted }: { channel: Channel; onCha
 
   const save = async (e: Event) => {
     e.preventDefault();
-    const ok = await act.run(async () => onChanged(await patch<Channel>(`/notifications/channels/${channel.id}`, { config })));
+    // The config goes only when it changed: a PATCH of config un-verifies the channel, a rename does not.
+    const body: { name?: string | null; config?: Record<string, string> } = {};
+    if (JSON.stringify(config) !== JSON.stringify(channel.config)) body.config = config;
+    if (label.trim() !== (channel.name ?? '')) body.name = label.trim() || null;
+    if (!body.config && body.name === undefined) {
+      setEditing(false);
+      return;
+    }
+    const ok = await act.run(async () => onChanged(await patch<Channel>(`/notifications/channels/${channel.id}`, body)));
     if (ok) setEditing(false);
   };
 
@@ -89,10 +113,12 @@ function ChannelRow({ channel, onChanged, onDeleted }: { channel: Channel; onCha
         <strong>{name}</strong>
         <span class={`badge ${channel.is_verified ? 'ok' : ''}`}>{channel.is_verified ? 'verified' : 'not verified'}</span>
         <div class="muted small">
-          {Object.entries(channel.config)
-            .filter(([k]) => !['webhook_url', 'email'].includes(k))
-            .map(([k, v]) => `${k.replace(/_/g, ' ')}: ${k.includes('secret') ? v.slice(0, 10) + '…' : v}`)
-            .join(' · ')}
+          {[
+            ...(channel.name ? [channelLabel(channel)] : []),
+            ...Object.entries(channel.config)
+              .filter(([k]) => !['webhook_url', 'email'].includes(k))
+              .map(([k, v]) => `${k.replace(/_/g, ' ')}: ${k.includes('secret') ? v.slice(0, 10) + '…' : v}`),
+          ].join(' · ')}
         </div>
       </div>
       <div class="item-actions">
@@ -114,8 +140,9 @@ function ChannelRow({ channel, onChanged, onDeleted }: { channel: Channel; onCha
       <Problem error={act.error} />
       {editing && (
         <form class="form inset" onSubmit={save} aria-label={`Edit ${name}`}>
+          <NameField id={`ch-${channel.id}-name`} value={label} onChange={setLabel} />
           <ConfigFields type={channel.channel_type} config={config} onChange={setConfig} idPrefix={`ch-${channel.id}`} />
-          <p class="muted small">Saving resets the channel to not verified; test it again afterwards.</p>
+          <p class="muted small">Saving a changed address resets the channel to not verified; test it again afterwards.</p>
           <div class="actions">
             <button type="button" onClick={() => setEditing(false)}>
               Cancel
@@ -149,11 +176,16 @@ export function Channels({
 }) {
   const [type, setType] = useState<ChannelType>('webhook');
   const [config, setConfig] = useState<Record<string, string>>({});
+  const [label, setLabel] = useState('');
   const create = useAction();
 
   const submit = async (e: Event) => {
     e.preventDefault();
-    const body = { channel_type: type, config: Object.fromEntries(FIELDS[type].map(([k]) => [k, (config[k] ?? '').trim()])) };
+    const body = {
+      channel_type: type,
+      config: Object.fromEntries(FIELDS[type].map(([k]) => [k, (config[k] ?? '').trim()])),
+      ...(label.trim() ? { name: label.trim() } : {}),
+    };
     let made: Channel | undefined;
     const ok = await create.run(async () => {
       made = await post<Channel>('/notifications/channels', body);
@@ -161,6 +193,7 @@ export function Channels({
     if (ok && made) {
       setChannels([made, ...channels]);
       setConfig({});
+      setLabel('');
     }
   };
 
@@ -199,6 +232,7 @@ export function Channels({
           <option value="email">E-mail</option>
           <option value="messenger">Messenger</option>
         </select>
+        <NameField id="nc-name" value={label} onChange={setLabel} />
         <ConfigFields type={type} config={config} onChange={setConfig} idPrefix="nc" />
         <Problem error={create.error} />
         <div class="actions">

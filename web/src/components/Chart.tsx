@@ -17,6 +17,8 @@ interface Props {
   onDrawn?: () => void;
   /** A click on a bar, slice or point: the x-axis value clicked (and the series', when split by one). */
   onPick?: (pick: Pick) => void;
+  /** Numbers and dates in this locale (a chat answer's language). */
+  locale?: string;
 }
 
 export interface Pick {
@@ -32,7 +34,7 @@ function categories(rows: DataRow[], x: string): string[] {
   return [...seen];
 }
 
-export function Chart({ hint, type, columns, rows, label, height = 280, onDrawn, onPick }: Props) {
+export function Chart({ hint, type, columns, rows, label, height = 280, onDrawn, onPick, locale }: Props) {
   const pickRef = useRef(onPick);
   pickRef.current = onPick;
   const el = useRef<HTMLDivElement>(null);
@@ -45,7 +47,7 @@ export function Chart({ hint, type, columns, rows, label, height = 280, onDrawn,
       if (disposed) return;
       const chart = echarts.init(node, null, { renderer: 'svg' });
       const draw = () => {
-        const option = screenOption(hint, type, columns, rows, node.clientWidth || 600);
+        const option = screenOption(hint, type, columns, rows, node.clientWidth || 600, locale);
         if (option) chart.setOption(option, { notMerge: true });
         else chart.clear();
       };
@@ -92,7 +94,7 @@ export function Chart({ hint, type, columns, rows, label, height = 280, onDrawn,
       disposed = true;
       cleanup();
     };
-  }, [hint, type, columns, rows]);
+  }, [hint, type, columns, rows, locale]);
   return (
     <div
       ref={el}

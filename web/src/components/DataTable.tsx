@@ -1,6 +1,7 @@
 // Rows as a real table; a column header is a button that sorts (aria-sort says how).
 import { useMemo, useState } from 'preact/hooks';
 import { formatValue } from '../../../src/lib/charts/number-format.ts';
+import { formatDateIn } from '../locale.ts';
 import type { Cell, Column, DataRow } from '../types.ts';
 
 /** A cell as the model's format says (money in its currency, percent…), as reports write it. */
@@ -26,9 +27,13 @@ interface TableProps {
   /** Columns whose values filter the dashboard when clicked (its filter dimensions). */
   pickable?: Set<string>;
   onPick?: (column: string, value: string) => void;
+  /** Numbers and dates in this locale (a chat answer's language); en-US figures when absent. */
+  locale?: string;
 }
 
-export function DataTable({ columns, rows, caption, pickable, onPick }: TableProps) {
+export function DataTable({ columns, rows, caption, pickable, onPick, locale }: TableProps) {
+  const show = (v: Cell | undefined, c: Column) =>
+    locale && c.type === 'date' && typeof v === 'string' ? formatDateIn(v, locale) : formatCell(v, c, locale);
   const [sort, setSort] = useState<{ col: string; dir: 1 | -1 } | null>(null);
   const sorted = useMemo(() => {
     if (!sort) return rows;
@@ -75,10 +80,10 @@ export function DataTable({ columns, rows, caption, pickable, onPick }: TablePro
                       aria-label={`Filter by ${c.label || c.name} ${String(r[c.name])}`}
                       onClick={() => onPick(c.name, String(r[c.name]))}
                     >
-                      {formatCell(r[c.name], c)}
+                      {show(r[c.name], c)}
                     </button>
                   ) : (
-                    formatCell(r[c.name], c)
+                    show(r[c.name], c)
                   )}
                 </td>
               ))}

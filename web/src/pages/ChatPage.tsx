@@ -8,7 +8,9 @@ import { AddToDashboard } from '../components/AddToDashboard.tsx';
 import { Problem } from '../components/Problem.tsx';
 import { Result } from '../components/Result.tsx';
 import { Link } from '../router.tsx';
-import type { ChatData, Dashboard, Insight, Widget } from '../types.ts';
+import { columnsOf } from '../columns.ts';
+import { localeOf } from '../locale.ts';
+import type { ChatData, Column, Dashboard, Insight, Widget } from '../types.ts';
 
 interface Turn {
   id: number;
@@ -62,6 +64,16 @@ function howAnswered(a: ChatData, catalog: Insight[]): string | undefined {
   ].join(' · ');
 }
 
+/**
+ * The answer's columns, titled in its language by the service; a row key it did not name (or an
+ * answer kept from before it named them) gets a column made from the rows.
+ */
+function answerColumns(a: ChatData): Column[] {
+  const named = (a as { columns?: Column[] }).columns ?? [];
+  const known = new Set(named.map((c) => c.name));
+  return [...named, ...columnsOf(a.rows).filter((c) => !known.has(c.name))];
+}
+
 function Answer({ turn, catalog, fresh }: { turn: Turn; catalog: Insight[]; fresh: boolean }) {
   const [adding, setAdding] = useState(false);
   const [added, setAdded] = useState<{ w: Widget; d: Dashboard }>();
@@ -89,7 +101,7 @@ function Answer({ turn, catalog, fresh }: { turn: Turn; catalog: Insight[]; fres
     <div class="answer" ref={el} tabIndex={-1} role="region" aria-label={`Answer to “${turn.question}”`}>
       <p class="reply">{a.reply_text}</p>
       {how && <p class="how muted small">{how}</p>}
-      <Result hint={a.chart_hint} rows={a.rows} label={turn.question} />
+      <Result hint={a.chart_hint} rows={a.rows} columns={answerColumns(a)} locale={localeOf(a.language)} label={turn.question} />
       {a.rows.length > 0 && (
         <div class="answer-actions">
           {added ? (

@@ -4,30 +4,14 @@ import { Problem } from '../components/Problem.tsx';
 import { useAction, useAsync } from '../components/useAsync.ts';
 import { Link, navigate } from '../router.tsx';
 import { isManager, useSession } from '../session.ts';
-import { loadCatalog } from '../catalog.ts';
-import type { Dashboard, Insight } from '../types.ts';
+import type { Dashboard } from '../types.ts';
 
-/** A first dashboard from the catalog: a KPI, a time series and the breakdowns, each as its insight suggests. */
-async function createStarter(): Promise<Dashboard> {
-  const catalog = await loadCatalog();
-  const pick = (kind: string, n: number) => catalog.filter((i) => i.kind === kind).slice(0, n);
-  const chosen: Insight[] = [...pick('kpi', 2), ...pick('timeseries', 1), ...pick('breakdown', 2), ...pick('top', 1)];
-  const d = await post<Dashboard>('/dashboards/', {
-    name: 'Start here',
-    description:
-      'A first look at your data, made from the insight catalog. Change the filters above, click a bar to narrow, or add widgets.',
-  });
-  for (const i of chosen) {
-    const type = i.kind === 'kpi' ? 'kpi' : i.chart_hint.type === 'table' ? 'table' : 'chart';
-    await post(`/dashboards/${d.id}/widgets`, {
-      title: i.name,
-      widget_type: type,
-      data_source: 'live_insight',
-      insight_code: i.code,
-      display_size: i.kind === 'kpi' ? 'small' : i.kind === 'timeseries' ? 'full' : 'medium',
-    });
-  }
-  return d;
+/**
+ * The starter dashboard ("Start here"), made by the service from the catalog as the demo seed
+ * makes it (POST /dashboards/starter: the tenant's existing one when it still exists).
+ */
+function createStarter(): Promise<Dashboard> {
+  return post<Dashboard>('/dashboards/starter', {});
 }
 
 export function DashboardList() {

@@ -7,7 +7,7 @@
 // knows stays as it is and is ignored like any other word.
 import { MODEL_LANGUAGES as LANGUAGES, type ModelLanguage as Language } from '../../../semantic/model.schema.ts';
 import { EN_MONTHS, GRAMMAR, MARKERS, MONTHS, UNITS, type Table } from './grammar.ts';
-import { ISO_COUNTRIES } from './vocabulary.ts';
+import { escapeRegExp, ISO_COUNTRIES } from './vocabulary.ts';
 
 // The languages a model may give titles in are the ones chat reads.
 export { MODEL_LANGUAGES as LANGUAGES, type ModelLanguage as Language } from '../../../semantic/model.schema.ts';
@@ -28,7 +28,6 @@ export function detectLanguage(question: string): Language {
   return best;
 }
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const NUM = String.raw`\d{1,4}`;
 
 interface Rule {
@@ -55,7 +54,7 @@ function rules(language: Exclude<Language, 'en'>, extra: Table): Rule[] {
   const out: Rule[] = [];
   const add = (from: string, to: string) => {
     const numeric = from.includes('{n}');
-    const parts = from.split('{n}').map(escape);
+    const parts = from.split('{n}').map(escapeRegExp);
     out.push({
       source: parts.join(`(?:${NUM})`),
       ...(numeric ? { anchored: new RegExp(`^${parts.join(`(${NUM})`)}$`, 'iu') } : { phrase: from.toLowerCase() }),

@@ -165,7 +165,8 @@ function firstCountry(lower: string, original: string): ({ code: string } & Span
 export const ALL_COUNTRIES =
   /\b(all countries|every country|any country|worldwide|globally|global|everywhere|without (the )?country( filter)?|no country filter|all markets)\b/;
 
-const escape = (w: string) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** Text matched as itself inside a pattern (the parser's phrases, filter values, grammar rules). */
+export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const patterns = new Map<string, RegExp>();
 /** Whole phrases, hyphens read as spaces ("in-store" is "in store"), longest first; compiled once per list. */
 function wordsPattern(phrases: readonly string[]): RegExp | undefined {
@@ -177,7 +178,7 @@ function wordsPattern(phrases: readonly string[]): RegExp | undefined {
     re = new RegExp(
       `(?<![\\w])(${forms
         .sort((a, b) => b.length - a.length)
-        .map(escape)
+        .map(escapeRegExp)
         .join('|')})(?![\\w])`,
     );
     if (patterns.size > 10_000) patterns.clear();

@@ -3,6 +3,7 @@
 // synonyms), what it groups by (the dimension's name, title and synonyms), and the values of the
 // filter dimensions found in the tenant's data. The grammar around them (periods, granularities,
 // "top 5", follow-ups) stays in code; the words come from the model file.
+import { escapeRegExp } from '../language/vocabulary.ts';
 
 export type InsightKind = 'timeseries' | 'breakdown' | 'top' | 'kpi';
 
@@ -34,8 +35,6 @@ export interface FilterWords {
   values?: Record<string, string[]>;
 }
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
 /** A phrase and its plural or singular, as one case-insensitive whole-word pattern. */
 export function phrasePattern(phrases: readonly string[]): RegExp | undefined {
   const alts = alternation(phrases);
@@ -53,7 +52,7 @@ function alternation(phrases: readonly string[]): string | undefined {
   if (!forms.size) return undefined;
   return [...forms]
     .sort((a, b) => b.length - a.length)
-    .map(escape)
+    .map(escapeRegExp)
     .join('|');
 }
 
@@ -188,7 +187,7 @@ function valuePattern(value: string, dim: string | undefined): RegExp {
   const key = `${value}\u0000${dim ?? ''}`;
   let re = valuePatterns.get(key);
   if (!re) {
-    re = new RegExp(`(?<![\\w])${escape(spacedWords(value.trim().toLowerCase()))}s?${dim ? `(?:\\s+(?:${dim}))?` : ''}(?![\\w])`);
+    re = new RegExp(`(?<![\\w])${escapeRegExp(spacedWords(value.trim().toLowerCase()))}s?${dim ? `(?:\\s+(?:${dim}))?` : ''}(?![\\w])`);
     // Bounded: a tenant's values change with its data.
     if (valuePatterns.size > 50_000) valuePatterns.clear();
     valuePatterns.set(key, re);
@@ -215,9 +214,9 @@ export function matchFilterValues(
       const v = value.trim();
       // One letter ("R") is a value only with its dimension's word ("R rated").
       if (v.length < 2 && !dim) continue;
-      const m = (v.length < 2 ? new RegExp(`(?<![\\w])${escape(v.toLowerCase())}\\s+(?:${dim})(?![\\w])`) : valuePattern(value, dim)).exec(
-        text,
-      );
+      const m = (
+        v.length < 2 ? new RegExp(`(?<![\\w])${escapeRegExp(v.toLowerCase())}\\s+(?:${dim})(?![\\w])`) : valuePattern(value, dim)
+      ).exec(text);
       if (!m) continue;
       // A short code in capitals ("IN", "CA") is that code only as written: "in" is a word.
       if (

@@ -1,0 +1,160 @@
+// Answers a repeated request from memory before Fastify routes it (docs/performance.md §5): a GET
+// that a route has answered before and can answer again from its cache, for a caller known from
+// memory. Everything the service promises on every request is still done here, the same way the
+// hooks do it: the draining answer, the failed-authentication limit, authentication (from the
+// token and JWT caches only), the per-caller rate limit (the same counters as @fastify/rate-limit
+// and its headers), the request log lines and the metrics. Whatever is not certain (no cached
+// answer, an unknown credential, a caller at their limit, a body, a NUL in the URL, a CORS request)
+// goes to Fastify untouched, which answers it as it always did.
+import crypto from 'node:crypto';
+import type http from 'node:http';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AuthContext } from '../auth/context.ts';
+
+/** A route that can answer some requests from memory. */
+export interface FastRoute {
+  /** The route's URL as Fastify names it (the metrics label), e.g. /api/v1/insights/:code/execute. */
+  url: string;
+  /** Only URLs starting with this are offered to answer(). */
+  prefix: string;
+  /**
+   * The JSON text of a 200 answer to this GET for this caller, or undefined when it is not in
+   * memory (Fastify then runs the route). Must answer exactly as the route would.
+   */
+  answer(auth: Readonly<AuthContext>, url: string): Promise<string | undefined>;
+}
+
+/** The rate limit's decision for a caller: undefined when the request must go to Fastify. */
+export interface Allowance {
+  limit: number;
+  remaining: number;
+  resetSeconds: number;
+}
+
+export interface FastAnswerHooks {
+  /** The caller of an Authorization header from memory alone; undefined when unknown or limited. */
+  caller(header: string, address: string): Readonly<AuthContext> | undefined;
+  /** Whether one more request of the caller is allowed, without counting it. */
+  allows(auth: Readonly<AuthContext>): boolean;
+  /** Counts the request against the caller's limit and gives the headers' values. */
+  take(auth: Readonly<AuthContext>): Allowance;
+  /** The request metrics (method, route, status, seconds). */
+  record(method: string, route: string, status: number, seconds: number): void;
+}
+
+const URL_MAY_HOLD_NUL = /%00|\u0000/;
+const CONTENT_TYPE = 'application/json; charset=utf-8';
+
+export class FastAnswers {
+  private readonly routes: FastRoute[] = [];
+  private hooks: Partial<FastAnswerHooks> = {};
+  private closing = false;
+  /** Requests answered here (tests and benchmarks read it). */
+  answered = 0;
+
+  constructor(
+    private readonly log: FastifyBaseLogger,
+    /** Off when CORS is configured: its headers depend on the request's Origin. */
+    private readonly enabled: boolean,
+  ) {}
+
+  add(route: FastRoute): void {
+    this.routes.push(route);
+  }
+
+  /** Each plugin gives what it owns; nothing is answered here until all four are given. */
+  provide(hooks: Partial<FastAnswerHooks>): void {
+    this.hooks = { ...this.hooks, ...hooks };
+  }
+
+  /** The server is draining: every request goes to Fastify, which answers 503. */
+  close(): void {
+    this.closing = true;
+  }
+
+  /** Wraps the server's request listener (Fastify's), so that it sees first what it can answer. */
+  install(server: http.Server): void {
+    const listeners = server.listeners('request') as ((req: http.IncomingMessage, res: http.ServerResponse) => void)[];
+    if (listeners.length !== 1) return;
+    const fallback = listeners[0];
+    server.removeListener('request', fallback);
+    server.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => this.handle(req, res, fallback));
+  }
+
+  handle(
+    req: http.IncomingMessage,
+    res: http.ServerResponse,
+    fallback: (req: http.IncomingMessage, res: http.ServerResponse) => void,
+  ): void {
+    const url = req.url ?? '';
+    const route = this.enabled && !this.closing && req.method === 'GET' ? this.routes.find((r) => url.startsWith(r.prefix)) : undefined;
+    const { caller, allows, take, record } = this.hooks;
+    const header = req.headers.authorization;
+    if (
+      !route ||
+      !caller ||
+      !allows ||
+      !take ||
+      !record ||
+      !header ||
+      // A body (even on a GET) is parsed and checked by Fastify.
+      req.headers['content-length'] !== undefined ||
+      req.headers['transfer-encoding'] !== undefined ||
+      URL_MAY_HOLD_NUL.test(url)
+    ) {
+      return fallback(req, res);
+    }
+    const started = performance.now();
+    const auth = caller(header, `ip:${req.socket.remoteAddress}`);
+    if (!auth || !allows(auth)) return fallback(req, res);
+    route.answer(auth, url).then(
+      (body) => {
+        // Checked again: the limit or the server's state may have changed meanwhile.
+        if (body === undefined || this.closing || !allows(auth)) return fallback(req, res);
+        this.send(req, res, route, take(auth), body, started, record);
+      },
+      () => fallback(req, res),
+    );
+  }
+
+  private send(
+    req: http.IncomingMessage,
+    res: http.ServerResponse,
+    route: FastRoute,
+    allowance: Allowance,
+    body: string,
+    started: number,
+    record: FastAnswerHooks['record'],
+  ): void {
+    this.answered++;
+    // Fastify's logger is pino, or a no-op one (logger: false) without isLevelEnabled.
+    const logged = (this.log as { isLevelEnabled?: (level: string) => boolean }).isLevelEnabled?.('info') ?? false;
+    // The same lines Fastify writes for every request (its serializers shape `req` and `res`).
+    const log = logged ? this.log.child({ reqId: crypto.randomUUID() }) : undefined;
+    log?.info(
+      {
+        req: {
+          method: req.method,
+          url: req.url,
+          headers: req.headers,
+          host: req.headers.host,
+          ip: req.socket.remoteAddress,
+          socket: req.socket,
+        },
+      },
+      'incoming request',
+    );
+    // The headers in the order Fastify writes them: the rate limit's (onRequest), then the body's.
+    res.writeHead(200, {
+      'x-ratelimit-limit': allowance.limit,
+      'x-ratelimit-remaining': allowance.remaining,
+      'x-ratelimit-reset': allowance.resetSeconds,
+      'content-type': CONTENT_TYPE,
+      'content-length': Buffer.byteLength(body),
+    });
+    res.end(body);
+    const ms = performance.now() - started;
+    record('GET', route.url, 200, ms / 1000);
+    log?.info({ res: { statusCode: 200 }, responseTime: ms }, 'request completed');
+  }
+}

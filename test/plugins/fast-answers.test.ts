@@ -1,0 +1,139 @@
+// Repeated executes answered from memory before routing (src/plugins/fast-answers.ts): over a real
+// socket (inject() never reaches the server's listener), the early answer must be the answer
+// Fastify gives to the same request, byte for byte and header for header, and must still do what
+// every request is owed: authentication, revocation at once, the per-caller rate limit, tenant and
+// attribute scoping, metrics.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { request } from 'undici';
+import { buildTestApp, call, type TestApp } from '../helpers/app.ts';
+import { rowAccessModel } from '../helpers/row-access.ts';
+
+const FROM = new Date(Date.now() - 700 * 86400_000).toISOString().slice(0, 10);
+const URL_ = `/api/v1/insights/revenue/execute?granularity=month&date_from=${FROM}`;
+
+async function listen(t: TestApp): Promise<string> {
+  await t.app.listen({ host: '127.0.0.1', port: 0 });
+  return `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
+}
+
+async function get(origin: string, authorization: string, url = URL_) {
+  const res = await request(origin + url, { headers: { authorization } });
+  return { status: res.statusCode, headers: res.headers, body: await res.body.text() };
+}
+
+/** The headers an answer is made of, without the ones that differ request by request. */
+function stable(headers: Record<string, unknown>): Record<string, unknown> {
+  const { date: _d, 'x-ratelimit-remaining': _r, 'x-ratelimit-reset': _t, connection: _c, 'keep-alive': _k, ...rest } = headers;
+  return Object.fromEntries(Object.entries(rest).map(([k, v]) => [k, String(v)]));
+}
+
+describe('early answers on the demo model', () => {
+  let t: TestApp;
+  let origin: string;
+  before(async () => {
+    t = await buildTestApp({ env: { INSIGHTS_RATE_LIMIT: '6' } });
+    origin = await listen(t);
+  });
+  after(() => t.close());
+
+  test('a repeated execute is answered early with the bytes and headers Fastify gives it', async () => {
+    const auth = await t.login({ tenant: 'acme', user: 'ann', role: 'member' });
+    const first = await get(origin, auth);
+    assert.equal(first.status, 200, first.body);
+    assert.equal(JSON.parse(first.body).data.cached, false);
+    const early = t.app.fastAnswers.answered;
+    const second = await get(origin, auth);
+    assert.equal(t.app.fastAnswers.answered, early + 1, 'answered before routing');
+    // The same request through Fastify's whole life cycle (inject never reaches the early path).
+    const routed = await call(t, auth, 'GET', URL_);
+    assert.equal(t.app.fastAnswers.answered, early + 1);
+    assert.equal(second.status, 200);
+    assert.equal(second.body, routed.body);
+    assert.equal(JSON.parse(second.body).data.cached, true);
+    assert.deepEqual(stable(second.headers), stable(routed.headers as Record<string, unknown>));
+    assert.deepEqual(Object.keys(second.headers).slice(0, 5), Object.keys(routed.headers).slice(0, 5), 'same order');
+    assert.equal(second.headers['x-ratelimit-remaining'], '4');
+    assert.equal(String(routed.headers['x-ratelimit-remaining']), '3', 'one counter for both paths');
+  });
+
+  test("another tenant's caller never gets the cached answer; a revoked token is refused at once", async () => {
+    const ann = await t.login({ tenant: 'acme', user: 'ann2', role: 'owner' });
+    const bob = await t.login({ tenant: 'globex', user: 'bob', role: 'member' });
+    const a = await get(origin, ann);
+    await get(origin, ann);
+    const b = await get(origin, bob);
+    assert.equal(b.status, 200);
+    assert.notEqual(b.body, a.body);
+    assert.equal(JSON.parse(b.body).data.cached, false, "not ann's cached answer");
+    assert.equal(b.body.replace('"cached":false', '"cached":true'), (await call(t, bob, 'GET', URL_)).body);
+
+    const tokens = await call(t, ann, 'GET', '/api/v1/auth/tokens');
+    const mine = tokens.data.find((x: { user_id: string }) => x.user_id === 'ann2');
+    assert.equal((await call(t, ann, 'DELETE', `/api/v1/auth/tokens/${mine.id}`)).statusCode, 204);
+    const after = await get(origin, ann);
+    assert.equal(after.status, 401, after.body);
+  });
+
+  test('the rate limit counts early answers, and the caller over it gets the 429', async () => {
+    const auth = await t.login({ tenant: 'acme', user: 'cy', role: 'member' });
+    const early = t.app.fastAnswers.answered;
+    const statuses: number[] = [];
+    for (let i = 0; i < 8; i++) statuses.push((await get(origin, auth)).status);
+    assert.deepEqual(statuses, [200, 200, 200, 200, 200, 200, 429, 429]);
+    assert.equal(t.app.fastAnswers.answered - early, 5);
+  });
+
+  test('early answers are counted in the metrics', async () => {
+    const metrics = await call(t, undefined, 'GET', '/metrics');
+    const line = metrics.body
+      .split('\n')
+      .find((l) => l.startsWith('http_requests_total{') && l.includes('route="/api/v1/insights/:code/execute"') && l.includes('"200"'));
+    // Every 200 of this file so far: 2 + 2 + 1 (inject) + 6, and the two of the first test's inject.
+    assert.ok(line, metrics.body);
+    const routedOrEarly = Number(line.split(' ').pop());
+    assert.ok(routedOrEarly >= 11, line);
+    assert.ok(t.app.fastAnswers.answered >= 7);
+  });
+
+  test('a new day is not answered from the day before', async () => {
+    const auth = await t.login({ tenant: 'acme', user: 'dee', role: 'member' });
+    await get(origin, auth);
+    const early = t.app.fastAnswers.answered;
+    t.clock.advance(86_400_000);
+    const next = await get(origin, auth);
+    assert.equal(next.status, 200);
+    assert.equal(t.app.fastAnswers.answered, early);
+    assert.equal(JSON.parse(next.body).data.cached, false, "not yesterday's answer");
+    assert.equal(next.body.replace('"cached":false', '"cached":true'), (await call(t, auth, 'GET', URL_)).body);
+  });
+});
+
+test('callers with different attributes never share an early answer', async () => {
+  const t = await buildTestApp({ deps: { model: rowAccessModel() } });
+  try {
+    const origin = await listen(t);
+    const owner = await t.login({ tenant: 'demo', user: 'owner', role: 'owner' });
+    const tokenWith = async (user: string, country: string) => {
+      const res = await call(t, owner, 'POST', '/api/v1/auth/tokens', {
+        name: user,
+        user_id: user,
+        role: 'member',
+        attributes: { country },
+      });
+      assert.equal(res.statusCode, 201, res.body);
+      return `Svc ${res.data.token}`;
+    };
+    const ann = await tokenWith('ann', 'DE');
+    const bob = await tokenWith('bob', 'FR');
+    const url = `/api/v1/insights/revenue_by_country/execute?date_from=${FROM}`;
+    await get(origin, ann, url);
+    const a = await get(origin, ann, url);
+    const b = await get(origin, bob, url);
+    const countries = (body: string) => [...new Set(JSON.parse(body).data.rows.map((r: { country: string }) => r.country))];
+    assert.deepEqual(countries(a.body), ['DE']);
+    assert.deepEqual(countries(b.body), ['FR']);
+  } finally {
+    await t.close();
+  }
+});
