@@ -140,6 +140,15 @@ test('a widget resizes by its menu and by dragging its handle, snapping to the d
   await ready(page);
   assert.equal(await sizeOf(page, 'Revenue'), 'small');
   assert.equal(await sizeOf(page, 'By channel'), 'full');
+
+  // The chart's ink follows a change of the system's scheme without a reload (it stayed light-mode
+  // ink, unreadable on the dark page, before).
+  const inks = () => chart.locator('.chart svg text').evaluateAll((ts) => ts.map((t) => t.getAttribute('fill')));
+  await chart.locator('.chart svg text').first().waitFor();
+  assert.ok((await inks()).includes('#334155'), (await inks()).join());
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.waitForFunction(() => [...document.querySelectorAll('.chart svg text')].some((t) => t.getAttribute('fill') === '#cbd5e1'));
+  await page.emulateMedia({ colorScheme: 'light' });
   problems.assertNone();
   await close();
 });
@@ -188,6 +197,8 @@ test('markdown text blocks: added between widgets, rendered without raw HTML or 
 
   await page.reload();
   await ready(page);
+  // Text blocks come with their own request, beside the widgets'.
+  await text.waitFor();
   assert.deepEqual(await order(), ['Revenue', 'Text: How to read this', 'By channel']);
   assert.match((await text.getAttribute('class')) ?? '', /size-large/);
   await snapAll(page, 'layout');
