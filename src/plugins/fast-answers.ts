@@ -18,10 +18,10 @@ export interface FastRoute {
   /** Only URLs starting with this are offered to answer(). */
   prefix: string;
   /**
-   * The JSON text of a 200 answer to this GET for this caller, or undefined when it is not in
+   * The JSON (UTF-8 bytes: nothing to encode per request) of a 200 answer to this GET for this caller, or undefined when it is not in
    * memory (Fastify then runs the route). Must answer exactly as the route would.
    */
-  answer(auth: Readonly<AuthContext>, url: string): Promise<string | undefined>;
+  answer(auth: Readonly<AuthContext>, url: string): Promise<Buffer | undefined>;
 }
 
 /** The rate limit's decision for a caller: undefined when the request must go to Fastify. */
@@ -34,10 +34,11 @@ export interface Allowance {
 export interface FastAnswerHooks {
   /** The caller of an Authorization header from memory alone; undefined when unknown or limited. */
   caller(header: string, address: string): Readonly<AuthContext> | undefined;
-  /** Whether one more request of the caller is allowed, without counting it. */
-  allows(auth: Readonly<AuthContext>): boolean;
-  /** Counts the request against the caller's limit and gives the headers' values. */
-  take(auth: Readonly<AuthContext>): Allowance;
+  /**
+   * Counts the request against the caller's limit and gives the headers' values; undefined, without
+   * counting it, when the caller is at the limit (Fastify then counts it and answers the 429).
+   */
+  take(auth: Readonly<AuthContext>): Allowance | undefined;
   /** The request metrics (method, route, status, seconds). */
   record(method: string, route: string, status: number, seconds: number): void;
 }
@@ -62,7 +63,7 @@ export class FastAnswers {
     this.routes.push(route);
   }
 
-  /** Each plugin gives what it owns; nothing is answered here until all four are given. */
+  /** Each plugin gives what it owns; nothing is answered here until all three are given. */
   provide(hooks: Partial<FastAnswerHooks>): void {
     this.hooks = { ...this.hooks, ...hooks };
   }
@@ -88,12 +89,11 @@ export class FastAnswers {
   ): void {
     const url = req.url ?? '';
     const route = this.enabled && !this.closing && req.method === 'GET' ? this.routes.find((r) => url.startsWith(r.prefix)) : undefined;
-    const { caller, allows, take, record } = this.hooks;
+    const { caller, take, record } = this.hooks;
     const header = req.headers.authorization;
     if (
       !route ||
       !caller ||
-      !allows ||
       !take ||
       !record ||
       !header ||
@@ -106,12 +106,13 @@ export class FastAnswers {
     }
     const started = performance.now();
     const auth = caller(header, `ip:${req.socket.remoteAddress}`);
-    if (!auth || !allows(auth)) return fallback(req, res);
+    if (!auth) return fallback(req, res);
     route.answer(auth, url).then(
       (body) => {
-        // Checked again: the limit or the server's state may have changed meanwhile.
-        if (body === undefined || this.closing || !allows(auth)) return fallback(req, res);
-        this.send(req, res, route, take(auth), body, started, record);
+        if (body === undefined || this.closing) return fallback(req, res);
+        const allowance = take(auth);
+        if (!allowance) return fallback(req, res);
+        this.send(req, res, route, allowance, body, started, record);
       },
       () => fallback(req, res),
     );
@@ -122,7 +123,7 @@ export class FastAnswers {
     res: http.ServerResponse,
     route: FastRoute,
     allowance: Allowance,
-    body: string,
+    body: Buffer,
     started: number,
     record: FastAnswerHooks['record'],
   ): void {
@@ -150,7 +151,7 @@ export class FastAnswers {
       'x-ratelimit-remaining': allowance.remaining,
       'x-ratelimit-reset': allowance.resetSeconds,
       'content-type': CONTENT_TYPE,
-      'content-length': Buffer.byteLength(body),
+      'content-length': body.length,
     });
     res.end(body);
     const ms = performance.now() - started;

@@ -121,14 +121,12 @@ export async function createHttpApp(options: HttpOptions): Promise<FastifyInstan
   const max = options.rateLimitPerMinute;
   const store = new LocalStore(false, false);
   fast.provide({
-    allows: (auth) => {
-      let current = 0;
-      store.read(callerKey(auth), (_err, res) => (current = res.current), 60_000, max);
-      return current < max;
-    },
     take: (auth) => {
+      const key = callerKey(auth);
       let out = { current: 0, ttl: 0 };
-      store.incr(callerKey(auth), (_err, res) => (out = res), 60_000, max);
+      store.read(key, (_err, res) => (out = res), 60_000, max);
+      if (out.current >= max) return undefined;
+      store.incr(key, (_err, res) => (out = res), 60_000, max);
       return { limit: max, remaining: Math.max(0, max - out.current), resetSeconds: Math.ceil(out.ttl / 1000) };
     },
   });

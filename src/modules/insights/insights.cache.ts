@@ -5,8 +5,8 @@
 export interface CacheEntry<R> {
   /** As computed (cached: false); hits answer with a copy marked cached. */
   result: R;
-  /** The ExecuteResponse of a hit as JSON text, serialized on the first hit. */
-  hitJson?: string;
+  /** The ExecuteResponse of a hit as JSON in UTF-8, serialized and encoded once, on the first hit. */
+  hitBytes?: Buffer;
 }
 
 export class ResultCache<R> {

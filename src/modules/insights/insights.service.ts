@@ -98,10 +98,10 @@ function sentKey(scope: Scope, today: string, asSent: string): string {
   return JSON.stringify([tenantId, attributes ?? null, today, asSent]);
 }
 
-/** A cache hit's ExecuteResponse as JSON, serialized on the first hit. */
-function hitJson(entry: CacheEntry<ExecuteResult>): string {
-  entry.hitJson ??= JSON.stringify({ success: true, data: { ...entry.result, cached: true } });
-  return entry.hitJson;
+/** A cache hit's ExecuteResponse as JSON in UTF-8, serialized and encoded on the first hit. */
+function hitBytes(entry: CacheEntry<ExecuteResult>): Buffer {
+  entry.hitBytes ??= Buffer.from(JSON.stringify({ success: true, data: { ...entry.result, cached: true } }));
+  return entry.hitBytes;
 }
 
 /**
@@ -254,11 +254,11 @@ export class InsightsService {
   }
 
   /**
-   * The whole ExecuteResponse as JSON text, for the execute route: a cache hit answers with text
-   * serialized once, which keeps hits close to the cost of a constant route. The text is the
+   * The whole ExecuteResponse as JSON, for the execute route: a cache hit answers with bytes
+   * serialized and encoded once, which keeps hits close to the cost of a constant route. It is the
    * JSON of an ExecuteResult built here field by field, so it holds nothing the schema does not name.
    */
-  async executeJson(scope: Scope, code: string, params: ExecuteParams, asSent?: string): Promise<string> {
+  async executeJson(scope: Scope, code: string, params: ExecuteParams, asSent?: string): Promise<string | Buffer> {
     const def = this.get(code);
     const { tenantId, attributes } = scopeOf(scope);
     // Parameters as sent resolve the same way all day long: remember their resolution, so a
@@ -284,19 +284,19 @@ export class InsightsService {
       this.sent.set(sentKey(scope, today, asSent), { def, ...known });
     }
     if (!entry) return JSON.stringify({ success: true, data: result });
-    return hitJson(entry);
+    return hitBytes(entry);
   }
 
   /**
-   * The answer executeJson gives to a request sent exactly like one it answered before (asSent,
+   * The answer executeJson gives to a request (as its UTF-8 bytes) sent exactly like one it answered before (asSent,
    * e.g. the URL) by a caller of the same tenant and attributes, today, when that answer is in the
    * cache now; undefined otherwise (nothing is run). The execute route's early answers use it.
    */
-  async cachedJson(scope: Scope, asSent: string): Promise<string | undefined> {
+  async cachedJson(scope: Scope, asSent: string): Promise<Buffer | undefined> {
     const known = this.sent.get(sentKey(scope, this.today(), asSent));
     if (!known) return undefined;
     const entry = await this.cached(known.q, known.key);
-    return entry && hitJson(entry);
+    return entry && hitBytes(entry);
   }
 
   /** Runs a resolved query, through the cache. */
