@@ -21,7 +21,7 @@ export interface FastRoute {
    * The JSON (UTF-8 bytes: nothing to encode per request) of a 200 answer to this GET for this caller, or undefined when it is not in
    * memory (Fastify then runs the route). Must answer exactly as the route would.
    */
-  answer(auth: Readonly<AuthContext>, url: string): Promise<Buffer | undefined>;
+  answer(auth: Readonly<AuthContext>, url: string): Buffer | undefined | Promise<Buffer | undefined>;
 }
 
 /** The rate limit's decision for a caller: undefined when the request must go to Fastify. */
@@ -107,15 +107,21 @@ export class FastAnswers {
     const started = performance.now();
     const auth = caller(header, `ip:${req.socket.remoteAddress}`);
     if (!auth) return fallback(req, res);
-    route.answer(auth, url).then(
-      (body) => {
-        if (body === undefined || this.closing) return fallback(req, res);
-        const allowance = take(auth);
-        if (!allowance) return fallback(req, res);
-        this.send(req, res, route, allowance, body, started, record);
-      },
-      () => fallback(req, res),
-    );
+    const answerWith = (body: Buffer | undefined): void => {
+      if (body === undefined || this.closing) return fallback(req, res);
+      const allowance = take(auth);
+      if (!allowance) return fallback(req, res);
+      this.send(req, res, route, allowance, body, started, record);
+    };
+    let answered: ReturnType<FastRoute['answer']>;
+    try {
+      answered = route.answer(auth, url);
+    } catch {
+      return fallback(req, res);
+    }
+    // A body already in memory is written in this tick; one that needs a read, when it arrives.
+    if (answered instanceof Promise) answered.then(answerWith, () => fallback(req, res));
+    else answerWith(answered);
   }
 
   private send(

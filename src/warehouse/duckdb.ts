@@ -93,6 +93,10 @@ export class DuckDbWarehouse implements Warehouse {
     return this.versions.version(tenantId);
   }
 
+  knownVersion(tenantId: string): { value: string | undefined } | undefined {
+    return this.versions.known(tenantId);
+  }
+
   /**
    * On a connection of its own, so queries on the main one go on meanwhile and see the load only
    * once it has committed.

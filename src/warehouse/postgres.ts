@@ -49,6 +49,10 @@ export class PostgresWarehouse implements Warehouse {
     return this.versions.version(tenantId);
   }
 
+  knownVersion(tenantId: string): { value: string | undefined } | undefined {
+    return this.versions.known(tenantId);
+  }
+
   async load(request: LoadRequest): Promise<LoadResult> {
     try {
       // Two first loads of one table (two tenants at once): both found no table, and the second

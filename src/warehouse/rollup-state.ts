@@ -89,6 +89,12 @@ export class RollupState {
    * A tenant's state rows as read at most a moment ago (every query asks which rollups are
    * current); empty when there is no state table yet, as nothing is built.
    */
+  /** recentOfTenant's answer when it is remembered and fresh (no read due); else undefined. */
+  knownRecentOfTenant(tenantId: string): Map<string, StateRow> | undefined {
+    const memo = this.recent.get(tenantId);
+    return memo && Date.now() - memo.at < this.memoMs ? memo.rows : undefined;
+  }
+
   async recentOfTenant(tenantId: string): Promise<Map<string, StateRow>> {
     const memo = this.recent.get(tenantId);
     if (memo && Date.now() - memo.at < this.memoMs) return memo.rows;

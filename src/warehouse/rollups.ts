@@ -10,7 +10,7 @@ import type { Granularity, RollupDefinition } from '../semantic/types.ts';
 import { type LoadDone, type RollupBuild, RollupBuilder } from './rollup-builder.ts';
 import { STANDARD_ROLLUP_DDL } from './rollup-ddl.ts';
 import { RollupUpkeep } from './rollup-refresh.ts';
-import { messageOf, type RollupProblem, RollupState } from './rollup-state.ts';
+import { messageOf, type RollupProblem, RollupState, type StateRow } from './rollup-state.ts';
 import type { Warehouse } from './warehouse.ts';
 
 export type { LoadDone, RollupBuild } from './rollup-builder.ts';
@@ -28,8 +28,17 @@ export interface RollupStatus {
   problems: Omit<RollupProblem, 'rollup'>[];
 }
 
+/** The rollups that may answer a tenant's queries now, and a text naming their builds (cache keys). */
+export interface Usable {
+  rollups: RollupDefinition[];
+  key: string;
+}
+const NONE_USABLE: Usable = { rollups: [], key: '' };
+
 export class RollupStore {
   private readonly state: RollupState;
+  /** usableOf's answers by the state map they were computed from (a new read is a new map). */
+  private readonly usableMemo = new WeakMap<Map<string, StateRow>, { dataVersion: string | undefined; usable: Usable }>();
   private readonly builder: RollupBuilder;
   private readonly upkeep: RollupUpkeep;
 
@@ -52,14 +61,33 @@ export class RollupStore {
    * The rollups that may answer this tenant's queries now, and a text naming their builds for the
    * result cache's key (a rebuild makes older cached answers unreachable).
    */
-  async usable(tenantId: string): Promise<{ rollups: RollupDefinition[]; key: string }> {
-    if (this.rollups.length === 0) return { rollups: [], key: '' };
+  async usable(tenantId: string): Promise<Usable> {
+    if (this.rollups.length === 0) return NONE_USABLE;
     const [state, dataVersion] = await Promise.all([this.state.recentOfTenant(tenantId), this.warehouse.version(tenantId)]);
+    return this.usableOf(state, dataVersion);
+  }
+
+  /**
+   * usable() without waiting, when the tenant's rollup state is remembered and fresh and the data
+   * version is given (the warehouse's knownVersion); undefined when a read is due.
+   */
+  knownUsable(tenantId: string, dataVersion: string | undefined): Usable | undefined {
+    if (this.rollups.length === 0) return NONE_USABLE;
+    const state = this.state.knownRecentOfTenant(tenantId);
+    return state && this.usableOf(state, dataVersion);
+  }
+
+  /** Which rollups a tenant's state makes current for this data version; the same answer is reused while both stay. */
+  private usableOf(state: Map<string, StateRow>, dataVersion: string | undefined): Usable {
+    const memo = this.usableMemo.get(state);
+    if (memo && memo.dataVersion === dataVersion) return memo.usable;
     const current = this.rollups.filter((r) => {
       const s = state.get(r.id);
       return s !== undefined && s.definition === r.definitionHash && s.data_version === (dataVersion ?? '');
     });
-    return { rollups: current, key: current.map((r) => `${r.id}@${state.get(r.id)!.version}`).join(',') };
+    const usable = { rollups: current, key: current.map((r) => `${r.id}@${state.get(r.id)!.version}`).join(',') };
+    this.usableMemo.set(state, { dataVersion, usable });
+    return usable;
   }
 
   /**

@@ -41,6 +41,18 @@ export class VersionMemo {
     return { value, at: now };
   }
 
+  /**
+   * The tenant's version as version() would answer it, when both memos are fresh (no read due);
+   * undefined when a read is due. Lets a cache hit be answered in the request's own tick.
+   */
+  known(tenantId: string): { value: string | undefined } | undefined {
+    const now = Date.now();
+    const base = this.base;
+    const memo = this.tenants.get(tenantId);
+    if (!base || !memo || now - base.at >= this.ttlMs || now - memo.at >= this.ttlMs) return undefined;
+    return { value: base.value === undefined && memo.value === undefined ? undefined : `${base.value ?? ''}/${memo.value ?? ''}` };
+  }
+
   async version(tenantId?: string): Promise<string | undefined> {
     this.base = await this.fresh(this.base, this.baseSql, []);
     if (tenantId === undefined) return this.base.value;

@@ -35,6 +35,8 @@ export interface Warehouse {
    * load makes the tenant's cached results unreachable and leaves other tenants' in place.
    */
   version(tenantId?: string): Promise<string | undefined>;
+  /** version(tenantId) when it is known without a read (remembered and fresh); else undefined. */
+  knownVersion?(tenantId: string): { value: string | undefined } | undefined;
   /** Loads a data file into a table for one tenant, all or nothing (see load.ts); throws LoadError. */
   load(request: LoadRequest): Promise<LoadResult>;
   /**

@@ -137,3 +137,35 @@ test('callers with different attributes never share an early answer', async () =
     await t.close();
   }
 });
+
+test('after a load the early path answers the new data: the versions it reads in memory are forgotten by the load', async () => {
+  const t = await buildTestApp();
+  try {
+    const origin = await listen(t);
+    const owner = await t.login({ tenant: 'demo', user: 'o', role: 'owner' });
+    const url = '/api/v1/insights/revenue/execute?granularity=month&country=DE&date_from=2026-03-01&date_to=2026-03-31';
+    const total = (body: string) => (JSON.parse(body).data.rows as { revenue: number }[]).reduce((a, r) => a + Number(r.revenue), 0);
+    const first = await get(origin, owner, url);
+    assert.equal(first.status, 200, first.body);
+    const early = t.app.fastAnswers.answered;
+    const hit = await get(origin, owner, url);
+    assert.equal(t.app.fastAnswers.answered, early + 1, 'the repeat is answered early');
+    assert.equal(hit.body.length > 0 && JSON.parse(hit.body).data.cached, true);
+    const csv =
+      'order_id,customer_id,ordered_at,country,channel,status,items,revenue,discount\n' +
+      '99000001,1,2026-03-10 10:00:00,DE,web,completed,1,1000.50,0\n99000002,2,2026-03-12 11:00:00,DE,mobile,completed,2,499.50,0\n';
+    const load = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/data/orders',
+      headers: { authorization: owner, 'content-type': 'text/csv' },
+      payload: csv,
+    });
+    assert.equal(load.statusCode, 200, load.body);
+    const after = await get(origin, owner, url);
+    assert.equal(after.status, 200, after.body);
+    assert.equal(JSON.parse(after.body).data.cached, false, 'not the answer from before the load');
+    assert.equal(Math.round((total(after.body) - total(first.body)) * 100), 150000);
+  } finally {
+    await t.close();
+  }
+});

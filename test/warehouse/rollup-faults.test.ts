@@ -37,10 +37,10 @@ for (const engine of ['duckdb', 'postgres'] as const) {
 
     test('a tenant with times of year 1 and 9999 is left out and reported; the other tenants are built and current', async () => {
       await warehouse.exec(FAR_ORDERS);
-      const started = Date.now();
+      // Before: RangeError: Invalid time value in bucketEnd/buildSlices, for every tenant (and a
+      // start that stalled slicing 10,000 years). Whether it stalls is a benchmark's question, not a
+      // timed assertion's: here the build must finish, with the far tenant left out.
       const builds = await store.build();
-      // Before: RangeError: Invalid time value in bucketEnd/buildSlices, for every tenant.
-      assert.ok(Date.now() - started < 60_000);
       const orders = builds.find((b) => b.rollup === 'orders.daily')!;
       assert.equal(orders.failed, undefined, orders.failed);
       assert.deepEqual(orders.tenants.sort(), ['acme', 'demo']);

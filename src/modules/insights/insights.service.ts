@@ -30,6 +30,8 @@ export type { Cell };
 /** Which rollups may answer a tenant's queries now (src/warehouse/rollups.ts), and their builds as a cache key. */
 export interface RollupSource {
   usable(tenantId: string): Promise<{ rollups: RollupDefinition[]; key: string }>;
+  /** usable() when it is known without a read, for this data version; else undefined. */
+  knownUsable?(tenantId: string, dataVersion: string | undefined): { rollups: RollupDefinition[]; key: string } | undefined;
 }
 
 export interface ChartHintOut {
@@ -87,6 +89,9 @@ function cacheKey(def: InsightDefinition, q: ResolvedQuery): string {
 }
 
 /** The cache key of a resolved query at a warehouse version and the rollups usable. */
+/** What usable() answers without rollups (fullKey reads its key as ''). */
+const NO_ROLLUPS = { rollups: [], key: '' };
+
 function fullKey(version: string | undefined, usable: { key: string } | undefined, resolvedKey: string): string {
   // The rollups' builds are part of the key: a result never outlives the rollup it was read from.
   return `${version ?? ''}\u0000${usable?.key ?? ''}\u0000${resolvedKey}`;
@@ -292,11 +297,19 @@ export class InsightsService {
    * e.g. the URL) by a caller of the same tenant and attributes, today, when that answer is in the
    * cache now; undefined otherwise (nothing is run). The execute route's early answers use it.
    */
-  async cachedJson(scope: Scope, asSent: string): Promise<Buffer | undefined> {
+  cachedJson(scope: Scope, asSent: string): Buffer | undefined | Promise<Buffer | undefined> {
     const known = this.sent.get(sentKey(scope, this.today(), asSent));
     if (!known) return undefined;
-    const entry = await this.cached(known.q, known.key);
-    return entry && hitBytes(entry);
+    // In the request's own tick when the data version and the usable rollups are in memory (the
+    // same values cached() would read), else after reading them.
+    const tenantId = known.q.tenantId;
+    const version = this.warehouse.knownVersion?.(tenantId);
+    const usable = version && (this.rollups ? this.rollups.knownUsable?.(tenantId, version.value) : NO_ROLLUPS);
+    if (version && usable) {
+      const entry = version.value === undefined ? undefined : this.cache.get(fullKey(version.value, usable, known.key));
+      return entry && hitBytes(entry);
+    }
+    return this.cached(known.q, known.key).then((entry) => entry && hitBytes(entry));
   }
 
   /** Runs a resolved query, through the cache. */
