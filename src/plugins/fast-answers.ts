@@ -102,22 +102,26 @@ export class FastAnswers {
       req.headers['transfer-encoding'] !== undefined ||
       URL_MAY_HOLD_NUL.test(url)
     ) {
-      return fallback(req, res);
+      fallback(req, res);
+      return;
     }
     const started = performance.now();
     const auth = caller(header, `ip:${req.socket.remoteAddress}`);
-    if (!auth) return fallback(req, res);
+    if (!auth) {
+      fallback(req, res);
+      return;
+    }
     const answerWith = (body: Buffer | undefined): void => {
-      if (body === undefined || this.closing) return fallback(req, res);
-      const allowance = take(auth);
-      if (!allowance) return fallback(req, res);
-      this.send(req, res, route, allowance, body, started, record);
+      const allowance = body === undefined || this.closing ? undefined : take(auth);
+      if (body === undefined || !allowance) fallback(req, res);
+      else this.send(req, res, route, allowance, body, started, record);
     };
     let answered: ReturnType<FastRoute['answer']>;
     try {
       answered = route.answer(auth, url);
     } catch {
-      return fallback(req, res);
+      fallback(req, res);
+      return;
     }
     // A body already in memory is written in this tick; one that needs a read, when it arrives.
     if (answered instanceof Promise) answered.then(answerWith, () => fallback(req, res));
