@@ -1,5 +1,6 @@
 // Saves a result on a dashboard: as a snapshot (the rows as they are now, with the question) or as
 // a live widget of the insight that produced them (drawn fresh on every load).
+import type { ComponentChildren } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { getAll, post } from '../api.ts';
 import { Link } from '../router.tsx';
@@ -124,5 +125,35 @@ export function AddToDashboard({
         </button>
       </div>
     </form>
+  );
+}
+
+/**
+ * "Add to dashboard" under a result (a chat answer, the insights page): a button that opens the
+ * form, then a line saying where the widget went. Give it a new `key` to start over for a new result.
+ */
+export function AddToDashboardToggle({ source, idPrefix, note }: { source: Source; idPrefix: string; note?: ComponentChildren }) {
+  const [adding, setAdding] = useState(false);
+  const [added, setAdded] = useState<{ w: Widget; d: Dashboard }>();
+  if (added) {
+    return (
+      <p role="status">
+        Added “{added.w.title}” to <Link href={`/dashboards/${added.d.id}`}>{added.d.name}</Link>.
+      </p>
+    );
+  }
+  if (!adding) {
+    return (
+      <button type="button" onClick={() => setAdding(true)}>
+        Add to dashboard
+      </button>
+    );
+  }
+  return (
+    <div class="card">
+      <h3>Add to dashboard</h3>
+      {note}
+      <AddToDashboard idPrefix={idPrefix} source={source} onDone={(w, d) => setAdded({ w, d })} />
+    </div>
   );
 }

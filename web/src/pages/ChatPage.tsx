@@ -4,13 +4,12 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { post } from '../api.ts';
 import { loadCatalog } from '../catalog.ts';
 import { COMPARES, RANGES, rangeOf } from '../dashboard-filters.ts';
-import { AddToDashboard } from '../components/AddToDashboard.tsx';
+import { AddToDashboardToggle } from '../components/AddToDashboard.tsx';
 import { Problem } from '../components/Problem.tsx';
 import { Result } from '../components/Result.tsx';
-import { Link } from '../router.tsx';
 import { columnsOf } from '../columns.ts';
 import { localeOf } from '../locale.ts';
-import type { ChatData, Column, Dashboard, Insight, Widget } from '../types.ts';
+import type { ChatData, Column, Insight } from '../types.ts';
 
 interface Turn {
   id: number;
@@ -75,8 +74,6 @@ function answerColumns(a: ChatData): Column[] {
 }
 
 function Answer({ turn, catalog, fresh }: { turn: Turn; catalog: Insight[]; fresh: boolean }) {
-  const [adding, setAdding] = useState(false);
-  const [added, setAdded] = useState<{ w: Widget; d: Dashboard }>();
   const el = useRef<HTMLDivElement>(null);
   const a = turn.answer!;
   const q = a.query;
@@ -104,37 +101,25 @@ function Answer({ turn, catalog, fresh }: { turn: Turn; catalog: Insight[]; fres
       <Result hint={a.chart_hint} rows={a.rows} columns={answerColumns(a)} locale={localeOf(a.language)} label={turn.question} />
       {a.rows.length > 0 && (
         <div class="answer-actions">
-          {added ? (
-            <p role="status">
-              Added “{added.w.title}” to <Link href={`/dashboards/${added.d.id}`}>{added.d.name}</Link>.
-            </p>
-          ) : adding ? (
-            <div class="card">
-              <h3>Add to dashboard</h3>
-              {datesFixed && (
+          <AddToDashboardToggle
+            idPrefix={`add-${turn.id}`}
+            note={
+              datesFixed && (
                 <p class="muted small">A live widget shows the insight over its default window; this answer was for fixed dates.</p>
-              )}
-              <AddToDashboard
-                idPrefix={`add-${turn.id}`}
-                source={{
-                  title: turn.question.slice(0, 200),
-                  snapshot: { rows: a.rows, hint: a.chart_hint, question: turn.question },
-                  live: a.insight_code
-                    ? {
-                        insight_code: a.insight_code,
-                        granularity: q?.granularity,
-                        filters: Object.keys(filters).length ? filters : undefined,
-                      }
-                    : undefined,
-                }}
-                onDone={(w, d) => setAdded({ w, d })}
-              />
-            </div>
-          ) : (
-            <button type="button" onClick={() => setAdding(true)}>
-              Add to dashboard
-            </button>
-          )}
+              )
+            }
+            source={{
+              title: turn.question.slice(0, 200),
+              snapshot: { rows: a.rows, hint: a.chart_hint, question: turn.question },
+              live: a.insight_code
+                ? {
+                    insight_code: a.insight_code,
+                    granularity: q?.granularity,
+                    filters: Object.keys(filters).length ? filters : undefined,
+                  }
+                : undefined,
+            }}
+          />
         </div>
       )}
     </div>

@@ -1,13 +1,13 @@
 // The insight catalog: pick one, set its parameters, see its chart and rows, add it as a live widget.
 import { useEffect, useState } from 'preact/hooks';
 import { get } from '../api.ts';
-import { AddToDashboard } from '../components/AddToDashboard.tsx';
+import { AddToDashboardToggle } from '../components/AddToDashboard.tsx';
 import { Problem } from '../components/Problem.tsx';
 import { Result } from '../components/Result.tsx';
 import { useAction, useAsync } from '../components/useAsync.ts';
 import { FILTER_FIELDS, loadCatalog } from '../catalog.ts';
 import { Link, navigate } from '../router.tsx';
-import type { Dashboard, ExecuteData, ExecuteResponse, Insight, Widget } from '../types.ts';
+import type { ExecuteData, ExecuteResponse, Insight } from '../types.ts';
 
 function Runner({ insight }: { insight: Insight }) {
   const [granularity, setGranularity] = useState(insight.default_granularity ?? '');
@@ -16,8 +16,8 @@ function Runner({ insight }: { insight: Insight }) {
   const [limit, setLimit] = useState('');
   const [filters, setFilters] = useState<Record<string, string>>({});
   const [data, setData] = useState<ExecuteData>();
-  const [adding, setAdding] = useState(false);
-  const [added, setAdded] = useState<{ w: Widget; d: Dashboard }>();
+  // Each run is a new result: the "Add to dashboard" toggle starts over.
+  const [runs, setRuns] = useState(0);
   const run = useAction();
   const takes = (p: string) => insight.parameters.includes(p);
 
@@ -32,7 +32,7 @@ function Runner({ insight }: { insight: Insight }) {
     await run.run(async () => {
       const res = await get<ExecuteResponse>(`/insights/${encodeURIComponent(insight.code)}/execute${q.size ? `?${q}` : ''}`);
       setData(res.data);
-      setAdded(undefined);
+      setRuns((n) => n + 1);
     });
   };
 
@@ -107,28 +107,15 @@ function Runner({ insight }: { insight: Insight }) {
             {data.cached ? ' · cached' : ''}
           </p>
           <Result hint={data.chart_hint} rows={data.rows} columns={data.columns} label={insight.name} />
-          {added ? (
-            <p role="status">
-              Added “{added.w.title}” to <Link href={`/dashboards/${added.d.id}`}>{added.d.name}</Link>.
-            </p>
-          ) : adding ? (
-            <div class="card">
-              <h3>Add to dashboard</h3>
-              <AddToDashboard
-                idPrefix="ins-add"
-                source={{
-                  title: insight.name,
-                  live: { insight_code: insight.code, granularity: takes('granularity') ? granularity : undefined, filters: liveFilters },
-                  snapshot: undefined,
-                }}
-                onDone={(w, d) => setAdded({ w, d })}
-              />
-            </div>
-          ) : (
-            <button type="button" onClick={() => setAdding(true)}>
-              Add to dashboard
-            </button>
-          )}
+          <AddToDashboardToggle
+            key={runs}
+            idPrefix="ins-add"
+            source={{
+              title: insight.name,
+              live: { insight_code: insight.code, granularity: takes('granularity') ? granularity : undefined, filters: liveFilters },
+              snapshot: undefined,
+            }}
+          />
         </div>
       )}
     </div>
