@@ -44,9 +44,20 @@ describe('dashboards from memory', () => {
     t = await buildTestApp();
     reads = countingReads(t.db);
     auth = await t.login({ tenant: 'acme', user: 'ann', role: 'admin' });
+    // On PostgreSQL the insert's own announcement arrives a network hop after its commit (later on a
+    // loaded machine) and empties the cache once more: wait until a listener of our own has heard
+    // it, rather than for a fixed time (300 ms was not enough under two test suites at once).
+    let heard = () => {};
+    const announced = new Promise<void>((resolve) => {
+      heard = resolve;
+    });
+    const ours = await t.db.listen('insights_dashboards', () => heard());
     id = (await call(t, auth, 'POST', '/api/v1/dashboards/', { name: 'Sales' })).data.id;
-    // On PostgreSQL the insert's own announcement arrives a network hop later and empties the cache once more.
-    if (usingPostgres) await new Promise((r) => setTimeout(r, 300));
+    if (usingPostgres) {
+      await Promise.race([announced, new Promise((r) => setTimeout(r, 5000))]);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    await ours.close();
   });
   after(() => t.close());
 
