@@ -20,6 +20,9 @@ const types = {
   },
 };
 
+/** What a first load that raced another tenant's first load of the same table can fail with (retried). */
+const FIRST_LOAD_RACE = new Set(['42P07', '23505', '40P01', '42701']);
+
 export class PostgresWarehouse implements Warehouse {
   readonly dialect = 'postgres' as const;
   readonly pool: pg.Pool;
@@ -56,14 +59,16 @@ export class PostgresWarehouse implements Warehouse {
   async load(request: LoadRequest): Promise<LoadResult> {
     try {
       // Two first loads of one table (two tenants at once): both found no table, and the second
-      // CREATE TABLE fails once the first commits (42P07, or 23505 on the catalog). Nothing of it
-      // was kept, so it runs again and loads into the table the other made.
+      // CREATE TABLE fails once the first commits (42P07, or 23505 on the catalog); the two
+      // transactions may also deadlock on the new table's catalog rows (40P01) or meet a column the
+      // other just added (42701). Nothing of the failed one was kept, so it runs again and loads
+      // into the table the other made.
       for (let attempt = 1; ; attempt++) {
         try {
           return await loadIntoPostgres(this.pool, request);
         } catch (err) {
           const code = (err as { code?: string }).code;
-          if (attempt >= 3 || (code !== '42P07' && code !== '23505')) throw err;
+          if (attempt >= 3 || !FIRST_LOAD_RACE.has(code ?? '')) throw err;
           request.signal?.throwIfAborted();
         }
       }
