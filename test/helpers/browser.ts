@@ -1,6 +1,11 @@
 // Headless Chromium for the web app's tests and benchmark: Debian's package (no browser download),
 // driven by playwright-core.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { after, before } from 'node:test';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { ROOT, migratedDataDir, seedTinyWarehouse, startServer, tempDataDir, type RunningServer } from './process.ts';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -41,4 +46,58 @@ export async function firstOwnerToken(server: { output(): string }, timeoutMs = 
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`no first-start token in the server's output:\n${server.output()}`);
+}
+
+/** Why the browser tests skip: Chromium is not installed (false when it is). */
+export const CHROMIUM_MISSING = fs.existsSync(CHROMIUM) ? false : `${CHROMIUM} is absent (apt-get install chromium; .ci/run does)`;
+
+/** The real service on a fresh data dir with the tiny demo warehouse, its first owner's token, and Chromium. */
+export interface WebApp {
+  server: RunningServer | undefined;
+  browser: Browser | undefined;
+  token: string;
+  /** A JSON call to /api/v1 as the owner (or `auth`); throws on any status but 2xx. */
+  api<T = any>(method: string, p: string, body?: unknown, auth?: string): Promise<T>;
+}
+
+/**
+ * One browser test file's set-up: registers the before hook (web/dist built when missing, the
+ * server started, the token read, Chromium launched) and the after hook that stops both. Nothing
+ * starts when Chromium is missing (the tests skip with CHROMIUM_MISSING). `ready` runs last, with
+ * everything up (a file's own seed: one hook, so it cannot run before the server is there).
+ */
+export function webApp(dataDirPrefix: string, ready?: () => Promise<void>): WebApp {
+  const web: WebApp = {
+    server: undefined,
+    browser: undefined,
+    token: '',
+    async api<T = any>(method: string, p: string, body?: unknown, auth = web.token): Promise<T> {
+      const res = await fetch(web.server!.url + '/api/v1' + p, {
+        method,
+        headers: { Authorization: `Svc ${auth}`, ...(body ? { 'Content-Type': 'application/json' } : {}) },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+      if (!res.ok) throw new Error(`${method} ${p}: ${res.status} ${await res.text()}`);
+      return (res.status === 204 ? undefined : await res.json()) as T;
+    },
+  };
+  before(async () => {
+    if (CHROMIUM_MISSING) return;
+    if (!fs.existsSync(path.join(ROOT, 'web/dist', 'index.html')))
+      execFileSync('npm', ['run', 'build:web'], { cwd: ROOT, stdio: 'inherit' });
+    const dir = process.env.DATABASE_URL ? tempDataDir(dataDirPrefix) : await migratedDataDir(dataDirPrefix);
+    await seedTinyWarehouse(dir);
+    web.server = await startServer(dir);
+    web.token = await firstOwnerToken(web.server);
+    web.browser = await launchChromium();
+    await ready?.();
+  });
+  after(async () => {
+    await web.browser?.close();
+    if (web.server) {
+      web.server.child.kill('SIGTERM');
+      await web.server.exited;
+    }
+  });
+  return web;
 }

@@ -2,39 +2,16 @@
 // question gets table headers from the model's German titles and numbers and dates with German
 // formats, in the table and the chart; an English one keeps English. By accessible names.
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { after, before, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { ROOT, migratedDataDir, seedTinyWarehouse, startServer, tempDataDir, type RunningServer } from '../helpers/process.ts';
-import { CHROMIUM, firstOwnerToken, launchChromium, watchConsole } from '../helpers/browser.ts';
+import { test } from 'node:test';
+import type { Page } from 'playwright-core';
+import { CHROMIUM_MISSING, watchConsole, webApp } from '../helpers/browser.ts';
 
-const DIST = path.join(ROOT, 'web/dist');
 const shots = process.env.SCREENSHOTS;
-const skip = fs.existsSync(CHROMIUM) ? false : `${CHROMIUM} is absent (apt-get install chromium; .ci/run does)`;
 
-let server: RunningServer | undefined;
-let browser: Browser | undefined;
-let token = '';
-
-before(async () => {
-  if (skip) return;
-  if (!fs.existsSync(path.join(DIST, 'index.html'))) execFileSync('npm', ['run', 'build:web'], { cwd: ROOT, stdio: 'inherit' });
-  const dir = process.env.DATABASE_URL ? tempDataDir('insights-webc-') : await migratedDataDir('insights-webc-');
-  await seedTinyWarehouse(dir);
-  server = await startServer(dir);
-  token = await firstOwnerToken(server);
-  browser = await launchChromium();
-});
-
-after(async () => {
-  await browser?.close();
-  if (server) {
-    server.child.kill('SIGTERM');
-    await server.exited;
-  }
-});
+const skip = CHROMIUM_MISSING;
+const web = webApp('insights-webc-');
 
 /** Asks in the chat page; resolves with the API's answer once the page has drawn it. */
 async function ask(page: Page, question: string): Promise<any> {
@@ -56,12 +33,12 @@ const clean = (s: string) => s.replace(/[↕▲▼]/g, '').trim();
 
 test('a German answer: German column titles, German number and date formats in table and chart', { skip, timeout: 90_000 }, async () => {
   // The browser itself speaks English: the formats come from the answer's language, not the browser's.
-  const context = await browser!.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US' });
+  const context = await web.browser!.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US' });
   const page = await context.newPage();
   const problems = watchConsole(page);
   try {
-    await page.goto(server!.url + '/');
-    await page.getByLabel('Access token').fill(token);
+    await page.goto(web.server!.url + '/');
+    await page.getByLabel('Access token').fill(web.token);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('heading', { level: 1 }).first().waitFor();
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Chat' }).click();

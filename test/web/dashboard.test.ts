@@ -3,56 +3,24 @@
 // that say which filters apply, and charts that answer back. By accessible names, no console errors.
 // SCREENSHOTS=/some/dir saves pictures of the page at 1280 and 375 px, light and dark.
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { after, before, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { ROOT, migratedDataDir, seedTinyWarehouse, startServer, tempDataDir, type RunningServer } from '../helpers/process.ts';
-import { CHROMIUM, firstOwnerToken, launchChromium, watchConsole } from '../helpers/browser.ts';
+import { test } from 'node:test';
+import type { Page } from 'playwright-core';
+import { CHROMIUM_MISSING, watchConsole, webApp } from '../helpers/browser.ts';
 
-const DIST = path.join(ROOT, 'web/dist');
 const shots = process.env.SCREENSHOTS;
-const skip = fs.existsSync(CHROMIUM) ? false : `${CHROMIUM} is absent (apt-get install chromium; .ci/run does)`;
 
-let server: RunningServer | undefined;
-let browser: Browser | undefined;
-let token = '';
-
-before(async () => {
-  if (skip) return;
-  if (!fs.existsSync(path.join(DIST, 'index.html'))) execFileSync('npm', ['run', 'build:web'], { cwd: ROOT, stdio: 'inherit' });
-  const dir = process.env.DATABASE_URL ? tempDataDir('insights-webd-') : await migratedDataDir('insights-webd-');
-  await seedTinyWarehouse(dir);
-  server = await startServer(dir);
-  token = await firstOwnerToken(server);
-  browser = await launchChromium();
-});
-
-after(async () => {
-  await browser?.close();
-  if (server) {
-    server.child.kill('SIGTERM');
-    await server.exited;
-  }
-});
-
-async function api<T = any>(method: string, p: string, body?: unknown): Promise<T> {
-  const res = await fetch(server!.url + '/api/v1' + p, {
-    method,
-    headers: { Authorization: `Svc ${token}`, ...(body ? { 'Content-Type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  if (!res.ok) throw new Error(`${method} ${p}: ${res.status} ${await res.text()}`);
-  return (res.status === 204 ? undefined : await res.json()) as T;
-}
+const skip = CHROMIUM_MISSING;
+const web = webApp('insights-webd-');
+const { api } = web;
 
 async function signedIn(width = 1280): Promise<{ page: Page; problems: ReturnType<typeof watchConsole>; close: () => Promise<void> }> {
-  const context = await browser!.newContext({ viewport: { width, height: 900 } });
+  const context = await web.browser!.newContext({ viewport: { width, height: 900 } });
   const page = await context.newPage();
   const problems = watchConsole(page);
-  await page.goto(server!.url + '/');
-  await page.getByLabel('Access token').fill(token);
+  await page.goto(web.server!.url + '/');
+  await page.getByLabel('Access token').fill(web.token);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.getByRole('heading', { level: 1, name: 'Dashboards' }).waitFor();
   return { page, problems, close: () => context.close() };
@@ -131,7 +99,7 @@ test('the filter bar narrows every live widget; its state is in the URL, the bac
   assert.ok(optedOut.id);
 
   const { page, problems, close } = await signedIn();
-  await page.goto(`${server!.url}/dashboards/${dash.id}`);
+  await page.goto(`${web.server!.url}/dashboards/${dash.id}`);
   await ready(page);
   const bar = page.getByRole('region', { name: 'Filters' });
   await bar.waitFor();
@@ -242,7 +210,7 @@ test('charts and tables answer back: a click filters the dashboard; view data, C
     insight_code: 'revenue_by_channel',
   });
   const { page, problems, close } = await signedIn();
-  await page.goto(`${server!.url}/dashboards/${dash.id}?range=last_30_days`);
+  await page.goto(`${web.server!.url}/dashboards/${dash.id}?range=last_30_days`);
   await ready(page);
   const bar = page.getByRole('region', { name: 'Filters' });
   const countries = page.getByRole('region', { name: 'Countries' });
@@ -305,13 +273,13 @@ test('charts and tables answer back: a click filters the dashboard; view data, C
 
 test('unknown URLs and missing dashboards get a page that says so, in words', { skip, timeout: 60_000 }, async () => {
   const { page, problems, close } = await signedIn();
-  const res = await page.goto(`${server!.url}/no-such-page`);
+  const res = await page.goto(`${web.server!.url}/no-such-page`);
   assert.equal(res!.status(), 404);
   await page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
   await page.getByRole('link', { name: 'Go to the dashboards' }).waitFor();
-  const api404 = await fetch(`${server!.url}/api/v1/nope`, { headers: { Accept: 'text/html' } });
+  const api404 = await fetch(`${web.server!.url}/api/v1/nope`, { headers: { Accept: 'text/html' } });
   assert.match(api404.headers.get('content-type') ?? '', /problem\+json/, 'the API keeps its problems');
-  await page.goto(`${server!.url}/dashboards/0190b3f0-0000-7000-8000-000000000000`);
+  await page.goto(`${web.server!.url}/dashboards/0190b3f0-0000-7000-8000-000000000000`);
   await page.getByRole('heading', { level: 1, name: 'Dashboard not found' }).waitFor();
   // Dark mode follows the system; the header's picker overrides it and is remembered.
   await page.getByLabel('Colour theme').selectOption('dark');
@@ -363,7 +331,7 @@ test('chat you can follow: example questions, the new answer focused, how it was
 
 test('a refused field is marked and its problem is said next to it, in words', { skip, timeout: 60_000 }, async () => {
   const { page, problems, close } = await signedIn();
-  await page.goto(`${server!.url}/dashboards/${dashId}`);
+  await page.goto(`${web.server!.url}/dashboards/${dashId}`);
   await page.getByRole('button', { name: 'Add widget' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add widget' });
   await dialog.getByLabel('Insight', { exact: true }).selectOption('revenue');

@@ -3,15 +3,12 @@
 // field) and an alert condition, kept after a reload and shown again when edited. By accessible
 // names, no console errors.
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { after, before, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { ROOT, migratedDataDir, seedTinyWarehouse, startServer, tempDataDir, type RunningServer } from '../helpers/process.ts';
-import { CHROMIUM, firstOwnerToken, launchChromium, watchConsole } from '../helpers/browser.ts';
+import { test } from 'node:test';
+import type { Page } from 'playwright-core';
+import { CHROMIUM_MISSING, watchConsole, webApp } from '../helpers/browser.ts';
 
-const DIST = path.join(ROOT, 'web/dist');
 const shots = process.env.SCREENSHOTS;
 
 /** SCREENSHOTS=/some/dir: a picture of the page at 1280 and 375 px, light and dark. */
@@ -30,48 +27,19 @@ async function snap(page: Page, name: string): Promise<void> {
   await page.emulateMedia({ colorScheme: 'light' });
   if (size) await page.setViewportSize(size);
 }
-const skip = fs.existsSync(CHROMIUM) ? false : `${CHROMIUM} is absent (apt-get install chromium; .ci/run does)`;
 
-let server: RunningServer | undefined;
-let browser: Browser | undefined;
-let token = '';
-
-before(async () => {
-  if (skip) return;
-  if (!fs.existsSync(path.join(DIST, 'index.html'))) execFileSync('npm', ['run', 'build:web'], { cwd: ROOT, stdio: 'inherit' });
-  const dir = process.env.DATABASE_URL ? tempDataDir('insights-webf-') : await migratedDataDir('insights-webf-');
-  await seedTinyWarehouse(dir);
-  server = await startServer(dir);
-  token = await firstOwnerToken(server);
-  browser = await launchChromium();
-});
-
-after(async () => {
-  await browser?.close();
-  if (server) {
-    server.child.kill('SIGTERM');
-    await server.exited;
-  }
-});
-
-async function api<T = any>(method: string, p: string, body?: unknown): Promise<T> {
-  const res = await fetch(server!.url + '/api/v1' + p, {
-    method,
-    headers: { Authorization: `Svc ${token}`, ...(body ? { 'Content-Type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  if (!res.ok) throw new Error(`${method} ${p}: ${res.status} ${await res.text()}`);
-  return (res.status === 204 ? undefined : await res.json()) as T;
-}
+const skip = CHROMIUM_MISSING;
+const web = webApp('insights-webf-');
+const { api } = web;
 
 async function signedIn(
   timezoneId: string,
 ): Promise<{ page: Page; problems: ReturnType<typeof watchConsole>; close: () => Promise<void> }> {
-  const context = await browser!.newContext({ viewport: { width: 1280, height: 900 }, timezoneId, locale: 'en-GB' });
+  const context = await web.browser!.newContext({ viewport: { width: 1280, height: 900 }, timezoneId, locale: 'en-GB' });
   const page = await context.newPage();
   const problems = watchConsole(page);
-  await page.goto(server!.url + '/');
-  await page.getByLabel('Access token').fill(token);
+  await page.goto(web.server!.url + '/');
+  await page.getByLabel('Access token').fill(web.token);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.getByRole('heading', { level: 1 }).first().waitFor();
   return { page, problems, close: () => context.close() };

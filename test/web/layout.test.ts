@@ -4,57 +4,25 @@
 // By accessible names; any console error fails. SCREENSHOTS=/dir saves each page at 1280 and 375 px,
 // light and dark.
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { after, before, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { ROOT, migratedDataDir, seedTinyWarehouse, startServer, tempDataDir, type RunningServer } from '../helpers/process.ts';
-import { CHROMIUM, firstOwnerToken, launchChromium, watchConsole } from '../helpers/browser.ts';
+import { test } from 'node:test';
+import type { Page } from 'playwright-core';
+import { CHROMIUM_MISSING, watchConsole, webApp } from '../helpers/browser.ts';
 
-const DIST = path.join(ROOT, 'web/dist');
 const shots = process.env.SCREENSHOTS;
-const skip = fs.existsSync(CHROMIUM) ? false : `${CHROMIUM} is absent (apt-get install chromium; .ci/run does)`;
 
-let server: RunningServer | undefined;
-let browser: Browser | undefined;
-let token = '';
 let dashId = '';
 
-before(async () => {
-  if (skip) return;
-  if (!fs.existsSync(path.join(DIST, 'index.html'))) execFileSync('npm', ['run', 'build:web'], { cwd: ROOT, stdio: 'inherit' });
-  const dir = process.env.DATABASE_URL ? tempDataDir('insights-webl-') : await migratedDataDir('insights-webl-');
-  await seedTinyWarehouse(dir);
-  server = await startServer(dir);
-  token = await firstOwnerToken(server);
-  browser = await launchChromium();
-  await seedDashboard();
-});
+const skip = CHROMIUM_MISSING;
+const web = webApp('insights-webl-', () => seedDashboard());
+const { api } = web;
 
-after(async () => {
-  await browser?.close();
-  if (server) {
-    server.child.kill('SIGTERM');
-    await server.exited;
-  }
-});
-
-async function api<T = any>(method: string, p: string, body?: unknown, auth = token): Promise<T> {
-  const res = await fetch(server!.url + '/api/v1' + p, {
-    method,
-    headers: { Authorization: `Svc ${auth}`, ...(body ? { 'Content-Type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  if (!res.ok) throw new Error(`${method} ${p}: ${res.status} ${await res.text()}`);
-  return (res.status === 204 ? undefined : await res.json()) as T;
-}
-
-async function signedIn(as = token, width = 1280) {
-  const context = await browser!.newContext({ viewport: { width, height: 900 } });
+async function signedIn(as = web.token, width = 1280) {
+  const context = await web.browser!.newContext({ viewport: { width, height: 900 } });
   const page = await context.newPage();
   const problems = watchConsole(page);
-  await page.goto(server!.url + '/');
+  await page.goto(web.server!.url + '/');
   await page.getByLabel('Access token').fill(as);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.getByRole('heading', { level: 1, name: 'Dashboards' }).waitFor();
@@ -106,7 +74,7 @@ test('a widget resizes by its menu and by dragging its handle, snapping to the d
   timeout: 90_000,
 }, async () => {
   const { page, problems, close } = await signedIn();
-  await page.goto(`${server!.url}/dashboards/${dashId}`);
+  await page.goto(`${web.server!.url}/dashboards/${dashId}`);
   await ready(page);
   const chart = page.getByRole('region', { name: 'By channel', exact: true });
   assert.equal(await sizeOf(page, 'By channel'), 'medium');
@@ -158,7 +126,7 @@ test('markdown text blocks: added between widgets, rendered without raw HTML or 
   timeout: 90_000,
 }, async () => {
   const { page, problems, close } = await signedIn();
-  await page.goto(`${server!.url}/dashboards/${dashId}`);
+  await page.goto(`${web.server!.url}/dashboards/${dashId}`);
   await ready(page);
   await page.getByRole('button', { name: 'Add text' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add text' });
@@ -227,7 +195,7 @@ test('a member sees live widgets and text through read-only operations, with no 
   const { page, problems, close } = await signedIn(member);
   const writes: string[] = [];
   page.on('request', (r) => r.method() !== 'GET' && r.url().includes('/api/') && writes.push(`${r.method()} ${r.url()}`));
-  await page.goto(`${server!.url}/dashboards/${dashId}`);
+  await page.goto(`${web.server!.url}/dashboards/${dashId}`);
   await ready(page);
   await page.getByRole('region', { name: 'Revenue', exact: true }).getByTestId('kpi-value').waitFor();
   await page.getByRole('region', { name: 'By channel', exact: true }).locator('.chart svg').waitFor();
@@ -236,7 +204,7 @@ test('a member sees live widgets and text through read-only operations, with no 
   assert.equal(await page.getByRole('button', { name: /^Refresh / }).count(), 0);
   assert.equal(await page.getByRole('button', { name: /^(Make|Edit|Remove|Move) / }).count(), 0);
   assert.equal(await page.locator('.resize-handle').count(), 0);
-  // The app asks GET /auth/tokens to learn the role: a member's token may not (docs/web.md).
+  // The app asks GET /auth/tokens to learn the role: a member's web.token may not (docs/web.md).
   problems.forgive(/status of 403 \(Forbidden\)/);
   const widgets = await api('GET', `/dashboards/${dashId}/widgets`);
   assert.ok(
