@@ -45,7 +45,7 @@ export interface Config {
   /** INSIGHTS_TOKEN: the credential `insights mcp` acts with (an API token or a JWT). */
   token?: string;
   /** The embedded DuckDB warehouse's ceiling and parallelism (docs/footprint.md). */
-  duckdb: { memoryLimit: string; threads: number };
+  duckdb: { memoryLimit: string; memoryBurst: string; threads: number };
 }
 
 export class ConfigError extends Error {
@@ -127,14 +127,29 @@ const SIZE = /^(\d+(?:\.\d+)?)\s*(KB|MB|GB|TB|KiB|MiB|GiB|TiB)$/i;
 
 const MIB_PER_UNIT = { KB: 1 / 1024, MB: 1, GB: 1024, TB: 1024 * 1024 };
 
+function mibOf(v: string): number | undefined {
+  const m = SIZE.exec(v);
+  if (!m) return undefined;
+  return Number(m[1]) * MIB_PER_UNIT[m[2].toUpperCase().replace('I', '') as keyof typeof MIB_PER_UNIT];
+}
+
 function size(env: Env, name: string, fallback: string, minMiB: number): string {
   const v = str(env, name) ?? fallback;
-  const m = SIZE.exec(v);
-  if (!m) throw new ConfigError(name, 'must be a size such as 256MB or 1GB');
-  const unit = m[2].toUpperCase().replace('I', '') as keyof typeof MIB_PER_UNIT;
-  const mib = Number(m[1]) * MIB_PER_UNIT[unit];
+  const mib = mibOf(v);
+  if (mib === undefined) throw new ConfigError(name, 'must be a size such as 256MB or 1GB');
   if (mib < minMiB) throw new ConfigError(name, `must be at least ${minMiB}MB`);
   return v.replace(/\s+/g, '');
+}
+
+/** DuckDB's ceilings: the burst one is at least the ordinary one. */
+function duckDbMemory(env: Env): { memoryLimit: string; memoryBurst: string } {
+  const memoryLimit = size(env, 'INSIGHTS_DUCKDB_MEMORY_LIMIT', '128MB', 32);
+  // Default: 1GB, or the ordinary ceiling where that is higher.
+  const memoryBurst = size(env, 'INSIGHTS_DUCKDB_MEMORY_BURST', mibOf(memoryLimit)! > 1024 ? memoryLimit : '1GB', 32);
+  if (mibOf(memoryBurst)! < mibOf(memoryLimit)!) {
+    throw new ConfigError('INSIGHTS_DUCKDB_MEMORY_BURST', `must be at least INSIGHTS_DUCKDB_MEMORY_LIMIT (${memoryLimit})`);
+  }
+  return { memoryLimit, memoryBurst };
 }
 
 const CIDR = /^([0-9a-fA-F:.]+)\/(\d{1,3})$/;
@@ -220,7 +235,7 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel,
     token: str(env, 'INSIGHTS_TOKEN'),
     duckdb: {
-      memoryLimit: size(env, 'INSIGHTS_DUCKDB_MEMORY_LIMIT', '128MB', 32),
+      ...duckDbMemory(env),
       threads: int(env, 'INSIGHTS_DUCKDB_THREADS', Math.min(4, os.availableParallelism()), 1, 256),
     },
   };

@@ -1,15 +1,27 @@
 // The embedded warehouse: a DuckDB file (or :memory: for tests) through @duckdb/node-api.
-import { DuckDBInstance, type DuckDBConnection, type DuckDBValue } from '@duckdb/node-api';
+import { DuckDBInstance, type DuckDBConnection, type DuckDBResultReader, type DuckDBValue } from '@duckdb/node-api';
 import { duckDbTables, loadIntoDuckDb } from './load-duckdb.ts';
 import type { TenantColumnOf } from '../semantic/tenancy.ts';
 import type { LoadRequest, LoadResult, WarehouseTable } from './load.ts';
 import { duckDbRollupDdl, type RollupDdl } from './rollup-ddl.ts';
 import { VersionMemo } from './versions.ts';
-import { runTransaction, type TransactionStatement, type Warehouse, type WarehouseRow, type WarehouseValue } from './warehouse.ts';
+import {
+  isOutOfMemory,
+  runTransaction,
+  type TransactionStatement,
+  type Warehouse,
+  type WarehouseRow,
+  type WarehouseValue,
+} from './warehouse.ts';
 
 export interface DuckDbSettings {
   /** DuckDB's size syntax, e.g. '256MB': the buffer pool and operators spill to disk beyond it. */
   memoryLimit: string;
+  /**
+   * The ceiling a read is run again under when it failed for lack of memory under memoryLimit
+   * (same syntax); absent or equal to memoryLimit: no second try (docs/footprint.md).
+   */
+  memoryBurst?: string;
   threads: number;
 }
 
@@ -31,9 +43,12 @@ export class DuckDbWarehouse implements Warehouse {
   private activeLoads = 0;
   private threadsBefore?: number;
   readonly rollupDdl: RollupDdl = duckDbRollupDdl((select, params) => this.columnsOf(select, params));
+  /** Reads running under the burst ceiling: the ceiling goes back to memoryLimit when the last ends. */
+  private bursting = 0;
   private constructor(
     private readonly instance: DuckDBInstance,
     private readonly conn: DuckDBConnection,
+    private readonly settings?: DuckDbSettings,
   ) {}
 
   /** The columns a SELECT would give, with DuckDB's SQL names of their types (nothing is read). */
@@ -63,12 +78,20 @@ export class DuckDbWarehouse implements Warehouse {
       },
     );
     const conn = await instance.connect();
-    return new DuckDbWarehouse(instance, conn);
+    return new DuckDbWarehouse(instance, conn, settings);
   }
 
   async query(sql: string, params: unknown[] = []): Promise<WarehouseRow[]> {
-    if (!/^\s*(SELECT|WITH)\b/i.test(sql)) this.forgetVersions();
-    const reader = await this.conn.runAndReadAll(sql, params.length ? (params as DuckDBValue[]) : undefined);
+    const read = /^\s*(SELECT|WITH)\b/i.test(sql);
+    if (!read) this.forgetVersions();
+    const bound = params.length ? (params as DuckDBValue[]) : undefined;
+    let reader: DuckDBResultReader;
+    try {
+      reader = await this.conn.runAndReadAll(sql, bound);
+    } catch (err) {
+      if (!read || !isOutOfMemory(err)) throw err;
+      reader = await this.underBurst(sql, bound, err);
+    }
     const types = reader.columnTypes().map(String);
     const names = reader.columnNames();
     // The JSON form gives exact text for decimals and big integers; every figure we return fits a double.
@@ -78,6 +101,24 @@ export class DuckDbWarehouse implements Warehouse {
       for (const row of rows) for (const n of numeric) if (row[n] !== null) row[n] = Number(row[n]);
     }
     return rows as Record<string, WarehouseValue>[];
+  }
+
+  /**
+   * A read that needed more than the ceiling (a join of 100 M order items with their orders needs
+   * ~200–500 MB; the default ceiling is 128 MB to keep an idle server small) runs once more under
+   * the burst ceiling, which holds for every query while it runs and goes back afterwards; the
+   * allocator then hands the memory back (allocator_flush_threshold). Still too little: the error
+   * goes on, and the insights service answers 503.
+   */
+  private async underBurst(sql: string, params: DuckDBValue[] | undefined, first: unknown): Promise<DuckDBResultReader> {
+    const { memoryLimit, memoryBurst } = this.settings ?? {};
+    if (!memoryLimit || !memoryBurst || memoryBurst === memoryLimit) throw first;
+    if (this.bursting++ === 0) await this.conn.run(`SET memory_limit = '${memoryBurst}'`);
+    try {
+      return await this.conn.runAndReadAll(sql, params);
+    } finally {
+      if (--this.bursting === 0) await this.conn.run(`SET memory_limit = '${memoryLimit}'`);
+    }
   }
 
   async exec(sql: string): Promise<void> {

@@ -50,6 +50,19 @@ export interface Warehouse {
 }
 
 /** The tables of docs/product.md §7 plus a one-row meta table carrying the data version. */
+/**
+ * Whether a query failed because the engine ran out of the memory it may use: DuckDB's "Out of
+ * Memory Error" (beyond INSIGHTS_DUCKDB_MEMORY_BURST, see DuckDbWarehouse.query), PostgreSQL's
+ * 53200, ClickHouse's MEMORY_LIMIT_EXCEEDED (241). The insights service answers 503 for it: the
+ * question is fine, the warehouse could not answer it now (docs/footprint.md).
+ */
+export function isOutOfMemory(err: unknown): boolean {
+  const e = err as { code?: unknown; type?: unknown; message?: unknown } | undefined;
+  if (!e) return false;
+  if (e.code === '53200' || e.code === '241' || e.type === 'MEMORY_LIMIT_EXCEEDED') return true;
+  return typeof e.message === 'string' && /^(Out of Memory Error|.*\bMEMORY_LIMIT_EXCEEDED\b)/.test(e.message);
+}
+
 export type TransactionStatement = { sql: string; params?: unknown[] };
 
 /**

@@ -12,6 +12,22 @@ test('defaults: 128MB and at most 4 threads', () => {
   assert.equal(duckdb.threads, Math.min(4, os.availableParallelism()));
 });
 
+test('the burst ceiling: 1GB by default, the ordinary one where that is higher, never below it', () => {
+  assert.equal(loadConfig({}).duckdb.memoryBurst, '1GB');
+  assert.equal(loadConfig({ INSIGHTS_DUCKDB_MEMORY_LIMIT: '2GB' }).duckdb.memoryBurst, '2GB');
+  assert.equal(loadConfig({ INSIGHTS_DUCKDB_MEMORY_BURST: '4GB' }).duckdb.memoryBurst, '4GB');
+  assert.equal(loadConfig({ INSIGHTS_DUCKDB_MEMORY_BURST: '128MB' }).duckdb.memoryBurst, '128MB');
+  assert.throws(
+    () => loadConfig({ INSIGHTS_DUCKDB_MEMORY_LIMIT: '512MB', INSIGHTS_DUCKDB_MEMORY_BURST: '256MB' }),
+    (err: Error) =>
+      err instanceof ConfigError && /INSIGHTS_DUCKDB_MEMORY_BURST.*at least INSIGHTS_DUCKDB_MEMORY_LIMIT \(512MB\)/.test(err.message),
+  );
+  assert.throws(
+    () => loadConfig({ INSIGHTS_DUCKDB_MEMORY_BURST: 'more' }),
+    (err: Error) => err instanceof ConfigError && /INSIGHTS_DUCKDB_MEMORY_BURST/.test(err.message),
+  );
+});
+
 test('sizes in DuckDB syntax are accepted, anything else names the setting', () => {
   assert.equal(loadConfig({ INSIGHTS_DUCKDB_MEMORY_LIMIT: '1GB' }).duckdb.memoryLimit, '1GB');
   assert.equal(loadConfig({ INSIGHTS_DUCKDB_MEMORY_LIMIT: '512 MiB' }).duckdb.memoryLimit, '512MiB');

@@ -17,7 +17,7 @@ import type { CompareKind } from '../../lib/chart.schemas.ts';
 import { periodStarts } from '../../semantic/periods.ts';
 import { probeModel, tableProblem } from '../../semantic/probe.ts';
 import type { Attributes, CatalogEntry, InsightDefinition, RollupDefinition } from '../../semantic/types.ts';
-import type { Warehouse, WarehouseRow } from '../../warehouse/warehouse.ts';
+import { isOutOfMemory, type Warehouse, type WarehouseRow } from '../../warehouse/warehouse.ts';
 import { ResultCache, type CacheEntry } from './insights.cache.ts';
 import { parametersOf, resolveParams, type ExecuteParams } from './insights.params.ts';
 
@@ -338,6 +338,12 @@ export class InsightsService {
       const problem = await this.dataProblem(def);
       if (problem) throw problem;
       if (version === undefined) throw new AppError('SERVICE_UNAVAILABLE', this.noDataYet(def));
+      if (isOutOfMemory(err)) {
+        throw new AppError(
+          'SERVICE_UNAVAILABLE',
+          `The warehouse ran out of memory answering ${def.code} over this period. Ask for a shorter period or fewer values, or raise the warehouse's memory ceiling (INSIGHTS_DUCKDB_MEMORY_BURST for the embedded one).`,
+        );
+      }
       throw err;
     }
     const result: ExecuteResult = {
