@@ -4,6 +4,8 @@
 // dashboard and widget CRUD, chat through the built-in parser), lets the process settle, then reads
 // its resident set (VmRSS) and peak (VmHWM) from /proc. Target: idle RSS < 150 MB.
 // Run: npm run bench -- memory [--tsx]   (--tsx: run src/ through tsx instead of dist/)
+// npm run bench -- memory --postgres postgres://…/db: the same with the system of record on that
+// PostgreSQL server (a fresh database beside db, dropped afterwards) instead of embedded PGlite.
 // npm run bench -- memory --big-rows 100000000: the RSS of a start on a data dir with that many
 // orders against a start on a small one (target: unchanged; docs/rollups.md).
 // It runs node with the flags of package.json's `start` script; BENCH_NODE_ARGS='…' replaces them.
@@ -23,6 +25,29 @@ function memoryOf(pid: number): { rss: number; hwm: number } {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)![1]);
   return { rss: kb('VmRSS') / 1024, hwm: kb('VmHWM') / 1024 };
+}
+
+/** The resident set by what backs it: the node binary, libduckdb, other files, anonymous memory (MB). */
+function residentParts(pid: number): [string, number][] {
+  const parts = new Map<string, number>();
+  let name = '';
+  for (const line of fs.readFileSync(`/proc/${pid}/smaps`, 'utf8').split('\n')) {
+    const head = /^[0-9a-f]+-[0-9a-f]+ \S+ \S+ \S+ \S+\s*(.*)$/.exec(line);
+    if (head) {
+      const file = head[1];
+      name = !file.startsWith('/')
+        ? 'anonymous (V8 heap, WASM memory and code, malloc)'
+        : file === process.execPath
+          ? 'file: the node binary'
+          : /libduckdb/.test(file)
+            ? 'file: libduckdb.so'
+            : 'file: other';
+      continue;
+    }
+    const rss = /^Rss:\s+(\d+) kB/.exec(line);
+    if (rss) parts.set(name, (parts.get(name) ?? 0) + Number(rss[1]) / 1024);
+  }
+  return [...parts].sort((a, b) => b[1] - a[1]);
 }
 
 async function waitReady(origin: string): Promise<void> {
@@ -171,7 +196,15 @@ export async function run(args: string[]): Promise<void> {
     throw new Error('dist/ is missing: run `npm run build` first (or pass --tsx)');
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'insights-bench-memory-'));
-  const { child, origin, token, startedMs } = await startServerProcess(dataDir, useTsx);
+  // --postgres URL: the system of record on that PostgreSQL server (a fresh database made beside
+  // the URL's and dropped afterwards) instead of embedded PGlite; the warehouse stays DuckDB.
+  const pgAt = args.indexOf('--postgres');
+  const systemOfRecord = pgAt >= 0 ? await freshDatabase(args[pgAt + 1]) : undefined;
+  const { child, origin, token, startedMs } = await startServerProcess(
+    dataDir,
+    useTsx,
+    systemOfRecord ? { DATABASE_URL: systemOfRecord.url } : {},
+  );
   try {
     await waitReady(origin);
     await new Promise((r) => setTimeout(r, 1000));
@@ -194,11 +227,12 @@ export async function run(args: string[]): Promise<void> {
     const warmMs = Date.now() - t0;
     await new Promise((r) => setTimeout(r, SETTLE_MS));
     const idle = memoryOf(child.pid!);
+    const parts = residentParts(child.pid!);
 
     const row = (name: string, mb: number, target = '', ratio = '') =>
       `  ${name.padEnd(48)} ${mb.toFixed(0).padStart(7)} ${target.padStart(8)} ${ratio.padStart(7)}`;
     console.log(
-      `\nMemory of \`insights serve\` (${useTsx ? 'src/ through tsx' : 'dist/'}${NODE_ARGS.length ? `, node ${NODE_ARGS.join(' ')}` : ''}), embedded PGlite + DuckDB, first start on an empty data dir:`,
+      `\nMemory of \`insights serve\` (${useTsx ? 'src/ through tsx' : 'dist/'}${NODE_ARGS.length ? `, node ${NODE_ARGS.join(' ')}` : ''}), ${systemOfRecord ? 'PostgreSQL (DATABASE_URL)' : 'embedded PGlite'} + DuckDB, first start on an empty data dir:`,
     );
     console.log(
       `  started and seeded in ${(startedMs / 1000).toFixed(1)} s; ${REQUESTS} requests (${PARALLEL} at a time) in ${(warmMs / 1000).toFixed(1)} s; settled ${SETTLE_MS / 1000} s`,
@@ -207,10 +241,35 @@ export async function run(args: string[]): Promise<void> {
     console.log(row('RSS when ready', ready.rss));
     console.log(row(`RSS idle after ${REQUESTS} mixed requests`, idle.rss, `< ${TARGET_MB}`, (idle.rss / TARGET_MB).toFixed(2)));
     console.log(row('peak RSS (VmHWM, includes the first-start seed)', idle.hwm));
+    console.log('  the idle RSS by what backs it:');
+    for (const [part, mb] of parts) console.log(row(`  ${part}`, mb));
     console.log(`  target idle RSS < ${TARGET_MB} MB → ${idle.rss < TARGET_MB ? 'met' : 'NOT met'}`);
   } finally {
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));
     fs.rmSync(dataDir, { recursive: true, force: true });
+    await systemOfRecord?.drop();
   }
+}
+
+/** A new empty database on the server of `url`, and how to drop it. */
+async function freshDatabase(url: string | undefined): Promise<{ url: string; drop: () => Promise<void> }> {
+  if (!url) throw new Error('--postgres needs a URL, e.g. postgres://postgres@127.0.0.1:5432/test');
+  const { default: pg } = await import('pg');
+  const name = `insights_bench_memory_${process.pid}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  return {
+    url: target.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
 }
