@@ -1,0 +1,43 @@
+// The V8 flags the server runs with are on node's command line, not in the code: `npm start`
+// (package.json) and the container image's entrypoint must pass the same ones, and this node must
+// still accept them (V8 flags come and go between versions; an unknown one stops node at start).
+// Why each flag: docs/footprint.md and docs/performance.md §9.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const EXPECTED = ['--max-semi-space-size=2', '--heap-growing-percent=20'];
+
+function startFlags(): string[] {
+  const start = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).scripts.start as string;
+  return start.split(' ').filter((a) => a.startsWith('--'));
+}
+
+function entrypointFlags(): string[] {
+  const line = fs
+    .readFileSync(path.join(ROOT, 'Containerfile'), 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('ENTRYPOINT '));
+  assert.ok(line, 'the Containerfile has an ENTRYPOINT');
+  return (JSON.parse(line.slice('ENTRYPOINT '.length)) as string[]).filter((a) => a.startsWith('--'));
+}
+
+test('npm start and the container entrypoint pass the same V8 flags', () => {
+  assert.deepEqual(startFlags(), EXPECTED);
+  assert.deepEqual(entrypointFlags(), EXPECTED);
+});
+
+test('this node accepts the flags of npm start', () => {
+  const run = spawnSync(process.execPath, [...startFlags(), '-e', 'process.exit(0)'], { encoding: 'utf8' });
+  assert.equal(run.status, 0, run.stderr);
+  // --heap-growing-percent is one of the flags node refuses in NODE_OPTIONS: it only works on the command line.
+  const viaEnv = spawnSync(process.execPath, ['-e', 'process.exit(0)'], {
+    encoding: 'utf8',
+    env: { ...process.env, NODE_OPTIONS: '--heap-growing-percent=20' },
+  });
+  assert.notEqual(viaEnv.status, 0);
+});
