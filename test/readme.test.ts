@@ -86,7 +86,14 @@ describe('README walk-through', { skip: missing.length ? `needs ${missing.join('
       'NEXT',
     ];
     const check = names.map((n) => `echo "@@ ${n}=\${${n}}"`).join('\n');
-    const run = spawnSync('bash', ['-euo', 'pipefail', '-c', `${script}\n${check}\n`], { encoding: 'utf8', timeout: 120_000 });
+    // stdin is /dev/null: with a socket there (node's default pipes are socket pairs) bash may take
+    // itself for a remote shell and read /etc/bash.bashrc, whose `$PS1` fails under -u (seen once
+    // in a full run: "/etc/bash.bashrc: line 7: PS1: unbound variable" on stderr).
+    const run = spawnSync('bash', ['-euo', 'pipefail', '-c', `${script}\n${check}\n`], {
+      encoding: 'utf8',
+      timeout: 120_000,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     const out = run.stdout;
     assert.equal(run.status, 0, `the walk-through failed:\n${run.stderr}\n${out.slice(-3000)}\n${server.output().slice(-2000)}`);
     assert.equal(run.stderr.trim(), '', 'nothing on stderr (jq parse errors, curl errors)');
