@@ -146,8 +146,15 @@ async function measure(
         y.push(q);
       }
     }
-    out.set(c.code, [median(x.map((t) => t.ms)), median(y.map((t) => t.ms)), median(x.map((t) => t.cpu)), median(y.map((t) => t.cpu))]);
+    const m: Medians = [median(x.map((t) => t.ms)), median(y.map((t) => t.ms)), median(x.map((t) => t.cpu)), median(y.map((t) => t.cpu))];
+    out.set(c.code, m);
+    // A line per insight as it is measured: at 100 M a pass takes an hour, and an interrupted run
+    // still leaves what it measured.
+    log(
+      `\n  ${c.code}: DuckDB ${m[0].toFixed(0)} ms, ClickHouse ${m[1].toFixed(0)} ms (${(m[1] / m[0]).toFixed(2)} ×; CPU ${(m[3] / m[2]).toFixed(2)} ×)`,
+    );
   }
+  log('\n');
   return out;
 }
 
