@@ -306,10 +306,18 @@ function timeSource(r: RollupDefinition): { from: string; tenant: string } {
  * it (no join): a whole build is done slice by slice between them. With `tenant`, one tenant's
  * ($1) rows only.
  */
-export function rollupTimeSpanSql(r: RollupDefinition, d: Dialect, scope: { tenant?: boolean } = {}): string {
+export function rollupTimeSpanSql(r: RollupDefinition, d: Dialect, scope: { tenant?: boolean; within?: boolean } = {}): string {
   const src = timeSource(r);
   const text = d.types.text;
-  return `SELECT CAST(CAST(min(${r.time.sql}) AS ${d.types.date}) AS ${text}) AS lo, CAST(CAST(max(${r.time.sql}) AS ${d.types.date}) AS ${text}) AS hi, count(*) AS n FROM ${src.from}${scope.tenant ? ` WHERE ${src.tenant} = ${d.placeholder(1)}` : ''}`;
+  const param = (n: number) => d.typedParam(d.placeholder(n, 'timestamp'), 'timestamp');
+  // within: only the rows in [$1, $2) (day strings), the span a build slices once tenants with
+  // rows outside it are left out.
+  const where = scope.tenant
+    ? ` WHERE ${src.tenant} = ${d.placeholder(1)}`
+    : scope.within
+      ? ` WHERE ${r.time.sql} >= ${param(1)} AND ${r.time.sql} < ${param(2)}`
+      : '';
+  return `SELECT CAST(CAST(min(${r.time.sql}) AS ${d.types.date}) AS ${text}) AS lo, CAST(CAST(max(${r.time.sql}) AS ${d.types.date}) AS ${text}) AS hi, count(*) AS n FROM ${src.from}${where}`;
 }
 
 /**

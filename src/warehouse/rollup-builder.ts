@@ -70,14 +70,19 @@ export class RollupBuilder {
     );
     // Slice by slice (partitions, else months): each join and aggregation then holds one slice,
     // so a build stays within the server's memory ceiling whatever the table's size.
-    const [span] = await this.warehouse.query(rollupTimeSpanSql(r, this.d));
-    const lo = span?.lo ? String(span.lo) : undefined;
-    const hi = span?.hi ? String(span.hi) : undefined;
+    let [span] = await this.warehouse.query(rollupTimeSpanSql(r, this.d));
+    let lo = span?.lo ? String(span.lo) : undefined;
+    let hi = span?.hi ? String(span.hi) : undefined;
     const leftOut: { tenant: string; problem: string }[] = [];
     if (lo && hi && (!bucketable(lo) || !bucketable(hi))) {
       for (const x of await this.warehouse.query(rollupOutsideSpanSql(r, this.d), [BUCKETABLE.from, BUCKETABLE.to])) {
         leftOut.push({ tenant: String(x.tenant), problem: outsideSpanProblem(String(x.lo), String(x.hi)) });
       }
+      // The slices cover the rows that are rolled up, not the whole bucketable span: a tenant's
+      // rows in year 1 and 9999 made a 50-row build insert 3,612 monthly slices (75 s).
+      [span] = await this.warehouse.query(rollupTimeSpanSql(r, this.d, { within: true }), [BUCKETABLE.from, BUCKETABLE.to]);
+      lo = span?.lo ? String(span.lo) : undefined;
+      hi = span?.hi ? String(span.hi) : undefined;
     }
     const tenants = all.filter((t) => !leftOut.some((x) => x.tenant === t));
     const versions = await Promise.all(tenants.map(async (t) => (await this.warehouse.version(t)) ?? ''));
