@@ -49,7 +49,6 @@ export interface Warehouse {
   close(): Promise<void>;
 }
 
-/** The tables of docs/product.md §7 plus a one-row meta table carrying the data version. */
 /**
  * Whether a query failed because the engine ran out of the memory it may use: DuckDB's "Out of
  * Memory Error" (beyond INSIGHTS_DUCKDB_MEMORY_BURST, see DuckDbWarehouse.query), PostgreSQL's
