@@ -42,6 +42,11 @@ export class DuckDbWarehouse implements Warehouse {
   /** Loads running in the server, and the thread count to restore once none is (see load()). */
   private activeLoads = 0;
   private threadsBefore?: number;
+  /**
+   * Loads running, by table, and whether each is waiting to try again: a first load of a table that
+   * lost the race to create it waits for the others of that table (see load()).
+   */
+  private readonly loadsOf = new Map<string, Map<Promise<unknown>, { waiting: boolean }>>();
   readonly rollupDdl: RollupDdl = duckDbRollupDdl((select, params) => this.columnsOf(select, params));
   /** Reads running under the burst ceiling: the ceiling goes back to memoryLimit when the last ends. */
   private bursting = 0;
@@ -151,17 +156,44 @@ export class DuckDbWarehouse implements Warehouse {
       await this.conn.run('SET threads = 1');
     }
     try {
-      // Two first loads of one table (or of the versions table) conflict on the catalog: the
-      // loser finds the table made and loads into it.
+      return await this.loadOfTable(request);
+    } finally {
+      if (!request.exclusive && --this.activeLoads === 0 && this.threadsBefore) await this.conn.run(`SET threads = ${this.threadsBefore}`);
+    }
+  }
+
+  /**
+   * Two first loads of one table (two tenants at once) both find no table and both create it: the
+   * second CREATE fails with a write-write conflict on the catalog while the first is uncommitted,
+   * or with "already exists" once it has committed. Nothing of the loser was kept; it waits until
+   * the table's other loads that are not themselves waiting have ended (the winner has committed or
+   * rolled back), then loads again and finds the table made. Waiting only on loads that are not
+   * waiting can never wait in a circle.
+   */
+  private async loadOfTable(request: LoadRequest): Promise<LoadResult> {
+    let loads = this.loadsOf.get(request.table);
+    if (!loads) this.loadsOf.set(request.table, (loads = new Map()));
+    const state = { waiting: false };
+    const run = (async () => {
       for (let attempt = 1; ; attempt++) {
         try {
           return await this.loadOnce(request);
         } catch (err) {
-          if (attempt >= 3 || !/write-write conflict/i.test((err as Error).message)) throw err;
+          if (attempt >= 5 || !/write-write conflict|already exists/i.test((err as Error).message)) throw err;
+          state.waiting = true;
+          const others = [...loads].filter(([p, s]) => p !== run && !s.waiting).map(([p]) => p);
+          await Promise.allSettled(others);
+          state.waiting = false;
+          request.signal?.throwIfAborted();
         }
       }
+    })();
+    loads.set(run, state);
+    try {
+      return await run;
     } finally {
-      if (!request.exclusive && --this.activeLoads === 0 && this.threadsBefore) await this.conn.run(`SET threads = ${this.threadsBefore}`);
+      loads.delete(run);
+      if (loads.size === 0) this.loadsOf.delete(request.table);
     }
   }
 

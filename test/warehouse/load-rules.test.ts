@@ -8,6 +8,7 @@ import zlib from 'node:zlib';
 import { after, test } from 'node:test';
 import { modelFromText } from '../../src/semantic/model.ts';
 import { modelColumns, tenantColumns } from '../../src/semantic/tenancy.ts';
+import { DuckDbWarehouse } from '../../src/warehouse/duckdb.ts';
 import { groupTables } from '../../src/warehouse/load-duckdb.ts';
 import { lineOfRecord } from '../../src/warehouse/load-ranges.ts';
 import { explainReadError } from '../../src/warehouse/load-reader.ts';
@@ -152,4 +153,39 @@ cubes:
   assert.deepEqual(plan.columns, [{ name: 'item_no', type: 'DOUBLE' }]);
   assert.deepEqual(plan.readTypes, [{ name: 'ITEM_NO', type: 'DOUBLE' }]);
   assert.equal(plan.create, true);
+});
+
+test('first loads of one new table by several tenants at once all load, however they interleave (DuckDB)', async () => {
+  // Before: the loser of the race to create the table answered 500 ("already exists" once the
+  // winner had committed, or a catalog write-write conflict three times while it had not).
+  const columns = [{ name: 'x', type: 'DOUBLE', folded: true }];
+  for (let round = 0; round < 15; round++) {
+    const file = path.join(dir, `race-${round}.duckdb`);
+    const warehouse = await DuckDbWarehouse.open(file);
+    try {
+      const tenants = ['a', 'b', 'c'];
+      const results = await Promise.allSettled(
+        tenants.map((tenant, i) => {
+          const csv = path.join(dir, `race-${round}-${tenant}.csv`);
+          fs.writeFileSync(csv, `x\n${Array.from({ length: i + 1 }, (_, n) => n).join('\n')}\n`);
+          return warehouse.load({
+            table: 'fresh',
+            file: { path: csv, format: 'csv' },
+            tenantId: tenant,
+            mode: 'append',
+            modelColumns: columns,
+          });
+        }),
+      );
+      for (const r of results) assert.equal(r.status, 'fulfilled', `round ${round}: ${r.status === 'rejected' ? r.reason : ''}`);
+      const rows = await warehouse.query('SELECT tenant_id, count(*)::INTEGER AS n FROM fresh GROUP BY 1 ORDER BY 1');
+      assert.deepEqual(rows, [
+        { tenant_id: 'a', n: 1 },
+        { tenant_id: 'b', n: 2 },
+        { tenant_id: 'c', n: 3 },
+      ]);
+    } finally {
+      await warehouse.close();
+    }
+  }
 });
