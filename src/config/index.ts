@@ -149,7 +149,8 @@ function duckDbMemory(env: Env): { memoryLimit: string; memoryBurst: string } {
   if (mibOf(memoryBurst)! < mibOf(memoryLimit)!) {
     throw new ConfigError('INSIGHTS_DUCKDB_MEMORY_BURST', `must be at least INSIGHTS_DUCKDB_MEMORY_LIMIT (${memoryLimit})`);
   }
-  return { memoryLimit, memoryBurst };
+  // The same size written another way (1GB and 1024MB) is no burst at all: no second try to no gain.
+  return { memoryLimit, memoryBurst: mibOf(memoryBurst) === mibOf(memoryLimit) ? memoryLimit : memoryBurst };
 }
 
 const CIDR = /^([0-9a-fA-F:.]+)\/(\d{1,3})$/;

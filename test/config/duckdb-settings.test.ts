@@ -17,6 +17,9 @@ test('the burst ceiling: 1GB by default, the ordinary one where that is higher, 
   assert.equal(loadConfig({ INSIGHTS_DUCKDB_MEMORY_LIMIT: '2GB' }).duckdb.memoryBurst, '2GB');
   assert.equal(loadConfig({ INSIGHTS_DUCKDB_MEMORY_BURST: '4GB' }).duckdb.memoryBurst, '4GB');
   assert.equal(loadConfig({ INSIGHTS_DUCKDB_MEMORY_BURST: '128MB' }).duckdb.memoryBurst, '128MB');
+  // Equal sizes written differently are no burst: the warehouse then does not try a second time.
+  const same = loadConfig({ INSIGHTS_DUCKDB_MEMORY_LIMIT: '1GB', INSIGHTS_DUCKDB_MEMORY_BURST: '1024MB' }).duckdb;
+  assert.equal(same.memoryBurst, same.memoryLimit);
   assert.throws(
     () => loadConfig({ INSIGHTS_DUCKDB_MEMORY_LIMIT: '512MB', INSIGHTS_DUCKDB_MEMORY_BURST: '256MB' }),
     (err: Error) =>
