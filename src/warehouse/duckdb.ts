@@ -44,7 +44,7 @@ export class DuckDbWarehouse implements Warehouse {
   private threadsBefore?: number;
   /**
    * Loads running, by table, and whether each is waiting to try again: a first load of a table that
-   * lost the race to create it waits for the others of that table (see load()).
+   * lost the race to create it waits for the others of that table (see loadOfTable()).
    */
   private readonly loadsOf = new Map<string, Map<Promise<unknown>, { waiting: boolean }>>();
   readonly rollupDdl: RollupDdl = duckDbRollupDdl((select, params) => this.columnsOf(select, params));

@@ -70,25 +70,21 @@ export class RollupBuilder {
     );
     // Slice by slice (partitions, else months): each join and aggregation then holds one slice,
     // so a build stays within the server's memory ceiling whatever the table's size.
-    let [span] = await this.warehouse.query(rollupTimeSpanSql(r, this.d));
-    let lo = span?.lo ? String(span.lo) : undefined;
-    let hi = span?.hi ? String(span.hi) : undefined;
+    let span = await this.timeSpan(rollupTimeSpanSql(r, this.d));
     const leftOut: { tenant: string; problem: string }[] = [];
-    if (lo && hi && (!bucketable(lo) || !bucketable(hi))) {
+    if (span.lo && span.hi && (!bucketable(span.lo) || !bucketable(span.hi))) {
       for (const x of await this.warehouse.query(rollupOutsideSpanSql(r, this.d), [BUCKETABLE.from, BUCKETABLE.to])) {
         leftOut.push({ tenant: String(x.tenant), problem: outsideSpanProblem(String(x.lo), String(x.hi)) });
       }
       // The slices cover the rows that are rolled up, not the whole bucketable span: a tenant's
       // rows in year 1 and 9999 made a 50-row build insert 3,612 monthly slices (75 s).
-      [span] = await this.warehouse.query(rollupTimeSpanSql(r, this.d, { within: true }), [BUCKETABLE.from, BUCKETABLE.to]);
-      lo = span?.lo ? String(span.lo) : undefined;
-      hi = span?.hi ? String(span.hi) : undefined;
+      span = await this.timeSpan(rollupTimeSpanSql(r, this.d, { within: true }), [BUCKETABLE.from, BUCKETABLE.to]);
     }
     const tenants = all.filter((t) => !leftOut.some((x) => x.tenant === t));
     const versions = await Promise.all(tenants.map(async (t) => (await this.warehouse.version(t)) ?? ''));
     const version = newVersion();
     const building = this.d.quote(`${r.cube}__${r.name}__building`);
-    const slices = lo && hi ? buildSlices(r, lo, hi, Number(span.n)) : [];
+    const slices = span.lo && span.hi ? buildSlices(r, span.lo, span.hi, span.n) : [];
     const empty = ['1970-01-01', '1970-01-01'];
     const statements: TransactionStatement[] = [
       ...this.ddl.drop(`"${ROLLUP_SCHEMA}".${building}`),
@@ -161,9 +157,9 @@ export class RollupBuilder {
         { sql: `INSERT INTO ${r.table} ${rollupSelect(r, this.d, { tenant: true, range: true })}`, params: [tenant, from, to] },
       );
     } else {
-      const [span] = await this.warehouse.query(rollupTimeSpanSql(r, this.d, { tenant: true }), [tenant]);
-      if (span?.lo && span?.hi && (spanSide(String(span.lo)) !== 0 || spanSide(String(span.hi)) !== 0)) {
-        const problem = outsideSpanProblem(String(span.lo), String(span.hi));
+      const span = await this.timeSpan(rollupTimeSpanSql(r, this.d, { tenant: true }), [tenant]);
+      if (span.lo && span.hi && (spanSide(span.lo) !== 0 || spanSide(span.hi) !== 0)) {
+        const problem = outsideSpanProblem(span.lo, span.hi);
         await this.state.record(r.id, tenant, problem, 1, true);
         this.state.forgetRecent(tenant);
         return problem;
@@ -180,6 +176,12 @@ export class RollupBuilder {
     await this.warehouse.transaction(statements, signal);
     this.state.forgetRecent(tenant);
     return undefined;
+  }
+
+  /** A rollupTimeSpanSql read: the first and last day (unset without rows) and the row count. */
+  private async timeSpan(sql: string, params?: unknown[]): Promise<{ lo?: string; hi?: string; n: number }> {
+    const [span] = await this.warehouse.query(sql, params);
+    return { lo: span?.lo ? String(span.lo) : undefined, hi: span?.hi ? String(span.hi) : undefined, n: Number(span?.n ?? 0) };
   }
 
   /** Rows per tenant in the rollup's table; empty when the table is gone. */
