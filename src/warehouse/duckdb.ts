@@ -148,9 +148,10 @@ export class DuckDbWarehouse implements Warehouse {
    * once it has committed.
    */
   async load(request: LoadRequest): Promise<LoadResult> {
-    // A load inside the server runs on one thread (load-duckdb.ts), a global setting: it is set
-    // once for all loads running at once and put back when the last ends, so overlapping loads
-    // never restore each other's value.
+    // A load inside the server runs on one thread, so its memory stays small (each reader thread
+    // holds its own buffers and row groups) and the other cores stay with the queries. The setting
+    // is global: it is set once for all loads running at once and put back when the last ends, so
+    // overlapping loads never restore each other's value.
     if (!request.exclusive && this.activeLoads++ === 0) {
       this.threadsBefore = Number((await this.query(`SELECT current_setting('threads') AS n`))[0].n);
       await this.conn.run('SET threads = 1');

@@ -91,21 +91,11 @@ export function targetTable(
 export async function loadIntoDuckDb(conn: DuckDBConnection, req: LoadRequest): Promise<LoadResult> {
   checkTableName(req.table);
   await conn.run('SET enable_progress_bar = true; SET enable_progress_bar_print = false');
-  if (req.exclusive) {
-    await conn.run('SET preserve_insertion_order = false');
-    return load(conn, req);
-  }
-  // Inside the server a load runs on one DuckDB thread: its memory stays small (each reader thread
-  // holds its own buffers and row groups) and the other cores stay with the queries. Both settings
-  // are global, so they are put back afterwards; loads run one at a time (DuckDbWarehouse.load).
-  const threads = Number((await conn.runAndReadAll(`SELECT current_setting('threads') AS n`)).getRowObjectsJson()[0].n);
-  await conn.run('SET threads = 1');
-  try {
-    return await load(conn, req);
-  } finally {
-    // Never an error after the commit: a load answers one only when nothing of it was kept.
-    await conn.run(`SET threads = ${threads}`).catch(() => {});
-  }
+  if (req.exclusive) await conn.run('SET preserve_insertion_order = false');
+  // Inside the server a load runs on one DuckDB thread (set and put back by DuckDbWarehouse.load,
+  // once for all loads running at once): its memory stays small and the other cores stay with the
+  // queries.
+  return load(conn, req);
 }
 
 async function load(conn: DuckDBConnection, req: LoadRequest): Promise<LoadResult> {
