@@ -64,7 +64,7 @@ async function loadLiteral(config: Config, { table, file, tenantId, mode }: File
       const labels: Record<LoadProgress['step'], string> = {
         reading: `Reading ${shownPath} (${formatBytes(bytes)})`,
         loading: `Loading into ${table}`,
-        sending: 'Sending to PostgreSQL',
+        sending: `Sending to ${warehouse.dialect === 'clickhouse' ? 'ClickHouse' : 'PostgreSQL'}`,
         committing: 'Committing',
       };
       const started = Date.now();

@@ -134,11 +134,19 @@ async function load(ch: ClickHouseTarget, req: LoadRequest): Promise<LoadResult>
     const size = (await fs.promises.stat(staged)).size;
     await ch.client.insert({
       table: staging,
-      columns: [tenant, ...plan.columns.map((c) => c.name)],
+      // The client writes these names into the INSERT as they are: quoted, a file's "Cost Total $"
+      // or "Phase of flight" header is one column, not a syntax error.
+      columns: [chQuote(tenant), ...plan.columns.map((c) => chQuote(c.name))],
       values: fs.createReadStream(staged).pipe(byteCounter(size, req.onProgress)),
       format: 'Parquet',
       // Every row in one piece: a staging table is all or nothing anyway, and wide batches make few parts.
-      clickhouse_settings: { max_insert_block_size: '10000000', min_insert_block_size_rows: '1000000' },
+      // The file's months are the staging table's partitions: 14 years of strikes are 168 of them,
+      // over ClickHouse's default of 100 per INSERT block, which guards against careless keys.
+      clickhouse_settings: {
+        max_insert_block_size: '10000000',
+        min_insert_block_size_rows: '1000000',
+        max_partitions_per_insert_block: '0',
+      },
       // Cancelled mid-stream: the INSERT stops, and the staging table (dropped below) held its rows.
       abort_signal: req.signal,
     });

@@ -44,6 +44,25 @@ test('demo seed, data load (append, replace, a bad row) and rollups status on a 
     const bad = await load('d.csv', 'plan,price,since\nx,1,2026-01-01\ny,cheap,2026-01-01\n', 'acme', 'replace');
     assert.equal(bad.code, 1);
     assert.match(bad.stderr, /Line 3, column price: "cheap" is not a valid DOUBLE/);
+    // A header as another tool exports it (vega-datasets' birdstrikes.csv): spaces, capitals, a $.
+    // Before: the INSERT named the columns unquoted, a ClickHouse syntax error and a stack trace.
+    // Its 14 years of strikes are 168 monthly partitions, over ClickHouse's 100 per INSERT by default.
+    const months = Array.from(
+      { length: 168 },
+      (_, m) => `DENVER INTL,${m},${1990 + Math.floor(m / 12)}-${String((m % 12) + 1).padStart(2, '0')}-05 10:00:00`,
+    );
+    fs.writeFileSync(path.join(dir, 'strikes.csv'), `Airport Name,Cost Total $,Flight Date\n${months.join('\n')}\n`);
+    const strikes = await runCli(
+      ['data', 'load', '--table', 'strikes', '--file', path.join(dir, 'strikes.csv'), '--tenant', 'demo'],
+      env,
+      120_000,
+    );
+    assert.equal(strikes.code, 0, strikes.stderr);
+    assert.match(strikes.stderr, /Sending to ClickHouse/, 'the progress names the warehouse it sends to');
+    assert.deepEqual(
+      await warehouse.query('SELECT count() AS n, sum("Cost Total $") AS c, uniqExact(toYYYYMM("Flight Date")) AS m FROM strikes'),
+      [{ n: 168, c: 14028, m: 168 }],
+    );
     const rows = await warehouse.query(`SELECT tenant_id, plan, price, toString(since) AS since FROM plans ORDER BY tenant_id, plan`);
     assert.deepEqual(rows, [
       { tenant_id: 'acme', plan: 'team', price: 300, since: '2026-03-01' },
