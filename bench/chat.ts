@@ -5,7 +5,8 @@
 // generates (DEFAULT_SEED_ROWS orders, embedded PGlite + DuckDB), target median < 50 ms: each
 // question asked once with the engine's result cache cold, then BENCH_ROUNDS more times warm.
 // Before both, the eval's accuracy per dataset (the demo, examples/subscriptions, the vega-datasets
-// examples) and language. Run: npm run bench -- chat   (BENCH_PARSER_ONLY=1 skips part 2)
+// examples) and language, and the composition table (bench/chat-compose.ts: right, refused, wrong
+// per dataset and language). Run: npm run bench -- chat   (BENCH_PARSER_ONLY=1 skips part 2)
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { buildApp } from '../src/app.ts';
@@ -16,12 +17,13 @@ import { systemClock } from '../src/lib/clock.ts';
 import { SecretBox } from '../src/lib/secrets.ts';
 import { TokensRepository } from '../src/modules/tokens/tokens.repository.ts';
 import { TokensService } from '../src/modules/tokens/tokens.service.ts';
-import { DuckDbWarehouse } from '../src/warehouse/duckdb.ts';
-import { DEFAULT_SEED_ROWS, DEFAULT_TENANTS, seedDemo } from '../src/warehouse/demo.ts';
+import { DuckDbWarehouse } from '../src/warehouse/duckdb/duckdb.ts';
+import { DEFAULT_SEED_ROWS, DEFAULT_TENANTS, seedDemo } from '../src/warehouse/demo/demo.ts';
 import { modelWords, parserCatalog } from '../src/modules/chat/chat.catalog.ts';
 import { parseQuestion } from '../src/modules/chat/parser/index.ts';
 import { demoModel, modelFromText, type SemanticModel } from '../src/semantic/model.ts';
 import { evalSet, score } from '../eval/score.ts';
+import { composeAccuracy } from './chat-compose.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const ROWS = Number(process.env.BENCH_ROWS ?? DEFAULT_SEED_ROWS);
@@ -141,6 +143,7 @@ function accuracy(): void {
 
 export async function run(): Promise<void> {
   accuracy();
+  await composeAccuracy();
   // The demo model's questions, every language, follow-ups left out.
   const questions = (
     JSON.parse(fs.readFileSync(new URL('../eval/chat-questions.json', import.meta.url), 'utf8')).questions as {

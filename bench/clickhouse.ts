@@ -12,12 +12,12 @@ import { loadConfig } from '../src/config/index.ts';
 import { systemClock } from '../src/lib/clock.ts';
 import { InsightsService, type ExecuteParams } from '../src/modules/insights/insights.service.ts';
 import { ROLLUP_SCHEMA } from '../src/semantic/rollups.ts';
-import { ClickHouseWarehouse } from '../src/warehouse/clickhouse.ts';
-import { DEMO_TABLES } from '../src/warehouse/clickhouse-ddl.ts';
-import { copyDemoTables } from '../src/warehouse/clickhouse-seed.ts';
-import { seedDemo } from '../src/warehouse/demo.ts';
-import { DuckDbWarehouse } from '../src/warehouse/duckdb.ts';
-import { RollupStore } from '../src/warehouse/rollups.ts';
+import { ClickHouseWarehouse } from '../src/warehouse/clickhouse/clickhouse.ts';
+import { DEMO_TABLES } from '../src/warehouse/clickhouse/ddl.ts';
+import { copyDemoTables } from '../src/warehouse/clickhouse/seed.ts';
+import { seedDemo } from '../src/warehouse/demo/demo.ts';
+import { DuckDbWarehouse } from '../src/warehouse/duckdb/duckdb.ts';
+import { RollupStore } from '../src/warehouse/rollups/rollups.ts';
 import type { Warehouse } from '../src/warehouse/warehouse.ts';
 import { chdbMissing, startClickHouseStandIn, type ClickHouseStandIn } from '../test/fakes/clickhouse-server.ts';
 

@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import fs from 'node:fs';
 import { SignJWT } from 'jose';
 import { buildTestApp, call, type TestApp } from '../test/helpers/app.ts';
-import { CHROMIUM, launchChromium } from '../test/helpers/browser.ts';
+import { CHROMIUM, ensureWebBuilt, launchChromium } from '../test/helpers/browser.ts';
 import { rowAccessModel } from '../test/helpers/row-access.ts';
 import { testWarehouse } from '../test/helpers/warehouse.ts';
 // @ts-expect-error a plain .mjs of the example, without types
@@ -109,6 +109,8 @@ async function rowAccessCost(plain: TestApp, guarded: TestApp, runs: number): Pr
 export async function run(args: string[]): Promise<void> {
   const runs = Number(args[0] ?? 10);
   const now = new Date();
+  // The embedded page is the web app's embed entry: served only from a build.
+  if (fs.existsSync(CHROMIUM)) ensureWebBuilt();
   console.log(`Seeding two in-memory warehouses (${ROWS} orders each)…`);
   const plain = await buildTestApp({ deps: { warehouse: await testWarehouse(now, ROWS) } });
   const guarded = await buildTestApp({ deps: { warehouse: await testWarehouse(now, ROWS), model: rowAccessModel() } });

@@ -22,8 +22,9 @@ import { PGliteDb } from '../src/db/index.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { systemClock } from '../src/lib/clock.ts';
 import { SecretBox } from '../src/lib/secrets.ts';
-import { DuckDbWarehouse } from '../src/warehouse/duckdb.ts';
-import { seedDemo } from '../src/warehouse/demo.ts';
+import { DuckDbWarehouse } from '../src/warehouse/duckdb/duckdb.ts';
+import { seedDemo } from '../src/warehouse/demo/demo.ts';
+import { loadAverage, machineLines } from './bench-server.ts';
 import { warehouseDdl } from '../src/warehouse/warehouse.ts';
 import { ROLLUP_SCHEMA } from '../src/semantic/rollups.ts';
 
@@ -40,7 +41,8 @@ GROUP BY 1 ORDER BY 1`;
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-async function warehouse(): Promise<DuckDbWarehouse> {
+/** The benchmark warehouse of ROWS orders ending today, generated once into the temp dir (bench/query.ts uses it too). */
+export async function warehouse(): Promise<DuckDbWarehouse> {
   const today = new Date().toISOString().slice(0, 10);
   // BENCH_WAREHOUSE: a warehouse file made beforehand (e.g. by `insights demo seed --rows 100000000`).
   const given = process.env.BENCH_WAREHOUSE;
@@ -89,10 +91,7 @@ async function load(
 }
 
 export async function run(): Promise<void> {
-  const loadAtStart = os
-    .loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ');
+  const loadAtStart = loadAverage();
   const wh = await warehouse();
   const [{ n, first, last }] = await wh.query(
     'SELECT count(*) AS n, CAST(CAST(min(ordered_at) AS DATE) AS VARCHAR) AS first, CAST(CAST(max(ordered_at) AS DATE) AS VARCHAR) AS last FROM orders',
@@ -283,11 +282,10 @@ export async function run(): Promise<void> {
   const out = [
     `Insight engine benchmark — ${Number(n).toLocaleString('en')} orders (${first} … ${last}), ${ours.rows.length} weekly rows, response ${bytes} bytes`,
     `Rollups: ${builds.map((b) => `${b.rollup} ${(b.ms / 1000).toFixed(1)} s`).join(', ')}; orders.daily holds ${Number(rollupRows[0].n).toLocaleString('en')} rows`,
-    `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, Node ${process.version}, DuckDB via @duckdb/node-api, ${ITERATIONS} timed runs, ${CONNECTIONS} connections × ${LOAD_MS / 1000} s × ${ROUNDS} rounds (medians)`,
-    `${new Date().toISOString().slice(0, 16)}Z, load average at the start ${loadAtStart}, at the end ${os
-      .loadavg()
-      .map((l) => l.toFixed(2))
-      .join(' ')}`,
+    ...machineLines(
+      `DuckDB via @duckdb/node-api, ${ITERATIONS} timed runs, ${CONNECTIONS} connections × ${LOAD_MS / 1000} s × ${ROUNDS} rounds (medians)`,
+      loadAtStart,
+    ),
     '',
     '| measure | insights service | baseline | ratio | target |',
     '|---|---|---|---|---|',

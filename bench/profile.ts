@@ -1,5 +1,5 @@
 // A workload to profile one hot path in isolation (docs/performance.md), not a benchmark:
-//   node --import tsx bench/profile.ts cached-svc|cached-jwt|rollup [seconds] [out.cpuprofile]
+//   node --import tsx bench/profile.ts cached-svc|cached-jwt|rollup|varied [seconds] [out.cpuprofile]
 //   node scripts/cpuprofile-top.mjs out.cpuprofile
 // The main thread is profiled (node:inspector) only while the load runs: start-up, migrations and
 // the rollup build stay out of the figures.
@@ -21,8 +21,8 @@ import { PGliteDb } from '../src/db/index.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { systemClock } from '../src/lib/clock.ts';
 import { SecretBox } from '../src/lib/secrets.ts';
-import { DuckDbWarehouse } from '../src/warehouse/duckdb.ts';
-import { seedDemo } from '../src/warehouse/demo.ts';
+import { DuckDbWarehouse } from '../src/warehouse/duckdb/duckdb.ts';
+import { seedDemo } from '../src/warehouse/demo/demo.ts';
 
 const mode = process.argv[2] ?? 'cached-svc';
 const seconds = Number(process.argv[3] ?? 10);
@@ -73,7 +73,28 @@ await session.post('Profiler.enable');
 await session.post('Profiler.start');
 let done = 0;
 const t0 = performance.now();
-if (mode === 'rollup') {
+if (mode === 'varied') {
+  // Executes whose parameters differ every time (insight, window, granularity, filters, limit), as
+  // the traffic bench sends them: never a cache hit. Prints the median wall time of one.
+  const codes = ['revenue', 'orders_count', 'average_order_value', 'refund_rate', 'revenue_kpi', 'revenue_by_country', 'top_products'];
+  const day = (back: number) => new Date(Date.now() - back * 86_400_000).toISOString().slice(0, 10);
+  const end = Date.now() + seconds * 1000;
+  const times: number[] = [];
+  for (let n = 0; Date.now() < end; n++) {
+    const span = 14 + ((n * 37) % 360);
+    const from = span + ((n * 53) % (700 - span));
+    const q = new URLSearchParams({ date_from: day(from), date_to: day(from - span) });
+    if (n % 3 === 1) q.set('country', ['DE', 'FR', 'US'][n % 3]);
+    const t = performance.now();
+    const res = await request(`${origin}/api/v1/insights/${codes[n % codes.length]}/execute?${q}`, { headers });
+    const body = (await res.body.json()) as { data: { cached: boolean } };
+    if (res.statusCode !== 200) throw new Error(JSON.stringify(body));
+    times.push(performance.now() - t);
+    done++;
+  }
+  times.sort((a, b) => a - b);
+  console.log(`varied: median ${times[times.length >> 1].toFixed(1)} ms, p90 ${times[Math.floor(times.length * 0.9)].toFixed(1)} ms`);
+} else if (mode === 'rollup') {
   const end = Date.now() + seconds * 1000;
   while (Date.now() < end) {
     app.services.insights.invalidate();

@@ -6,11 +6,11 @@
 import crypto from 'node:crypto';
 import pg from 'pg';
 import { EgressGuard } from '../src/adapters/egress.ts';
-import { PostgresDb } from '../src/db/index.ts';
+import { PostgresDb } from '../src/db/postgres.ts';
 import { nextSlotAfter } from '../src/modules/subscriptions/schedule.ts';
 import { offsetAt } from '../src/modules/subscriptions/zoned-time.ts';
 import { renderDashboardPdf } from '../src/adapters/charts/pdf.ts';
-import { DuckDbWarehouse } from '../src/warehouse/duckdb.ts';
+import { DuckDbWarehouse } from '../src/warehouse/duckdb/duckdb.ts';
 import {
   insightLatenessMs,
   nextSlot,

@@ -1,5 +1,21 @@
 // npm run bench -- <name>: runs bench/<name>.ts, whose run() prints its table.
-const BENCHES = ['insights', 'traffic', 'deliveries', 'chat', 'charts', 'memory', 'load', 'reports', 'web', 'clickhouse', 'embed'];
+const BENCHES = [
+  'insights',
+  'query',
+  'time',
+  'traffic',
+  'deliveries',
+  'chat',
+  'charts',
+  'memory',
+  'load',
+  'reports',
+  'web',
+  'clickhouse',
+  'embed',
+  'anomalies',
+  'cached',
+];
 
 const name = process.argv[2];
 if (!name || !BENCHES.includes(name)) {

@@ -1,70 +1,157 @@
-// Benchmark of mixed traffic: `insights serve` as its own process, as `npm start` runs it (dist/ when
-// built, the start script's node flags), on a fresh data dir (embedded PGlite + the first start's
-// DuckDB demo data), under 64 concurrent clients for 30 s. Each client is an admin of tenant demo
-// with an API token of its own, its own dashboard with two live widgets, and sends its next request
-// as soon as the last one is answered (closed loop), picking by weight:
-//   dashboards 25 % (list, one with its widgets), widgets 15 % (refresh one), execute 35 %
-//   (a cached question 25 %, a new date range 10 %), chat 10 % (the built-in parser), logs 15 %.
-// Printed: p50/p99 per operation, requests/s, errors, the server's RSS (peak while loaded, and at
-// the end) against the targets p99 < 300 ms, ≥ 600 req/s, RSS < 400 MB.
+// Benchmark of mixed traffic (issue 39): `insights serve` as its own process, as `npm start` runs it
+// (dist/ when built, the start script's node flags), on a fresh data dir (embedded PGlite + the
+// first start's DuckDB demo data, 200,000 orders of tenants demo and acme), under 64 concurrent
+// clients for 30 s over keep-alive. Half the clients are of tenant demo (API tokens), half of
+// tenant acme (JWTs); within each, owners, admins and members in turn. Each client loops, sending
+// its next request as soon as the last one is answered (closed loop), over:
+//   list dashboards, get a dashboard, create + patch + delete a widget (owners and admins: a member
+//   may not edit a dashboard, so members skip these three), execute an insight with parameters that
+//   vary per request (other insights, date ranges, granularities, filters, limits: no cache hit),
+//   ask chat a question that varies the same way (the built-in parser), list the delivery log.
+// Printed: p50/p99 per operation client-side (from send to the last byte) and server-side (the
+// server's own latency histogram, /metrics, scraped before and after the run: quantiles
+// interpolated within its buckets as Prometheus' histogram_quantile does), the share of varied
+// executes answered from the cache, requests/s, errors, the server's RSS (peak while loaded, and at
+// the end) against the targets p99 < 300 ms, ≥ 600 req/s, RSS < 400 MB, 0 errors.
 // Run: npm run bench -- traffic [--tsx]  (BENCH_CLIENTS, BENCH_SECONDS, BENCH_NODE_ARGS to change)
 // The limits per caller are raised for the run (INSIGHTS_RATE_LIMIT, INSIGHTS_CHAT_RATE_LIMIT): it
 // measures the service, not its limiter (which still runs on every request).
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { NODE_ARGS, ROOT, startServerProcess } from './fixtures/server-process.ts';
+import { SignJWT } from 'jose';
 import { Pool } from 'undici';
+import { loadAverage, machineLines } from './bench-server.ts';
+import { NODE_ARGS, ROOT, startServerProcess } from './fixtures/server-process.ts';
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 64);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
 const WARMUP_SECONDS = 3;
 const TARGET = { p99Ms: 300, rps: 600, rssMb: 400 };
 
-const OPERATIONS = ['dashboards', 'widgets', 'execute (cached)', 'execute (new range)', 'chat', 'logs'] as const;
-type Operation = (typeof OPERATIONS)[number];
-const WEIGHTS: [Operation, number][] = [
-  ['dashboards', 25],
-  ['widgets', 15],
-  ['execute (cached)', 25],
-  ['execute (new range)', 10],
-  ['chat', 10],
-  ['logs', 15],
+/** Each operation and the route the server's histogram names it by. */
+const OPERATIONS = {
+  'list dashboards': 'GET /api/v1/dashboards/',
+  'get a dashboard': 'GET /api/v1/dashboards/:id',
+  'create a widget': 'POST /api/v1/dashboards/:id/widgets',
+  'patch a widget': 'PATCH /api/v1/dashboards/:id/widgets/:wid',
+  'delete a widget': 'DELETE /api/v1/dashboards/:id/widgets/:wid',
+  'execute (varied)': 'GET /api/v1/insights/:code/execute',
+  chat: 'POST /api/v1/ai/chat',
+  'delivery log': 'GET /api/v1/notifications/logs',
+} as const;
+type Operation = keyof typeof OPERATIONS;
+const ROLES = ['owner', 'admin', 'member'] as const;
+
+// The varied parameters: insights with what each takes. n picks every choice independently
+// (different primes), so over a run the combinations practically never repeat.
+const INSIGHTS: { code: string; granularity?: boolean; limit?: number; category?: boolean }[] = [
+  { code: 'revenue', granularity: true },
+  { code: 'orders_count', granularity: true },
+  { code: 'average_order_value', granularity: true },
+  { code: 'refund_rate', granularity: true },
+  { code: 'revenue_kpi', granularity: true },
+  { code: 'revenue_by_country', limit: 50 },
+  { code: 'revenue_by_channel', limit: 10 },
+  { code: 'top_products', limit: 100, category: true },
 ];
-const QUESTIONS = [
-  'revenue last month',
-  'top products this year',
-  'orders by week in Germany',
-  'refund rate last quarter',
+const GRANULARITIES = ['day', 'week', 'month', 'quarter'];
+const COUNTRIES = ['DE', 'FR', 'US', 'GB', 'ES', 'IT', 'NL'];
+const CHANNELS = ['web', 'mobile', 'marketplace', 'retail'];
+const CATEGORIES = ['Electronics', 'Toys', 'Books', 'Garden'];
+const QUESTION_SUBJECTS = [
+  'revenue',
+  'orders',
+  'average order value',
+  'refund rate',
   'revenue by channel',
+  'top products',
+  'revenue by country',
 ];
-const CACHED = [
-  '/api/v1/insights/revenue/execute?granularity=month',
-  '/api/v1/insights/top_products/execute',
-  '/api/v1/insights/orders_count/execute?granularity=week&country=DE',
+const QUESTION_PLACES = ['', ' in Germany', ' in France', ' on mobile', ' in the United States', ' on the marketplace'];
+const QUESTION_TIMES = [
+  'last month',
+  'last quarter',
+  'this year',
+  'last 30 days',
+  'last 90 days',
+  'by week last quarter',
+  'by month this year',
+  'last year',
 ];
-const CODES = ['revenue', 'orders_count', 'top_products', 'revenue_by_country', 'average_order_value'];
 
 function rssOf(pid: number): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
   return Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024;
 }
 
+/** CPU time (user + system) the process has used, in ms: in all, and its main thread's (the task whose id is the pid). */
+function cpuOf(pid: number): { all: number; main: number } {
+  const ticks = (stat: string) => {
+    // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(f[11]) + Number(f[12])) * 1000) / 100;
+  };
+  return {
+    all: ticks(fs.readFileSync(`/proc/${pid}/stat`, 'utf8')),
+    main: ticks(fs.readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8')),
+  };
+}
+
 const percentile = (sorted: number[], p: number) =>
-  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN;
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : Number.NaN;
+
+/** The server's latency histogram by "METHOD route": cumulative counts per upper bound (seconds). */
+type Histograms = Map<string, Map<number, number>>;
+
+function parseHistograms(text: string): Histograms {
+  const out: Histograms = new Map();
+  const re = /^http_request_duration_seconds_bucket\{([^}]*)\} (\d+(?:\.\d+)?)/gm;
+  for (let m = re.exec(text); m; m = re.exec(text)) {
+    const labels = Object.fromEntries([...m[1].matchAll(/(\w+)="([^"]*)"/g)].map((l) => [l[1], l[2]]));
+    const key = `${labels.method} ${labels.route}`;
+    const le = labels.le === '+Inf' ? Number.POSITIVE_INFINITY : Number(labels.le);
+    const buckets = out.get(key) ?? new Map<number, number>();
+    // Statuses are summed: the bench counts its errors separately.
+    buckets.set(le, (buckets.get(le) ?? 0) + Number(m[2]));
+    out.set(key, buckets);
+  }
+  return out;
+}
+
+/** A quantile of the requests between two scrapes, interpolated linearly within its bucket (histogram_quantile). */
+function serverQuantile(before: Histograms, after: Histograms, key: string, q: number): number {
+  const a = after.get(key);
+  if (!a) return Number.NaN;
+  const b = before.get(key);
+  const bounds = [...a.keys()].sort((x, y) => x - y);
+  const counts = bounds.map((le) => a.get(le)! - (b?.get(le) ?? 0));
+  const total = counts[counts.length - 1];
+  if (!total) return Number.NaN;
+  const rank = q * total;
+  for (let i = 0; i < bounds.length; i++) {
+    if (counts[i] < rank) continue;
+    const lower = i === 0 ? 0 : bounds[i - 1];
+    const below = i === 0 ? 0 : counts[i - 1];
+    // Above the last finite bound Prometheus answers that bound.
+    if (!Number.isFinite(bounds[i])) return lower * 1000;
+    return (lower + ((bounds[i] - lower) * (rank - below)) / (counts[i] - below || 1)) * 1000;
+  }
+  return Number.NaN;
+}
 
 export async function run(args: string[]): Promise<void> {
   const useTsx = args.includes('--tsx');
   if (!useTsx && !fs.existsSync(path.join(ROOT, 'dist/cli.js')))
     throw new Error('dist/ is missing: run `npm run build` first (or pass --tsx)');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'insights-bench-traffic-'));
-  const loadAtStart = os
-    .loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ');
+  const loadAtStart = loadAverage();
+  const jwtSecret = crypto.randomBytes(32).toString('base64url');
   const { child, origin, token } = await startServerProcess(dataDir, useTsx, {
     INSIGHTS_RATE_LIMIT: '1000000',
     INSIGHTS_CHAT_RATE_LIMIT: '1000000',
+    INSIGHTS_JWT_SECRET: jwtSecret,
   });
   const pool = new Pool(origin, { connections: CLIENTS, pipelining: 1 });
   try {
@@ -89,85 +176,127 @@ export async function run(args: string[]): Promise<void> {
       if (r.status >= 300) throw new Error(`${method} ${p} → ${r.status} ${JSON.stringify(r.data)}`);
       return r.data;
     };
+    const jwt = (tenant: string, role: string, sub: string) =>
+      new SignJWT({ tenant_id: tenant, role })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(sub)
+        .setExpirationTime('1h')
+        .sign(new TextEncoder().encode(jwtSecret));
 
-    // Set-up: a token, a dashboard and two live widgets per client.
+    // Set-up: per client a credential; per tenant and creator a dashboard with a live widget, which
+    // every client of that tenant reads, and owners and admins edit widgets on their own one.
     const owner = `Svc ${token}`;
     const clients = await Promise.all(
       Array.from({ length: CLIENTS }, async (_, i) => {
-        const t = await must(owner, 'POST', '/api/v1/auth/tokens', { name: `traffic ${i}`, user_id: `client${i}`, role: 'admin' });
-        const auth = `Svc ${t.token}`;
-        const d = await must(auth, 'POST', '/api/v1/dashboards/', { name: `Traffic ${i}`, description: 'bench' });
-        const widgets: string[] = [];
-        for (const [code, type] of [
-          ['revenue', 'chart'],
-          ['top_products', 'table'],
-        ]) {
-          const w = await must(auth, 'POST', `/api/v1/dashboards/${d.id}/widgets`, {
-            title: code,
-            widget_type: type,
-            data_source: 'live_insight',
-            insight_code: code,
-          });
-          widgets.push(w.id);
-        }
-        return { auth, dashboard: d.id as string, widgets };
+        const tenant = i % 2 ? 'acme' : 'demo';
+        const role = ROLES[Math.floor(i / 2) % 3];
+        const auth =
+          tenant === 'demo'
+            ? `Svc ${(await must(owner, 'POST', '/api/v1/auth/tokens', { name: `traffic ${i}`, user_id: `client${i}`, role })).token}`
+            : `Bearer ${await jwt(tenant, role, `client${i}`)}`;
+        return { i, tenant, role, auth, dashboard: '' };
       }),
     );
-
-    const day = (n: number) => new Date(Date.UTC(2025, 0, 1) + n * 86_400_000).toISOString().slice(0, 10);
-    let seq = 0;
-    const pick = (): Operation => {
-      let r = Math.random() * 100;
-      for (const [op, w] of WEIGHTS) if ((r -= w) < 0) return op;
-      return 'dashboards';
-    };
-    const send = (c: (typeof clients)[number], op: Operation) => {
-      const n = seq++;
-      switch (op) {
-        case 'dashboards':
-          return n % 2 ? call(c.auth, 'GET', '/api/v1/dashboards/') : call(c.auth, 'GET', `/api/v1/dashboards/${c.dashboard}`);
-        case 'widgets':
-          return call(c.auth, 'POST', `/api/v1/dashboards/${c.dashboard}/widgets/${c.widgets[n % 2]}/refresh`);
-        case 'execute (cached)':
-          // The same few questions over and over: answered from the result cache.
-          return call(c.auth, 'GET', CACHED[n % CACHED.length]);
-        case 'execute (new range)':
-          return call(
-            c.auth,
-            'GET',
-            `/api/v1/insights/${CODES[n % CODES.length]}/execute?date_from=${day(n % 300)}&date_to=${day((n % 300) + 90)}`,
-          );
-        case 'chat':
-          return call(c.auth, 'POST', '/api/v1/ai/chat', { message: QUESTIONS[n % QUESTIONS.length] });
-        default:
-          return call(c.auth, 'GET', '/api/v1/notifications/logs');
+    for (const tenant of ['demo', 'acme']) {
+      const admin = clients.find((c) => c.tenant === tenant && c.role === 'admin')!;
+      const shared = await must(admin.auth, 'POST', '/api/v1/dashboards/', {
+        name: `Traffic ${tenant}`,
+        description: 'bench',
+        is_shared: true,
+      });
+      await must(admin.auth, 'POST', `/api/v1/dashboards/${shared.id}/widgets`, {
+        title: 'Revenue',
+        widget_type: 'chart',
+        data_source: 'live_insight',
+        insight_code: 'revenue',
+      });
+      for (const c of clients.filter((x) => x.tenant === tenant)) {
+        c.dashboard =
+          c.role === 'member'
+            ? shared.id
+            : (await must(c.auth, 'POST', '/api/v1/dashboards/', { name: `Traffic ${c.i}`, description: 'bench' })).id;
       }
-    };
+    }
 
-    const latencies = new Map<Operation, number[]>(OPERATIONS.map((o) => [o, []]));
+    const today = Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate());
+    const day = (back: number) => new Date(today - back * 86_400_000).toISOString().slice(0, 10);
+    let seq = 0;
+    const variedExecute = (n: number): string => {
+      const ins = INSIGHTS[n % INSIGHTS.length];
+      const span = 14 + ((n * 37) % 360);
+      const from = span + ((n * 53) % (700 - span));
+      const q = new URLSearchParams({ date_from: day(from), date_to: day(from - span) });
+      if (ins.granularity) q.set('granularity', GRANULARITIES[(n * 3) % GRANULARITIES.length]);
+      if (n % 3 === 1) q.set('country', COUNTRIES[(n * 5) % COUNTRIES.length]);
+      if (n % 4 === 2) q.set('channel', CHANNELS[(n * 7) % CHANNELS.length]);
+      if (ins.category && n % 2) q.set('category', CATEGORIES[(n * 11) % CATEGORIES.length]);
+      if (ins.limit) q.set('limit', String(1 + ((n * 13) % ins.limit)));
+      return `/api/v1/insights/${ins.code}/execute?${q}`;
+    };
+    const question = (n: number) =>
+      `${QUESTION_SUBJECTS[n % QUESTION_SUBJECTS.length]}${QUESTION_PLACES[(n * 5) % QUESTION_PLACES.length]} ${QUESTION_TIMES[(n * 3) % QUESTION_TIMES.length]}`;
+
+    const latencies = new Map<Operation, number[]>(Object.keys(OPERATIONS).map((o) => [o as Operation, []]));
     const errors = new Map<string, number>();
+    let executes = 0;
+    let executesCached = 0;
     let peakRss = 0;
     const sampler = setInterval(() => (peakRss = Math.max(peakRss, rssOf(child.pid!))), 200);
     const loop = async (c: (typeof clients)[number], until: number, record: boolean) => {
-      while (Date.now() < until) {
-        const op = pick();
+      const timed = async (op: Operation, method: string, p: string, body?: unknown) => {
         const t = performance.now();
-        let status: number;
+        let r: { status: number; data: any };
         try {
-          status = (await send(c, op)).status;
+          r = await call(c.auth, method, p, body);
         } catch (err) {
-          status = 0;
+          r = { status: 0, data: undefined };
           errors.set(`${op}: ${(err as Error).message}`, (errors.get(`${op}: ${(err as Error).message}`) ?? 0) + 1);
         }
-        if (!record) continue;
-        latencies.get(op)!.push(performance.now() - t);
-        if (status >= 300) errors.set(`${op} → ${status}`, (errors.get(`${op} → ${status}`) ?? 0) + 1);
+        if (record) {
+          latencies.get(op)!.push(performance.now() - t);
+          if (r.status >= 300) {
+            const key = `${op} → ${r.status} ${JSON.stringify(r.data)?.slice(0, 200)}`;
+            errors.set(key, (errors.get(key) ?? 0) + 1);
+          }
+        }
+        return r;
+      };
+      while (Date.now() < until) {
+        const n = seq++;
+        await timed('list dashboards', 'GET', '/api/v1/dashboards/');
+        await timed('get a dashboard', 'GET', `/api/v1/dashboards/${c.dashboard}`);
+        if (c.role !== 'member') {
+          const w = await timed('create a widget', 'POST', `/api/v1/dashboards/${c.dashboard}/widgets`, {
+            title: `Orders ${n}`,
+            widget_type: 'chart',
+            data_source: 'live_insight',
+            insight_code: 'orders_count',
+          });
+          if (w.data?.id) {
+            await timed('patch a widget', 'PATCH', `/api/v1/dashboards/${c.dashboard}/widgets/${w.data.id}`, {
+              title: `Orders by week ${n}`,
+            });
+            await timed('delete a widget', 'DELETE', `/api/v1/dashboards/${c.dashboard}/widgets/${w.data.id}`);
+          }
+        }
+        const e = await timed('execute (varied)', 'GET', variedExecute(n));
+        if (record && e.status === 200) {
+          executes++;
+          if (e.data?.data?.cached) executesCached++;
+        }
+        await timed('chat', 'POST', '/api/v1/ai/chat', { message: question(n) });
+        await timed('delivery log', 'GET', '/api/v1/notifications/logs');
       }
     };
     await Promise.all(clients.map((c) => loop(c, Date.now() + WARMUP_SECONDS * 1000, false)));
+    const scrape = async () => parseHistograms((await call(owner, 'GET', '/metrics')).data as string);
+    const before = await scrape();
+    const cpuBefore = cpuOf(child.pid!);
     const t0 = Date.now();
     await Promise.all(clients.map((c) => loop(c, t0 + SECONDS * 1000, true)));
     const elapsed = (Date.now() - t0) / 1000;
+    const cpuAfter = cpuOf(child.pid!);
+    const after = await scrape();
     clearInterval(sampler);
     const endRss = rssOf(child.pid!);
 
@@ -175,20 +304,22 @@ export async function run(args: string[]): Promise<void> {
     const rps = all.length / elapsed;
     const p99 = percentile(all, 99);
     const errorCount = [...errors.values()].reduce((a, b) => a + b, 0);
+    const f = (x: number) => (Number.isNaN(x) ? '—' : x.toFixed(1));
     const lines = [
-      `Mixed traffic on \`insights serve\` (${useTsx ? 'src/ through tsx' : 'dist/'}${NODE_ARGS.length ? `, node ${NODE_ARGS.join(' ')}` : ''}), embedded PGlite + DuckDB (first-start demo data), ${CLIENTS} clients × ${SECONDS} s after ${WARMUP_SECONDS} s of warm-up`,
-      `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, Node ${process.version}; ${new Date().toISOString().slice(0, 16)}Z, load average at the start ${loadAtStart}, at the end ${os
-        .loadavg()
-        .map((l) => l.toFixed(2))
-        .join(' ')} (the load generator runs on the same cores)`,
+      `Mixed traffic on \`insights serve\` (${useTsx ? 'src/ through tsx' : 'dist/'}${NODE_ARGS.length ? `, node ${NODE_ARGS.join(' ')}` : ''}), embedded PGlite + DuckDB (first-start demo data, 200,000 orders), ${CLIENTS} clients of 2 tenants × ${SECONDS} s after ${WARMUP_SECONDS} s of warm-up`,
+      ...machineLines('the load generator on the same cores', loadAtStart),
       '',
-      '| operation | requests | p50 ms | p99 ms |',
-      '|---|---:|---:|---:|',
-      ...OPERATIONS.map((o) => {
+      '| operation | requests | client p50 ms | client p99 ms | server p50 ms | server p99 ms |',
+      '|---|---:|---:|---:|---:|---:|',
+      ...(Object.keys(OPERATIONS) as Operation[]).map((o) => {
         const xs = latencies.get(o)!.sort((a, b) => a - b);
-        return `| ${o} | ${xs.length} | ${percentile(xs, 50).toFixed(1)} | ${percentile(xs, 99).toFixed(1)} |`;
+        const route = OPERATIONS[o];
+        return `| ${o} | ${xs.length} | ${f(percentile(xs, 50))} | ${f(percentile(xs, 99))} | ${f(serverQuantile(before, after, route, 0.5))} | ${f(serverQuantile(before, after, route, 0.99))} |`;
       }),
-      `| **all** | ${all.length} | ${percentile(all, 50).toFixed(1)} | ${p99.toFixed(1)} |`,
+      `| **all** | ${all.length} | ${f(percentile(all, 50))} | ${f(p99)} | | |`,
+      '',
+      `Varied executes answered from the cache: ${executesCached} of ${executes}.`,
+      `Server CPU per request (user + system, /proc; steadier than the latencies on a shared machine): ${((cpuAfter.all - cpuBefore.all) / all.length).toFixed(2)} ms, of which its main thread ${((cpuAfter.main - cpuBefore.main) / all.length).toFixed(2)} ms.`,
       '',
       '| measure | figure | target | |',
       '|---|---:|---|---|',

@@ -38,13 +38,17 @@ import { WidgetsService } from './modules/dashboards/widgets.service.ts';
 import { widgetsRoutes } from './modules/dashboards/widgets.routes.ts';
 import { widgetRefreshRoutes } from './modules/dashboards/widget-refresh.routes.ts';
 import { checkPresetFilters } from './modules/dashboards/widget-source.ts';
+import { StoredRowsAccess } from './modules/dashboards/stored-rows.ts';
 import { TextBlocksRepository } from './modules/dashboards/text-blocks.repository.ts';
 import { TextBlocksService } from './modules/dashboards/text-blocks.service.ts';
 import { textBlocksRoutes } from './modules/dashboards/text-blocks.routes.ts';
-import type { Warehouse } from './warehouse/warehouse.ts';
+import { asTenant, type Warehouse } from './warehouse/warehouse.ts';
 import { InsightsService } from './modules/insights/insights.service.ts';
 import { loadModel, type SemanticModel } from './semantic/model.ts';
 import { insightsFastAnswers, insightsRoutes } from './modules/insights/insights.routes.ts';
+import { queryRoutes } from './modules/query/query.routes.ts';
+import { QueryService } from './modules/query/query.service.ts';
+import type { WidgetQueries } from './modules/dashboards/widget-query.ts';
 import { createTransports } from './adapters/delivery/index.ts';
 import type { Transports } from './adapters/delivery/types.ts';
 import { ChannelsRepository } from './modules/channels/channels.repository.ts';
@@ -53,6 +57,10 @@ import { channelsRoutes } from './modules/channels/channels.routes.ts';
 import { dashboardsPort, insightsPort } from './modules/reports/report-sources.ts';
 import { DashboardPdfService } from './modules/reports/dashboard-pdf.ts';
 import { dashboardPdfRoutes } from './modules/reports/dashboard-pdf.routes.ts';
+import { ReportImages } from './modules/reports/report-images.ts';
+import { ReportImagesRepository } from './modules/reports/report-images.repository.ts';
+import { reportImagesRoutes } from './modules/reports/report-images.routes.ts';
+import { chartsOnFirstUse } from './adapters/charts/on-demand.ts';
 import { DeliveriesRepository } from './modules/deliveries/deliveries.repository.ts';
 import { deliveryLogsRoutes } from './modules/deliveries/deliveries.routes.ts';
 import { cancelChannelDeliveries, DeliveryLogsService, DeliveryQueue } from './modules/deliveries/deliveries.service.ts';
@@ -69,7 +77,7 @@ import { Scheduler } from './jobs/scheduler.ts';
 import { DataRepository } from './modules/data/data.repository.ts';
 import { DataService } from './modules/data/data.service.ts';
 import { modelColumns, tenantColumns } from './semantic/tenancy.ts';
-import { RollupStore } from './warehouse/rollups.ts';
+import { RollupStore } from './warehouse/rollups/rollups.ts';
 import { dataRoutes } from './modules/data/data.routes.ts';
 import { McpService } from './modules/mcp/mcp.service.ts';
 import { mcpRoutes } from './modules/mcp/mcp.routes.ts';
@@ -95,6 +103,10 @@ export interface Services {
   widgets: WidgetsService;
   /** The insight engine: catalog(), find(), execute(), resolve(), run(). */
   insights: InsightsService;
+  /** The semantic query engine (docs/query.md): run(), plan(), describe(), dimensionValues(), dataSpan(). */
+  queries: QueryService;
+  /** What widgets that hold a query use of the engines. */
+  widgetQueries: WidgetQueries;
   /** Sends a Report to a channel by its type (messenger, webhook, email); throws DeliveryError. */
   transports: Transports;
   /** Data loading: load(auth, table, mode, upload), tables(auth). */
@@ -143,6 +155,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     metrics: deps.logger !== false,
     corsOrigins: config.corsOrigins,
     rateLimitPerMinute: config.rateLimitPerMinute,
+    trustProxy: config.trustProxy,
   });
 
   // Repositories and services: each gets only what it uses.
@@ -168,10 +181,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Before the caller closes the warehouse: a background build must not run under a closed one.
   app.addHook('onClose', () => rollups.stop());
   const insights = new InsightsService(deps.warehouse, clock, model, rollups);
-  const dashboards = new DashboardsService(dashboardsRepo, widgetsRepo, clock, (filters, where) =>
-    checkPresetFilters(insights, filters, where),
+  // Semantic queries run through the insights' runner: one compiler, one set of rollups, one warehouse path.
+  const queries = new QueryService(insights.runner, clock, () => insights.catalog());
+  const storedRows = new StoredRowsAccess(insights.model);
+  const dashboards = new DashboardsService(
+    dashboardsRepo,
+    widgetsRepo,
+    clock,
+    (filters, where) => checkPresetFilters(insights, filters, where),
+    storedRows,
   );
-  const widgets = new WidgetsService(widgetsRepo, dashboards, clock, insights);
+  const widgetQueries: WidgetQueries = {
+    plan: (query, where) => queries.plan(query, where),
+    run: (scope, query, where) => queries.run(scope, query, where),
+    filterMember: (name) => insights.filterMember(name),
+    today: () => insights.today(),
+  };
+  const widgets = new WidgetsService(widgetsRepo, dashboards, clock, insights, widgetQueries, { storedRows });
 
   // Each tenant's active AI connector from memory until ai_connectors changes (migration 731).
   const connectorsRepo = new ConnectorsRepository(db);
@@ -182,6 +208,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const chat = new ChatService(
     new ChatRepository(db),
     insights,
+    queries,
     connectors,
     new ChatRateLimiter(config.chatRateLimitPerMinute, clock),
     clock,
@@ -196,7 +223,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     modelTables: [...model.cubes.values()].flatMap((c) => (c.def.sql_table && !c.def.sql_table.includes('.') ? [c.def.sql_table] : [])),
   });
 
-  const transports = createTransports(config, egress);
+  // Charts for the chat tools are published on INSIGHTS_PUBLIC_URL (docs/channels.md); without it none.
+  const charts = chartsOnFirstUse();
+  const reportImages = new ReportImages(new ReportImagesRepository(db), charts, clock, config.publicUrl ?? '');
+  const transports = createTransports(config, egress, charts, config.publicUrl ? reportImages : undefined);
   const channels = new ChannelsService(new ChannelsRepository(db), db, deps.secrets, clock, transports);
 
   // What is sent, when, exactly once: subscriptions of both kinds, the delivery queue and log, the
@@ -243,6 +273,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     dashboards,
     widgets,
     insights,
+    queries,
+    widgetQueries,
     transports,
     channels,
     data,
@@ -253,13 +285,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     scheduler,
     deliveryWorker,
     notificationLoops,
-    starter: new StarterService(new StarterRepository(db), { dashboards, widgets, catalog: () => insights.catalog() }, clock),
+    starter: new StarterService(
+      new StarterRepository(db),
+      { dashboards, widgets, catalog: () => insights.catalog(), rolling: (code) => insights.isRolling(code) },
+      clock,
+    ),
   };
   app.decorate('services', services);
 
   // One count of failed authentications per address, for API credentials and embed tokens alike.
   const authFailures = new FixedWindowCounter(config.authFailuresPerMinute, clock);
   installAuth(app, tokens, jwt, authFailures);
+  // Each caller's warehouse reads take the caller's tenant's turn (src/warehouse/read-lanes.ts).
+  app.addHook('preHandler', (req, _reply, done) => (req.auth ? asTenant(req.auth.tenantId, done) : done()));
   installHealth(app, { db });
   const web = await installWeb(app);
   installAbout(app, { commit: config.commit, warehouseDialect: deps.warehouse.dialect, redirectHome: !web });
@@ -272,10 +310,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(widgetsRoutes(widgets));
   await app.register(textBlocksRoutes(new TextBlocksService(new TextBlocksRepository(db), dashboards, clock)));
   await app.register(insightsRoutes(insights, new FilterValues(insights, clock)));
+  await app.register(queryRoutes(queries));
   app.fastAnswers.add(insightsFastAnswers(insights));
   await app.register(widgetRefreshRoutes(widgets, insights.filterParameters()));
   await app.register(dashboardPdfRoutes(new DashboardPdfService(dashboards, widgets, clock), insights.filterParameters()));
   await app.register(channelsRoutes(channels));
+  await app.register(reportImagesRoutes(reportImages));
   await app.register(insightSubscriptionsRoutes(insightSubscriptions));
   await app.register(dashboardSubscriptionsRoutes(dashboardSubscriptions));
   await app.register(deliveryLogsRoutes(deliveryLogs));
@@ -299,7 +339,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ),
   );
   installEmbedPages(app, embedKeys);
-  await app.register(mcpRoutes(new McpService({ insights, chat, dashboards, widgets, clock }), { version: packageInfo().version }));
+  await app.register(
+    mcpRoutes(new McpService({ insights, queries, chat, dashboards, widgets, clock }), { version: packageInfo().version }),
+  );
 
   return app;
 }

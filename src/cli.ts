@@ -1,5 +1,6 @@
-// The `insights` command: dispatches to src/commands/. Each command opens only what it needs;
-// errors a person can fix are printed as one line to stderr with a non-zero exit, never a stack trace.
+// The `insights` command, one of the two entry points (server.ts, which `serve` starts, is the
+// other): dispatches to src/commands/. Each command opens only what it needs; errors a person can
+// fix are printed as one line to stderr with a non-zero exit, never a stack trace.
 import { ConfigError, loadConfig } from './config/index.ts';
 import { DataDirLockedError } from './db/lock.ts';
 import { StartupError } from './lib/startup.ts';
@@ -11,9 +12,9 @@ import { demo } from './commands/demo.ts';
 import { mcp } from './commands/mcp.ts';
 import { model } from './commands/model.ts';
 import { rollups } from './commands/rollups.ts';
-import { migrate, serve } from './commands/serve.ts';
+import { migrate } from './commands/migrate.ts';
 import { jwt, token } from './commands/tokens.ts';
-import { LoadError } from './warehouse/load.ts';
+import { LoadError } from './warehouse/load/rules.ts';
 
 const USAGE = `Usage: insights <command>
 
@@ -39,6 +40,9 @@ const USAGE = `Usage: insights <command>
                                           INSIGHTS_TOKEN (or --token); --url bridges to a running
                                           server instead of opening the data dir (docs/mcp.md)
 `;
+
+/** `insights serve` (what npm start runs): the server's process, loaded only for it. */
+const serve: Command = async (config) => (await import('./server.ts')).serve(config);
 
 const commands: Record<string, Command> = {
   serve,

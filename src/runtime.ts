@@ -2,7 +2,7 @@
 // when embedded), its migrations, the master key, and the services the CLI uses without the app.
 import path from 'node:path';
 import type { Config } from './config/index.ts';
-import { PGliteDb, PostgresDb, type Db } from './db/index.ts';
+import { PGliteDb, type Db } from './db/index.ts';
 import { restrictDataDir } from './db/data-dir.ts';
 import { lockDataDir, type DataDirLock } from './db/lock.ts';
 import { migrate } from './db/migrate.ts';
@@ -32,6 +32,7 @@ export async function openRuntime(config: Config): Promise<Runtime> {
     // owner-only all the same (lockDataDir does this in the other branch).
     restrictDataDir(config.dataDir, { create: false });
     const url = config.databaseUrl;
+    const { PostgresDb } = await import('./db/postgres.ts');
     db = await firstContact('DATABASE_URL', url, async () => {
       const pg = new PostgresDb(url);
       try {

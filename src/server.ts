@@ -5,10 +5,8 @@ import { systemClock } from './lib/clock.ts';
 import { openRuntime } from './runtime.ts';
 import { DEMO_OWNER } from './modules/starter/starter.service.ts';
 import { listenError } from './lib/startup.ts';
-import { openWarehouse } from './warehouse/open.ts';
-import { seedDemoIfEmpty } from './warehouse/demo.ts';
-import { seedNewDuckDbInChild } from './warehouse/first-seed.ts';
-import { duckDbFile, onDemoModel } from './warehouse/open.ts';
+import { seedDemoIfEmpty } from './warehouse/demo/demo.ts';
+import { onDemoModel, openWarehouse, seedNewEmbedded } from './warehouse/open.ts';
 import { formatIssue, loadModel } from './semantic/model.ts';
 import { probeModel } from './semantic/probe.ts';
 
@@ -20,13 +18,10 @@ export async function serve(config: Config): Promise<void> {
   // DuckDB file is seeded by a child process, so this one never holds the seed's memory. On a
   // model of the user's own nothing of the demo is created or seeded.
   const demo = onDemoModel(config);
-  const seededInChild =
-    demo && !config.warehouseUrl
-      ? await seedNewDuckDbInChild(duckDbFile(config), config.duckdb, systemClock.now()).catch(async (err) => {
-          await runtime.close();
-          throw err;
-        })
-      : undefined;
+  const seededInChild = await seedNewEmbedded(config, systemClock.now()).catch(async (err) => {
+    await runtime.close();
+    throw err;
+  });
   const warehouse = await openWarehouse(config).catch(async (err) => {
     await runtime.close();
     throw err;

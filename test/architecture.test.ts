@@ -10,8 +10,9 @@ import ts from 'typescript';
 const ROOT = path.resolve(import.meta.dirname, '..');
 const SRC = path.join(ROOT, 'src');
 
-/** The composition root: process files and the app builder; they may import anything. */
-const ROOT_FILES = new Set(['app.ts', 'server.ts', 'cli.ts', 'runtime.ts']);
+/** The entry points (the command and the server's process) and the composition they build on. */
+const ENTRY_FILES = new Set(['server.ts', 'cli.ts']);
+const COMPOSITION_FILES = new Set(['app.ts', 'runtime.ts']);
 
 /** Layer → the layers it may import (its own layer always). Lower layers never import higher ones. */
 const MAY_IMPORT: Record<string, readonly string[]> = {
@@ -25,9 +26,11 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   modules: ['lib', 'config', 'db', 'auth', 'semantic', 'warehouse', 'adapters'],
   jobs: ['lib', 'config', 'db', 'adapters', 'modules'],
   plugins: ['lib', 'config', 'db', 'auth', 'modules'],
-  // The CLI's commands are the root's too: each opens what it needs through runtime.ts or app.ts.
-  commands: ['lib', 'config', 'db', 'auth', 'semantic', 'warehouse', 'adapters', 'modules', 'jobs', 'plugins', 'root'],
-  root: ['lib', 'config', 'db', 'auth', 'semantic', 'warehouse', 'adapters', 'modules', 'jobs', 'plugins', 'commands'],
+  // app.ts builds the app, runtime.ts opens the system of record: what commands and the server use.
+  composition: ['lib', 'config', 'db', 'auth', 'semantic', 'warehouse', 'adapters', 'modules', 'jobs', 'plugins'],
+  // Each command opens what it needs through the composition, never through an entry point.
+  commands: ['lib', 'config', 'db', 'auth', 'semantic', 'warehouse', 'adapters', 'modules', 'jobs', 'plugins', 'composition'],
+  entry: ['lib', 'config', 'db', 'auth', 'semantic', 'warehouse', 'adapters', 'modules', 'jobs', 'plugins', 'composition', 'commands'],
 };
 
 /** Layers whose code is domain logic or I/O: no Fastify there (routes, plugins and lib's HTTP helpers may). */
@@ -37,8 +40,28 @@ export type Graph = Map<string, { spec: string; target?: string }[]>;
 
 export function layerOf(rel: string): string | undefined {
   const parts = rel.split('/');
-  if (parts.length === 1) return ROOT_FILES.has(parts[0]) ? 'root' : undefined;
-  return parts[0] in MAY_IMPORT && parts[0] !== 'root' ? parts[0] : undefined;
+  if (parts.length === 1) return ENTRY_FILES.has(parts[0]) ? 'entry' : COMPOSITION_FILES.has(parts[0]) ? 'composition' : undefined;
+  return parts[0] in MAY_IMPORT && parts[0] !== 'entry' && parts[0] !== 'composition' ? parts[0] : undefined;
+}
+
+/** The engine folders of the warehouse: each implements the one port (warehouse/warehouse.ts). */
+const ENGINES = ['duckdb', 'postgres', 'clickhouse'];
+const engineOf = (rel: string) => (rel.startsWith('warehouse/') ? ENGINES.find((e) => rel.startsWith(`warehouse/${e}/`)) : undefined);
+
+/**
+ * Nothing engine-specific outside an engine's folder: an engine imports no other engine, and only
+ * warehouse/open.ts (which opens the configured one) imports an engine from outside.
+ */
+export function engineViolations(graph: Graph): string[] {
+  const out: string[] = [];
+  for (const [file, imports] of graph) {
+    for (const { spec, target } of imports) {
+      const to = target && engineOf(target);
+      if (!to || engineOf(file) === to || file === 'warehouse/open.ts') continue;
+      out.push(`${file}: imports the ${to} engine (${spec}); speak to the Warehouse port instead`);
+    }
+  }
+  return out;
 }
 
 const moduleOf = (rel: string) => (rel.startsWith('modules/') ? rel.split('/')[1] : undefined);
@@ -142,6 +165,10 @@ test('every src file keeps to the layering of docs/architecture.md', () => {
   assert.deepEqual(layeringViolations(graph), []);
 });
 
+test('engine-specific code stays in its engine folder', () => {
+  assert.deepEqual(engineViolations(srcGraph()), []);
+});
+
 test('no import cycle between src files', () => {
   assert.deepEqual(importCycles(srcGraph()), []);
 });
@@ -154,6 +181,10 @@ test('the checks catch what they are for', () => {
     ['modules/b/b.repository.ts', [{ spec: '../a/a.service.ts', target: 'modules/a/a.service.ts' }]],
     ['scratch/x.ts', []],
     ['jobs/j.ts', [{ spec: '../plugins/p.ts', target: 'plugins/p.ts' }]],
+    ['commands/c.ts', [{ spec: '../cli.ts', target: 'cli.ts' }]],
+    ['warehouse/clickhouse/x.ts', [{ spec: '../duckdb/y.ts', target: 'warehouse/duckdb/y.ts' }]],
+    ['modules/data/d.ts', [{ spec: '../../warehouse/postgres/p.ts', target: 'warehouse/postgres/p.ts' }]],
+    ['warehouse/open.ts', [{ spec: './duckdb/y.ts', target: 'warehouse/duckdb/y.ts' }]],
   ]);
   assert.deepEqual(layeringViolations(g), [
     'lib/errors.ts: lib may not import modules (../modules/a/a.service.ts)',
@@ -161,6 +192,11 @@ test('the checks catch what they are for', () => {
     'modules/a/a.service.ts: reaches into module b (../b/b.repository.ts); use its service or a port',
     'scratch/x.ts: not on the map (add its folder to docs/architecture.md and this test)',
     'jobs/j.ts: jobs may not import plugins (../plugins/p.ts)',
+    'commands/c.ts: commands may not import entry (../cli.ts)',
+  ]);
+  assert.deepEqual(engineViolations(g), [
+    'warehouse/clickhouse/x.ts: imports the duckdb engine (../duckdb/y.ts); speak to the Warehouse port instead',
+    'modules/data/d.ts: imports the postgres engine (../../warehouse/postgres/p.ts); speak to the Warehouse port instead',
   ]);
   assert.deepEqual(importCycles(g), [['modules/a/a.service.ts', 'modules/b/b.repository.ts']]);
 });
@@ -200,17 +236,24 @@ test("docs/architecture.md's map says what this test enforces, and names files t
   for (const row of doc.split('\n').filter((l) => l.startsWith('| `src/'))) {
     const cells = row.split('|').map((c) => c.trim());
     const folder = /^`src\/([a-z]+)\//.exec(cells[1])?.[1];
-    const layer = folder && folder in MAY_IMPORT ? folder : 'root';
+    const layer =
+      folder && folder in MAY_IMPORT
+        ? folder
+        : cells[1].includes('`src/cli.ts`')
+          ? 'entry'
+          : cells[1].includes('`src/app.ts`')
+            ? 'composition'
+            : 'none';
     const mayImport = cells[cells.length - 2];
-    // The root and its commands import anything; every other row lists the layers it may import.
-    if (layer === 'root' || layer === 'commands') assert.match(mayImport, /^anything/, row);
+    // The entry points and the commands import anything below them; every other row lists the layers it may import.
+    if (layer === 'entry' || layer === 'commands') assert.match(mayImport, /^anything/, row);
     else
       drawn.set(
         layer,
         [...new Set(mayImport.match(new RegExp(`\\b(${layers.join('|')})\\b`, 'g')) ?? [])].filter((l) => l !== layer),
       );
   }
-  for (const layer of layers.filter((l) => l !== 'root' && l !== 'commands')) {
+  for (const layer of layers.filter((l) => l !== 'entry' && l !== 'commands')) {
     assert.deepEqual(drawn.get(layer)?.sort(), [...MAY_IMPORT[layer]].sort(), `the map's row for src/${layer}/`);
   }
   // A file the map names by its own name is a file of src/ (or, with its folder, of the repository).

@@ -112,7 +112,7 @@ describe('README walk-through', { skip: missing.length ? `needs ${missing.join('
     assert.match(out, /^\/api\/v1\/notifications\/logs\?limit=1&cursor=/m, 'the Link header gives the next page');
     assert.match(
       out,
-      /^list_insights describe_model run_insight ask list_dashboards get_dashboard add_widget$/m,
+      /^list_insights describe_model run_insight query ask list_dashboards get_dashboard add_widget$/m,
       'the MCP tools are listed',
     );
     assert.match(
@@ -124,6 +124,16 @@ describe('README walk-through', { skip: missing.length ? `needs ${missing.join('
       out,
       /^FORBIDDEN: Only an owner, an admin or the dashboard's creator may add widgets/m,
       'a member may not add widgets over MCP',
+    );
+    assert.match(
+      out,
+      /^\{"orders\.ordered_at":"2026-03-01","orders\.revenue":[\d.]+,"orders\.revenue_3m":[\d.]+,"orders\.revenue_ytd":[\d.]+\}$/m,
+      'rolling and year-to-date revenue by month',
+    );
+    assert.match(
+      out,
+      /^\{"columns":\["cohort","period","retention","active","size"\],"first_row":\{"cohort":"\d{4}-\d{2}-01","period":0,"retention":100,"active":\d+,"size":\d+\}\}$/m,
+      'the retention triangle',
     );
     const codes = out.split('\n').filter((l) => /^\d{3}$/.test(l));
     assert.deepEqual(

@@ -6,7 +6,7 @@
 import dns from 'node:dns';
 import net from 'node:net';
 import ipaddr from 'ipaddr.js';
-import { Agent, buildConnector, request, RetryAgent, type Dispatcher } from 'undici';
+import type { buildConnector, Dispatcher } from 'undici';
 
 export class EgressError extends Error {}
 /** The destination resolves to an address we do not call (loopback, private, metadata…). */
@@ -94,18 +94,33 @@ export function embeddedIPv4(ip: ipaddr.IPv6): ipaddr.IPv4[] | undefined {
   }
 }
 
+/** The connection pools of the guard, built with undici on the first outbound request. */
+interface Clients {
+  request: typeof import('undici').request;
+  dispatcher: Dispatcher;
+  resetRetrying: Dispatcher;
+}
+
 export class EgressGuard {
   private readonly allow: Cidr[];
-  readonly dispatcher: Dispatcher;
-  private readonly resetRetrying: Dispatcher;
+  // undici is ~8 MB of resident memory once loaded; a process that never calls out (no AI
+  // connector, no webhook or chat channel) never loads it (docs/footprint.md).
+  private clients?: Promise<Clients>;
 
-  constructor(allowCidrs: string[] = [], options: { ca?: string | Buffer } = {}) {
+  constructor(
+    allowCidrs: string[] = [],
+    private readonly options: { ca?: string | Buffer } = {},
+  ) {
     this.allow = allowCidrs.map((c) => {
       const [addr, bits] = ipaddr.parseCIDR(c);
       const v = normalize(addr.toString()) ?? addr;
       // An IPv4-mapped IPv6 CIDR (::ffff:10.0.0.0/104) is the IPv4 one.
       return [v, v.kind() === addr.kind() ? bits : Math.max(0, bits - 96)] as Cidr;
     });
+  }
+
+  private build({ Agent, buildConnector, request, RetryAgent }: typeof import('undici')): Clients {
+    const options = this.options;
 
     const lookup: net.LookupFunction = (hostname, opts, callback) => {
       dns.lookup(hostname, { ...opts, all: true }, (err, addresses) => {
@@ -139,10 +154,10 @@ export class EgressGuard {
         callback(null, socket!);
       });
     };
-    this.dispatcher = new Agent({ connect, keepAliveTimeout: 4_000 });
+    const dispatcher = new Agent({ connect, keepAliveTimeout: 4_000 });
     // Status codes pass through untouched (the caller's retry policy reads them); only a broken
     // connection is retried, once.
-    this.resetRetrying = new RetryAgent(this.dispatcher, {
+    const resetRetrying = new RetryAgent(dispatcher, {
       maxRetries: 1,
       minTimeout: 0,
       methods: ['POST'],
@@ -150,6 +165,7 @@ export class EgressGuard {
       errorCodes: ['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET'],
       throwOnError: false,
     });
+    return { request, dispatcher, resetRetrying };
   }
 
   /** True for public unicast addresses, and for anything INSIGHTS_EGRESS_ALLOW lists. */
@@ -192,6 +208,7 @@ export class EgressGuard {
     const signal = AbortSignal.timeout(timeoutMs);
     const where = `${parsed.protocol}//${parsed.host}`;
     try {
+      const { request, dispatcher, resetRetrying } = await (this.clients ??= import('undici').then((u) => this.build(u)));
       // undici.request rather than fetch: the same connection handling at a fraction of the CPU
       // per call (no WHATWG streams), which matters when thousands of webhooks go out at once.
       // It follows no redirects unless told to.
@@ -200,7 +217,7 @@ export class EgressGuard {
         headers: req.headers,
         body: req.body,
         signal,
-        dispatcher: req.retryOnReset ? this.resetRetrying : this.dispatcher,
+        dispatcher: req.retryOnReset ? resetRetrying : dispatcher,
       });
       const chunks: Buffer[] = [];
       let total = 0;
@@ -231,7 +248,8 @@ export class EgressGuard {
   }
 
   async close(): Promise<void> {
-    await this.dispatcher.close();
+    const clients = await this.clients?.catch(() => undefined);
+    await clients?.dispatcher.close();
   }
 }
 

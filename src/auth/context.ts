@@ -24,7 +24,8 @@ export interface AuthContext {
 export type UserAttributes = Readonly<Record<string, readonly string[]>>;
 
 export const ATTRIBUTES_RULE =
-  'an object of at most 50 names ([A-Za-z_][A-Za-z0-9_]*, up to 100 characters) to a value or a list of 1-100 values (strings of 1-200 characters without control characters, or numbers)';
+  'an object of at most 50 names ([A-Za-z_][A-Za-z0-9_]*, up to 100 characters) to a value or a list of 1-100 values ' +
+  '(strings of 1-200 characters without control characters, or numbers)';
 const ATTRIBUTE_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,99}$/;
 const ATTRIBUTE_VALUE = /^[^\p{C}]{1,200}$/u;
 

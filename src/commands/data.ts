@@ -7,15 +7,15 @@ import path from 'node:path';
 import type { Config } from '../config/index.ts';
 import { lockDataDir, type DataDirLock } from '../db/lock.ts';
 import { formatBytes, progressReporter } from '../lib/progress.ts';
-import type { DataFile, LoadMode, LoadProgress } from '../warehouse/load.ts';
-import { fileColumns } from '../warehouse/load-reader.ts';
+import type { DataFile, LoadMode, LoadProgress } from '../warehouse/load/rules.ts';
+import { loadTenantData } from '../warehouse/tenant-load.ts';
 import { openWarehouse } from '../warehouse/open.ts';
-import { RollupStore } from '../warehouse/rollups.ts';
+import { RollupStore } from '../warehouse/rollups/rollups.ts';
 import { loadModel } from '../semantic/model.ts';
 import { tenantColumns } from '../semantic/tenancy.ts';
 import { isTenantId, TENANT_ID_RULE } from '../auth/context.ts';
-import { parseDateFormat, parseDelimiter } from '../warehouse/load-formats.ts';
-import { dataFileOf, LOAD_MODES, tableNameProblem } from '../warehouse/load.ts';
+import { parseDateFormat, parseDelimiter } from '../warehouse/load/formats.ts';
+import { dataFileOf, LOAD_MODES, tableNameProblem } from '../warehouse/load/rules.ts';
 import { need, options, UsageError, type Command } from './args.ts';
 
 export interface FileLoad {
@@ -64,12 +64,16 @@ async function loadLiteral(config: Config, { table, file, tenantId, mode }: File
       const labels: Record<LoadProgress['step'], string> = {
         reading: `Reading ${shownPath} (${formatBytes(bytes)})`,
         loading: `Loading into ${table}`,
-        sending: `Sending to ${warehouse.dialect === 'clickhouse' ? 'ClickHouse' : 'PostgreSQL'}`,
+        sending: `Sending to ${warehouse.title}`,
         committing: 'Committing',
+        refreshing: 'Refreshing rollups',
       };
       const started = Date.now();
-      const versionBefore = (await warehouse.version(tenantId)) ?? '';
-      const result = await warehouse.load({
+      const {
+        result,
+        refreshed,
+        read: columns,
+      } = await loadTenantData(warehouse, new RollupStore(warehouse, model.rollups), {
         table,
         file,
         tenantId,
@@ -81,18 +85,9 @@ async function loadLiteral(config: Config, { table, file, tenantId, mode }: File
           if (p.fraction !== undefined) progress.update(p.fraction);
         },
       });
-      progress.step('Refreshing rollups');
-      const refreshed = await new RollupStore(warehouse, model.rollups).refreshAfterLoad({
-        table,
-        tenantId,
-        mode,
-        timeRanges: result.timeRanges,
-        versionBefore,
-      });
       const done = refreshed.filter((r) => r.tenants.length);
       const notDone = refreshed.filter((r) => !r.tenants.length);
       const seconds = ((Date.now() - started) / 1000).toFixed(1);
-      const columns = fileColumns(file);
       progress.done(
         `Loaded ${result.rowsLoaded.toLocaleString('en')} rows (${formatBytes(bytes)}) into ${table} for tenant ${tenantId} ` +
           `(${mode}${result.created ? ', table created' : ''}) in the ${warehouse.dialect} warehouse in ${seconds} s.` +
@@ -102,10 +97,8 @@ async function loadLiteral(config: Config, { table, file, tenantId, mode }: File
       );
       // What the file was read as, so a date left as text or a number read as text shows at once.
       const width = Math.max(...columns.map((c) => c.name.length));
-      if (columns.length)
-        console.log(
-          `Columns:\n${columns.map((c) => `  ${c.name.padEnd(width)}  ${c.type}${c.date_format ? `  (dates as ${c.date_format})` : ''}`).join('\n')}`,
-        );
+      const described = columns.map((c) => `  ${c.name.padEnd(width)}  ${c.type}${c.date_format ? `  (dates as ${c.date_format})` : ''}`);
+      if (columns.length) console.log(`Columns:\n${described.join('\n')}`);
     } finally {
       await warehouse.close();
     }

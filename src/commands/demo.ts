@@ -6,9 +6,9 @@ import { DEMO_OWNER } from '../modules/starter/starter.service.ts';
 import { openRuntime, type Runtime } from '../runtime.ts';
 import type { Warehouse } from '../warehouse/warehouse.ts';
 import { loadModel } from '../semantic/model.ts';
-import { DEFAULT_SEED_ROWS, DEFAULT_TENANTS, seedDemo } from '../warehouse/demo.ts';
+import { DEFAULT_SEED_ROWS, DEFAULT_TENANTS, seedDemo } from '../warehouse/demo/demo.ts';
 import { onDemoModel, openWarehouse, WarehouseLockedError } from '../warehouse/open.ts';
-import { RollupStore } from '../warehouse/rollups.ts';
+import { RollupStore } from '../warehouse/rollups/rollups.ts';
 import { options, UsageError, type Command } from './args.ts';
 
 /** The memory ceiling of `insights demo seed` when the configured one is smaller. */
@@ -54,7 +54,8 @@ export const demo: Command = async (config, args) => {
   // The demo's tables (orders, products…) would take names the user's model may use.
   if (!onDemoModel(config)) {
     throw new UsageError(
-      `INSIGHTS_MODEL is set (${config.modelPath}): the demo data belongs to the demo model and is not seeded beside a model of your own. ` +
+      `INSIGHTS_MODEL is set (${config.modelPath}): the demo data belongs to the demo model and is not seeded beside ` +
+        `a model of your own. ` +
         'Load your data with insights data load --table T --file F --tenant X (docs/data.md), or unset INSIGHTS_MODEL for the demo.',
     );
   }
@@ -77,10 +78,9 @@ export const demo: Command = async (config, args) => {
       throw err instanceof WarehouseLockedError ? new UsageError(err.message) : err;
     });
     try {
-      if (warehouse.dialect === 'duckdb') await warehouse.exec('SET preserve_insertion_order = false');
       const started = Date.now();
       const now = systemClock.now();
-      const { perTenant } = await seedDemo(warehouse, { rows, tenants, endDay: now.toISOString().slice(0, 10), now });
+      const { perTenant } = await seedDemo(warehouse, { rows, tenants, endDay: now.toISOString().slice(0, 10), now, exclusive: true });
       const counts = Object.entries(perTenant)
         .map(([t, n]) => `${t}: ${n}`)
         .join(', ');

@@ -62,7 +62,8 @@ async function modelInit(config: Config, args: string[]): Promise<void> {
       if (!table) {
         const names = loaded.map((t) => t.name);
         throw new UsageError(
-          `--table ${name}: no such table in the ${warehouse.dialect} warehouse (${names.length ? `loaded: ${names.join(', ')}` : 'load one first: insights data load --table … --file …'})`,
+          `--table ${name}: no such table in the ${warehouse.dialect} warehouse ` +
+            `(${names.length ? `loaded: ${names.join(', ')}` : 'load one first: insights data load --table … --file …'})`,
         );
       }
       progress.step(`Reading ${name}`);

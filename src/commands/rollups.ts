@@ -1,6 +1,6 @@
 // `insights rollups build|status`: the model's rollups, built now or described (docs/rollups.md).
 import { loadModel } from '../semantic/model.ts';
-import { RollupStore } from '../warehouse/rollups.ts';
+import { RollupStore } from '../warehouse/rollups/rollups.ts';
 import { options, UsageError, type Command } from './args.ts';
 import { withWarehouse } from './open.ts';
 
@@ -39,11 +39,13 @@ export const rollups: Command = async (config, args) => {
         if (!r.tenants.length) console.log('  not built');
         for (const t of r.tenants)
           console.log(
-            `  ${t.tenant}: ${t.rows.toLocaleString('en')} rows, built ${t.built_at}, ${t.current ? 'current' : 'outdated (the raw rows answer until it is rebuilt)'}`,
+            `  ${t.tenant}: ${t.rows.toLocaleString('en')} rows, built ${t.built_at}, ` +
+              `${t.current ? 'current' : 'outdated (the raw rows answer until it is rebuilt)'}`,
           );
         for (const p of r.problems)
           console.log(
-            `  ${p.tenant || 'every tenant'}: problem (${p.attempts} attempt${p.attempts === 1 ? '' : 's'}, last ${p.failed_at}): ${p.problem}`,
+            `  ${p.tenant || 'every tenant'}: problem (${p.attempts} attempt${p.attempts === 1 ? '' : 's'}, last ` +
+              `${p.failed_at}): ${p.problem}`,
           );
       }
     }

@@ -1,5 +1,6 @@
 // The only module that reads process.env. Every setting is validated here, and an invalid one stops
 // start-up with a message that names it.
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -30,11 +31,23 @@ export interface Config {
   smtpUrl?: string;
   smtpFrom: string;
   messengerApiUrl: string;
+  /**
+   * INSIGHTS_PUBLIC_URL: where people reach this service's web app (https://insights.example.com).
+   * Slack, Teams and Google Chat reports link there and show their charts from there; unset, they
+   * carry neither (docs/channels.md).
+   */
+  publicUrl?: string;
   providerUrls: Record<'vendor_a' | 'vendor_b' | 'vendor_c' | 'router', string>;
   rateLimitPerMinute: number;
   chatRateLimitPerMinute: number;
-  /** Failed authentications per minute per client address before it is answered 429. */
+  /** Failed authentications per minute per client address, and per credential, before 429s. */
   authFailuresPerMinute: number;
+  /**
+   * INSIGHTS_TRUST_PROXY: whose X-Forwarded-For gives the client's address (docs/security.md):
+   * false (the default: forwarded headers are ignored), true (any peer), a number of proxy hops,
+   * or the proxies' addresses and CIDRs.
+   */
+  trustProxy: boolean | number | string[];
   /** The body limit of data uploads (POST /api/v1/data/{table}); other routes keep their own. */
   dataMaxBytes: number;
   /** INSIGHTS_DATA_MAX_ROWS: the most rows one data upload may hold. */
@@ -155,6 +168,30 @@ function duckDbMemory(env: Env): { memoryLimit: string; memoryBurst: string } {
 
 const CIDR = /^([0-9a-fA-F:.]+)\/(\d{1,3})$/;
 
+/** INSIGHTS_TRUST_PROXY: false, true, a number of hops, or comma-separated addresses and CIDRs. */
+function trustProxy(env: Env): boolean | number | string[] {
+  const v = str(env, 'INSIGHTS_TRUST_PROXY');
+  if (v === undefined || v.toLowerCase() === 'false') return false;
+  if (v.toLowerCase() === 'true') return true;
+  if (/^\d+$/.test(v)) return int(env, 'INSIGHTS_TRUST_PROXY', 0, 1, 100);
+  const list = v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  for (const entry of list) {
+    const [address, bits, extra] = entry.split('/');
+    const family = net.isIP(address);
+    const maxBits = family === 6 ? 128 : 32;
+    if (!family || extra !== undefined || (bits !== undefined && (!/^\d{1,3}$/.test(bits) || Number(bits) > maxBits))) {
+      throw new ConfigError(
+        'INSIGHTS_TRUST_PROXY',
+        `has an invalid entry "${entry}" (expected true, false, a number of hops, or addresses and CIDRs of the proxies)`,
+      );
+    }
+  }
+  return list;
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const masterKeyText = str(env, 'INSIGHTS_MASTER_KEY');
   let masterKey: Buffer | undefined;
@@ -221,6 +258,7 @@ export function loadConfig(env: Env = process.env): Config {
     smtpUrl,
     smtpFrom,
     messengerApiUrl: url(env, 'INSIGHTS_MESSENGER_API_URL', ['https:', 'http:'], 'https://api.telegram.org')!,
+    publicUrl: url(env, 'INSIGHTS_PUBLIC_URL', ['https:', 'http:']),
     providerUrls: {
       vendor_a: url(env, 'INSIGHTS_PROVIDER_URL_VENDOR_A', ['https:', 'http:'], 'https://api.openai.com/v1')!,
       vendor_b: url(env, 'INSIGHTS_PROVIDER_URL_VENDOR_B', ['https:', 'http:'], 'https://api.anthropic.com')!,
@@ -230,6 +268,7 @@ export function loadConfig(env: Env = process.env): Config {
     rateLimitPerMinute: int(env, 'INSIGHTS_RATE_LIMIT', 600, 1, 1_000_000),
     chatRateLimitPerMinute: int(env, 'INSIGHTS_CHAT_RATE_LIMIT', 30, 1, 1_000_000),
     authFailuresPerMinute: int(env, 'INSIGHTS_AUTH_FAILURE_LIMIT', 30, 1, 1_000_000),
+    trustProxy: trustProxy(env),
     dataMaxBytes: int(env, 'INSIGHTS_DATA_MAX_BYTES', 1024 ** 3, 1, Number.MAX_SAFE_INTEGER),
     dataMaxRows: int(env, 'INSIGHTS_DATA_MAX_ROWS', 20_000_000, 1, Number.MAX_SAFE_INTEGER),
     dataConcurrentLoads: int(env, 'INSIGHTS_DATA_CONCURRENT_LOADS', 2, 1, 64),

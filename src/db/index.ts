@@ -1,10 +1,10 @@
-// The system of record: PGlite (embedded) by default, PostgreSQL when DATABASE_URL is set. Both sit
-// behind one small interface so that repositories run the same SQL on either.
-import { PGlite } from '@electric-sql/pglite';
+// The system of record: PGlite (embedded) by default, PostgreSQL when DATABASE_URL is set
+// (PostgresDb, ./postgres.ts: its client is loaded only then). Both sit behind one small interface
+// so that repositories run the same SQL on either.
+import type { PGlite } from '@electric-sql/pglite';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import pg from 'pg';
 
 export type Row = Record<string, any>;
 
@@ -35,13 +35,14 @@ export interface Db extends Queryable {
 }
 
 // int8 and numeric arrive as strings by default; every count and sum we store fits a double.
-const INT8 = 20;
-const NUMERIC = 1700;
+export const INT8 = 20;
+export const NUMERIC = 1700;
 
 // PostgreSQL's default 128 MB of shared buffers live inside PGlite's WASM heap, which never gives
-// memory back: the whole heap stays resident once touched. 16 MB holds the system of record's hot
-// pages many times over (docs/footprint.md).
-const START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
+// memory back, and PostgreSQL touches all of its buffers at start: each MB here is a MB resident.
+// 8 MB holds the system of record's whole database after the demo's first start (~8 MB, most of
+// it the catalogs); a page beyond it is read again through the file system (docs/footprint.md).
+const START_PARAMS = ['-c', 'shared_buffers=8MB'];
 
 const PGLITE_MODULE = import.meta.resolve('@electric-sql/pglite');
 
@@ -73,9 +74,11 @@ export class PGliteDb implements Db {
     if (options.dataDir && !options.loadDataDir && !fs.existsSync(path.join(options.dataDir, 'PG_VERSION'))) {
       await initializeDataDir(options.dataDir);
     }
+    // Loaded here, not at import: with DATABASE_URL the process never holds PGlite (docs/footprint.md).
+    const { PGlite } = await import('@electric-sql/pglite');
     const instance = await PGlite.create({
       dataDir: options.dataDir,
-      startParams: START_PARAMS,
+      startParams: [...PGlite.defaultStartParams, ...START_PARAMS],
       loadDataDir: options.loadDataDir,
       parsers: { [INT8]: (v: string) => Number(v), [NUMERIC]: (v: string) => Number(v) },
     });
@@ -129,119 +132,5 @@ export class PGliteDb implements Db {
 
   async close(): Promise<void> {
     if (!this.pg.closed) await this.pg.close();
-  }
-}
-
-pg.types.setTypeParser(INT8, (v) => Number(v));
-pg.types.setTypeParser(NUMERIC, (v) => Number(v));
-
-export class PostgresDb implements Db {
-  readonly kind = 'postgres' as const;
-  readonly pool: pg.Pool;
-
-  private readonly clientConfig: pg.ClientConfig;
-
-  constructor(connectionString: string, options: { schema?: string; max?: number } = {}) {
-    this.clientConfig = {
-      connectionString,
-      // A schema per test run keeps parallel test files apart on one PostgreSQL database.
-      options: options.schema ? `-c search_path=${options.schema}` : undefined,
-    };
-    this.pool = new pg.Pool({ ...this.clientConfig, max: options.max ?? 10 });
-    // An idle client losing its connection must not crash the process; the next query reconnects.
-    this.pool.on('error', () => {});
-  }
-
-  async query<T extends Row = Row>(sql: string, params: unknown[] = []): Promise<T[]> {
-    return (await this.pool.query<T>(sql, params)).rows;
-  }
-
-  async exec(sql: string): Promise<void> {
-    await this.pool.query(sql);
-  }
-
-  /**
-   * LISTEN on a connection of its own, outside the pool. When that connection fails the
-   * subscription is not live (onNotify is called, as anything may have changed unseen) until a new
-   * connection listens again; it retries every second.
-   */
-  async listen(channel: string, onNotify: () => void): Promise<Listening> {
-    let client: pg.Client | undefined;
-    let live = false;
-    let closed = false;
-    let retry: NodeJS.Timeout | undefined;
-    const lost = () => {
-      if (closed) return;
-      const wasLive = live;
-      live = false;
-      // A late error of the old connection must find a listener, or it would crash the process.
-      client?.removeAllListeners().on('error', () => {});
-      client?.end().catch(() => {});
-      client = undefined;
-      if (wasLive) onNotify();
-      retry ??= setTimeout(() => {
-        retry = undefined;
-        void connect();
-      }, 1000);
-      retry.unref();
-    };
-    const connect = async () => {
-      const c = new pg.Client({ ...this.clientConfig, keepAlive: true });
-      client = c;
-      c.on('error', lost);
-      c.on('end', lost);
-      c.on('notification', (n) => {
-        if (n.channel === channel) onNotify();
-      });
-      try {
-        await c.connect();
-        await c.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
-        if (closed || client !== c) return void c.end().catch(() => {});
-        // Anything that changed before LISTEN took effect was not announced to this subscription.
-        onNotify();
-        live = true;
-      } catch {
-        if (client === c) lost();
-      }
-    };
-    await connect();
-    return {
-      get live() {
-        return live;
-      },
-      close: async () => {
-        closed = true;
-        live = false;
-        clearTimeout(retry);
-        const c = client;
-        client = undefined;
-        c?.removeAllListeners().on('error', () => {});
-        await c?.end().catch(() => {});
-      },
-    };
-  }
-
-  async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
-    const client = await this.pool.connect();
-    try {
-      await client.query('BEGIN');
-      const result = await fn({
-        query: async <R extends Row = Row>(sql: string, params: unknown[] = []) => (await client.query<R>(sql, params)).rows,
-        exec: async (sql: string) => {
-          await client.query(sql);
-        },
-      });
-      await client.query('COMMIT');
-      return result;
-    } catch (err) {
-      await client.query('ROLLBACK').catch(() => {});
-      throw err;
-    } finally {
-      client.release();
-    }
-  }
-
-  async close(): Promise<void> {
-    await this.pool.end();
   }
 }

@@ -18,7 +18,8 @@ export const COMPARES = ['previous_period', 'previous_year'] as const;
 export type CompareKind = (typeof COMPARES)[number];
 export const CompareSchema = Type.Enum([...COMPARES], {
   description:
-    'Each row gains <measure>_previous and <measure>_change_pct against the previous period of equal length, or the same period a year before',
+    'Each row gains <measure>_previous and <measure>_change_pct against the previous period of equal length, or the ' +
+    'same period a year before',
 });
 /** Relative date ranges of dashboards and presets, resolved against today (docs/web.md "Filter bar"). */
 export const RELATIVE_RANGES = [
@@ -33,7 +34,9 @@ export const RELATIVE_RANGES = [
 export type RelativeRange = (typeof RELATIVE_RANGES)[number];
 export const RelativeRangeSchema = Type.Enum([...RELATIVE_RANGES], {
   description:
-    'A window relative to today (UTC), resolved when the data is read: last_7_days and last_30_days end today; this_month, this_quarter and year_to_date run from the period start to today; last_month and last_quarter are the whole calendar period before',
+    'A window relative to today (UTC), resolved when the data is read: last_7_days and last_30_days end today; ' +
+    'this_month, this_quarter and year_to_date run from the period start to today; last_month and last_quarter ' +
+    'are the whole calendar period before',
 });
 /** At most this many values per filter (`country=DE&country=FR`: any of them). */
 export const MAX_FILTER_VALUES = 20;

@@ -24,6 +24,8 @@ export interface ReportKpi {
   previous?: number | null;
   /** Change against the previous window in percent (12.5 = +12.5 %), null when not computable. */
   change_pct?: number | null;
+  /** What the previous value is: `previous_period` (the window just before) or `previous_year`. */
+  compare?: string;
 }
 
 /** One block of a report: an insight's result, or one widget of a dashboard. */
@@ -42,7 +44,8 @@ export interface ReportSection {
 
 /** The alert that made an insight report go out (or, on a send-now, how its condition stands). */
 export interface ReportAlert {
-  condition: { op: string; value: number; measure?: string };
+  /** A threshold ({op, value, measure}) or an anomaly ({kind: 'anomaly', measure, sensitivity}). */
+  condition: { op?: string; value?: number; kind?: string; measure?: string; sensitivity?: string };
   met: boolean;
   measure: string;
   value: number | null;
@@ -50,6 +53,11 @@ export interface ReportAlert {
   period?: string;
   /** One sentence naming the condition and the value; every transport shows it first. */
   text: string;
+  /**
+   * Per-value alerts (a breakdown's rows, a split series' values): the rows that met the
+   * condition, each with its value and, for anomalies, the usual value and its spread.
+   */
+  rows?: { key: string; value: number | null; change_pct?: number | null; expected?: number; spread?: number; text: string }[];
 }
 
 /** A file that goes with the report (the dashboard as a PDF). */
@@ -77,6 +85,11 @@ export interface Report {
    */
   payload: { type: ReportType; [key: string]: unknown };
   alert?: ReportAlert;
+  /**
+   * Where the report's insight or dashboard opens in the web app ("/dashboards/<id>"): the chat
+   * tools link to it on INSIGHTS_PUBLIC_URL.
+   */
+  web_path?: string;
   /** Made on first use and shared by the channels of one report (the PDF of a dashboard). */
   document?: () => Promise<ReportAttachment>;
 }

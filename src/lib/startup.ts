@@ -37,7 +37,8 @@ const DEFAULT_PORTS: Record<string, string> = { 'clickhouse:': '8123', 'http:': 
 export function where(url: string): string {
   try {
     const u = new URL(url);
-    return `${u.hostname || 'localhost'}:${u.port || DEFAULT_PORTS[u.protocol] || '5432'}${u.pathname && u.pathname !== '/' ? u.pathname : ''}`;
+    const path = u.pathname && u.pathname !== '/' ? u.pathname : '';
+    return `${u.hostname || 'localhost'}:${u.port || DEFAULT_PORTS[u.protocol] || '5432'}${path}`;
   } catch {
     return 'the configured server';
   }

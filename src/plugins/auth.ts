@@ -1,7 +1,7 @@
 // Authentication for every route that is not marked public: `Authorization: Svc <api token>` or
-// `Authorization: Bearer <JWT>`. The resolved caller is attached as request.auth. An address whose
-// authentications keep failing is answered 429 for the rest of the minute without its credentials
-// being looked at (docs/security.md).
+// `Authorization: Bearer <JWT>`. The resolved caller is attached as request.auth. Failed
+// authentications are limited per address and per credential, never the successes
+// (docs/security.md).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AuthContext } from '../auth/context.ts';
 import { underFailureLimit } from '../auth/failures.ts';
@@ -84,14 +84,14 @@ export function callerKey(auth: AuthContext): string {
 
 export function installAuth(app: FastifyInstance, tokens: TokensService, jwt: JwtVerifier, failures: FixedWindowCounter): void {
   app.decorateRequest('auth', null as unknown as AuthContext);
-  // Requests answered before routing (fast-answers.ts): a caller known from memory, from an address
-  // whose failed authentications are not at their limit (that answer, a 429, is left to the hook).
-  app.fastAnswers?.provide({
-    caller: (header, address) => (failures.exhausted(address) === undefined ? knownCaller(header, tokens, jwt) : undefined),
-  });
+  // Requests answered before routing (fast-answers.ts): a caller known from memory is valid, and a
+  // valid credential passes whatever its address's failures.
+  app.fastAnswers?.provide({ caller: (header) => knownCaller(header, tokens, jwt) });
   app.addHook('onRequest', async (req) => {
     // Unknown routes fall through to the not-found handler, which needs no credentials.
     if (req.routeOptions.config?.public || req.is404) return;
-    req.auth = await underFailureLimit(failures, req.ip, () => authenticate(req, tokens, jwt));
+    req.auth = await underFailureLimit(failures, { ip: req.ip, authorization: req.headers.authorization }, () =>
+      authenticate(req, tokens, jwt),
+    );
   });
 }

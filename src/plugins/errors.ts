@@ -108,6 +108,29 @@ export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Socket): 
   socket.destroy();
 }
 
+/** A JSON body over its route's limit by this much or less is read to its end before the 413. */
+const DRAINED_AT_MOST = 16 * 1024 * 1024;
+
+/**
+ * A body declared larger than its route's limit is answered 413 — after it has been read and
+ * discarded, when it is no larger than DRAINED_AT_MOST. Fastify's own answer comes at once with
+ * Connection: close, and the socket is closed while the client is still sending, which it sees as
+ * EPIPE or a reset instead of the problem (on a busy machine, often). Larger bodies keep that
+ * answer: reading them would cost more than the client's retry. Routes that stream their body
+ * through their own parser (data uploads) are left alone.
+ */
+export function installOversizeAnswer(app: FastifyInstance): void {
+  app.addHook('preParsing', async (req, _reply, payload) => {
+    const limit = req.routeOptions.bodyLimit;
+    const length = Number(req.headers['content-length']);
+    if (req.routeOptions.config?.streamsBody || !limit || !(length > limit) || length > DRAINED_AT_MOST) return payload;
+    for await (const _ of payload) {
+      // discarded
+    }
+    throw new AppError('PAYLOAD_TOO_LARGE', `The body (${length} bytes) is larger than this operation's limit of ${limit} bytes.`);
+  });
+}
+
 /**
  * While the server drains on SIGTERM, a request that still arrives on an open keep-alive
  * connection is told to go elsewhere with a 503 problem (Fastify's own return503OnClosing answer

@@ -1,7 +1,7 @@
 // Answers a repeated request from memory before Fastify routes it (docs/performance.md §5): a GET
 // that a route has answered before and can answer again from its cache, for a caller known from
 // memory. Everything the service promises on every request is still done here, the same way the
-// hooks do it: the draining answer, the failed-authentication limit, authentication (from the
+// hooks do it: the draining answer, authentication (from the
 // token and JWT caches only), the per-caller rate limit (the same counters as @fastify/rate-limit
 // and its headers), the request log lines and the metrics. Whatever is not certain (no cached
 // answer, an unknown credential, a caller at their limit, a body, a NUL in the URL, a CORS request)
@@ -32,8 +32,8 @@ export interface Allowance {
 }
 
 export interface FastAnswerHooks {
-  /** The caller of an Authorization header from memory alone; undefined when unknown or limited. */
-  caller(header: string, address: string): Readonly<AuthContext> | undefined;
+  /** The caller of an Authorization header from memory alone; undefined when unknown. */
+  caller(header: string): Readonly<AuthContext> | undefined;
   /**
    * Counts the request against the caller's limit and gives the headers' values; undefined, without
    * counting it, when the caller is at the limit (Fastify then counts it and answers the 429).
@@ -106,7 +106,7 @@ export class FastAnswers {
       return;
     }
     const started = performance.now();
-    const auth = caller(header, `ip:${req.socket.remoteAddress}`);
+    const auth = caller(header);
     if (!auth) {
       fallback(req, res);
       return;
@@ -155,8 +155,9 @@ export class FastAnswers {
       },
       'incoming request',
     );
-    // The headers in the order Fastify writes them: the rate limit's (onRequest), then the body's.
+    // The headers in the order Fastify writes them: nosniff and the rate limit's (onRequest), then the body's.
     res.writeHead(200, {
+      'x-content-type-options': 'nosniff',
       'x-ratelimit-limit': allowance.limit,
       'x-ratelimit-remaining': allowance.remaining,
       'x-ratelimit-reset': allowance.resetSeconds,

@@ -12,13 +12,17 @@ import { createRequire } from 'node:module';
 import { AppError } from '../lib/errors.ts';
 import { Problem } from '../lib/schemas.ts';
 import { callerKey } from './auth.ts';
-import { clientErrorHandler, frameworkErrorHandler, installDrainingAnswer, installErrorHandling } from './errors.ts';
+import { clientErrorHandler, frameworkErrorHandler, installDrainingAnswer, installErrorHandling, installOversizeAnswer } from './errors.ts';
 import { installNulGuard } from './nul-guard.ts';
 import { installMetrics } from './metrics.ts';
 import { installOpenApi } from './openapi.ts';
 import { FastAnswers } from './fast-answers.ts';
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route reads its body through its own streaming parser and limit (data uploads). */
+    streamsBody?: boolean;
+  }
   interface FastifyInstance {
     /** Repeated GETs answered before routing (fast-answers.ts): routes add themselves, plugins give their part. */
     fastAnswers: FastAnswers;
@@ -43,6 +47,8 @@ export interface HttpOptions {
   /** Browser origins allowed to call the API; none by default. */
   corsOrigins: string[];
   rateLimitPerMinute: number;
+  /** Whose X-Forwarded-For names the client (request.ip); false ignores forwarded headers. */
+  trustProxy: boolean | number | string[];
 }
 
 function makeAjv(coerce: boolean): Ajv {
@@ -59,10 +65,16 @@ function makeAjv(coerce: boolean): Ajv {
   return ajv;
 }
 
+function trustHops(hops: number): (address: string, hop: number) => boolean {
+  return (_address, hop) => hop < hops;
+}
+
 export async function createHttpApp(options: HttpOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger,
     bodyLimit: 1024 * 1024,
+    // A number of hops trusts that many proxies nearest the server, whatever their addresses.
+    trustProxy: typeof options.trustProxy === 'number' ? trustHops(options.trustProxy) : options.trustProxy,
     // Answered as problem documents by installDrainingAnswer and clientErrorHandler instead.
     return503OnClosing: false,
     clientErrorHandler,
@@ -96,8 +108,15 @@ export async function createHttpApp(options: HttpOptions): Promise<FastifyInstan
   });
   app.addSchema(Problem);
 
+  // No response is read as another type than it says (a JSON body sniffed as HTML, say); the
+  // early answers (fast-answers.ts) send it too.
+  app.addHook('onRequest', (_req, reply, done) => {
+    reply.header('X-Content-Type-Options', 'nosniff');
+    done();
+  });
   installDrainingAnswer(app);
   installErrorHandling(app);
+  installOversizeAnswer(app);
   installNulGuard(app);
   await installOpenApi(app);
   installMetrics(app, { defaultMetrics: options.metrics, fast });

@@ -53,8 +53,30 @@ export async function installOpenApi(app: FastifyInstance): Promise<void> {
   });
   // swagger-ui's routes must stay reachable without credentials.
   app.addHook('onRoute', (route) => {
-    if (route.url.startsWith('/docs')) route.config = { ...(route.config ?? {}), public: true };
+    if (!route.url.startsWith('/docs')) return;
+    route.config = { ...(route.config ?? {}), public: true };
+    // For browsers that know no frame-ancestors.
+    const own = route.onRequest ? [route.onRequest].flat() : [];
+    route.onRequest = [
+      ...own,
+      (_req, reply, done) => {
+        reply.header('X-Frame-Options', 'DENY');
+        done();
+      },
+    ];
   });
-  await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list' } });
+  // The docs page may not be framed (clickjacking) and runs only its own scripts: swagger-ui's
+  // CSP (with the hashes of its inline parts), framed by nothing and without
+  // upgrade-insecure-requests, which would break it on a plain-HTTP server.
+  await app.register(swaggerUi, {
+    routePrefix: '/docs',
+    uiConfig: { docExpansion: 'list', validatorUrl: null },
+    staticCSP: true,
+    transformStaticCSP: (csp) =>
+      csp
+        .replace("frame-ancestors 'self'", "frame-ancestors 'none'; form-action 'self'")
+        .replace(' validator.swagger.io', '')
+        .replace(/ ?upgrade-insecure-requests;/, ''),
+  });
   app.get('/api/v1/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
 }

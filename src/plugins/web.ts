@@ -19,6 +19,7 @@ const APP_ROUTES = [
   '/chat',
   '/insights',
   '/insights/:code',
+  '/explore',
   '/notifications',
   '/settings',
 ];
@@ -56,7 +57,8 @@ export async function installWeb(app: FastifyInstance, dist = WEB_DIST): Promise
       .header('Referrer-Policy', 'no-referrer')
       .header(
         'Content-Security-Policy',
-        "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; font-src 'self'; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'",
+        "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; font-src 'self'; connect-src " +
+          "'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'",
       )
       .send(index);
   for (const url of APP_ROUTES) app.get(url, hidden, async (_req, reply) => page(reply));

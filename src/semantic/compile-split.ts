@@ -63,7 +63,7 @@ function equalities(on: string, alias: string, outerAliases: string[]): [string,
  */
 export function splitJoins(f: FactPlan, conditions: readonly string[]): JoinSplit | undefined {
   if (!f.joins.length || f.measures.some((m) => !REAGGREGATE[m.agg])) return undefined;
-  const fixed = [f.time, ...f.segments, ...f.measures.flatMap((m) => [m.sql ?? '', ...m.filters])];
+  const fixed = [f.time ?? '', ...f.segments, ...f.measures.flatMap((m) => [m.sql ?? '', ...m.filters])];
   const candidates = f.joins.filter(
     (j) =>
       !j.source.access?.length &&

@@ -4,7 +4,7 @@
 import { issueAt, type ModelIssue, type ModelSource, type PathPart } from './issues.ts';
 import type { CubeDef, DimensionDef, MeasureDef, SegmentDef } from './model.schema.ts';
 import { didYouMean } from './shape.ts';
-import type { AccessFilter, CubeSource, DerivedSql, NumberToken } from './types.ts';
+import type { AccessFilter, CubeSource, DerivedSql, Granularity, NumberToken, RollingWindow } from './types.ts';
 
 export interface Located {
   src: ModelSource;
@@ -21,6 +21,8 @@ export interface MeasureInfo extends Located {
   refs: Set<string>;
   /** number measures: text and measure references (cube-qualified). */
   tokens?: NumberToken[];
+  /** A moving window (rolling_window). */
+  rolling?: RollingWindow;
 }
 
 export interface DimensionInfo extends Located {
@@ -88,8 +90,11 @@ function directTableReads(sql: string, cubeRefsToo = false): string[] {
     found.push(m[1]);
   }
   // A comma join: FROM {orders} o, customers c.
-  const comma =
-    /\bFROM\s+(?:\{\w+\}|\([^()]*\)|"?[\w.]+"?)(?:\s+(?:AS\s+)?(?!WHERE\b|GROUP\b|ORDER\b|JOIN\b|LEFT\b|INNER\b|ON\b)\w+)?\s*,\s*(?!\(|\{|LATERAL\b|UNNEST\b)("?[A-Za-z_][\w$]*"?)/gi;
+  const comma = new RegExp(
+    String.raw`\bFROM\s+(?:\{\w+\}|\([^()]*\)|"?[\w.]+"?)(?:\s+(?:AS\s+)?(?!WHERE\b|GROUP\b|ORDER\b|JOIN\b|LEFT\b|INNER\b|ON\b)\w+)?` +
+      String.raw`\s*,\s*(?!\(|\{|LATERAL\b|UNNEST\b)("?[A-Za-z_][\w$]*"?)`,
+    'gi',
+  );
   for (const m of sql.matchAll(comma)) if (!/^(SELECT|WHERE|GROUP|ORDER)$/i.test(m[1])) found.push(m[1]);
   return found;
 }
@@ -184,6 +189,11 @@ export function indexCubes(sources: ModelSource[], issues: ModelIssue[]): Map<st
     (def.measures ?? []).forEach((m, i) => {
       unique(m.name, at('measures', i, 'name'));
       const info: MeasureInfo = { src, path: at('measures', i), cube: def.name, def: m, filters: [], refs: new Set() };
+      if (m.rolling_window) {
+        if (m.type === 'number')
+          err(src, at('measures', i, 'rolling_window'), 'a number measure combines other measures: give those the rolling_window');
+        else info.rolling = rollingWindow(m.rolling_window);
+      }
       if (m.type === 'number') {
         if (!m.sql) err(src, at('measures', i, 'sql'), 'a number measure needs sql, an expression over other measures');
         if (m.filters?.length) err(src, at('measures', i, 'filters'), 'a number measure takes no filters: filter the measures it combines');
@@ -226,7 +236,8 @@ export function indexCubes(sources: ModelSource[], issues: ModelIssue[]): Map<st
             err(
               cube.src,
               [...m.path, 'sql'],
-              `{${t.measure.startsWith(`${cube.name}.`) ? name : t.measure}} is not a measure${target ? didYouMean(name, [...target.measures.keys()]) : ''}`,
+              `{${t.measure.startsWith(`${cube.name}.`) ? name : t.measure}} is not a ` +
+                `measure${target ? didYouMean(name, [...target.measures.keys()]) : ''}`,
               t.measure,
             );
         }
@@ -279,6 +290,15 @@ function accessFilters(def: CubeDef, path: PathPart[], err: (p: PathPart[], mess
     out.push({ attribute: a.attribute, sql: q.sql, ref: `${def.name}.${a.dimension}` });
   });
   return out;
+}
+
+/** A rolling_window as the compiler reads it ("3 month", "unbounded", to_date). */
+function rollingWindow(w: NonNullable<MeasureDef['rolling_window']>): RollingWindow {
+  if ('type' in w) return { kind: 'to_date', granularity: w.granularity };
+  const t = w.trailing.trim();
+  if (t === 'unbounded') return { kind: 'unbounded' };
+  const [, n, unit] = /^(\d+)\s+(day|week|month|quarter|year)s?$/.exec(t)!;
+  return { kind: 'trailing', n: Number(n), unit: unit as Granularity };
 }
 
 /** `{m}` is a measure of the same cube, `{cube.m}` one of another cube. */

@@ -65,7 +65,8 @@ export async function runModelCheck(
     return 1;
   }
   io.out(
-    `${where}: valid — ${model.cubes.size} cubes, ${model.insights.length} insights${count ? `, ${count} warning${count === 1 ? '' : 's'}` : ''}.`,
+    `${where}: valid — ${model.cubes.size} cubes, ${model.insights.length} ` +
+      `insights${count ? `, ${count} warning${count === 1 ? '' : 's'}` : ''}.`,
   );
   return 0;
 }

@@ -25,7 +25,8 @@ const Synonyms = Type.Union([SynonymList, PerLanguage(SynonymList, 'Per language
 });
 const Title = Type.Union([Type.String({ minLength: 1 }), PerLanguage(Type.String({ minLength: 1 }), 'Per language (en, de, fr, es)')], {
   description:
-    "What it is called: a string, or one per language ({en: Revenue, de: Umsatz, fr: Chiffre d'affaires, es: Ventas}); responses use English, else the first given",
+    "What it is called: a string, or one per language ({en: Revenue, de: Umsatz, fr: Chiffre d'affaires, es: " +
+    'Ventas}); responses use English, else the first given',
 });
 
 export type LocalText = string | Partial<Record<ModelLanguage, string>>;
@@ -81,11 +82,40 @@ export const JoinSchema = Type.Object(
   { additionalProperties: false },
 );
 
+/** Cube's rolling_window (docs/model.md "Time intelligence"): a moving window instead of each period alone. */
+export const RollingWindowSchema = Type.Union(
+  [
+    Type.Object(
+      {
+        trailing: Type.String({
+          pattern: '^\\s*(unbounded|\\d+\\s+(day|week|month|quarter|year)s?)\\s*$',
+          description: '"3 month": the 3 months ending with each period, that period included; "unbounded": every row up to its end',
+        }),
+      },
+      { additionalProperties: false },
+    ),
+    Type.Object(
+      {
+        type: Type.Literal('to_date'),
+        granularity: Type.Union([Type.Literal('year'), Type.Literal('quarter'), Type.Literal('month')]),
+      },
+      { additionalProperties: false, description: "From the start of each period's year, quarter or month" },
+    ),
+  ],
+  {
+    description:
+      'A moving window: the measure aggregates, for each period, the rows of the window ending with it (timeseries ' +
+      'and time-grouped queries)',
+  },
+);
+export type RollingWindowDef = Static<typeof RollingWindowSchema>;
+
 export const MeasureSchema = Type.Object(
   {
     name: Identifier,
     type: Type.Union(['count', 'count_distinct', 'sum', 'avg', 'min', 'max', 'number'].map((t) => Type.Literal(t))),
     sql: Type.Optional(Sql),
+    rolling_window: Type.Optional(RollingWindowSchema),
     title: Type.Optional(Title),
     description: Type.Optional(Type.String()),
     filters: Type.Optional(Type.Array(Type.Object({ sql: Sql }, { additionalProperties: false }))),
@@ -202,7 +232,8 @@ export const CubeSchema = Type.Object(
     access_filters: Type.Optional(
       Type.Array(AccessFilterSchema, {
         description:
-          "Row-level access: every query reading this cube keeps only the rows the caller's attributes allow; a caller without the attribute sees none",
+          "Row-level access: every query reading this cube keeps only the rows the caller's attributes allow; a " +
+          'caller without the attribute sees none',
       }),
     ),
   },
@@ -214,8 +245,16 @@ export const InsightSchema = Type.Object(
     code: Identifier,
     name: Type.Optional(Type.String({ minLength: 1 })),
     description: Type.Optional(Type.String()),
-    kind: Type.Union(['timeseries', 'breakdown', 'top', 'kpi'].map((t) => Type.Literal(t))),
-    measures: Type.Array(Member, { minItems: 1, description: 'cube.measure; the first is the headline' }),
+    kind: Type.Union(['timeseries', 'breakdown', 'top', 'kpi', 'cohort'].map((t) => Type.Literal(t))),
+    measures: Type.Optional(
+      Type.Array(Member, { minItems: 1, description: 'cube.measure; the first is the headline (every kind but cohort)' }),
+    ),
+    entity: Type.Optional(
+      Type.Union([Member], {
+        description: "cohort: the dimension whose values are followed (a customer id); an entity's first period with rows is its cohort",
+      }),
+    ),
+    granularity: Type.Optional(Type.Union([Granularity], { description: 'cohort: the period of cohorts and of the periods since' })),
     time_dimension: Type.Union([Member, Type.Array(Member, { minItems: 1 })], {
       description: 'cube.dimension of type time; a list names one per cube when the measures come from cubes without a join',
     }),

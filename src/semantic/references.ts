@@ -28,7 +28,8 @@ export async function insightReferenceWarnings(db: ReferenceSource, codes: Reado
       .filter((w) => !codes.has(w.insight_code))
       .map(
         (w) =>
-          `widget ${w.id} "${w.title}" of dashboard "${w.dashboard}" (tenant ${w.tenant_id}) uses the insight "${w.insight_code}", which the model does not define`,
+          `widget ${w.id} "${w.title}" of dashboard "${w.dashboard}" (tenant ${w.tenant_id}) uses the insight ` +
+          `"${w.insight_code}", which the model does not define`,
       ),
     ...subs
       .filter((s) => !codes.has(s.insight_code))

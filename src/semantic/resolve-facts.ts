@@ -13,7 +13,15 @@ export interface FactInputs {
   err: Err;
   /** A measure already found (its reference was checked). */
   measureInfo: (ref: string) => MeasureInfo;
+  /**
+   * A query's members must be reachable through joins; an insight may also name a dimension that a
+   * fact cube does not reach when that cube has a dimension of the same name and type (its own).
+   */
+  strict?: boolean;
 }
+
+/** "cube.member": how a plan names the dimensions and measures it reads. */
+export const refOf = (m: { cube: string; def: { name: string } }) => `${m.cube}.${m.def.name}`;
 
 /** The insight's references, looked up in the order its problems are reported. */
 export interface References {
@@ -28,6 +36,8 @@ export interface References {
   keyPath: (i: number) => PathPart[];
   filterDims: (DimensionInfo | undefined)[];
   segments: (SegmentInfo | undefined)[];
+  /** Where each reference was written, for the report (an insight's keys unless given). */
+  paths?: { time: PathPart[]; filter: (i: number) => PathPart[]; segment: (i: number) => PathPart[] };
 }
 
 /** One fact per cube owning leaf measures, in order of first use, and the tables they read. */
@@ -46,11 +56,11 @@ export function planFacts(step: FactInputs, refs: References): { facts: FactPlan
 /**
  * The plan of one fact cube: where it finds the time, filter and grouping dimensions (on a cube it
  * reaches, else one of the same name on itself), its segments and measures, and the joins to the
- * cubes they need; the tables read are added to `tables`. Undefined when it has no time dimension.
+ * cubes they need; the tables read are added to `tables`. Undefined when its time dimension cannot be placed.
  */
-function planFact(
-  { cubes, err, measureInfo }: FactInputs,
-  { leaves, timeDims, keys, keyPath, filterDims, segments }: References,
+export function planFact(
+  { cubes, err, measureInfo, strict }: FactInputs,
+  { leaves, timeDims, keys, keyPath, filterDims, segments, paths }: References,
   f: string,
   tables: Map<string, TableUse>,
 ): FactPlan | undefined {
@@ -60,12 +70,16 @@ function planFact(
   const chosenRefs = new Map<string, string>();
   const place = (d: DimensionInfo | undefined, p: PathPart[], what: string): string | undefined => {
     if (!d) return undefined;
-    let chosen: DimensionInfo | undefined = reach.has(d.cube) ? d : fact.dimensions.get(d.def.name);
+    let chosen: DimensionInfo | undefined = reach.has(d.cube) ? d : strict ? undefined : fact.dimensions.get(d.def.name);
     if (chosen && chosen.def.type !== d.def.type) chosen = undefined;
     if (!chosen) {
       err(
         p,
-        `cube ${f} (measures of this insight) cannot reach ${d.cube}.${d.def.name} through many_to_one joins and has no ${what} dimension named ${d.def.name}`,
+        strict
+          ? `${refOf(d)} is not reachable from cube ${f} (of measure ${leaves.find((l) => l.startsWith(`${f}.`))}) ` +
+              `through many_to_one joins`
+          : `cube ${f} (measures of this insight) cannot reach ${d.cube}.${d.def.name} through many_to_one joins and ` +
+              `has no ${what} dimension named ${d.def.name}`,
         'joins',
       );
       return undefined;
@@ -76,20 +90,25 @@ function planFact(
     return chosen.sql;
   };
   let time: string | undefined;
+  const timePath = paths?.time ?? ['time_dimension'];
   const direct = timeDims.find((d) => reach.has(d.cube));
-  if (direct) time = place(direct, ['time_dimension'], 'time');
-  else if (timeDims[0]) time = place(timeDims[0], ['time_dimension'], 'time');
+  if (direct) time = place(direct, timePath, 'time');
+  else if (timeDims[0]) time = place(timeDims[0], timePath, 'time');
   const filters: Record<string, string> = {};
   filterDims.forEach((d, i) => {
-    const sql = place(d, ['filters', i], 'such');
-    if (d && sql) filters[d.def.name] = sql;
+    const sql = place(d, paths?.filter(i) ?? ['filters', i], 'such');
+    if (d && sql) filters[refOf(d)] = sql;
   });
-  const factKeys = keys.map((d, i) => ({ name: d?.def.name ?? '', sql: place(d, keyPath(i), 'such') ?? '' }));
+  const factKeys = keys.map((d, i) => ({ name: d ? refOf(d) : '', sql: place(d, keyPath(i), 'such') ?? '' }));
   const segs: string[] = [];
   segments.forEach((s, i) => {
     if (!s) return;
     if (!reach.has(s.cube))
-      return err(['segments', i], `cube ${f} (measures of this insight) cannot reach cube ${s.cube} through many_to_one joins`, 'joins');
+      return err(
+        paths?.segment(i) ?? ['segments', i],
+        `cube ${f} (measures of this ${strict ? 'query' : 'insight'}) cannot reach cube ${s.cube} through many_to_one joins`,
+        'joins',
+      );
     needed.add(s.cube);
     s.refs.forEach((r) => needed.add(r));
     segs.push(s.sql);
@@ -99,7 +118,14 @@ function planFact(
     .map((l) => {
       const m = measureInfo(l);
       m.refs.forEach((r) => needed.add(r));
-      return { name: m.def.name, agg: m.def.type as FactPlan['measures'][number]['agg'], sql: m.sql, filters: m.filters };
+      return {
+        name: m.def.name,
+        ref: l,
+        agg: m.def.type as FactPlan['measures'][number]['agg'],
+        sql: m.sql,
+        filters: m.filters,
+        ...(m.rolling ? { rolling: m.rolling } : {}),
+      };
     });
   // Every cube on the way to a needed one is joined too, parents first (BFS order).
   for (const c of [...needed]) for (let p = reach.get(c); p; p = reach.get(p)) needed.add(p);
@@ -123,5 +149,7 @@ function planFact(
     filters: Object.fromEntries(Object.entries(filters).map(([name, sql]) => [name, chosenRefs.get(sql) ?? ''])),
     keys: factKeys.map((k) => chosenRefs.get(k.sql) ?? ''),
   };
-  return time ? { cube: f, source: fact.source, joins, time, filters, keys: factKeys, segments: segs, measures, refs } : undefined;
+  // A fact whose time dimension could not be placed is reported; one asked for no time has none.
+  if (timeDims.length && !time) return undefined;
+  return { cube: f, source: fact.source, joins, ...(time ? { time } : {}), filters, keys: factKeys, segments: segs, measures, refs };
 }

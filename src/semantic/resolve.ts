@@ -4,7 +4,9 @@
 import { humanize, leafMeasures, type CubeInfo, type DimensionInfo } from './cubes.ts';
 import { issueAt, type ModelIssue, type ModelSource, type PathPart } from './issues.ts';
 import { plainText, synonymsIn, type InsightDef, type ModelLanguage } from './model.schema.ts';
-import { planFacts, type Err, type FactInputs, type References } from './resolve-facts.ts';
+import { planFacts, refOf, type Err, type FactInputs, type References } from './resolve-facts.ts';
+import { resolveCohort } from './resolve-cohort.ts';
+import { filterRules, lookup, resolveFilters, resolveTimeDimensions } from './resolve-members.ts';
 import { didYouMean } from './shape.ts';
 import {
   GRANULARITIES,
@@ -18,14 +20,20 @@ import {
   type RatioInfo,
 } from './types.ts';
 
-const DEFAULT_CHART: Record<InsightDef['kind'], ChartDefault['type']> = { timeseries: 'line', breakdown: 'bar', top: 'table', kpi: 'kpi' };
+const DEFAULT_CHART: Record<InsightDef['kind'], ChartDefault['type']> = {
+  timeseries: 'line',
+  breakdown: 'bar',
+  top: 'table',
+  kpi: 'kpi',
+  cohort: 'table',
+};
 
-function measureType(m: { type: string; format?: string }): ColumnType {
+export function measureType(m: { type: string; format?: string }): ColumnType {
   if (m.format) return m.format as ColumnType;
   return m.type === 'count' || m.type === 'count_distinct' ? 'integer' : 'number';
 }
 
-function dimensionType(d: DimensionInfo['def']): ColumnType {
+export function dimensionType(d: DimensionInfo['def']): ColumnType {
   if (d.format) return d.format as ColumnType;
   return d.type === 'number' ? 'number' : d.type === 'boolean' ? 'boolean' : 'string';
 }
@@ -55,47 +63,13 @@ export function resolveInsights(sources: ModelSource[], cubes: Map<string, CubeI
   return out;
 }
 
-/** Finds what an insight names, reporting each reference to something the model lacks. */
-function lookup(cubes: Map<string, CubeInfo>, err: Err) {
-  const member = (ref: string) => {
-    const [c, name] = ref.split('.');
-    return { cube: cubes.get(c), c, name };
-  };
-  const find = <T>(
-    ref: string,
-    p: PathPart[],
-    kind: 'measure' | 'dimension' | 'segment',
-    get: (cube: CubeInfo, name: string) => T | undefined,
-  ): T | undefined => {
-    const { cube, c, name } = member(ref);
-    if (!cube) return void err(p, `"${c}" is not a cube${didYouMean(c, [...cubes.keys()])}`, c);
-    const found = get(cube, name);
-    if (!found) err(p, `"${name}" is not a ${kind} of cube ${c}${didYouMeanMember(name, cube, kind)}`, ref);
-    return found;
-  };
-  return {
-    member,
-    measure: (ref: string, p: PathPart[]) => find(ref, p, 'measure', (cube, name) => cube.measures.get(name)),
-    dimension: (ref: string, p: PathPart[]) => find(ref, p, 'dimension', (cube, name) => cube.dimensions.get(name)),
-    segment: (ref: string, p: PathPart[]) => find(ref, p, 'segment', (cube, name) => cube.segments.get(name)),
-  };
-}
-
-function didYouMeanMember(name: string, cube: CubeInfo, kind: 'measure' | 'dimension' | 'segment'): string {
-  const own = [...(kind === 'measure' ? cube.measures : kind === 'dimension' ? cube.dimensions : cube.segments).keys()];
-  const hint = didYouMean(name, own);
-  if (hint) return hint;
-  // Named as the other kind: a measure where a dimension belongs, or the other way round.
-  if (kind !== 'segment' && (kind === 'measure' ? cube.dimensions : cube.measures).has(name))
-    return ` (${name} is a ${kind === 'measure' ? 'dimension' : 'measure'})`;
-  return '';
-}
+const measureInfoOf = (cubes: Map<string, CubeInfo>, ref: string) => cubes.get(ref.split('.')[0])?.measures.get(ref.split('.')[1]);
 
 /** The references of an insight whose shape is wrong, for the keys that are right. */
 function checkReferences(def: InsightDef, cubes: Map<string, CubeInfo>, broken: Set<string>, err: Err): void {
   const find = lookup(cubes, err);
   const list = (
-    key: 'measures' | 'dimensions' | 'filters' | 'segments' | 'time_dimension' | 'dimension',
+    key: 'measures' | 'dimensions' | 'filters' | 'segments' | 'time_dimension' | 'dimension' | 'entity',
     check: (ref: string, p: PathPart[]) => unknown,
   ) => {
     const v = def[key];
@@ -104,6 +78,7 @@ function checkReferences(def: InsightDef, cubes: Map<string, CubeInfo>, broken: 
     else check(v, [key]);
   };
   list('measures', find.measure);
+  list('entity', find.dimension);
   list('time_dimension', find.dimension);
   list('dimension', find.dimension);
   list('dimensions', find.dimension);
@@ -118,6 +93,10 @@ interface Step extends FactInputs {
 }
 
 function resolveInsight(def: InsightDef, cubes: Map<string, CubeInfo>, err: Err): InsightDefinition | undefined {
+  if (def.kind === 'cohort') return resolveCohort(def, cubes, err, lookup(cubes, err));
+  if (!def.measures) return void err(['measures'], `a ${def.kind} insight needs measures`);
+  if (def.entity !== undefined) err(['entity'], 'only a cohort insight follows an entity');
+  if (def.granularity !== undefined) err(['granularity'], 'is for cohort insights (did you mean granularities?)');
   const find = lookup(cubes, err);
   const measureInfo = (ref: string) => find.member(ref).cube!.measures.get(find.member(ref).name)!;
   const step: Step = { def, cubes, err, find, measureInfo };
@@ -150,6 +129,7 @@ function resolveInsight(def: InsightDef, cubes: Map<string, CubeInfo>, err: Err)
     granularities,
     ...(defaultGranularity ? { defaultGranularity } : {}),
     filters: refs.filterDims.filter((d): d is DimensionInfo => Boolean(d)).map((d) => d.def.name),
+    filterRefs: Object.fromEntries(refs.filterDims.filter((d): d is DimensionInfo => Boolean(d)).map((d) => [d.def.name, refOf(d)])),
     filterRules: filterRules(refs.filterDims),
     ...(limit ? { limit } : {}),
     chart,
@@ -165,13 +145,25 @@ function resolveInsight(def: InsightDef, cubes: Map<string, CubeInfo>, err: Err)
 }
 
 /** Measures: the insight's own, then the parts its number measures are computed from. */
-function resolveMeasures({ def, cubes, find }: Step): Pick<References, 'used' | 'columns' | 'leaves'> {
+function resolveMeasures({ def, cubes, find, err }: Step): Pick<References, 'used' | 'columns' | 'leaves'> {
   const named: string[] = [];
-  def.measures.forEach((ref, i) => {
+  def.measures!.forEach((ref, i) => {
     if (find.measure(ref, ['measures', i])) named.push(ref);
   });
   // The other references are still checked when a measure is wrong: every problem at once.
   const used = def.kind === 'kpi' ? named.slice(0, 1) : named;
+  // A moving window needs periods: only a time series groups by them.
+  if (def.kind !== 'timeseries') {
+    def.measures!.forEach((ref, i) => {
+      const rolling = (leafMeasures(ref, cubes, new Set()) ?? []).find((l) => measureInfoOf(cubes, l)?.rolling);
+      if (rolling)
+        err(
+          ['measures', i],
+          `${rolling} is a rolling measure (rolling_window): it needs periods, and a ${def.kind} insight has none; ` +
+            `use a timeseries insight`,
+        );
+    });
+  }
   const columns: string[] = [...used];
   const leaves: string[] = [];
   for (const ref of used) {
@@ -182,19 +174,6 @@ function resolveMeasures({ def, cubes, find }: Step): Pick<References, 'used' | 
     }
   }
   return { used, columns, leaves };
-}
-
-/** Time dimensions: one per fact cube, reachable from it, or of the same name on it. */
-function resolveTimeDimensions({ def, err, find }: Step): DimensionInfo[] {
-  const timeRefs = Array.isArray(def.time_dimension) ? def.time_dimension : [def.time_dimension];
-  const timeDims: DimensionInfo[] = [];
-  timeRefs.forEach((ref, i) => {
-    const p = Array.isArray(def.time_dimension) ? ['time_dimension', i] : ['time_dimension'];
-    const d = find.dimension(ref, p);
-    if (d && d.def.type !== 'time') err(p, `${ref} is a ${d.def.type} dimension, not a time dimension`);
-    else if (d) timeDims.push(d);
-  });
-  return timeDims;
 }
 
 /** The grouping dimensions, and whether the insight's kind takes any. */
@@ -209,29 +188,14 @@ function resolveKeys({ def, err, find }: Step): Pick<References, 'keys' | 'keyPa
   return { keys: keyRefs.map((ref, i) => find.dimension(ref, keyPath(i))), keyPath };
 }
 
-/** The filter dimensions: each a parameter of its own name, never a time dimension. */
-function resolveFilters({ def, err, find }: Step): (DimensionInfo | undefined)[] {
-  const filterDims = (def.filters ?? []).map((ref, i) => find.dimension(ref, ['filters', i]));
-  const filterNames = new Set<string>();
-  filterDims.forEach((d, i) => {
-    if (!d) return;
-    if (d.def.type === 'time') err(['filters', i], 'a time dimension is filtered by date_from and date_to');
-    if (filterNames.has(d.def.name)) err(['filters', i], `two filters are named ${d.def.name}`);
-    if (['granularity', 'date_from', 'date_to', 'limit'].includes(d.def.name))
-      err(['filters', i], `"${d.def.name}" is an execute parameter of its own`);
-    filterNames.add(d.def.name);
-  });
-  return filterDims;
-}
-
-/** Number measures, parts before the measures computed from them. */
-function numberPlan({ measureInfo }: Step, used: string[]): { name: string; tokens: NumberToken[] }[] {
+/** Number measures ("cube.measure"), parts before the measures computed from them. */
+export function numberPlan({ measureInfo }: Pick<Step, 'measureInfo'>, used: string[]): { name: string; tokens: NumberToken[] }[] {
   const numbers: { name: string; tokens: NumberToken[] }[] = [];
   const addNumber = (ref: string) => {
     const m = measureInfo(ref);
-    if (!m.tokens || numbers.some((n) => n.name === m.def.name)) return;
+    if (!m.tokens || numbers.some((n) => n.name === ref)) return;
     for (const t of m.tokens) if (typeof t !== 'string') addNumber(t.measure);
-    numbers.push({ name: m.def.name, tokens: m.tokens.map((t) => (typeof t === 'string' ? t : { measure: t.measure.split('.')[1] })) });
+    numbers.push({ name: ref, tokens: m.tokens });
   };
   used.forEach(addNumber);
   return numbers;
@@ -282,6 +246,7 @@ function outputColumns({ measureInfo }: Step, { columns, keys, filterDims }: Ref
     if (m.title && typeof m.title === 'object') localizedTitles[m.name] = m.title;
     return {
       name: m.name,
+      ref,
       type: measureType(m),
       label: plainText(m.title) ?? humanize(m.name),
       ...(m.currency && measureType(m) === 'money' ? { currency: m.currency } : {}),
@@ -291,7 +256,7 @@ function outputColumns({ measureInfo }: Step, { columns, keys, filterDims }: Ref
   for (const d of [...keys, ...filterDims]) if (d?.def.title && typeof d.def.title === 'object') localizedTitles[d.def.name] = d.def.title;
   const dimensions: OutputColumn[] = keys
     .filter((d): d is DimensionInfo => Boolean(d))
-    .map((d) => ({ name: d.def.name, type: dimensionType(d.def), label: plainText(d.def.title) ?? humanize(d.def.name) }));
+    .map((d) => ({ name: d.def.name, ref: refOf(d), type: dimensionType(d.def), label: plainText(d.def.title) ?? humanize(d.def.name) }));
   return { measures, dimensions, localizedTitles };
 }
 
@@ -330,22 +295,6 @@ function chartDefault(
       if (!outputNames.includes(c)) err(['chart', key], `"${c}" is not a column of the result (${outputNames.join(', ')})`);
   }
   return chart;
-}
-
-/** What a filter's values must look like (case, allowed values, pattern), by parameter name. */
-function filterRules(filterDims: (DimensionInfo | undefined)[]): Record<string, FilterRule> {
-  const rules: Record<string, FilterRule> = {};
-  for (const d of filterDims) {
-    if (!d) continue;
-    rules[d.def.name] = {
-      name: d.def.name,
-      label: plainText(d.def.title) ?? humanize(d.def.name),
-      ...(d.def.case ? { case: d.def.case } : {}),
-      ...(d.def.values ? { values: d.def.values } : {}),
-      ...(d.def.pattern ? { pattern: new RegExp(d.def.pattern) } : {}),
-    };
-  }
-  return rules;
 }
 
 /** The number measures that are one measure over another (`{a} / NULLIF({b}, 0)`), for chat's answers. */

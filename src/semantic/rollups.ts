@@ -77,7 +77,7 @@ export function resolveRollups(cubes: Map<string, CubeInfo>, issues: ModelIssue[
               `${leafRef} is a count_distinct: distinct counts do not add up across rows of a rollup, so it is never rolled up`,
             );
           if (!leaves.some((l) => l.name === ln))
-            leaves.push({ name: ln, agg: info.def.type as LeafMeasure['agg'], sql: info.sql, filters: info.filters });
+            leaves.push({ name: ln, ref: leafRef, agg: info.def.type as LeafMeasure['agg'], sql: info.sql, filters: info.filters });
         }
       });
       const dimension = (ref: string, p: PathPart[], time: boolean) => {
@@ -183,37 +183,36 @@ function aligned(w: Window, g: Granularity): boolean {
 }
 
 export interface RollupQuery {
+  /** The time grouping, if any. */
   granularity: Granularity | null;
-  filters: Record<string, unknown>;
+  /** The dimensions filtered on, as the fact's `filters` name them. */
+  filtered: readonly string[];
   windows: Window[];
 }
 
 /**
  * The rollup that answers this fact's query exactly, or undefined (the raw rows answer). Exact
- * means: every measure has its partials, every filter given and every grouping dimension is a
- * dimension of the rollup, no segment, the time dimension is the rollup's, the granularity is the
- * rollup's or coarser and made of whole rollup buckets, every window is made of whole buckets, and
- * the filters the compiler puts in WHERE for these measures have a row count of their own (so the
- * same groups appear), and every access filter's dimension of the cubes read is a dimension of the rollup. Of several, the coarsest with the fewest dimensions (the smallest table).
+ * means: every measure has its partials, every filtered and every grouping dimension is a
+ * dimension of the rollup, no segment, the time dimension is the rollup's (a query without one
+ * reads every bucket), the granularity is the rollup's or coarser and made of whole rollup buckets,
+ * every window is made of whole buckets, the filters the compiler puts in WHERE for these measures
+ * have a row count of their own (so the same groups appear), and every access filter's dimension of
+ * the cubes read is a dimension of the rollup. Of several, the coarsest with the fewest dimensions
+ * (the smallest table).
  */
-export function rollupFor(
-  fact: FactPlan,
-  kind: string,
-  q: RollupQuery,
-  candidates: readonly RollupDefinition[],
-): RollupDefinition | undefined {
+export function rollupFor(fact: FactPlan, q: RollupQuery, candidates: readonly RollupDefinition[]): RollupDefinition | undefined {
   const shared = sharedFilters(fact);
   let best: RollupDefinition | undefined;
   for (const r of candidates) {
-    if (r.cube !== fact.cube || fact.segments.length > 0 || r.time.ref !== fact.refs.time) continue;
+    if (r.cube !== fact.cube || fact.segments.length > 0) continue;
+    if (fact.time ? r.time.ref !== fact.refs.time : q.granularity || q.windows.length) continue;
     if (!fact.measures.every((m) => r.measures.get(m.name)?.leaf.agg === m.agg)) continue;
     const dims = new Set(r.dimensions.map((d) => d.ref));
     // Row-level access: only a rollup that keeps the filtered dimension can drop the rows a caller may not see.
     if (![fact.source, ...fact.joins.map((j) => j.source)].every((s) => (s.access ?? []).every((a) => dims.has(a.ref)))) continue;
-    const filtered = Object.keys(fact.filters).filter((name) => q.filters[name] !== undefined);
-    if (!filtered.every((name) => dims.has(fact.refs.filters[name]))) continue;
-    if ((kind === 'breakdown' || kind === 'top') && !fact.refs.keys.every((k) => dims.has(k))) continue;
-    if (q.granularity && kind === 'timeseries' && !rollsUpTo(r.granularity, q.granularity)) continue;
+    if (!q.filtered.every((name) => fact.filters[name] === undefined || dims.has(fact.refs.filters[name]))) continue;
+    if (!fact.refs.keys.every((k) => dims.has(k))) continue;
+    if (q.granularity && !rollsUpTo(r.granularity, q.granularity)) continue;
     if (!q.windows.every((w) => aligned(w, r.granularity))) continue;
     if (!rowCountFor(r, shared)) continue;
     if (
@@ -229,7 +228,8 @@ export function rollupFor(
 
 /** Filters every measure of the fact shares: the compiler's WHERE conditions beside the tenant's. */
 export function sharedFilters(fact: FactPlan): string[] {
-  return fact.measures[0].filters.filter((x) => fact.measures.every((m) => m.filters.includes(x)));
+  // A fact without measures (a cohort's, which counts entities) has none.
+  return (fact.measures[0]?.filters ?? []).filter((x) => fact.measures.every((m) => m.filters.includes(x)));
 }
 
 export function rowCountFor(r: RollupDefinition, filters: string[]): string | undefined {
@@ -291,7 +291,11 @@ export function rollupSelect(r: RollupDefinition, d: Dialect, scope: BuildScope 
     );
   }
   const groupBy = cols.length - [...r.measures.values()].reduce((s, m) => s + m.partials.length, 0) - r.rowCounts.length;
-  return `SELECT ${cols.join(', ')} FROM ${table}${joins.join('')}${where.length ? ` WHERE ${where.join(' AND ')}` : ''} GROUP BY ${Array.from({ length: groupBy }, (_, i) => i + 1).join(', ')}`;
+  return (
+    `SELECT ${cols.join(', ')} FROM ` +
+    `${table}${joins.join('')}${where.length ? ` WHERE ${where.join(' AND ')}` : ''} GROUP BY ` +
+    `${Array.from({ length: groupBy }, (_, i) => i + 1).join(', ')}`
+  );
 }
 
 /** The table holding a rollup's time dimension (its own, or a joined one), as a FROM item, with its tenant column. */
@@ -317,7 +321,10 @@ export function rollupTimeSpanSql(r: RollupDefinition, d: Dialect, scope: { tena
     : scope.within
       ? ` WHERE ${r.time.sql} >= ${param(1)} AND ${r.time.sql} < ${param(2)}`
       : '';
-  return `SELECT CAST(CAST(min(${r.time.sql}) AS ${d.types.date}) AS ${text}) AS lo, CAST(CAST(max(${r.time.sql}) AS ${d.types.date}) AS ${text}) AS hi, count(*) AS n FROM ${src.from}${where}`;
+  return (
+    `SELECT CAST(CAST(min(${r.time.sql}) AS ${d.types.date}) AS ${text}) AS lo, CAST(CAST(max(${r.time.sql}) AS ` +
+    `${d.types.date}) AS ${text}) AS hi, count(*) AS n FROM ${src.from}${where}`
+  );
 }
 
 /**
@@ -328,5 +335,9 @@ export function rollupOutsideSpanSql(r: RollupDefinition, d: Dialect): string {
   const src = timeSource(r);
   const text = d.types.text;
   const param = (n: number) => d.typedParam(d.placeholder(n, 'timestamp'), 'timestamp');
-  return `SELECT ${src.tenant} AS tenant, CAST(CAST(min(${r.time.sql}) AS ${d.types.date}) AS ${text}) AS lo, CAST(CAST(max(${r.time.sql}) AS ${d.types.date}) AS ${text}) AS hi FROM ${src.from} WHERE ${r.time.sql} < ${param(1)} OR ${r.time.sql} >= ${param(2)} GROUP BY 1`;
+  return (
+    `SELECT ${src.tenant} AS tenant, CAST(CAST(min(${r.time.sql}) AS ${d.types.date}) AS ${text}) AS lo, ` +
+    `CAST(CAST(max(${r.time.sql}) AS ${d.types.date}) AS ${text}) AS hi FROM ${src.from} WHERE ${r.time.sql} < ` +
+    `${param(1)} OR ${r.time.sql} >= ${param(2)} GROUP BY 1`
+  );
 }

@@ -143,8 +143,8 @@ function columnSql(name: string): string {
 
 const ID_LIKE = /(^|[^a-z])(id|uuid|guid|key|code|sku|number|no|nr|num)$/i;
 const CALENDAR = /^(year|month|week|day|quarter|hour|yr)s?$|(^|[^a-z])(year|month|week|quarter)$/i;
-const INTENSIVE =
-  /(rating|score|rate|ratio|percent|pct|%|age|temperature|temp|duration|minutes|mins|seconds|price|speed|rank|length|width|height|weight|size)/i;
+const INTENSIVE_WORDS = 'rating|score|rate|ratio|percent|pct|%|age|temperature|temp|duration|minutes|mins|seconds|price|speed';
+const INTENSIVE = new RegExp(`(${INTENSIVE_WORDS}|rank|length|width|height|weight|size)`, 'i');
 const COORDINATE = /(^|[^a-z])(lat|lon|lng|latitude|longitude)([^a-z]|$)/i;
 const MONEY = /(\$|€|£|¥|price|cost|revenue|amount|gross|sales|profit|income|spend|budget|fee|salary|usd|eur|gbp)/i;
 const GENERIC = new Set(['total', 'sum', 'usd', 'eur', 'gbp']);
@@ -359,7 +359,8 @@ export function starterModel(profiles: TableProfile[], today: string): { yaml: s
   const model = written as ModelFile;
   const doc = new Document(written);
   doc.commentBefore = [
-    ` A starter model written by \`insights model init\` on ${today} from ${profiles.map((p) => `${p.table.name} (${p.rows.toLocaleString('en')} rows)`).join(', ')}.`,
+    ` A starter model written by \`insights model init\` on ${today} from ` +
+      `${profiles.map((p) => `${p.table.name} (${p.rows.toLocaleString('en')} rows)`).join(', ')}.`,
     ' Everything here is a guess from the data. Edit it: give measures and dimensions the words your',
     ' users say (title, synonyms), delete what nobody asks about, keep or add insights (docs/model.md).',
     ' Check it after each edit: insights model check --model <this file>',
@@ -381,7 +382,8 @@ export function starterModel(profiles: TableProfile[], today: string): { yaml: s
     keyComment(
       path,
       'dimensions',
-      ` Dimensions: what answers are grouped and filtered by. A column that is not a plain lower-case name is quoted ({CUBE}."Order Date"), exactly as loaded.`,
+      ` Dimensions: what answers are grouped and filtered by. A column that is not a plain lower-case name is quoted ` +
+        `({CUBE}."Order Date"), exactly as loaded.`,
     );
     for (const n of p.notes) notes.push(`${p.cube.name}: ${n}`);
     if (!p.time) notes.push(`${p.cube.name}: no date or time column, so no insights (every insight needs a time dimension)`);
@@ -390,7 +392,8 @@ export function starterModel(profiles: TableProfile[], today: string): { yaml: s
   if (first) {
     const groups = plans.map(
       (p) =>
-        `${p.cube.name}: breakdowns by ${p.low.map((d) => d.name).join(', ') || 'none'} (at most ${LOW_CARDINALITY} values each), top lists by ${p.high.map((d) => d.name).join(', ') || 'none'}`,
+        `${p.cube.name}: breakdowns by ${p.low.map((d) => d.name).join(', ') || 'none'} (at most ${LOW_CARDINALITY} ` +
+        `values each), top lists by ${p.high.map((d) => d.name).join(', ') || 'none'}`,
     );
     const pair = (doc.contents as YAMLMap).items.find((x) => isScalar(x.key) && x.key.value === 'insights');
     if (pair && isScalar(pair.key)) {

@@ -12,10 +12,23 @@ export type ColumnType = 'date' | 'string' | 'integer' | 'money' | 'percent' | '
  * timeseries: one row per period (zero-filled); breakdown: one row per dimension value over the
  * window; top: the best `limit` rows of a breakdown; kpi: the window against the previous one.
  */
-export type InsightKind = 'timeseries' | 'breakdown' | 'top' | 'kpi';
+export const INSIGHT_KINDS = ['timeseries', 'breakdown', 'top', 'kpi', 'cohort'] as const;
+export type InsightKind = (typeof INSIGHT_KINDS)[number];
+
+/**
+ * A measure's moving window (`rolling_window`, docs/model.md "Time intelligence"): for each period,
+ * the rows of the N units ending with it, of every earlier period too, or of its year, quarter or
+ * month so far.
+ */
+export type RollingWindow =
+  | { kind: 'trailing'; n: number; unit: Granularity }
+  | { kind: 'unbounded' }
+  | { kind: 'to_date'; granularity: Granularity };
 
 export interface OutputColumn {
   name: string;
+  /** The model member behind the column ("cube.member"), where there is one. */
+  ref?: string;
   type: ColumnType;
   label: string;
   /** A money column's ISO 4217 code, from the measure's `currency`. */
@@ -34,15 +47,20 @@ export interface ChartDefault {
 
 /** An aggregate over one cube's rows, its SQL already qualified ("cube"."column"). */
 export interface LeafMeasure {
+  /** The measure's name in its cube (a rollup's partials are named by it). */
   name: string;
+  /** "cube.measure": the column it is computed as. */
+  ref: string;
   agg: 'count' | 'count_distinct' | 'sum' | 'avg' | 'min' | 'max';
   /** Absent for count(*). */
   sql?: string;
   /** Row conditions; each becomes part of FILTER (WHERE …), or of WHERE when all measures share it. */
   filters: string[];
+  /** Aggregated over a moving window of periods instead of each period alone (compile-rolling.ts). */
+  rolling?: RollingWindow;
 }
 
-/** A `number` measure: SQL text and references to leaf measures, evaluated on the aggregated row. */
+/** A `number` measure: SQL text and references ("cube.measure") to measures, evaluated on the aggregated row. */
 export type NumberToken = string | { measure: string };
 
 /**
@@ -95,10 +113,11 @@ export interface FactPlan {
   source: CubeSource;
   /** many_to_one joins, parents before children: joined rows never multiply the fact's rows. */
   joins: JoinStep[];
-  time: string;
-  /** Filter parameter name → the qualified expression compared with the caller's value. */
+  /** The time dimension's expression; absent when the query names none (its whole data, ungrouped by time). */
+  time?: string;
+  /** A filtered dimension as asked ("cube.dimension") → the qualified expression compared with the caller's values. */
   filters: Record<string, string>;
-  /** Grouping dimensions (breakdown, top) in output order. */
+  /** Grouping dimensions in output order, each named as asked ("cube.dimension"). */
   keys: { name: string; sql: string }[];
   segments: string[];
   measures: LeafMeasure[];
@@ -144,9 +163,9 @@ export interface RollupDefinition {
 
 export interface QueryPlan {
   facts: FactPlan[];
-  /** number measures, in dependency order. */
+  /** number measures ("cube.measure"), in dependency order. */
   numbers: { name: string; tokens: NumberToken[] }[];
-  /** The measure ordered by (top, breakdown) and compared (kpi). */
+  /** The measure ordered by (top, breakdown) and compared (kpi), by its name in its cube. */
   headline: string;
 }
 
@@ -177,6 +196,8 @@ export interface InsightDefinition {
   defaultGranularity?: Granularity;
   /** Filter parameters, named by their dimension. */
   filters: string[];
+  /** Filter parameter → the dimension it filters ("cube.dimension"). */
+  filterRefs: Record<string, string>;
   filterRules: Record<string, FilterRule>;
   /** breakdown with default_limit, top: the limit parameter. */
   limit?: { default: number; max: number };
@@ -185,6 +206,8 @@ export interface InsightDefinition {
   measures: OutputColumn[];
   dimensions: OutputColumn[];
   ratios: RatioInfo[];
+  /** kind cohort: the entity followed ("cube.dimension") and the period of cohorts. */
+  cohort?: { entity: string; granularity: Granularity };
   synonyms: string[];
   /** The model's synonyms per language, when it gives them so (chat reads other languages with them). */
   localizedSynonyms?: Partial<Record<ModelLanguage, string[]>>;
@@ -196,21 +219,4 @@ export interface InsightDefinition {
    */
   tables: TableUse[];
   plan: QueryPlan;
-}
-
-/** What GET /api/v1/insights lists. */
-export interface CatalogEntry {
-  code: string;
-  name: string;
-  description: string;
-  kind: InsightKind;
-  granularities: Granularity[];
-  default_granularity: Granularity | null;
-  filters: string[];
-  parameters: string[];
-  measures: { name: string; label: string; type: ColumnType }[];
-  dimensions: { name: string; label: string }[];
-  default_limit: number | null;
-  chart_hint: ChartDefault;
-  synonyms: string[];
 }

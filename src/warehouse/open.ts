@@ -6,10 +6,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../config/index.ts';
 import { firstContact, StartupError, where } from '../lib/startup.ts';
-import { ClickHouseWarehouse } from './clickhouse.ts';
-import { DuckDbWarehouse } from './duckdb.ts';
-import { PostgresWarehouse } from './postgres.ts';
-import { warehouseDdl, type Warehouse } from './warehouse.ts';
+import type { ClickHouseWarehouse } from './clickhouse/clickhouse.ts';
+import { DuckDbWarehouse } from './duckdb/duckdb.ts';
+import { seedNewDuckDbInChild, type FirstSeed } from './duckdb/first-seed.ts';
+import type { Warehouse } from './warehouse.ts';
 import { DEMO_MODEL_PATH } from '../semantic/load.ts';
 
 export class WarehouseLockedError extends Error {}
@@ -24,12 +24,24 @@ export function duckDbFile(config: Config): string {
   return path.join(config.dataDir, 'warehouse.duckdb');
 }
 
+/**
+ * The first start of the embedded warehouse on the demo model: a new DuckDB file is seeded by a
+ * child process, so the serving one never holds the seed's memory. Undefined (nothing done) with
+ * WAREHOUSE_URL, on a model of the user's own, or when the file exists.
+ */
+export function seedNewEmbedded(config: Config, now: Date): Promise<FirstSeed | undefined> {
+  if (config.warehouseUrl || !onDemoModel(config)) return Promise.resolve(undefined);
+  return seedNewDuckDbInChild(duckDbFile(config), config.duckdb, now);
+}
+
 export async function openWarehouse(config: Config): Promise<Warehouse> {
   let warehouse: Warehouse;
   if (config.warehouseUrl) {
     const url = config.warehouseUrl;
     warehouse = await firstContact('WAREHOUSE_URL', url, async () => {
       if (!/^postgres(ql)?:/.test(url)) return openClickHouse(url, config.clickhouseCluster);
+      // Each engine's client is loaded only when it is the one configured (docs/footprint.md).
+      const { PostgresWarehouse } = await import('./postgres/postgres.ts');
       const pg = new PostgresWarehouse(url);
       try {
         await pg.exec('SELECT 1');
@@ -53,9 +65,7 @@ export async function openWarehouse(config: Config): Promise<Warehouse> {
     }
   }
   try {
-    const demo = onDemoModel(config);
-    if (warehouse instanceof ClickHouseWarehouse) await warehouse.ensureTables(demo);
-    else await warehouse.exec(warehouseDdl(warehouse.dialect as 'duckdb' | 'postgres', demo));
+    await warehouse.ensureTables(onDemoModel(config));
   } catch (err) {
     await warehouse.close().catch(() => {});
     throw err;
@@ -65,6 +75,7 @@ export async function openWarehouse(config: Config): Promise<Warehouse> {
 
 /** A ClickHouse server (or cluster) answering as the URL says: reachable, credentials and database right. */
 async function openClickHouse(url: string, cluster?: string): Promise<ClickHouseWarehouse> {
+  const { ClickHouseWarehouse } = await import('./clickhouse/clickhouse.ts');
   const ch = new ClickHouseWarehouse(url, { cluster });
   try {
     await ch.query('SELECT 1 FROM system.one');

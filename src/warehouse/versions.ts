@@ -1,7 +1,8 @@
 // Warehouse.version for every engine: the data version (warehouse_meta) and each tenant's load
 // version, remembered for `ttlMs` (forever for an embedded file only this process writes; briefly
 // for a server other processes load into) and forgotten at once when this process writes.
-import { TENANT_VERSIONS_TABLE } from './load.ts';
+import { Flights } from '../lib/flights.ts';
+import { TENANT_VERSIONS_TABLE } from './load/rules.ts';
 
 type Read = (sql: string, params?: unknown[]) => Promise<Record<string, unknown>[]>;
 
@@ -13,6 +14,12 @@ interface Memo {
 export class VersionMemo {
   private base: Memo | undefined;
   private readonly tenants = new Map<string, Memo>();
+  /**
+   * Reads in flight, shared by concurrent callers (a start or a load sends many at once). Keyed
+   * by the count of forget() calls too: a caller after a write never joins a read begun before it.
+   */
+  private readonly reading = new Flights();
+  private forgotten = 0;
 
   /** `tenantSql` reads one column `version` for the tenant $1 (no row: never loaded). */
   constructor(
@@ -23,6 +30,7 @@ export class VersionMemo {
   ) {}
 
   forget(): void {
+    this.forgotten++;
     this.base = undefined;
     this.tenants.clear();
   }
@@ -31,14 +39,16 @@ export class VersionMemo {
   private async fresh(memo: Memo | undefined, sql: string, params: unknown[]): Promise<Memo> {
     const now = Date.now();
     if (memo && now - memo.at < this.ttlMs) return memo;
-    let value: string | undefined;
-    try {
-      const rows = await this.read(sql, params);
-      value = rows.length && rows[0].version !== null && rows[0].version !== undefined ? String(rows[0].version) : undefined;
-    } catch {
-      value = undefined;
-    }
-    return { value, at: now };
+    return this.reading.join(`${this.forgotten}\u0000${sql}\u0000${params.join('\u0000')}`, async () => {
+      let value: string | undefined;
+      try {
+        const rows = await this.read(sql, params);
+        value = rows.length && rows[0].version !== null && rows[0].version !== undefined ? String(rows[0].version) : undefined;
+      } catch {
+        value = undefined;
+      }
+      return { value, at: now };
+    });
   }
 
   /**

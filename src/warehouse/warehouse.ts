@@ -2,29 +2,44 @@
 // data dir) by default, PostgreSQL or ClickHouse via WAREHOUSE_URL. The system of record (src/db)
 // is separate.
 
-import type { LoadRequest, LoadResult, WarehouseTable } from './load.ts';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { DIALECTS } from '../semantic/dialects/index.ts';
 import type { TenantColumnOf } from '../semantic/tenancy.ts';
-import type { RollupDdl } from './rollup-ddl.ts';
+import type { LoadRequest, LoadResult, WarehouseTable } from './load/rules.ts';
+import type { RollupDdl } from './rollups/ddl.ts';
 
-export type { LoadRequest, LoadResult, WarehouseTable } from './load.ts';
+export type { LoadRequest, LoadResult, WarehouseTable } from './load/rules.ts';
 
 export type WarehouseValue = string | number | boolean | null;
 export type WarehouseRow = Record<string, WarehouseValue>;
 
 export type DialectName = 'duckdb' | 'postgres' | 'clickhouse';
 
+/**
+ * The one port of every engine (src/warehouse/duckdb/, postgres/, clickhouse/): connect (open.ts
+ * picks the engine), query, load, the state its rollups keep, and its DDL. Nothing outside an
+ * engine's folder knows which engine it talks to; the compiler's SQL dialect is named by `dialect`.
+ */
 export interface Warehouse {
   readonly dialect: DialectName;
+  /** The engine's name as people know it (DuckDB, PostgreSQL, ClickHouse), for what the CLI prints. */
+  readonly title: string;
+  /**
+   * Whether this process is the warehouse's only writer (the embedded DuckDB file, which DuckDB
+   * locks to one process): what it read of its own state (data versions, rollup state) stays true
+   * until it writes itself. A server others may load into is read again after a moment.
+   */
+  readonly soleWriter: boolean;
   /**
    * One statement with bound parameters ($1, $2 … on both engines). Integers and decimals come
    * back as JS numbers, DATE as 'YYYY-MM-DD', TIMESTAMP as 'YYYY-MM-DD HH:MM:SS[.ffffff]'.
    */
-  query(sql: string, params?: unknown[]): Promise<WarehouseRow[]>;
+  query(sql: string, params?: unknown[], options?: ReadOptions): Promise<WarehouseRow[]>;
   /** Several statements, no parameters (DDL, generation). */
   exec(sql: string): Promise<void>;
   /**
    * Statements with bound parameters in one transaction, on a connection of their own: queries
-   * meanwhile see all of it or none (rollup builds, src/warehouse/rollups.ts). An aborted signal
+   * meanwhile see all of it or none (rollup builds, src/warehouse/rollups/rollups.ts). An aborted signal
    * stops it between statements and rolls it back.
    */
   transaction(statements: TransactionStatement[], signal?: AbortSignal): Promise<void>;
@@ -44,9 +59,59 @@ export interface Warehouse {
    * does; tenant_id by default), with their other columns (canonical types).
    */
   tables(tenantColumnOf?: TenantColumnOf): Promise<WarehouseTable[]>;
-  /** How this engine creates, swaps and deletes from rollup tables, where it differs (rollup-ddl.ts). */
+  /** How this engine creates, swaps and deletes from rollup tables, where it differs (rollups/ddl.ts). */
   readonly rollupDdl?: RollupDdl;
+  /** The service's own tables and, with `demo`, the demo shop's, created where missing. */
+  ensureTables(demo: boolean): Promise<void>;
+  /** (Re)generates the demo data of `opts.tenants` (demo/demo.ts); other tenants' rows stay. */
+  seedDemo(opts: SeedOptions): Promise<DemoSeeded>;
+  /** SQL giving a date or time value as text, written as query() returns such a value. */
+  timeText(sql: string): string;
   close(): Promise<void>;
+}
+
+export interface SeedOptions {
+  /** Total orders over all tenants. */
+  rows: number;
+  tenants: string[];
+  /** The last day of data, YYYY-MM-DD (today, from the injected clock). */
+  endDay: string;
+  /** Length of history in days (default two years). */
+  days?: number;
+  /** The time recorded as seeded_at. */
+  now: Date;
+  /**
+   * The process has the warehouse to itself (`insights demo seed`): the engine may write rows in
+   * any order, which an embedded one only allows outside the server (a global setting).
+   */
+  exclusive?: boolean;
+}
+
+/** What a seed wrote: the new data version and the orders of each tenant. */
+export interface DemoSeeded {
+  version: string;
+  perTenant: Record<string, number>;
+}
+
+/** Whose read a query is: reads run side by side and take turns by tenant (read-lanes.ts). */
+export interface ReadOptions {
+  /** The tenant the read is for; unset: the tenant of the request running it (asTenant), if any. */
+  tenant?: string;
+}
+
+const readsOf = new AsyncLocalStorage<string>();
+
+/**
+ * Runs `work` with the warehouse reads it makes counted as `tenant`'s: app.ts wraps each request
+ * of a caller, so every module's reads take their tenant's turn without passing it along.
+ */
+export function asTenant<T>(tenant: string, work: () => T): T {
+  return readsOf.run(tenant, work);
+}
+
+/** The tenant whose turn a read takes: the one named, else the request's. */
+export function readerTenant(options: ReadOptions = {}): string | undefined {
+  return options.tenant ?? readsOf.getStore();
 }
 
 /**
@@ -93,7 +158,7 @@ export async function runTransaction(
  * are the user's to load (docs/data.md).
  */
 export function warehouseDdl(dialect: Exclude<DialectName, 'clickhouse'>, demo = true): string {
-  const text = dialect === 'duckdb' ? 'VARCHAR' : 'text';
+  const text = DIALECTS[dialect].types.text;
   const meta = `
 CREATE TABLE IF NOT EXISTS warehouse_meta (
   id integer PRIMARY KEY, version ${text} NOT NULL, seeded_at TIMESTAMP NOT NULL,
@@ -110,7 +175,8 @@ CREATE TABLE IF NOT EXISTS orders (
   country ${text} NOT NULL, channel ${text} NOT NULL, status ${text} NOT NULL, items integer NOT NULL,
   revenue DECIMAL(12,2) NOT NULL, discount DECIMAL(12,2) NOT NULL);
 CREATE TABLE IF NOT EXISTS order_items (
-  order_id bigint NOT NULL, tenant_id ${text} NOT NULL, product_id bigint NOT NULL, quantity integer NOT NULL, unit_price DECIMAL(10,2) NOT NULL);
+  order_id bigint NOT NULL, tenant_id ${text} NOT NULL, product_id bigint NOT NULL, quantity integer NOT NULL,
+  unit_price DECIMAL(10,2) NOT NULL);
 CREATE TABLE IF NOT EXISTS web_sessions (
   tenant_id ${text} NOT NULL, day DATE NOT NULL, country ${text} NOT NULL, channel ${text} NOT NULL, sessions integer NOT NULL);
 `;

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import os from 'node:os';
 import { test } from 'node:test';
 import { ConfigError, loadConfig } from '../../src/config/index.ts';
-import { DuckDbWarehouse } from '../../src/warehouse/duckdb.ts';
+import { DuckDbWarehouse } from '../../src/warehouse/duckdb/duckdb.ts';
 
 test('defaults: 128MB and at most 4 threads', () => {
   const { duckdb } = loadConfig({});

@@ -7,13 +7,13 @@ import path from 'node:path';
 import { test } from 'node:test';
 import { PGliteDb } from '../../src/db/index.ts';
 
-test('a new data dir is initialized, reopened, and runs with 16MB of shared buffers', async () => {
+test('a new data dir is initialized, reopened, and runs with 8MB of shared buffers', async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'insights-pglite-'));
   try {
     const dataDir = path.join(dir, 'pgdata');
     let db = await PGliteDb.open({ dataDir });
     assert.ok(fs.existsSync(path.join(dataDir, 'PG_VERSION')));
-    assert.deepEqual(await db.query('SHOW shared_buffers'), [{ shared_buffers: '16MB' }]);
+    assert.deepEqual(await db.query('SHOW shared_buffers'), [{ shared_buffers: '8MB' }]);
     await db.exec('CREATE TABLE kept (n int); INSERT INTO kept VALUES (7)');
     await db.close();
     db = await PGliteDb.open({ dataDir });

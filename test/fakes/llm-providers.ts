@@ -108,6 +108,15 @@ export class FakeProviders {
     return typeof this.toolArgs === 'function' ? (this.toolArgs as (q: string) => unknown)(question) : this.toolArgs;
   }
 
+  /** The tool called: the first offered, or the one the arguments name as `$tool` (when offered); the arguments without it. */
+  private call(names: string[], args: unknown): { name: string; args: unknown } {
+    if (args && typeof args === 'object' && '$tool' in args) {
+      const { $tool, ...rest } = args as { $tool: string };
+      return { name: names.includes($tool) ? $tool : names[0], args: rest };
+    }
+    return { name: names[0], args };
+  }
+
   // vendor_a, router and custom: OpenAI chat completions.
   private openAi(provider: string, req: http.IncomingMessage, body: any): Answer {
     const isRouter = provider === 'router';
@@ -142,16 +151,17 @@ export class FakeProviders {
     }
     const message: Record<string, unknown> = { role: 'assistant', content: null };
     if (Array.isArray(body.tools) && body.tools.length) {
-      const args = this.args(this.question(body.messages));
-      if (args === 'no-call') message.content = 'I can only chat.';
-      else
+      const asked = this.args(this.question(body.messages));
+      if (asked === 'no-call') message.content = 'I can only chat.';
+      else {
+        const { name, args } = this.call(
+          body.tools.map((t: { function: { name: string } }) => t.function.name),
+          asked,
+        );
         message.tool_calls = [
-          {
-            id: 'call_1',
-            type: 'function',
-            function: { name: body.tools[0].function.name, arguments: typeof args === 'string' ? args : JSON.stringify(args) },
-          },
+          { id: 'call_1', type: 'function', function: { name, arguments: typeof args === 'string' ? args : JSON.stringify(args) } },
         ];
+      }
     } else message.content = 'pong';
     return {
       status: 200,
@@ -181,9 +191,13 @@ export class FakeProviders {
     let content: unknown[] = [{ type: 'text', text: 'pong' }];
     let stop = 'end_turn';
     if (Array.isArray(body.tools) && body.tools.length) {
-      const args = this.args(this.question(body.messages));
-      if (args !== 'no-call') {
-        content = [{ type: 'tool_use', id: 'toolu_1', name: body.tools[0].name, input: args }];
+      const asked = this.args(this.question(body.messages));
+      if (asked !== 'no-call') {
+        const { name, args } = this.call(
+          body.tools.map((t: { name: string }) => t.name),
+          asked,
+        );
+        content = [{ type: 'tool_use', id: 'toolu_1', name, input: args }];
         stop = 'tool_use';
       }
     }
@@ -231,8 +245,16 @@ export class FakeProviders {
     let parts: unknown[] = [{ text: 'pong' }];
     const decls = body?.tools?.[0]?.functionDeclarations;
     if (Array.isArray(decls) && decls.length) {
-      const args = this.args(this.question(body.contents));
-      if (args !== 'no-call') parts = [{ functionCall: { name: decls[0].name, args } }];
+      const asked = this.args(this.question(body.contents));
+      if (asked !== 'no-call')
+        parts = [
+          {
+            functionCall: this.call(
+              decls.map((d: { name: string }) => d.name),
+              asked,
+            ),
+          },
+        ];
     }
     return {
       status: 200,

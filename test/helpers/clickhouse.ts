@@ -2,8 +2,8 @@
 // stand-in (test/fakes/clickhouse-server.ts), a database of its own per warehouse (dropped by
 // close()), the demo data copied from the same generator as the other engines. Where chdb is not
 // installed, `clickhouseSkip` is the reason tests print when they skip.
-import { seedDemo } from '../../src/warehouse/demo.ts';
-import { ClickHouseWarehouse } from '../../src/warehouse/clickhouse.ts';
+import { seedDemo } from '../../src/warehouse/demo/demo.ts';
+import { ClickHouseWarehouse } from '../../src/warehouse/clickhouse/clickhouse.ts';
 import { chdbMissing, clickHouseStandIn } from '../fakes/clickhouse-server.ts';
 import { TEST_WAREHOUSE_ROWS } from './warehouse.ts';
 

@@ -5,7 +5,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { PGliteDb, PostgresDb, type Db } from '../../src/db/index.ts';
+import { PGliteDb, type Db } from '../../src/db/index.ts';
+import { PostgresDb } from '../../src/db/postgres.ts';
 import { listMigrations, migrate } from '../../src/db/migrate.ts';
 
 export const usingPostgres = Boolean(process.env.DATABASE_URL);

@@ -3,11 +3,18 @@
 // DATABASE_URL's (or WAREHOUSE_TEST_URL's) server when one is configured, else on PGlite, which is
 // PostgreSQL: so `npm test` needs no server, and CI still runs it against a real one.
 import { PGlite } from '@electric-sql/pglite';
-import { DuckDbWarehouse } from '../../src/warehouse/duckdb.ts';
-import { seedDemo } from '../../src/warehouse/demo.ts';
-import { PostgresWarehouse } from '../../src/warehouse/postgres.ts';
-import { postgresTables } from '../../src/warehouse/load-postgres.ts';
-import type { LoadResult, Warehouse, WarehouseRow, WarehouseTable } from '../../src/warehouse/warehouse.ts';
+import { DuckDbWarehouse } from '../../src/warehouse/duckdb/duckdb.ts';
+import { seedByScript, seedDemo } from '../../src/warehouse/demo/demo.ts';
+import { PostgresWarehouse } from '../../src/warehouse/postgres/postgres.ts';
+import { postgresTables } from '../../src/warehouse/postgres/load.ts';
+import {
+  warehouseDdl,
+  type LoadResult,
+  type SeedOptions,
+  type Warehouse,
+  type WarehouseRow,
+  type WarehouseTable,
+} from '../../src/warehouse/warehouse.ts';
 
 /** Orders over both tenants in a test warehouse: enough for every insight to have rows. */
 export const TEST_WAREHOUSE_ROWS = 6000;
@@ -32,6 +39,8 @@ const asText = (v: string) => v;
 /** The PostgreSQL warehouse on PGlite: the same SQL as PostgresWarehouse, on an in-memory cluster. */
 export class PGliteWarehouse implements Warehouse {
   readonly dialect = 'postgres' as const;
+  readonly title = 'PostgreSQL';
+  readonly soleWriter = false;
   private constructor(private readonly pg: PGlite) {}
 
   static async open(): Promise<PGliteWarehouse> {
@@ -55,6 +64,18 @@ export class PGliteWarehouse implements Warehouse {
         await tx.query(s.sql, s.params ?? []);
       }
     });
+  }
+
+  async ensureTables(demo: boolean): Promise<void> {
+    await this.exec(warehouseDdl('postgres', demo));
+  }
+
+  seedDemo(opts: SeedOptions) {
+    return seedByScript(this, 'postgres', opts);
+  }
+
+  timeText(sql: string): string {
+    return `CAST(${sql} AS text)`;
   }
 
   async version(): Promise<string | undefined> {

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import { buildApp } from '../../src/app.ts';
 import { EgressGuard } from '../../src/adapters/egress.ts';
 import { loadConfig } from '../../src/config/index.ts';
-import { PostgresDb } from '../../src/db/index.ts';
+import { PostgresDb } from '../../src/db/postgres.ts';
 import { systemClock } from '../../src/lib/clock.ts';
 import { SecretBox } from '../../src/lib/secrets.ts';
 import { testWarehouse } from './warehouse.ts';

@@ -10,7 +10,7 @@ import { spawn } from 'node:child_process';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.ts';
 import { EgressGuard } from '../../src/adapters/egress.ts';
-import { PostgresDb } from '../../src/db/index.ts';
+import { PostgresDb } from '../../src/db/postgres.ts';
 import { ManualClock } from '../../src/lib/clock.ts';
 import { SecretBox } from '../../src/lib/secrets.ts';
 import { usingPostgres } from '../helpers/db.ts';

@@ -102,6 +102,33 @@ test('router and body parser errors over the socket: bad percent-encoding, unsup
   assertProblem(malformed, await malformed.text(), 400, 'MALFORMED_JSON');
 });
 
+test('a widget body over its 5 MiB limit is read to its end and answered 413; the connection stays open for the next request', async () => {
+  const size = 5 * 1024 * 1024 + 64 * 1024;
+  const head =
+    `POST /api/v1/dashboards/0190b3f0-0000-7000-8000-000000000000/widgets HTTP/1.1\r\nHost: x\r\nAuthorization: ${owner}\r\n` +
+    `Content-Type: application/json\r\nContent-Length: ${size}\r\n\r\n`;
+  const next = 'GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n';
+  for (let round = 0; round < 3; round++) {
+    let early = '';
+    const responses = await raw((socket) => {
+      socket.on('data', (d) => (early ||= String(d)));
+      socket.write(head);
+      socket.write(Buffer.alloc(1024 * 1024, 'x'));
+      // The rest comes later, as from a slow client: the answer must wait for it rather than close
+      // the connection under it (which the client sees as EPIPE or a reset, not the problem).
+      setTimeout(() => {
+        assert.equal(early, '', 'no answer before the body has arrived');
+        socket.write(Buffer.alloc(size - 1024 * 1024, 'x'), () => socket.write(next));
+      }, 300);
+    });
+    assert.equal(responses.length, 2, JSON.stringify(responses.map((r) => r.status)));
+    assertProblem(responses[0], responses[0].body, 413, 'PAYLOAD_TOO_LARGE');
+    assert.notEqual(responses[0].headers.connection, 'close');
+    assert.match(JSON.parse(responses[0].body).detail, /limit of 5242880 bytes/);
+    assert.equal(responses[1].status, 200);
+  }
+});
+
 test('a request arriving while the server drains is a 503 problem with Connection: close', async () => {
   // The first request's body is held back, so close() must wait for it; the second is pipelined
   // behind it and reaches the server once it is closing.

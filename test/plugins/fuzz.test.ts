@@ -6,21 +6,10 @@ import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { buildTestApp, call, type TestApp } from '../helpers/app.ts';
 import { ERROR_CODES } from '../../src/lib/errors.ts';
+import { prng } from '../helpers/prng.ts';
 
 const SEED = 0x5eed_2026;
 const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 3000);
-
-/** mulberry32: a tiny seeded PRNG, so a failure replays exactly. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Raw path segments, already percent-encoded (or deliberately not). */
 const BAD_SEGMENTS = [

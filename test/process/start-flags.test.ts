@@ -31,6 +31,15 @@ test('npm start and the container entrypoint pass the same V8 flags', () => {
   assert.deepEqual(entrypointFlags(), EXPECTED);
 });
 
+// glibc reads MALLOC_TRIM_THRESHOLD_ once, before node's first allocation: it can only come from
+// the environment the process starts with (docs/footprint.md).
+test('npm start and the container image set the same malloc trim threshold', () => {
+  const start = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).scripts.start as string;
+  assert.match(start, /^MALLOC_TRIM_THRESHOLD_=1048576 node /);
+  const containerfile = fs.readFileSync(path.join(ROOT, 'Containerfile'), 'utf8');
+  assert.match(containerfile, /^\s+MALLOC_TRIM_THRESHOLD_=1048576 \\$/m);
+});
+
 test('this node accepts the flags of npm start', () => {
   const run = spawnSync(process.execPath, [...startFlags(), '-e', 'process.exit(0)'], { encoding: 'utf8' });
   assert.equal(run.status, 0, run.stderr);

@@ -4,7 +4,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { AppError } from '../../src/lib/errors.ts';
-import { accessKey, compile } from '../../src/semantic/compiler.ts';
+import { accessKey } from '../../src/semantic/query/compile.ts';
+import { compileInsight as compile } from '../../src/semantic/query/insight-query.ts';
 import { DIALECTS } from '../../src/semantic/dialects/index.ts';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -127,11 +128,14 @@ test("a rollup answers a restricted query only when it holds the access filter's
 });
 
 test('the cache key part: the attributes an insight reads, in a stable order, nothing for the others', () => {
-  assert.equal(accessKey(def('revenue'), { store_id: ['b', 'a'], other: ['x'] }), accessKey(def('revenue'), { store_id: ['a', 'b'] }));
-  assert.notEqual(accessKey(def('revenue'), { store_id: ['a'] }), accessKey(def('revenue'), { store_id: ['b'] }));
+  assert.equal(
+    accessKey(def('revenue').plan, { store_id: ['b', 'a'], other: ['x'] }),
+    accessKey(def('revenue').plan, { store_id: ['a', 'b'] }),
+  );
+  assert.notEqual(accessKey(def('revenue').plan, { store_id: ['a'] }), accessKey(def('revenue').plan, { store_id: ['b'] }));
   assert.notEqual(
-    accessKey(def('revenue_by_city'), { store_id: ['a'], region: ['n'] }),
-    accessKey(def('revenue_by_city'), { store_id: ['a'], region: ['s'] }),
+    accessKey(def('revenue_by_city').plan, { store_id: ['a'], region: ['n'] }),
+    accessKey(def('revenue_by_city').plan, { store_id: ['a'], region: ['s'] }),
   );
 });
 
@@ -179,21 +183,24 @@ test("a filter on the guarded dimension outside the caller's values is refused, 
 });
 
 test('the span and the filter values chat reads run as the caller: access predicates bound, none without the attribute', async () => {
-  const { compileDistinct, compileSpan } = await import('../../src/semantic/compiler.ts');
+  const { compileValues, compileSpan } = await import('../../src/semantic/query/compile.ts');
+  const { memberSource } = await import('../../src/semantic/query/plan.ts');
   const d = DIALECTS.duckdb;
-  const span = compileSpan(def('revenue'), d, 'acme', { store_id: ['s1'], region: ['north'] });
+  const time = memberSource(model.cubes, def('revenue').plan.facts[0].refs.time)!;
+  const country = memberSource(model.cubes, def('revenue').filterRefs.country)!;
+  const span = compileSpan(time, d, 'acme', { store_id: ['s1'], region: ['north'] });
   assert.match(span.sql, /"store_id" = \$\d/);
   assert.ok(span.params.includes('s1'));
-  const values = compileDistinct(def('revenue'), d, 'acme', 'country', 10, { store_id: ['s1', 's2'], region: ['north'] })!;
+  const values = compileValues(country, d, 'acme', 10, { store_id: ['s1', 's2'], region: ['north'] });
   assert.match(values.sql, /"store_id" IN \(\$\d, \$\d\)/);
   assert.ok(values.params.includes('s2'));
   // Without the attributes the filter needs, nothing is read (never every store's values).
   assert.throws(
-    () => compileSpan(def('revenue'), d, 'acme'),
+    () => compileSpan(time, d, 'acme'),
     (err: unknown) => err instanceof AppError,
   );
   assert.throws(
-    () => compileDistinct(def('revenue'), d, 'acme', 'country', 10),
+    () => compileValues(country, d, 'acme', 10),
     (err: unknown) => err instanceof AppError,
   );
 });

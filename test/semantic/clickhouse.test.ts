@@ -3,11 +3,11 @@
 // (test/warehouse/differential.test.ts, rollups.test.ts) where chdb is installed.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { compile } from '../../src/semantic/compiler.ts';
+import { compileInsight as compile } from '../../src/semantic/query/insight-query.ts';
 import { DIALECTS } from '../../src/semantic/dialects/index.ts';
 import { demoModel, modelFromText } from '../../src/semantic/model.ts';
 import { resolveParams } from '../../src/modules/insights/insights.params.ts';
-import { bindParams, clickhouseConnection, CLICKHOUSE_SETTINGS } from '../../src/warehouse/clickhouse.ts';
+import { bindParams, clickhouseConnection, CLICKHOUSE_SETTINGS } from '../../src/warehouse/clickhouse/clickhouse.ts';
 
 const ch = DIALECTS.clickhouse;
 const def = (code: string) => demoModel().insights.find((d) => d.code === code)!;
@@ -18,16 +18,16 @@ test('revenue by week: ISO weeks from Monday, {name:Type} parameters, the tenant
   const q = compile(def('revenue'), ch, { tenantId: 'demo', granularity: 'week', filters: { country: 'DE' }, window });
   assert.equal(
     q.sql,
-    `SELECT toMonday("orders"."ordered_at") AS "period", sum("orders"."revenue") AS "revenue" FROM "orders" ` +
+    `SELECT toMonday("orders"."ordered_at") AS "__period", sum("orders"."revenue") AS "orders:revenue" FROM "orders" ` +
       `WHERE "orders"."tenant_id" = {p1:String} AND "orders".status = 'completed' AND "orders"."country" = {p2:String} ` +
-      `AND "orders"."ordered_at" >= {p3:${TS}} AND "orders"."ordered_at" < {p4:${TS}} GROUP BY 1 ORDER BY 1`,
+      `AND "orders"."ordered_at" >= {p3:${TS}} AND "orders"."ordered_at" < {p4:${TS}} GROUP BY 1`,
   );
   assert.deepEqual(q.params, ['demo', 'DE', '2026-01-05', '2026-04-01']);
 });
 
 test('days, months, quarters and years: calendar buckets; timestamps compared in UTC', () => {
   const bucket = (g: 'day' | 'month' | 'quarter' | 'year') =>
-    compile(def('orders_count'), ch, { tenantId: 'demo', granularity: g, filters: {}, window }).sql.split(' AS "period"')[0];
+    compile(def('orders_count'), ch, { tenantId: 'demo', granularity: g, filters: {}, window }).sql.split(' AS "__period"')[0];
   assert.equal(bucket('day'), 'SELECT toDate32("orders"."ordered_at")');
   assert.equal(bucket('month'), 'SELECT toStartOfMonth("orders"."ordered_at")');
   assert.equal(bucket('quarter'), 'SELECT toStartOfQuarter("orders"."ordered_at")');
@@ -39,15 +39,15 @@ test('days, months, quarters and years: calendar buckets; timestamps compared in
 test('a ratio over two cubes: each aggregated on its own rows, combined as doubles; NULL for an empty window', () => {
   const q = compile(def('conversion_rate'), ch, { tenantId: 'acme', granularity: 'month', filters: { channel: 'web' }, window });
   const fact = (table: string, time: string, cols: string) =>
-    `SELECT toStartOfMonth("${table}"."${time}") AS "period", ${cols} FROM "${table}" WHERE "${table}"."tenant_id" = {p1:String}` +
+    `SELECT toStartOfMonth("${table}"."${time}") AS "__period", ${cols} FROM "${table}" WHERE "${table}"."tenant_id" = {p1:String}` +
     `${table === 'orders' ? ` AND "orders".status = 'completed'` : ''} AND "${table}"."channel" = {p2:String} ` +
     `AND "${table}"."${time}" >= {p3:${TS}} AND "${table}"."${time}" < {p4:${TS}} GROUP BY 1`;
   assert.equal(
     q.sql,
-    `SELECT "u"."period" AS "period", max("u"."orders") AS "orders", max("u"."sessions") AS "sessions", ` +
-      `100.0 * (toFloat64(max("u"."orders"))) / NULLIF((toFloat64(max("u"."sessions"))), 0) AS "conversion_rate" FROM ` +
-      `(${fact('orders', 'ordered_at', 'count(*) AS "orders", NULL AS "sessions"')} UNION ALL ` +
-      `${fact('web_sessions', 'day', 'NULL AS "orders", sum("web_sessions"."sessions") AS "sessions"')}) AS "u" GROUP BY 1 ORDER BY 1`,
+    `SELECT "u"."__period" AS "__period", max("u"."orders:orders") AS "orders:orders", max("u"."web_sessions:sessions") AS "web_sessions:sessions", ` +
+      `100.0 * (toFloat64(max("u"."orders:orders"))) / NULLIF((toFloat64(max("u"."web_sessions:sessions"))), 0) AS "orders:conversion_rate" FROM ` +
+      `(${fact('orders', 'ordered_at', 'count(*) AS "orders:orders", NULL AS "web_sessions:sessions"')} UNION ALL ` +
+      `${fact('web_sessions', 'day', 'NULL AS "orders:orders", sum("web_sessions"."sessions") AS "web_sessions:sessions"')}) AS "u" GROUP BY 1`,
   );
   // Standard SQL's NULLs (empty sum, unmatched LEFT JOIN row, CAST of NULL) are settings of every request.
   assert.equal(CLICKHOUSE_SETTINGS.aggregate_functions_null_for_empty, 1);
@@ -74,8 +74,8 @@ insights:
   const q = compile(m.insights[0], ch, { tenantId: 't1', granularity: 'year', filters: { page: ['/a', '/b'] }, window });
   assert.equal(
     q.sql,
-    `SELECT toStartOfYear("visits"."at") AS "period", count(DISTINCT "visits"."visitor_id") AS "visitors" FROM "visits" ` +
-      `WHERE "visits"."tenant_id" = {p1:String} AND "visits"."page" IN ({p2:String}, {p3:String}) AND "visits"."at" >= {p4:${TS}} AND "visits"."at" < {p5:${TS}} GROUP BY 1 ORDER BY 1`,
+    `SELECT toStartOfYear("visits"."at") AS "__period", count(DISTINCT "visits"."visitor_id") AS "visits:visitors" FROM "visits" ` +
+      `WHERE "visits"."tenant_id" = {p1:String} AND "visits"."page" IN ({p2:String}, {p3:String}) AND "visits"."at" >= {p4:${TS}} AND "visits"."at" < {p5:${TS}} GROUP BY 1`,
   );
   // count(DISTINCT) is uniqExact on every server, whatever its profile says.
   assert.equal(CLICKHOUSE_SETTINGS.count_distinct_implementation, 'uniqExact');
@@ -91,8 +91,8 @@ test('KPI windows: one scan with FILTER clauses over both windows', () => {
   });
   assert.equal(
     k.sql,
-    `SELECT count(*) FILTER (WHERE "orders"."ordered_at" >= {p2:${TS}} AND "orders"."ordered_at" < {p3:${TS}}) AS "value", ` +
-      `count(*) FILTER (WHERE "orders"."ordered_at" >= {p4:${TS}} AND "orders"."ordered_at" < {p5:${TS}}) AS "previous_value" ` +
+    `SELECT count(*) FILTER (WHERE "orders"."ordered_at" >= {p2:${TS}} AND "orders"."ordered_at" < {p3:${TS}}) AS "orders:orders", ` +
+      `count(*) FILTER (WHERE "orders"."ordered_at" >= {p4:${TS}} AND "orders"."ordered_at" < {p5:${TS}}) AS "orders:orders__previous" ` +
       `FROM "orders" WHERE "orders"."tenant_id" = {p1:String} AND "orders".status = 'completed' AND "orders"."ordered_at" >= {p4:${TS}} AND "orders"."ordered_at" < {p3:${TS}}`,
   );
   assert.deepEqual(k.params, ['demo', '2026-03-01', '2026-03-11', '2026-02-01', '2026-02-11']);
@@ -102,19 +102,21 @@ test('top-N: the order items aggregated by product first, then joined to the pro
   const b = compile(def('top_products'), ch, { tenantId: 'demo', granularity: null, filters: { category: 'Books' }, window, limit: 3 });
   assert.equal(
     b.sql,
-    `SELECT "products"."product_id" AS "product_id", "products"."name" AS "product_name", "products"."category" AS "category", "products"."brand" AS "brand", ` +
-      `sum("__fact"."revenue") AS "revenue", sum("__fact"."units") AS "units" FROM (` +
-      `SELECT "order_items".product_id AS "__k1", sum("order_items".quantity * "order_items".unit_price) AS "revenue", sum("order_items"."quantity") AS "units" FROM "order_items" ` +
+    `SELECT "products"."product_id" AS "products:product_id", "products"."name" AS "products:product_name", "products"."category" AS "products:category", ` +
+      `"products"."brand" AS "products:brand", sum("__fact"."order_items:revenue") AS "order_items:revenue", sum("__fact"."order_items:units") AS "order_items:units" FROM (` +
+      `SELECT "order_items".product_id AS "__k1", sum("order_items".quantity * "order_items".unit_price) AS "order_items:revenue", ` +
+      `sum("order_items"."quantity") AS "order_items:units" FROM "order_items" ` +
       `LEFT JOIN "orders" ON "order_items".order_id = "orders".order_id AND "orders"."tenant_id" = {p1:String} ` +
       `WHERE "order_items"."tenant_id" = {p1:String} AND "orders".status = 'completed' ` +
       `AND "orders"."ordered_at" >= {p3:${TS}} AND "orders"."ordered_at" < {p4:${TS}} GROUP BY 1) AS "__fact" ` +
       `LEFT JOIN "products" ON "__fact"."__k1" = "products".product_id AND "products"."tenant_id" = {p1:String} ` +
-      `WHERE "products"."category" = {p2:String} GROUP BY 1, 2, 3, 4 ORDER BY "revenue" DESC NULLS LAST, 1 ASC LIMIT {p5:Int64}`,
+      `WHERE "products"."category" = {p2:String} GROUP BY 1, 2, 3, 4 ORDER BY "order_items:revenue" DESC NULLS LAST, "products:product_id" ASC, "products:product_name" ASC, ` +
+      `"products:category" ASC, "products:brand" ASC LIMIT {p5:Int64}`,
   );
   assert.deepEqual(b.params, ['demo', 'Books', '2026-01-05', '2026-04-01', 3]);
 });
 
-test('compare on a time series split by several values: a VALUES list of (period, previous, value), zero-filled by the join', () => {
+test('compare on a time series split by several values: both windows in one read, paired and zero-filled after', () => {
   const q = resolveParams(
     def('revenue'),
     'demo',
@@ -122,31 +124,13 @@ test('compare on a time series split by several values: a VALUES list of (period
     '2026-11-23',
   );
   const c = compile(def('revenue'), ch, q);
-  const inner = (from: string, to: string) =>
-    `SELECT toStartOfQuarter("orders"."ordered_at") AS "period", "orders"."country" AS "country", sum("orders"."revenue") AS "revenue" FROM "orders" ` +
-    `WHERE "orders"."tenant_id" = {p7:String} AND "orders".status = 'completed' AND "orders"."country" IN ({p3:String}, {p4:String}) ` +
-    `AND "orders"."ordered_at" >= {${from}:${TS}} AND "orders"."ordered_at" < {${to}:${TS}} GROUP BY 1, 2`;
-  assert.equal(
-    c.sql,
-    `SELECT "k"."period" AS "period", "k"."country" AS "country", "c"."revenue" AS "revenue", "p"."revenue" AS "revenue__previous" FROM ` +
-      `(VALUES ({p1:Date32}, {p2:Date32}, {p3:String}), ({p1:Date32}, {p2:Date32}, {p4:String}), ({p5:Date32}, {p6:Date32}, {p3:String}), ({p5:Date32}, {p6:Date32}, {p4:String})) ` +
-      `AS "k"("period", "previous", "country") ` +
-      `LEFT JOIN (${inner('p8', 'p9')}) AS "c" ON "c"."period" = "k"."period" AND "c"."country" = "k"."country" ` +
-      `LEFT JOIN (${inner('p10', 'p11')}) AS "p" ON "p"."period" = "k"."previous" AND "p"."country" = "k"."country" ORDER BY 1, 2`,
-  );
-  assert.deepEqual(c.params, [
-    '2026-01-01',
-    '2025-01-01',
-    'DE',
-    'FR',
-    '2026-04-01',
-    '2025-04-01',
-    'demo',
-    '2026-01-01',
-    '2026-07-01',
-    '2025-01-01',
-    '2025-07-01',
-  ]);
+  const side = (n: number, from: string, to: string) =>
+    `SELECT *, ${n} AS "__side" FROM (SELECT toStartOfQuarter("orders"."ordered_at") AS "__period", "orders"."country" AS "orders:country", ` +
+    `sum("orders"."revenue") AS "orders:revenue" FROM "orders" ` +
+    `WHERE "orders"."tenant_id" = {p1:String} AND "orders".status = 'completed' AND "orders"."country" IN ({p2:String}, {p3:String}) ` +
+    `AND "orders"."ordered_at" >= {${from}:${TS}} AND "orders"."ordered_at" < {${to}:${TS}} GROUP BY 1, 2) AS "s${n}"`;
+  assert.equal(c.sql, `${side(0, 'p4', 'p5')} UNION ALL ${side(1, 'p6', 'p7')}`);
+  assert.deepEqual(c.params, ['demo', 'DE', 'FR', '2026-01-01', '2026-07-01', '2025-01-01', '2025-07-01']);
 });
 
 test('compare on a breakdown: the previous figures of the same keys, NULL keys matched', () => {
@@ -159,11 +143,11 @@ test('compare on a breakdown: the previous figures of the same keys, NULL keys m
   const c = compile(def('revenue_by_country'), ch, q);
   assert.match(
     c.sql,
-    /^SELECT "c"\."country" AS "country", "c"\."revenue" AS "revenue", "c"\."orders" AS "orders", "p"\."revenue" AS "revenue__previous", "p"\."orders" AS "orders__previous" FROM \(SELECT /,
+    /^SELECT "c"\."orders:country" AS "orders:country", "c"\."orders:revenue" AS "orders:revenue", "c"\."orders:orders" AS "orders:orders", "p"\."orders:revenue" AS "orders:revenue__previous", "p"\."orders:orders" AS "orders:orders__previous" FROM \(SELECT /,
   );
   assert.match(
     c.sql,
-    / LIMIT \{p\d+:Int64\}\) AS "c" LEFT JOIN \(SELECT .* GROUP BY 1\) AS "p" ON "c"\."country" IS NOT DISTINCT FROM "p"\."country" ORDER BY "revenue" DESC NULLS LAST, 1 ASC$/,
+    / LIMIT \{p\d+:Int64\}\) AS "c" LEFT JOIN \(SELECT .* GROUP BY 1\) AS "p" ON "c"\."orders:country" IS NOT DISTINCT FROM "p"\."orders:country" ORDER BY "c"\."orders:revenue" DESC NULLS LAST, "c"\."orders:country" ASC$/,
   );
 });
 

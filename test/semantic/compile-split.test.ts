@@ -3,7 +3,7 @@
 // exact (compile-split.ts). The real engines give the same rows both ways: test/warehouse/differential.test.ts.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { compile } from '../../src/semantic/compiler.ts';
+import { compileInsight as compile } from '../../src/semantic/query/insight-query.ts';
 import { DIALECTS } from '../../src/semantic/dialects/index.ts';
 import { demoModel, modelFromText } from '../../src/semantic/model.ts';
 import { SHOP_MODEL } from './shop-model.ts';
@@ -13,7 +13,7 @@ const demo = (code: string) => demoModel().insights.find((d) => d.code === code)
 
 test('top categories on DuckDB and PostgreSQL: order items grouped by product first, the products joined to the groups', () => {
   const inner = (ts: string) =>
-    `SELECT "order_items".product_id AS "__k1", sum("order_items".quantity * "order_items".unit_price) AS "revenue", sum("order_items"."quantity") AS "units" ` +
+    `SELECT "order_items".product_id AS "__k1", sum("order_items".quantity * "order_items".unit_price) AS "order_items:revenue", sum("order_items"."quantity") AS "order_items:units" ` +
     `FROM "order_items" LEFT JOIN "orders" ON "order_items".order_id = "orders".order_id AND "orders"."tenant_id" = $1 ` +
     `WHERE "order_items"."tenant_id" = $1 AND "orders".status = 'completed' AND "orders"."country" = $2 ` +
     `AND "orders"."ordered_at" >= CAST($3 AS ${ts}) AND "orders"."ordered_at" < CAST($4 AS ${ts}) GROUP BY 1`;
@@ -30,8 +30,9 @@ test('top categories on DuckDB and PostgreSQL: order items grouped by product fi
     });
     assert.equal(
       q.sql,
-      `SELECT "products"."category" AS "category", sum("__fact"."revenue") AS "revenue", sum("__fact"."units") AS "units" FROM (${inner(ts)}) AS "__fact" ` +
-        `LEFT JOIN "products" ON "__fact"."__k1" = "products".product_id AND "products"."tenant_id" = $1 GROUP BY 1 ORDER BY "revenue" DESC NULLS LAST, 1 ASC LIMIT $5`,
+      `SELECT "products"."category" AS "products:category", sum("__fact"."order_items:revenue") AS "order_items:revenue", sum("__fact"."order_items:units") AS "order_items:units" ` +
+        `FROM (${inner(ts)}) AS "__fact" LEFT JOIN "products" ON "__fact"."__k1" = "products".product_id AND "products"."tenant_id" = $1 ` +
+        `GROUP BY 1 ORDER BY "order_items:revenue" DESC NULLS LAST, "products:category" ASC LIMIT $5`,
       dialect,
     );
     assert.deepEqual(q.params, ['demo', 'DE', '2026-01-05', '2026-04-01', 5]);
@@ -95,20 +96,22 @@ const JOIN_FIRST = /^(?!.*__fact).* FROM "lines" LEFT JOIN "items"/;
 test('sum, count, min and max are aggregated again (a count by summing the counts); filters on the dimension go outside, the others inside', () => {
   assert.equal(
     run('additive', { colour: 'red', shop: 's1' }),
-    `SELECT "items"."colour" AS "colour", sum("__fact"."amount") AS "amount", sum("__fact"."lines") AS "lines", min("__fact"."cheapest") AS "cheapest", max("__fact"."dearest") AS "dearest" ` +
-      `FROM (SELECT "lines".item_id AS "__k1", sum("lines"."amount") AS "amount", count(*) AS "lines", min("lines"."amount") AS "cheapest", max("lines"."amount") AS "dearest" ` +
+    `SELECT "items"."colour" AS "items:colour", sum("__fact"."lines:amount") AS "lines:amount", sum("__fact"."lines:lines") AS "lines:lines", ` +
+      `min("__fact"."lines:cheapest") AS "lines:cheapest", max("__fact"."lines:dearest") AS "lines:dearest" ` +
+      `FROM (SELECT "lines".item_id AS "__k1", sum("lines"."amount") AS "lines:amount", count(*) AS "lines:lines", min("lines"."amount") AS "lines:cheapest", ` +
+      `max("lines"."amount") AS "lines:dearest" ` +
       `FROM "lines" WHERE "lines"."org" = $1 AND "lines"."shop" = $3 AND "lines"."at" >= CAST($4 AS TIMESTAMP) AND "lines"."at" < CAST($5 AS TIMESTAMP) GROUP BY 1) AS "__fact" ` +
-      `LEFT JOIN "items" ON "__fact"."__k1" = "items".id AND "items"."org" = $1 WHERE "items"."colour" = $2 GROUP BY 1 ORDER BY "amount" DESC NULLS LAST, 1 ASC`,
+      `LEFT JOIN "items" ON "__fact"."__k1" = "items".id AND "items"."org" = $1 WHERE "items"."colour" = $2 GROUP BY 1 ORDER BY "lines:amount" DESC NULLS LAST, "items:colour" ASC`,
   );
 });
 
 test("a key of the fact's own rows is grouped inside and carried out", () => {
   assert.equal(
     run('two_keys'),
-    `SELECT "__fact"."__k2" AS "shop", "items"."colour" AS "colour", sum("__fact"."amount") AS "amount" ` +
-      `FROM (SELECT "lines".item_id AS "__k1", "lines"."shop" AS "__k2", sum("lines"."amount") AS "amount" FROM "lines" ` +
+    `SELECT "__fact"."__k2" AS "lines:shop", "items"."colour" AS "items:colour", sum("__fact"."lines:amount") AS "lines:amount" ` +
+      `FROM (SELECT "lines".item_id AS "__k1", "lines"."shop" AS "__k2", sum("lines"."amount") AS "lines:amount" FROM "lines" ` +
       `WHERE "lines"."org" = $1 AND "lines"."at" >= CAST($2 AS TIMESTAMP) AND "lines"."at" < CAST($3 AS TIMESTAMP) GROUP BY 1, 2) AS "__fact" ` +
-      `LEFT JOIN "items" ON "__fact"."__k1" = "items".id AND "items"."org" = $1 GROUP BY 1, 2 ORDER BY "amount" DESC NULLS LAST, 1 ASC`,
+      `LEFT JOIN "items" ON "__fact"."__k1" = "items".id AND "items"."org" = $1 GROUP BY 1, 2 ORDER BY "lines:amount" DESC NULLS LAST, "lines:shop" ASC, "items:colour" ASC`,
   );
 });
 
@@ -125,7 +128,7 @@ test('the join stays first where aggregating again would not be exact or gains n
   // Time series group by the period, not by the dimension.
   assert.match(
     run('series', { colour: 'red' }),
-    /^SELECT date_trunc\('month', "lines"\."at"\) AS "period", sum\("lines"\."amount"\) AS "amount" FROM "lines" LEFT JOIN "items"/,
+    /^SELECT date_trunc\('month', "lines"\."at"\) AS "__period", sum\("lines"\."amount"\) AS "lines:amount" FROM "lines" LEFT JOIN "items"/,
   );
 });
 
@@ -133,10 +136,10 @@ test('several facts: each aggregated by its own join key, its dimension joined t
   const def = modelFromText(SHOP_MODEL, 'shop.yml').insights.find((d) => d.code === 'by_region')!;
   const q = compile(def, DIALECTS.postgres, { tenantId: 't1', granularity: null, filters: {}, window });
   // sales → shops: by the sale's shop; sale_lines → sales → shops: by the sale's shop, the sale joined inside.
-  assert.match(q.sql, /FROM \(SELECT "sales"\.shop_id AS "__k1", sum\("sales"\."amount"\) AS "amount" FROM "sales" WHERE /);
+  assert.match(q.sql, /FROM \(SELECT "sales"\.shop_id AS "__k1", sum\("sales"\."amount"\) AS "sales:amount" FROM "sales" WHERE /);
   assert.match(
     q.sql,
-    /FROM \(SELECT "sales"\.shop_id AS "__k1", sum\("sale_lines"\."qty"\) AS "quantity" FROM "sale_lines" LEFT JOIN "sales" ON "sale_lines"\.sale_id = "sales"\.id AND "sales"\."org" = \$1 WHERE /,
+    /FROM \(SELECT "sales"\.shop_id AS "__k1", sum\("sale_lines"\."qty"\) AS "sale_lines:quantity" FROM "sale_lines" LEFT JOIN "sales" ON "sale_lines"\.sale_id = "sales"\.id AND "sales"\."org" = \$1 WHERE /,
   );
   assert.equal(q.sql.match(/LEFT JOIN "shops" ON "__fact"\."__k1" = "shops"\.id AND "shops"\."org" = \$1 GROUP BY 1/g)?.length, 2);
 });

@@ -2,7 +2,7 @@
 // calendar arithmetic behind buckets and windows.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { compile } from '../../src/semantic/compiler.ts';
+import { compileInsight as compile } from '../../src/semantic/query/insight-query.ts';
 import { DIALECTS } from '../../src/semantic/dialects/index.ts';
 import { demoModel } from '../../src/semantic/model.ts';
 import { addPeriods, bucketStart, defaultFrom, periodStarts, previousWindow } from '../../src/semantic/periods.ts';
@@ -14,15 +14,15 @@ test('revenue by week: one lean scan, bound values, tenant first', () => {
   const q = compile(def('revenue'), DIALECTS.duckdb, { tenantId: 'demo', granularity: 'week', filters: { country: 'DE' }, window });
   assert.equal(
     q.sql,
-    `SELECT date_trunc('week', "orders"."ordered_at") AS "period", sum("orders"."revenue") AS "revenue" FROM "orders" ` +
-      `WHERE "orders"."tenant_id" = $1 AND "orders".status = 'completed' AND "orders"."country" = $2 ` +
-      `AND "orders"."ordered_at" >= CAST($3 AS TIMESTAMP) AND "orders"."ordered_at" < CAST($4 AS TIMESTAMP) GROUP BY 1 ORDER BY 1`,
+    `SELECT date_trunc('week', "orders"."ordered_at") AS "__period", sum("orders"."revenue") AS "orders:revenue" FROM ` +
+      `"orders" WHERE "orders"."tenant_id" = $1 AND "orders".status = 'completed' AND "orders"."country" = $2 AND ` +
+      `"orders"."ordered_at" >= CAST($3 AS TIMESTAMP) AND "orders"."ordered_at" < CAST($4 AS TIMESTAMP) GROUP BY 1`,
   );
   assert.deepEqual(q.params, ['demo', 'DE', '2026-01-05', '2026-04-01']);
   const day = compile(def('orders_count'), DIALECTS.duckdb, { tenantId: 'demo', granularity: 'day', filters: {}, window });
   assert.match(
     day.sql,
-    /^SELECT CAST\("orders"\."ordered_at" AS DATE\) AS "period", count\(\*\) AS "orders" FROM "orders" WHERE "orders"\."tenant_id" = \$1 AND "orders"\.status = 'completed' AND/,
+    /^SELECT CAST\("orders"\."ordered_at" AS DATE\) AS "__period", count\(\*\) AS "orders:orders" FROM "orders" WHERE "orders"\."tenant_id" = \$1 AND "orders"\.status = 'completed' AND/,
   );
 });
 
@@ -53,14 +53,16 @@ test('conversion_rate on PostgreSQL: each cube aggregated per period on its own 
   });
   assert.equal(
     q.sql,
-    `SELECT "u"."period" AS "period", max("u"."orders") AS "orders", max("u"."sessions") AS "sessions", ` +
-      `100.0 * (CAST(max("u"."orders") AS double precision)) / NULLIF((CAST(max("u"."sessions") AS double precision)), 0) AS "conversion_rate" FROM ` +
-      `(SELECT date_trunc('month', CAST("orders"."ordered_at" AS timestamp)) AS "period", count(*) AS "orders", NULL AS "sessions" FROM "orders" ` +
-      `WHERE "orders"."tenant_id" = $1 AND "orders".status = 'completed' AND "orders"."channel" = $2 ` +
-      `AND "orders"."ordered_at" >= CAST($3 AS timestamp) AND "orders"."ordered_at" < CAST($4 AS timestamp) GROUP BY 1 UNION ALL ` +
-      `SELECT date_trunc('month', CAST("web_sessions"."day" AS timestamp)) AS "period", NULL AS "orders", sum("web_sessions"."sessions") AS "sessions" FROM "web_sessions" ` +
-      `WHERE "web_sessions"."tenant_id" = $1 AND "web_sessions"."channel" = $2 ` +
-      `AND "web_sessions"."day" >= CAST($3 AS timestamp) AND "web_sessions"."day" < CAST($4 AS timestamp) GROUP BY 1) AS "u" GROUP BY 1 ORDER BY 1`,
+    `SELECT "u"."__period" AS "__period", max("u"."orders:orders") AS "orders:orders", max("u"."web_sessions:sessions") ` +
+      `AS "web_sessions:sessions", 100.0 * (CAST(max("u"."orders:orders") AS double precision)) / ` +
+      `NULLIF((CAST(max("u"."web_sessions:sessions") AS double precision)), 0) AS "orders:conversion_rate" FROM (SELECT ` +
+      `date_trunc('month', CAST("orders"."ordered_at" AS timestamp)) AS "__period", count(*) AS "orders:orders", CAST(NULL AS numeric) AS ` +
+      `"web_sessions:sessions" FROM "orders" WHERE "orders"."tenant_id" = $1 AND "orders".status = 'completed' AND ` +
+      `"orders"."channel" = $2 AND "orders"."ordered_at" >= CAST($3 AS timestamp) AND "orders"."ordered_at" < CAST($4 AS ` +
+      `timestamp) GROUP BY 1 UNION ALL SELECT date_trunc('month', CAST("web_sessions"."day" AS timestamp)) AS "__period", ` +
+      `CAST(NULL AS numeric) AS "orders:orders", sum("web_sessions"."sessions") AS "web_sessions:sessions" FROM "web_sessions" WHERE ` +
+      `"web_sessions"."tenant_id" = $1 AND "web_sessions"."channel" = $2 AND "web_sessions"."day" >= CAST($3 AS timestamp) ` +
+      `AND "web_sessions"."day" < CAST($4 AS timestamp) GROUP BY 1) AS "u" GROUP BY 1`,
   );
   assert.deepEqual(q.params, ['acme', 'web', '2026-01-05', '2026-04-01']);
 });
@@ -75,9 +77,11 @@ test('KPI: one scan over both windows with FILTER clauses; top lists join many_t
   });
   assert.equal(
     k.sql,
-    `SELECT count(*) FILTER (WHERE "orders"."ordered_at" >= CAST($2 AS TIMESTAMP) AND "orders"."ordered_at" < CAST($3 AS TIMESTAMP)) AS "value", ` +
-      `count(*) FILTER (WHERE "orders"."ordered_at" >= CAST($4 AS TIMESTAMP) AND "orders"."ordered_at" < CAST($5 AS TIMESTAMP)) AS "previous_value" ` +
-      `FROM "orders" WHERE "orders"."tenant_id" = $1 AND "orders".status = 'completed' AND "orders"."ordered_at" >= CAST($4 AS TIMESTAMP) AND "orders"."ordered_at" < CAST($3 AS TIMESTAMP)`,
+    `SELECT count(*) FILTER (WHERE "orders"."ordered_at" >= CAST($2 AS TIMESTAMP) AND "orders"."ordered_at" < CAST($3 AS ` +
+      `TIMESTAMP)) AS "orders:orders", count(*) FILTER (WHERE "orders"."ordered_at" >= CAST($4 AS TIMESTAMP) AND ` +
+      `"orders"."ordered_at" < CAST($5 AS TIMESTAMP)) AS "orders:orders__previous" FROM "orders" WHERE ` +
+      `"orders"."tenant_id" = $1 AND "orders".status = 'completed' AND "orders"."ordered_at" >= CAST($4 AS TIMESTAMP) AND ` +
+      `"orders"."ordered_at" < CAST($3 AS TIMESTAMP)`,
   );
   const b = compile(def('top_products'), DIALECTS.postgres, {
     tenantId: 'demo',
@@ -90,7 +94,7 @@ test('KPI: one scan over both windows with FILTER clauses; top lists join many_t
     b.sql,
     /FROM \(SELECT "order_items"\.product_id AS "__k1", .* FROM "order_items" LEFT JOIN "orders" ON "order_items"\.order_id = "orders"\.order_id AND "orders"\."tenant_id" = \$1 WHERE "order_items"\."tenant_id" = \$1 .* GROUP BY 1\) AS "__fact" LEFT JOIN "products" ON "__fact"\."__k1" = "products"\.product_id AND "products"\."tenant_id" = \$1 WHERE "products"\."category" = \$2 /,
   );
-  assert.match(b.sql, /GROUP BY 1, 2, 3, 4 ORDER BY "revenue" DESC NULLS LAST, 1 ASC LIMIT \$\d+$/);
+  assert.match(b.sql, /GROUP BY 1, 2, 3, 4 ORDER BY "order_items:revenue" DESC NULLS LAST, "products:product_id" ASC, .* LIMIT \$\d+$/);
   assert.equal(b.params.at(-1), 3);
 });
 

@@ -56,7 +56,7 @@ test('model check: errors exit 1 with every problem located; a valid model witho
 
     const demo = await runCli(['model', 'check'], { INSIGHTS_DATA_DIR: dir });
     assert.equal(demo.code, 0, demo.stderr);
-    assert.match(demo.stdout, /the built-in demo model: valid — 6 cubes, 12 insights/);
+    assert.match(demo.stdout, /the built-in demo model: valid — 6 cubes, 14 insights/);
 
     const serve = await runCli(['serve'], { INSIGHTS_DATA_DIR: dir, INSIGHTS_MODEL: bad, PORT: '0' });
     assert.equal(serve.code, 1);

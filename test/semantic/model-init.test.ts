@@ -7,7 +7,7 @@ import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { parse } from 'yaml';
 import { ManualClock } from '../../src/lib/clock.ts';
-import { DuckDbWarehouse } from '../../src/warehouse/duckdb.ts';
+import { DuckDbWarehouse } from '../../src/warehouse/duckdb/duckdb.ts';
 import { buildTestApp, call } from '../helpers/app.ts';
 import { runCli, tempDataDir } from '../helpers/process.ts';
 

@@ -11,7 +11,7 @@ import { ManualClock } from '../../src/lib/clock.ts';
 import { InsightsService } from '../../src/modules/insights/insights.service.ts';
 import { checkModel, modelFromText } from '../../src/semantic/model.ts';
 import { probeModel } from '../../src/semantic/probe.ts';
-import { DuckDbWarehouse } from '../../src/warehouse/duckdb.ts';
+import { DuckDbWarehouse } from '../../src/warehouse/duckdb/duckdb.ts';
 import { ROOT } from '../helpers/process.ts';
 
 const lineOf = (text: string, needle: string, from = 0) => text.split('\n').findIndex((l, i) => i >= from && l.includes(needle)) + 1;
@@ -77,12 +77,12 @@ function expected(cubes: string, insights: string, cubesFile: string, insightsFi
     `${c('Country')} cubes[0].dimensions[1].name: "Country" is not a name of lower-case letters, digits and _ (such as country)`,
     `${c('name: channel')} cubes[0].dimensions[2].sql: is required`,
     `${i('orders.colour')} insights[0].filters[1]: "colour" is not a dimension of cube orders`,
-    `${i('breakdwn')} insights[1].kind: must be one of: timeseries, breakdown, top, kpi, not "breakdwn" (did you mean breakdown?)`,
+    `${i('breakdwn')} insights[1].kind: must be one of: timeseries, breakdown, top, kpi, cohort, not "breakdwn" (did you mean breakdown?)`,
     `${i('orders.profit')} insights[1].measures[1]: "profit" is not a measure of cube orders`,
     `${i('[aov]')} insights[2].measures[0]: "aov" must name its cube too: cube.aov`,
     `${i('orders.created')} insights[2].time_dimension: "created" is not a dimension of cube orders`,
     `${i('customer.customers')} insights[3].measures[0]: "customer" is not a cube (did you mean customers?)`,
-    `${i('granularity: month')} insights[3].granularity: is not a key of the model format (did you mean granularities?)`,
+    `${i('granularity: month')} insights[3].granularity: is for cohort insights (did you mean granularities?)`,
   ];
 }
 

@@ -14,8 +14,8 @@ import { InsightsService } from '../../src/modules/insights/insights.service.ts'
 import { checkModel, modelFromText, ModelError } from '../../src/semantic/model.ts';
 import { modelJsonSchema } from '../../src/semantic/model.schema.ts';
 import { probeModel } from '../../src/semantic/probe.ts';
-import { DuckDbWarehouse } from '../../src/warehouse/duckdb.ts';
-import { PostgresWarehouse } from '../../src/warehouse/postgres.ts';
+import { DuckDbWarehouse } from '../../src/warehouse/duckdb/duckdb.ts';
+import { PostgresWarehouse } from '../../src/warehouse/postgres/postgres.ts';
 import type { Warehouse } from '../../src/warehouse/warehouse.ts';
 import { clickhouseSkip, emptyClickHouseWarehouse } from '../helpers/clickhouse.ts';
 import { DATA, SHOP_MODEL } from './shop-model.ts';

@@ -10,8 +10,8 @@ import { ManualClock } from '../../src/lib/clock.ts';
 import { InsightsService } from '../../src/modules/insights/insights.service.ts';
 import { modelFromText } from '../../src/semantic/model.ts';
 import { profileTable, starterModel } from '../../src/semantic/starter.ts';
-import { DuckDbWarehouse } from '../../src/warehouse/duckdb.ts';
-import { PostgresWarehouse } from '../../src/warehouse/postgres.ts';
+import { DuckDbWarehouse } from '../../src/warehouse/duckdb/duckdb.ts';
+import { PostgresWarehouse } from '../../src/warehouse/postgres/postgres.ts';
 import type { Warehouse } from '../../src/warehouse/warehouse.ts';
 
 import { PGliteWarehouse, postgresWarehouseUrl } from '../helpers/warehouse.ts';

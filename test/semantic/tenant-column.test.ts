@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { ManualClock } from '../../src/lib/clock.ts';
-import { DuckDbWarehouse } from '../../src/warehouse/duckdb.ts';
+import { DuckDbWarehouse } from '../../src/warehouse/duckdb/duckdb.ts';
 import type { Warehouse } from '../../src/warehouse/warehouse.ts';
 import { buildTestApp, call, type TestApp } from '../helpers/app.ts';
 import { runCli, tempDataDir } from '../helpers/process.ts';

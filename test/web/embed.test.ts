@@ -11,7 +11,7 @@ import { after, before, test } from 'node:test';
 import { SignJWT } from 'jose';
 import type { Browser } from 'playwright-core';
 import { buildTestApp, call, type TestApp } from '../helpers/app.ts';
-import { CHROMIUM, launchChromium, watchConsole } from '../helpers/browser.ts';
+import { CHROMIUM, ensureWebBuilt, launchChromium, watchConsole } from '../helpers/browser.ts';
 import { rowAccessModel } from '../helpers/row-access.ts';
 
 const skip = fs.existsSync(CHROMIUM) ? false : `${CHROMIUM} is absent`;
@@ -28,8 +28,10 @@ async function keyAndDashboard(tenant: string, origins: string[]) {
   const owner = await t.login({ tenant, user: 'owner', role: 'owner' });
   const key = await call(t, owner, 'POST', '/api/v1/embed/keys', { name: 'host', allowed_origins: origins });
   const d = await call(t, owner, 'POST', '/api/v1/dashboards/', { name: `${tenant} sales` });
-  for (const [title, insight, type] of [
-    ['By country', 'revenue_by_country', 'chart'],
+  // Revenue by country against the previous period (bars, a legend of two series), a pie and a KPI.
+  for (const [title, insight, type, compare] of [
+    ['By country', 'revenue_by_country', 'chart', 'previous_period'],
+    ['By channel', 'revenue_by_channel', 'chart'],
     ['Revenue', 'revenue_kpi', 'kpi'],
   ]) {
     const w = await call(t, owner, 'POST', `/api/v1/dashboards/${d.data.id}/widgets`, {
@@ -37,6 +39,7 @@ async function keyAndDashboard(tenant: string, origins: string[]) {
       widget_type: type,
       data_source: 'live_insight',
       insight_code: insight,
+      ...(compare ? { widget_filters: { compare } } : {}),
     });
     assert.equal(w.statusCode, 201, w.body);
   }
@@ -48,6 +51,8 @@ const sign = (key: { id: string; secret: string }, claims: Record<string, unknow
 
 before(async () => {
   if (skip) return;
+  // The embedded page is the web app's embed entry (src/plugins/embed-pages.ts serves the build).
+  ensureWebBuilt();
   t = await buildTestApp({ deps: { model: rowAccessModel() } });
   await t.app.listen({ host: '127.0.0.1', port: 0 });
   service = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
@@ -92,15 +97,46 @@ test('two viewers of two tenants framed on another origin: own rows, locked filt
   await page.goto(hostOrigin);
   const frameOf = (id: string) => page.frameLocator(`#${id} iframe`);
   for (const id of ['ann', 'bob']) await frameOf(id).locator('body[data-ready="true"]').waitFor({ timeout: 20_000 });
-  const bars = async (id: string) => frameOf(id).locator('[data-widget] rect title').allTextContents();
-  const annBars = await bars('ann');
-  const bobBars = await bars('bob');
-  assert.ok(annBars.length > 0 && annBars.every((b) => b.startsWith('DE:')), annBars.join());
-  assert.ok(bobBars.length > 0 && bobBars.every((b) => b.startsWith('FR:')), bobBars.join());
+  // Each widget is drawn by the app's own chart builder: the words of its SVG are its axes' labels
+  // (countries on x, euros on y), its legend and its slices' names.
+  const words = async (id: string, title: string) =>
+    (await frameOf(id).getByRole('region', { name: title, exact: true }).locator('.chart svg text').allTextContents()).map((w) => w.trim());
+  const annWords = await words('ann', 'By country');
+  const bobWords = await words('bob', 'By country');
+  const countries = (ws: string[]) => ws.filter((w) => /^[A-Z]{2}$/.test(w));
+  assert.deepEqual([...new Set(countries(annWords))], ['DE'], annWords.join('|'));
+  assert.ok(countries(bobWords).length > 0 && countries(bobWords).every((c) => c === 'FR'), bobWords.join('|'));
+  assert.ok(
+    annWords.some((w) => /€/.test(w)),
+    `the value axis in the measure's unit: ${annWords.join('|')}`,
+  );
+  // This period and the previous one, two series: a legend names both.
+  const legend = annWords.filter((w) => /^Revenue/.test(w));
+  assert.equal(legend.length, 2, `a legend of two series: ${annWords.join('|')}`);
+  assert.ok(
+    legend.some((w) => /previous/i.test(w)),
+    legend.join('|'),
+  );
+  // The pie widget is a pie (arcs, no axis), its slices the channels.
+  const pie = frameOf('ann').getByRole('region', { name: 'By channel', exact: true }).locator('.chart');
+  assert.match((await pie.getAttribute('aria-label')) ?? '', /pie chart/);
+  assert.ok((await pie.locator('svg path').count()) >= 2);
+  assert.match(await frameOf('ann').getByRole('region', { name: 'Revenue', exact: true }).locator('.kpi-value').innerText(), /€/);
   assert.match(await frameOf('ann').locator('.locked').innerText(), /country: DE/);
+  // Each card is a region named by its title, as the app's own widgets are.
+  for (const title of ['By country', 'By channel', 'Revenue'])
+    assert.equal(await frameOf('ann').getByRole('region', { name: title, exact: true }).count(), 1, title);
   assert.equal(await frameOf('ann').locator('h1').count(), 1);
   assert.equal(await frameOf('bob').locator('h1').count(), 0, 'hide-title');
   assert.equal(await frameOf('ann').locator('html').getAttribute('data-theme'), 'dark');
+  // The app's palettes: dark cards for theme=dark, light ones by default.
+  const panel = (id: string) =>
+    frameOf(id)
+      .locator('[data-widget]')
+      .first()
+      .evaluate((el) => getComputedStyle(el).backgroundColor);
+  assert.equal(await panel('ann'), 'rgb(17, 26, 46)');
+  assert.equal(await panel('bob'), 'rgb(255, 255, 255)');
   // The host sized each frame from the height the page posted.
   const height = await page.locator('#ann iframe').evaluate((f: HTMLIFrameElement) => f.style.height);
   assert.match(height, /^\d+px$/);
@@ -142,5 +178,42 @@ test('an origin the key does not allow cannot frame the page; the page says fram
     .count()
     .catch(() => 0);
   assert.equal(drawn, 0);
+  await page.close();
+});
+
+test("?key= of another key than the token's (another tenant's): the page shows nothing and posts nothing to that key's origins", {
+  skip,
+}, async () => {
+  const header = (tk: string) => JSON.parse(Buffer.from(tk.split('.')[0], 'base64url').toString());
+  const annDashboard = JSON.parse(Buffer.from(tokens[0].split('.')[1], 'base64url').toString()).resource.slice('dashboard:'.length);
+  const acmeKey = header(tokens[1]).kid;
+  const page = await browser.newPage();
+  const calls: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/api/v1/')) calls.push(r.url());
+  });
+  // A host page of the allowed origin with nothing else on it.
+  const elements = hostHtml;
+  hostHtml = '<!doctype html><html><body></body></html>';
+  await page.goto(hostOrigin);
+  hostHtml = elements;
+  await page.evaluate(
+    ([src]) => {
+      (window as unknown as { messages: unknown[] }).messages = [];
+      window.addEventListener('message', (e) => (window as unknown as { messages: unknown[] }).messages.push(e.data));
+      const f = document.createElement('iframe');
+      f.id = 'other';
+      f.src = src;
+      document.body.append(f);
+    },
+    [`${service}/embed/dashboards/${annDashboard}?key=${acmeKey}#token=${tokens[0]}`],
+  );
+  const frame = page.frameLocator('#other');
+  await frame.locator('main .error').waitFor({ timeout: 20_000 });
+  assert.match(await frame.locator('main .error').innerText(), /not the key of its embed token/);
+  await page.waitForTimeout(500);
+  assert.equal(await frame.locator('[data-widget]').count(), 0);
+  assert.deepEqual(calls, [], 'no API call with the token');
+  assert.deepEqual(await page.evaluate(() => (window as unknown as { messages: unknown[] }).messages), [], 'no message to the host');
   await page.close();
 });

@@ -5,9 +5,10 @@ import { setUnauthorizedHandler, storeToken, storedToken } from './api.ts';
 import { Link, match, navigate, usePath } from './router.tsx';
 import { SessionContext, restoreSession, saveSession, signIn, type Session } from './session.ts';
 import { SignIn } from './pages/SignIn.tsx';
-import { DashboardList } from './pages/DashboardList.tsx';
+import { DashboardList, landingPath } from './pages/DashboardList.tsx';
 import { DashboardPage } from './pages/DashboardPage.tsx';
 import { ChatPage } from './pages/ChatPage.tsx';
+import { ExplorePage } from './pages/ExplorePage.tsx';
 import { InsightsPage } from './pages/InsightsPage.tsx';
 import { NotificationsPage } from './pages/NotificationsPage.tsx';
 import { SettingsPage } from './pages/SettingsPage.tsx';
@@ -17,6 +18,7 @@ const NAV = [
   ['/dashboards', 'Dashboards'],
   ['/chat', 'Chat'],
   ['/insights', 'Insights'],
+  ['/explore', 'Explore'],
   ['/notifications', 'Notifications'],
   ['/settings', 'Settings'],
 ] as const;
@@ -28,6 +30,7 @@ function Page({ path }: { path: string }) {
   if (match('/chat', path)) return <ChatPage />;
   if ((p = match('/insights/:code', path))) return <InsightsPage code={p.code} />;
   if (match('/insights', path)) return <InsightsPage />;
+  if (match('/explore', path)) return <ExplorePage />;
   if (match('/notifications', path)) return <NotificationsPage />;
   if (match('/settings', path)) return <SettingsPage />;
   return (
@@ -69,7 +72,8 @@ export function App() {
   }, []);
 
   useEffect(() => {
-    if (session && (path === '/' || path === '/sign-in')) navigate('/dashboards', true);
+    // Signing in lands on the starter dashboard ("Start here") when the user has it, else the list.
+    if (session && (path === '/' || path === '/sign-in')) void landingPath().then((p) => navigate(p, true));
   }, [session, path]);
 
   // After navigation, the new page's heading takes focus (and the title follows it), unless the

@@ -584,6 +584,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/model": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What a query may name: the cubes' measures, dimensions and segments, the joins, the insights */
+        get: operations["getModel"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/model/dimensions/{member}/values": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A dimension's values in the caller's data (at most 1,000), optionally those containing q */
+        get: operations["getModelDimensionsValues"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/notifications/channels": {
         parameters: {
             query?: never;
@@ -713,6 +747,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/query": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ask any question the model can answer: measures by dimensions, filtered, over a window (docs/query.md) */
+        post: operations["postQuery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/report-images/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A chart of a report sent to Slack, Teams or Google Chat (public: its random id is the capability; kept 30 days) */
+        get: operations["getReportImage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/version": {
         parameters: {
             query?: never;
@@ -758,6 +826,21 @@ export interface components {
             latency_ms: number | null;
             message: string;
             success: boolean;
+        };
+        /**
+         * AnomalyCondition
+         * @description Alert when the last complete period lies outside what the measure's own history predicts (per value on a breakdown or a split series; docs/notifications.md)
+         */
+        AnomalyCondition: {
+            /** @enum {string} */
+            kind: "anomaly";
+            /** @description A measure of the insight; default the chart's first */
+            measure?: string;
+            /**
+             * @description How far from the usual a value must lie: low 5, medium 4 (default), high 3 robust standard deviations
+             * @enum {unknown}
+             */
+            sensitivity?: "low" | "medium" | "high";
         };
         /** ApiToken */
         ApiToken: {
@@ -835,7 +918,8 @@ export interface components {
                  * @enum {unknown}
                  */
                 language: "en" | "de" | "fr" | "es";
-                query: components["schemas"]["StructuredQuery"] | null;
+                /** @description The query that ran: the insight's (with insight_code) when an insight means exactly the question, else the semantic query composed from the model (POST /api/v1/query takes it as is); null when nothing ran */
+                query: components["schemas"]["StructuredQuery"] | components["schemas"]["SemanticQuery"] | null;
                 reply_text: string;
                 rows: components["schemas"]["DataRow"][];
             };
@@ -1018,7 +1102,9 @@ export interface components {
             ignored_filters: string[] | null;
             insight_code: string | null;
             last_refreshed_at: string | null;
+            query: components["schemas"]["SemanticQuery"] | null;
             snapshot_chart_hint: components["schemas"]["ChartHint"] | null;
+            snapshot_columns: components["schemas"]["SnapshotColumn"][] | null;
             snapshot_data: components["schemas"]["DataRow"][] | null;
             snapshot_question: string | null;
             title: string;
@@ -1041,7 +1127,7 @@ export interface components {
             attempt: number;
             channel_id: string;
             /** @enum {unknown} */
-            channel_type: "messenger" | "webhook" | "email";
+            channel_type: "messenger" | "webhook" | "email" | "slack" | "teams" | "google_chat";
             error_message: string | null;
             id: string;
             /** @description The insight's name, or the dashboard's for a dashboard report */
@@ -1130,6 +1216,7 @@ export interface components {
                     from: string;
                     to: string;
                 };
+                query?: components["schemas"]["SemanticQuery"];
                 row_count: number;
                 rows: {
                     [key: string]: string | number | boolean | null;
@@ -1144,6 +1231,8 @@ export interface components {
             label: string;
             /** @description False when no breakdown of the model lists this dimension: any value may be typed */
             listed: boolean;
+            /** @description The dimension it stands for (cube.dimension): a query widget takes it when its measures reach it */
+            member?: string;
             /** @description The execute parameter (country) */
             name: string;
             /** @description Its values in the caller's data, sorted (only those containing q when given) */
@@ -1199,8 +1288,11 @@ export interface components {
             }[];
             filters: string[];
             granularities: string[];
-            /** @description timeseries, breakdown, top or kpi */
-            kind: string;
+            /**
+             * @description timeseries, breakdown, top, kpi or cohort
+             * @enum {unknown}
+             */
+            kind: "timeseries" | "breakdown" | "top" | "kpi" | "cohort";
             measures: {
                 label: string;
                 name: string;
@@ -1219,19 +1311,9 @@ export interface components {
              * @description Channel type
              * @enum {unknown}
              */
-            channel_type: "messenger" | "webhook" | "email";
+            channel_type: "messenger" | "webhook" | "email" | "slack" | "teams" | "google_chat";
             compare: ("previous_period" | "previous_year") | null;
-            condition: {
-                /** @description A measure of the insight; default the chart's first */
-                measure?: string;
-                /**
-                 * @description above/below compare the headline value; change_* its change against the previous window, in percent
-                 * @enum {unknown}
-                 */
-                op: "above" | "below" | "change_above" | "change_below";
-                /** @description The threshold (a percentage for change_*) */
-                value: number;
-            } | null;
+            condition: (components["schemas"]["ThresholdCondition"] | components["schemas"]["AnomalyCondition"]) | null;
             country: string | null;
             /**
              * Format: date-time
@@ -1306,17 +1388,76 @@ export interface components {
                 [key: string]: unknown;
             };
         };
+        /** ModelDescription */
+        ModelDescription: {
+            cubes: {
+                description?: string;
+                dimensions: {
+                    description?: string;
+                    format?: string;
+                    /** @description cube.dimension, as a query names it */
+                    name: string;
+                    synonyms: string[];
+                    title: string;
+                    /** @description The title per language (en, de, fr, es), when the model gives it so */
+                    titles?: {
+                        [key: string]: string;
+                    };
+                    /** @description time, string, number or boolean */
+                    type: string;
+                    /** @description The only values it takes, when the model says so */
+                    values?: string[];
+                    /** @description GET /api/v1/model/dimensions/{member}/values lists its values (not a time dimension) */
+                    values_listable: boolean;
+                }[];
+                joins: {
+                    cube: string;
+                    /** @description many_to_one: the joined cube is reachable from this one */
+                    relationship: string;
+                }[];
+                measures: {
+                    /** @description count, count_distinct, sum, avg, min, max or number (over other measures) */
+                    aggregation: string;
+                    currency?: string;
+                    decimals?: number;
+                    description?: string;
+                    /** @description integer, number, money or percent */
+                    format: string;
+                    /** @description cube.measure, as a query names it */
+                    name: string;
+                    synonyms: string[];
+                    title: string;
+                    /** @description The title per language (en, de, fr, es), when the model gives it so */
+                    titles?: {
+                        [key: string]: string;
+                    };
+                }[];
+                name: string;
+                segments: {
+                    description?: string;
+                    /** @description cube.segment */
+                    name: string;
+                    title: string;
+                }[];
+                title: string;
+            }[];
+            insights: components["schemas"]["Insight"][];
+        };
+        /** ModelResponse */
+        ModelResponse: {
+            data: components["schemas"]["ModelDescription"];
+        };
         /**
          * NotificationChannel
          * @description A notification channel
          */
         NotificationChannel: {
             /**
-             * @description messenger, webhook or email
+             * @description messenger, webhook, email, slack, teams or google_chat
              * @enum {unknown}
              */
-            channel_type: "messenger" | "webhook" | "email";
-            /** @description Secrets (bot_token, signing_secret) masked; a webhook signing_secret is shown in plaintext once, in the answer to its creation */
+            channel_type: "messenger" | "webhook" | "email" | "slack" | "teams" | "google_chat";
+            /** @description Secrets (bot_token, signing_secret, and the webhook_url of slack, teams and google_chat) masked; a webhook signing_secret is shown in plaintext once, in the answer to its creation */
             config: {
                 [key: string]: string;
             };
@@ -1342,6 +1483,89 @@ export interface components {
             title: string;
             type: string;
         };
+        /** QueryColumn */
+        QueryColumn: {
+            /** @description A money column's ISO 4217 code */
+            currency?: string;
+            /** @description Decimals to show */
+            decimals?: number;
+            label: string;
+            /** @description The member ("cube.member"); a measure compared adds "<measure>.previous" */
+            name: string;
+            /** @description date, string, integer, money, percent (4.98 is 4.98 %), number, boolean: from the model */
+            type: string;
+        };
+        /** QueryFilter */
+        QueryFilter: {
+            /** @description A member of the model as cube.member (GET /api/v1/model lists them) */
+            member: string;
+            /**
+             * @description equals/not_equals: any of/none of values; contains/not_contains/starts_with: case-insensitive text; gt, gte, lt, lte: one value; between: two values, inclusive; set/not_set: no values
+             * @enum {unknown}
+             */
+            operator: "equals" | "not_equals" | "contains" | "not_contains" | "starts_with" | "gt" | "gte" | "lt" | "lte" | "between" | "set" | "not_set";
+            /** @description Numbers for numeric members and measures, YYYY-MM-DD dates for time dimensions, text otherwise */
+            values?: (string | number | boolean)[];
+        };
+        /** QueryResponse */
+        QueryResponse: {
+            data: components["schemas"]["QueryResult"];
+        };
+        /** QueryResult */
+        QueryResult: {
+            columns: components["schemas"]["QueryColumn"][];
+            query: components["schemas"]["SemanticQuery"];
+            /** @description Keyed by member; a time period is its first day (YYYY-MM-DD) under the time dimension */
+            rows: {
+                [key: string]: string | number | boolean | null;
+            }[];
+            /** @description Rows of the answer before offset and limit */
+            total_rows: number;
+        };
+        /** QueryTime */
+        QueryTime: {
+            /**
+             * Format: date
+             * @description YYYY-MM-DD (UTC)
+             */
+            date_from?: string;
+            /**
+             * Format: date
+             * @description YYYY-MM-DD (UTC)
+             */
+            date_to?: string;
+            /** @description A member of the model as cube.member (GET /api/v1/model lists them) */
+            dimension: string;
+            granularity?: components["schemas"]["Granularity"];
+        };
+        /** SemanticQuery */
+        SemanticQuery: {
+            /**
+             * @description Adds <measure>.previous per measure
+             * @enum {unknown}
+             */
+            compare?: "previous_period" | "previous_year";
+            /** @description 0–10 dimensions, each reachable from every measure through the joins */
+            dimensions?: string[];
+            filters?: components["schemas"]["QueryFilter"][];
+            /** @description Rows to return, default 1,000 */
+            limit?: number;
+            /** @description 1–20 measures, cube.measure */
+            measures: string[];
+            /** @description Rows to skip */
+            offset?: number;
+            order?: {
+                /**
+                 * @default asc
+                 * @enum {unknown}
+                 */
+                direction: "asc" | "desc";
+                /** @description A member of the model as cube.member (GET /api/v1/model lists them) */
+                member: string;
+            }[];
+            segments?: string[];
+            time?: components["schemas"]["QueryTime"];
+        };
         /** SendNowResult */
         SendNowResult: {
             deliveries: {
@@ -1357,6 +1581,16 @@ export interface components {
             subscription_id: string;
             /** @enum {unknown} */
             subscription_kind: "insight" | "dashboard";
+        };
+        /** SnapshotColumn */
+        SnapshotColumn: {
+            currency?: string;
+            decimals?: number;
+            label: string;
+            /** @description The rows' key */
+            name: string;
+            /** @description As in the execute response: date, string, integer, money, percent, number, boolean */
+            type: string;
         };
         /**
          * StructuredQuery
@@ -1385,6 +1619,21 @@ export interface components {
             granularity?: components["schemas"]["Granularity"];
             insight_code: string;
             limit?: number;
+        };
+        /**
+         * ThresholdCondition
+         * @description Alert: the slot sends only when this holds
+         */
+        ThresholdCondition: {
+            /** @description A measure of the insight; default the chart's first */
+            measure?: string;
+            /**
+             * @description above/below compare the headline value (or, on a breakdown or top insight, each row); change_* its change against the previous window, in percent
+             * @enum {unknown}
+             */
+            op: "above" | "below" | "change_above" | "change_below";
+            /** @description The threshold (a percentage for change_*) */
+            value: number;
         };
     };
     responses: never;
@@ -3880,7 +4129,9 @@ export interface operations {
                     granularity?: components["schemas"]["Granularity"] | null;
                     ignored_filters?: string[] | null;
                     insight_code?: string | null;
+                    query?: components["schemas"]["SemanticQuery"] | null;
                     snapshot_chart_hint?: components["schemas"]["ChartHint"] | null;
+                    snapshot_columns?: components["schemas"]["SnapshotColumn"][] | null;
                     snapshot_data?: components["schemas"]["DataRow"][] | null;
                     snapshot_question?: string | null;
                     title: string;
@@ -4138,7 +4389,9 @@ export interface operations {
                     granularity?: components["schemas"]["Granularity"] | null;
                     ignored_filters?: string[] | null;
                     insight_code?: string | null;
+                    query?: components["schemas"]["SemanticQuery"] | null;
                     snapshot_chart_hint?: components["schemas"]["ChartHint"] | null;
+                    snapshot_columns?: components["schemas"]["SnapshotColumn"][] | null;
                     snapshot_data?: components["schemas"]["DataRow"][] | null;
                     snapshot_question?: string | null;
                     title?: string;
@@ -6852,6 +7105,191 @@ export interface operations {
             };
         };
     };
+    getModel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModelResponse"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request did not arrive in time */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request headers are too large */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The server is shutting down or a dependency is unavailable; retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getModelDimensionsValues: {
+        parameters: {
+            query?: {
+                /** @description Only values containing this text (any case) */
+                q?: string;
+            };
+            header?: never;
+            path: {
+                /** @description cube.dimension */
+                member: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string[];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request did not arrive in time */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request headers are too large */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     listChannels: {
         parameters: {
             query?: {
@@ -6944,11 +7382,11 @@ export interface operations {
             content: {
                 "application/json": {
                     /**
-                     * @description messenger, webhook or email
+                     * @description messenger, webhook, email, slack, teams or google_chat
                      * @enum {unknown}
                      */
-                    channel_type: "messenger" | "webhook" | "email";
-                    /** @description Keys by type: messenger bot_token + chat_id; email email; webhook webhook_url (https) and, optionally, signing_secret (whsec_…, generated when absent). Secrets are returned masked. */
+                    channel_type: "messenger" | "webhook" | "email" | "slack" | "teams" | "google_chat";
+                    /** @description Keys by type: messenger bot_token + chat_id; email email; webhook webhook_url (https) and, optionally, signing_secret (whsec_…, generated when absent); slack, teams and google_chat webhook_url (the incoming webhook, http(s), a secret). Secrets are returned masked. */
                     config: {
                         [key: string]: string;
                     };
@@ -7568,18 +8006,8 @@ export interface operations {
                      * @enum {unknown}
                      */
                     compare?: "previous_period" | "previous_year";
-                    /** @description Alert: the slot sends only when this holds */
-                    condition?: {
-                        /** @description A measure of the insight; default the chart's first */
-                        measure?: string;
-                        /**
-                         * @description above/below compare the headline value; change_* its change against the previous window, in percent
-                         * @enum {unknown}
-                         */
-                        op: "above" | "below" | "change_above" | "change_below";
-                        /** @description The threshold (a percentage for change_*) */
-                        value: number;
-                    };
+                    /** @description Alert: a threshold (op, value) or an anomaly ({kind: "anomaly"}); the slot sends only when it holds */
+                    condition?: components["schemas"]["ThresholdCondition"] | components["schemas"]["AnomalyCondition"];
                     /** @description ISO 3166-1 alpha-2, upper case */
                     country?: string;
                     /** @description 5-field cron expression (minute hour day-of-month month day-of-week), read in `timezone`; when set it decides the slots */
@@ -7995,6 +8423,210 @@ export interface operations {
             };
             /** @description The body is not application/json */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request headers are too large */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The server is shutting down or a dependency is unavailable; retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    postQuery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SemanticQuery"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QueryResponse"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request did not arrive in time */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request headers are too large */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getReportImage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description <id>.png */
+                file: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The chart as a PNG */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": string;
+                };
+            };
+            /** @description RFC 9457 problem details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request did not arrive in time */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };

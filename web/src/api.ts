@@ -1,5 +1,10 @@
 // The one way the app talks to the service: the public API under /api/v1, with the token of the
 // tab's session. Problems (RFC 9457) become ApiError with words a person can read.
+// Every call is typed by its path (openapi-fetch over api-types.ts, which `npm run web:types`
+// generates from the OpenAPI document): a path, its parameters, its body and its answer are
+// checked against the contract the server validates with, never chosen by the caller.
+import createClient, { type Middleware } from 'openapi-fetch';
+import type { paths } from './api-types.ts';
 
 const TOKEN_KEY = 'insights.token';
 
@@ -57,71 +62,99 @@ async function problemOf(res: Response): Promise<ApiError> {
   return new ApiError(res.status, title, detail, errors, typeof body.code === 'string' ? body.code : undefined);
 }
 
+const cannotReach = () =>
+  new ApiError(0, 'The service cannot be reached', 'Check your connection and that the service is running, then try again.');
+
+/**
+ * The session's token on every call that names none of its own (signing in tries a token before
+ * storing it); a problem thrown as ApiError, so a call that returns has succeeded; a 401 with the
+ * stored token ends the session (not one with a token being tried).
+ */
+const session: Middleware = {
+  onRequest({ request }) {
+    const token = storedToken();
+    if (token && !request.headers.has('Authorization')) request.headers.set('Authorization', authorization(token));
+    return request;
+  },
+  async onResponse({ request, response }) {
+    if (response.ok) return undefined;
+    const problem = await problemOf(response);
+    const token = storedToken();
+    if (response.status === 401 && token && request.headers.get('Authorization') === authorization(token)) onUnauthorized?.();
+    throw problem;
+  },
+  onError: cannotReach,
+};
+
+/** The API's client: `api.GET('/api/v1/dashboards/{id}', { params: { path: { id } } })`. */
+export const api = createClient<paths>({ headers: { Accept: 'application/json' } });
+api.use(session);
+
+/** A token's own header, for a call made with a token that is not (yet) the session's. */
+export const withToken = (token: string) => ({ headers: { Authorization: authorization(token) } });
+
+/**
+ * A query string the app built itself (the dashboard's filters: their names are the model's, which
+ * the generated types cannot know), sent as it is: `api.GET(path, { params, ...rawQuery(q) })`.
+ */
+export const rawQuery = (q: string | URLSearchParams) => ({ querySerializer: () => String(q).replace(/^\?/, '') });
+
+/** The JSON body a path's method takes, for a body built before the call: `RequestBody<'/api/v1/dashboards/', 'post'>`. */
+export type RequestBody<P extends keyof paths, M extends keyof paths[P]> = paths[P][M] extends {
+  requestBody?: { content: { 'application/json': infer B } };
+}
+  ? B
+  : never;
+
+/** What a path's method answers with 200: `ResponseBody<'/api/v1/ai/connectors/test', 'post'>`. */
+export type ResponseBody<P extends keyof paths, M extends keyof paths[P]> = paths[P][M] extends {
+  responses: { 200: { content: { 'application/json': infer B } } };
+}
+  ? B
+  : never;
+
+/** What a call of the client answers; with the session's middleware a failure has thrown. */
+interface Answer<T> {
+  data?: T;
+  response: Response;
+}
+
+/** The body of a call that succeeded (a failure threw ApiError): `await bodyOf(api.GET(…))`. */
+export async function bodyOf<T>(call: Promise<Answer<T>>): Promise<T> {
+  return (await call).data as T;
+}
+
 export interface Page<T> {
   items: T[];
-  /** The query string of the next page, from the Link header, when there is one. */
-  next?: string;
+  /** The query of the next page, from the Link header, when there is one. */
+  next?: PageQuery;
 }
 
-async function send(method: string, path: string, body?: unknown, token = storedToken()): Promise<Response> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  if (token) headers.Authorization = authorization(token);
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
-  let res: Response;
-  try {
-    res = await fetch(`/api/v1${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  } catch {
-    throw new ApiError(0, 'The service cannot be reached', 'Check your connection and that the service is running, then try again.');
-  }
-  if (!res.ok) {
-    const problem = await problemOf(res);
-    if (res.status === 401 && token && token === storedToken()) onUnauthorized?.();
-    throw problem;
-  }
-  return res;
-}
+/** The next page's query as the Link header repeats it: the cursor, the limit and the list's filters. */
+export type PageQuery = { cursor?: string; limit?: number } & Record<string, string | number | undefined>;
 
-export async function api<T>(method: string, path: string, body?: unknown, token?: string): Promise<T> {
-  const res = await send(method, path, body, token ?? storedToken());
-  if (res.status === 204 || res.status === 202) {
-    const text = await res.text();
-    return (text ? JSON.parse(text) : undefined) as T;
-  }
-  return (await res.json()) as T;
-}
-
-export const get = <T>(path: string) => api<T>('GET', path);
-/** A file the API answers (a dashboard's PDF): problems still become ApiError. */
-export const getBlob = async (path: string): Promise<Blob> => (await send('GET', path)).blob();
-export const post = <T>(path: string, body: unknown = {}) => api<T>('POST', path, body);
-export const patch = <T>(path: string, body: unknown) => api<T>('PATCH', path, body);
-export const del = (path: string) => api<void>('DELETE', path);
-
-/** A list endpoint's page, with the cursor of the next one from `Link: <…>; rel="next"`. */
-export async function getPage<T>(path: string): Promise<Page<T>> {
-  const res = await send('GET', path);
-  const items = (await res.json()) as T[];
-  const link = res.headers.get('Link') ?? '';
-  const m = /<([^>]+)>\s*;\s*rel="?next"?/.exec(link);
-  let next: string | undefined;
+/** A list endpoint's page, with the query of the next one from `Link: <…>; rel="next"`. */
+export async function pageOf<T>(call: Promise<Answer<T[]>>): Promise<Page<T>> {
+  const { data, response } = await call;
+  const m = /<([^>]+)>\s*;\s*rel="?next"?/.exec(response.headers.get('Link') ?? '');
+  let next: PageQuery | undefined;
   if (m) {
-    const url = new URL(m[1], location.origin);
-    next = url.search;
+    const q = new URL(m[1], location.origin).searchParams;
+    next = Object.fromEntries(q);
+    if (next.limit !== undefined) next.limit = Number(next.limit);
   }
-  return { items, next };
+  return { items: data ?? [], next };
 }
 
-/** All pages of a list (lists the app shows whole: dashboards, channels). */
-export async function getAll<T>(path: string): Promise<T[]> {
-  const all: T[] = [];
-  let page = await getPage<T>(path);
-  all.push(...page.items);
-  for (let i = 0; page.next && i < 50; i++) {
-    const base = path.split('?')[0];
-    page = await getPage<T>(base + page.next);
-    all.push(...page.items);
+/** All pages of a list (lists the app shows whole: dashboards, channels), each asked with the query `list` is given. */
+export async function allPages<T>(list: (query?: PageQuery) => Promise<Answer<T[]>>): Promise<T[]> {
+  let p = await pageOf(list());
+  const items = [...p.items];
+  for (let i = 0; p.next && i < 50; i++) {
+    p = await pageOf(list(p.next));
+    items.push(...p.items);
   }
-  return all;
+  return items;
 }
 
 /** A problem in words: "Title: detail", then each field's message. */

@@ -5,7 +5,7 @@ import * as echarts from 'echarts/core';
 import { BarChart, LineChart, PieChart, ScatterChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TitleComponent, TooltipComponent } from 'echarts/components';
 import { SVGRenderer } from 'echarts/renderers';
-import { chartOption, measuresOf, type ChartInput } from '../../src/lib/charts/options.ts';
+import { axisFormat, axisLabeler, chartOption, measuresOf, shareText, type ChartInput } from '../../src/lib/charts/options.ts';
 import { formatValue } from '../../src/lib/charts/number-format.ts';
 import { compactIn, periodLabelsIn } from './locale.ts';
 import type { ChartHint, ChartType, Column, DataRow } from './types.ts';
@@ -62,32 +62,40 @@ export function screenOption(
   const base = dark ? darkened(option) : option;
   return {
     ...base,
-    ...(locale ? localized(base, rows, hint.x_axis, locale) : {}),
+    ...(locale ? localized(base, input, locale) : {}),
     title: { show: false },
     tooltip,
     ...(grid ? { grid: { ...grid, top: 16 } } : {}),
-    ...(type === 'pie' ? narrowPie(option, width) : {}),
+    ...(type === 'pie' ? narrowPie(base, width, locale) : {}),
   };
 }
 
 /** The axes in a locale: period labels in its month names, values with its separators. */
-function localized(option: Record<string, unknown>, rows: DataRow[], x: string, locale: string): Record<string, unknown> {
+function localized(option: Record<string, unknown>, input: ChartInput, locale: string): Record<string, unknown> {
   const xAxis = option.xAxis as Record<string, unknown> | undefined;
   const yAxis = option.yAxis as Record<string, unknown> | undefined;
   if (!xAxis || !yAxis || Array.isArray(xAxis) || Array.isArray(yAxis)) return {};
-  const raw = [...new Set(rows.map((r) => (r[x] === null || r[x] === undefined || r[x] === '' ? '(none)' : String(r[x]))))];
+  const x = input.x_axis;
+  const raw = [...new Set(input.rows.map((r) => (r[x] === null || r[x] === undefined || r[x] === '' ? '(none)' : String(r[x]))))];
   const labels = xAxis.type === 'category' ? periodLabelsIn(raw, locale) : undefined;
-  const axisLabel = yAxis.axisLabel as { formatter?: (v: number) => string } | undefined;
-  const percent = (axisLabel?.formatter?.(1) ?? '').endsWith('%');
+  // The unit where the locale puts it: "100.000 €" style ("100.000 €" → "100 Tsd. €"), "12,5 %".
+  const formatter = axisLabeler(axisFormat(input), locale, (v) => compactIn(v, locale));
   return {
     xAxis: labels ? { ...xAxis, data: labels } : xAxis,
-    yAxis: { ...yAxis, axisLabel: { ...axisLabel, formatter: (v: number) => compactIn(v, locale) + (percent ? ' %' : '') } },
+    yAxis: { ...yAxis, axisLabel: { ...(yAxis.axisLabel as object), formatter } },
   };
 }
 
-/** A phone is too narrow for a legend beside the pie: it goes under it. */
-function narrowPie(option: Record<string, unknown>, width: number): Record<string, unknown> {
-  const series = option.series as Record<string, unknown>[];
+/**
+ * On screen the title is the widget's heading: the pie takes the whole box, its shares in the
+ * reader's locale ("49,32 %"). A phone is too narrow for a legend beside the pie: it goes under it.
+ */
+function narrowPie(option: Record<string, unknown>, width: number, locale?: string): Record<string, unknown> {
+  const series = (option.series as Record<string, unknown>[]).map((s) => ({
+    ...s,
+    top: 0,
+    label: { ...(s.label as object), formatter: (p: { percent: number }) => shareText(p.percent, locale) },
+  }));
   if (width >= 520) return { series: series.map((s) => ({ ...s, center: ['40%', '50%'] })) };
   return {
     legend: { ...(option.legend as object), orient: 'horizontal', left: 'center', right: undefined, top: undefined, bottom: 0 },

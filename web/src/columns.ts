@@ -1,5 +1,5 @@
 // Columns and chart types of results, apart from ECharts (charts.ts) so pages load without it.
-import type { ChartHint, ChartType, Column, DataRow } from './types.ts';
+import type { ChartHint, ChartType, ChatData, Column, DataRow } from './types.ts';
 
 /** Columns of rows that came without them (snapshots, chat answers): numbers are numbers. */
 export function columnsOf(rows: DataRow[]): Column[] {
@@ -15,4 +15,14 @@ export function columnsOf(rows: DataRow[]): Column[] {
 /** The type a widget is drawn as: the override wins over the hint (docs/web.md). */
 export function resolvedType(hint: ChartHint | null | undefined, override?: ChartType | null): ChartType | undefined {
   return override ?? hint?.type;
+}
+
+/**
+ * A chat answer's columns, titled in its language by the service; a row key it did not name (or an
+ * answer kept from before it named them) gets a column made from the rows.
+ */
+export function answerColumns(a: ChatData): Column[] {
+  const named = (a as { columns?: Column[] }).columns ?? [];
+  const known = new Set(named.map((c) => c.name));
+  return [...named, ...columnsOf(a.rows).filter((c) => !known.has(c.name))];
 }

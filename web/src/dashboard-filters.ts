@@ -90,7 +90,7 @@ export function fromPreset(p: FilterPreset): BarState {
 }
 
 /** The bar state as preset filters (what PATCH global_filter_presets takes). */
-export function toPresetFilters(s: BarState): Record<string, unknown> {
+export function toPresetFilters(s: BarState): PresetFilters {
   const f: Record<string, unknown> = {};
   if (s.range) f.range = s.range;
   else {
@@ -99,7 +99,7 @@ export function toPresetFilters(s: BarState): Record<string, unknown> {
   }
   if (s.compare) f.compare = s.compare;
   for (const [k, vs] of Object.entries(s.values)) if (vs.length) f[k] = vs.length === 1 ? vs[0] : vs;
-  return f;
+  return f as PresetFilters;
 }
 
 export function sameState(a: BarState, b: BarState): boolean {
@@ -107,9 +107,18 @@ export function sameState(a: BarState, b: BarState): boolean {
 }
 
 /** Which of the bar's filters a widget takes: the insight must take it and the widget not opt out. */
-export function appliesTo(w: Widget, insight: Insight | undefined): { date: boolean; compare: boolean; dims: Set<string> } {
-  if (w.data_source !== 'live_insight' || !insight) return { date: false, compare: false, dims: new Set() };
+export function appliesTo(
+  w: Widget,
+  insight: Insight | undefined,
+  /** A query widget's: the filters whose dimension its measures reach. */
+  queryFilters: string[] = [],
+): { date: boolean; compare: boolean; dims: Set<string> } {
   const ignored = new Set(w.ignored_filters ?? []);
+  if (w.data_source === 'live_insight' && w.query) {
+    const timed = Boolean(w.query.time) && !ignored.has('date');
+    return { date: timed, compare: timed && !ignored.has('compare'), dims: new Set(queryFilters.filter((f) => !ignored.has(f))) };
+  }
+  if (w.data_source !== 'live_insight' || !insight) return { date: false, compare: false, dims: new Set() };
   return {
     date: !ignored.has('date'),
     compare: !ignored.has('compare') && insight.parameters.includes('compare'),

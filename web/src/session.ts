@@ -3,7 +3,7 @@
 // masked prefix; any other token that the service accepts is a member's.
 import { createContext } from 'preact';
 import { useContext } from 'preact/hooks';
-import { ApiError, api, isJwt, storedToken } from './api.ts';
+import { ApiError, api, isJwt, bodyOf, storedToken, withToken } from './api.ts';
 import type { ApiToken, Dashboard, Role } from './types.ts';
 
 export interface Session {
@@ -29,14 +29,14 @@ const str = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
 /** Checks the token against the service (throws ApiError when refused) and says whose it is. */
 export async function signIn(token: string): Promise<Session> {
   // Any authenticated read proves the token; the dashboards list is one every role may make.
-  const dashboards = await api<Dashboard[]>('GET', '/dashboards/?limit=1', undefined, token);
+  const dashboards = await bodyOf(api.GET('/api/v1/dashboards/', { params: { query: { limit: 1 } }, ...withToken(token) }));
   if (isJwt(token)) {
     const c = jwtClaims(token);
     const role = String(c.role ?? 'member').toLowerCase() as Role;
     return { token, role, tenantId: str(c.tenant_id), userId: str(c.sub), userName: str(c.name), email: str(c.email) };
   }
   try {
-    const tokens = await api<ApiToken[]>('GET', '/auth/tokens', undefined, token);
+    const tokens = await bodyOf(api.GET('/api/v1/auth/tokens', withToken(token)));
     const prefix = (t: ApiToken) => t.token_masked.replace(/\*+$/, '');
     const mine = tokens.find((t) => !t.revoked_at && prefix(t).length > 0 && token.startsWith(prefix(t)));
     if (mine) {

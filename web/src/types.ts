@@ -10,7 +10,8 @@ export const CHART_TYPES: ChartType[] = ['line', 'bar', 'stacked_bar', 'area', '
 export type WidgetType = S['DashboardWidget']['widget_type'];
 export type DisplaySize = S['DashboardWidget']['display_size'];
 export const DISPLAY_SIZES: DisplaySize[] = ['small', 'medium', 'large', 'full'];
-export const GRANULARITIES = ['day', 'week', 'month', 'quarter', 'year'];
+export type Granularity = S['Granularity'];
+export const GRANULARITIES: Granularity[] = ['day', 'week', 'month', 'quarter', 'year'];
 export type Cell = string | number | boolean | null;
 export type DataRow = Record<string, Cell>;
 
@@ -27,6 +28,8 @@ export type Dashboard = S['Dashboard'] & { widgets?: Widget[] };
 export type Widget = S['DashboardWidget'];
 
 export type ExecuteData = S['ExecuteResponse']['data'];
+
+export type SemanticQuery = S['SemanticQuery'];
 
 export type ExecuteResponse = S['ExecuteResponse'];
 
@@ -53,3 +56,7 @@ export type Connector = S['AIConnector'];
 export type ApiToken = S['ApiToken'];
 
 export type TextBlock = S['DashboardTextBlock'];
+
+export type EmbedKey = S['EmbedKey'];
+
+export type CreatedEmbedKey = S['CreatedEmbedKey'];

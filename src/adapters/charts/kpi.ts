@@ -2,9 +2,9 @@
 // same renderer), so it looks the same in an e-mail, a messenger photo and a dashboard.
 import type { ReportKpi } from '../../lib/report.ts';
 import { FONT_STACK, measureText } from './font.ts';
-import { formatChange, formatNumber } from '../../lib/charts/kpi-value.ts';
+import { comparisonText, formatChange, formatNumber } from '../../lib/charts/kpi-value.ts';
 
-export { kpiOf, formatChange, formatNumber } from '../../lib/charts/kpi-value.ts';
+export { comparisonText, kpiOf, formatChange, formatNumber } from '../../lib/charts/kpi-value.ts';
 
 const xml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
@@ -25,7 +25,15 @@ export function kpiSvg(kpi: ReportKpi, width: number, height: number, subtitle?:
         : `<path d="M32 ${ty - 8} L40 ${ty + 6} L48 ${ty - 8} Z" fill="${color}"/>`;
   const tx = arrow ? 56 : 32;
   const comparison =
-    kpi.previous !== null && kpi.previous !== undefined ? `  vs ${formatNumber(kpi.previous, kpi.format)} the previous period` : '';
+    kpi.previous !== null && kpi.previous !== undefined
+      ? `vs ${formatNumber(kpi.previous, kpi.format)} ${comparisonText(kpi.compare)}`
+      : '';
+  // The change and its comparison on one line, smaller until the whole sentence fits the card.
+  const changeText = formatChange(change);
+  let small = 18;
+  const lineWidth = (px: number) =>
+    measureText(changeText, `bold ${px}px sans-serif`).width + 10 + measureText(comparison, `${px}px sans-serif`).width;
+  while (small > 9 && tx + lineWidth(small) > width - 24) small -= 1;
   const cy = height * 0.56;
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">`,
@@ -33,9 +41,12 @@ export function kpiSvg(kpi: ReportKpi, width: number, height: number, subtitle?:
     `<rect x="8" y="8" width="${width - 16}" height="${height - 16}" rx="12" fill="#f8fafc" stroke="#e2e8f0"/>`,
     `<text x="32" y="48" font-family="${FONT_STACK}" font-size="18" font-weight="bold" fill="#0f172a">${xml(kpi.label)}</text>`,
     subtitle ? `<text x="32" y="72" font-family="${FONT_STACK}" font-size="13" fill="#64748b">${xml(subtitle)}</text>` : '',
-    `<text x="32" y="${cy + size * 0.35}" font-family="${FONT_STACK}" font-size="${size}" font-weight="bold" fill="#0f172a">${xml(value)}</text>`,
+    `<text x="32" y="${cy + size * 0.35}" font-family="${FONT_STACK}" font-size="${size}" font-weight="bold" ` +
+      `fill="#0f172a">${xml(value)}</text>`,
     arrow,
-    `<text x="${tx}" y="${height - 32}" font-family="${FONT_STACK}" font-size="18" fill="${color}" font-weight="bold">${xml(formatChange(change))}<tspan dx="10" font-weight="normal" fill="#64748b">${xml(comparison.trim())}</tspan></text>`,
+    `<text x="${tx}" y="${height - 32}" font-family="${FONT_STACK}" font-size="${small}" fill="${color}" ` +
+      `font-weight="bold">${xml(changeText)}<tspan dx="10" font-weight="normal" ` +
+      `fill="#64748b">${xml(comparison)}</tspan></text>`,
     `</svg>`,
   ].join('');
 }

@@ -11,7 +11,7 @@ import { ChartRenderer } from './renderer.ts';
 import { FONT_FILES } from './font.ts';
 import { kpiSvg } from './kpi.ts';
 import { chartInputOf } from '../../lib/charts/options.ts';
-import { columnsOf, formatCell } from '../delivery/format.ts';
+import { columnsOf, formatCell } from './cells.ts';
 import type { Report, ReportSection } from '../../lib/report.ts';
 
 export const SPANS = { small: 1, medium: 2, large: 3, full: 4 } as const;
@@ -141,10 +141,18 @@ function cellText(doc: PDFKit.PDFDocument, text: string, x: number, y: number, w
   doc.text(t, right ? x + width - doc.widthOfString(t) : x, y, { lineBreak: false });
 }
 
+/**
+ * The columns a table shows and its width: every column, in the widget's width while about two
+ * columns a grid column fit, else over the page's whole width (a table has a row of its own).
+ */
+export function tableLayout(s: ReportSection, span: number): { columns: ReturnType<typeof columnsOf>; width: number } {
+  const columns = columnsOf(s);
+  return { columns, width: widthOf(columns.length > span * 2 + 1 ? 4 : span) };
+}
+
 /** A table from `y` on, continued on new pages (header repeated) until every row is drawn. Returns where it ends. */
 function drawTable(doc: PDFKit.PDFDocument, s: ReportSection, x: number, y: number, span: number): number {
-  const w = widthOf(span);
-  const columns = columnsOf(s).slice(0, Math.max(2, span * 2 + 1));
+  const { columns, width: w } = tableLayout(s, span);
   const numeric = columns.map((c) => s.rows.some((r) => typeof r[c.name] === 'number'));
   const colW = (w - 20) / columns.length;
   let top = heading(doc, s, x, y, w);

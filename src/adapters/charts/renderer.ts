@@ -63,7 +63,7 @@ export class ChartRenderer {
       const kpi = kpiOf(input.columns, input.rows, input.y_axis, input.title);
       return kpi ? kpiSvg(kpi, this.size.width, Math.round(this.size.height * 0.6), input.subtitle) : undefined;
     }
-    const option = chartOption(input, this.size.width);
+    const option = chartOption(input, this.size.width, this.size.height);
     if (!option) return undefined;
     // One ECharts instance is reused (rendering is synchronous, so calls never interleave):
     // replacing the option is about twice as fast as init + dispose per chart.

@@ -2,8 +2,8 @@
 // mail clients render alike. Charts are inline PNGs referenced by cid:, KPIs big numbers, tables
 // real HTML tables (the full rows of every section ride along as CSV attachments).
 import type { RenderedChart } from '../charts/renderer.ts';
-import { formatChange, formatNumber } from '../charts/kpi.ts';
-import { columnsOf, formatCell } from './format.ts';
+import { comparisonText, formatChange, formatNumber } from '../charts/kpi.ts';
+import { columnsOf, formatCell } from '../charts/cells.ts';
 import type { Report, ReportSection } from '../../lib/report.ts';
 
 export const EMAIL_TABLE_ROWS = 50;
@@ -26,10 +26,12 @@ function kpiHtml(s: ReportSection): string {
   const arrow = c === null || c === undefined || c === 0 ? '' : c > 0 ? '&#9650; ' : '&#9660; ';
   const prev =
     k.previous !== null && k.previous !== undefined
-      ? ` <span style="color:#64748b;font-weight:normal">vs ${escapeHtml(formatNumber(k.previous, k.format))} the previous period</span>`
+      ? ` <span style="color:#64748b;font-weight:normal">vs ${escapeHtml(formatNumber(k.previous, k.format))} ` +
+        `${comparisonText(k.compare)}</span>`
       : '';
   return (
-    `<div style="${FONT}font-size:40px;line-height:48px;font-weight:bold;color:#0f172a">${escapeHtml(formatNumber(k.value, k.format))}</div>` +
+    `<div style="${FONT}font-size:40px;line-height:48px;font-weight:bold;color:#0f172a">` +
+    `${escapeHtml(formatNumber(k.value, k.format))}</div>` +
     `<div style="${FONT}font-size:15px;font-weight:bold;color:${color};margin-top:4px">${arrow}${escapeHtml(formatChange(c))}${prev}</div>`
   );
 }
@@ -41,7 +43,8 @@ function tableHtml(s: ReportSection): string {
   const th = columns
     .map(
       (c) =>
-        `<th style="${FONT}font-size:12px;text-align:${numeric(c.type) ? 'right' : 'left'};padding:6px 10px;border-bottom:2px solid #cbd5e1;color:#334155">${escapeHtml(c.label || c.name)}</th>`,
+        `<th style="${FONT}font-size:12px;text-align:${numeric(c.type) ? 'right' : 'left'};padding:6px ` +
+        `10px;border-bottom:2px solid #cbd5e1;color:#334155">${escapeHtml(c.label || c.name)}</th>`,
     )
     .join('');
   const body = rows
@@ -51,7 +54,8 @@ function tableHtml(s: ReportSection): string {
         columns
           .map(
             (c) =>
-              `<td style="${FONT}font-size:13px;text-align:${numeric(c.type) ? 'right' : 'left'};padding:5px 10px;border-bottom:1px solid #e2e8f0">${escapeHtml(formatCell(r[c.name], c))}</td>`,
+              `<td style="${FONT}font-size:13px;text-align:${numeric(c.type) ? 'right' : 'left'};padding:5px ` +
+              `10px;border-bottom:1px solid #e2e8f0">${escapeHtml(formatCell(r[c.name], c))}</td>`,
           )
           .join('') +
         '</tr>',
@@ -59,7 +63,10 @@ function tableHtml(s: ReportSection): string {
     .join('');
   const more = s.rows.length - rows.length;
   const note = more > 0 ? `<p style="${FONT}font-size:12px;color:#64748b">… and ${more} more rows in the attached CSV.</p>` : '';
-  return `<table role="presentation" cellspacing="0" cellpadding="0" style="border-collapse:collapse;width:100%"><thead><tr>${th}</tr></thead><tbody>${body}</tbody></table>${note}`;
+  return (
+    `<table role="presentation" cellspacing="0" cellpadding="0" ` +
+    `style="border-collapse:collapse;width:100%"><thead><tr>${th}</tr></thead><tbody>${body}</tbody></table>${note}`
+  );
 }
 
 function sectionHtml(e: EmailSection): string {
@@ -70,13 +77,15 @@ function sectionHtml(e: EmailSection): string {
   else if (e.chart) {
     const w = Math.min(e.chart.width, 792);
     parts.push(
-      `<img src="cid:${e.chart.cid}" width="${w}" alt="${escapeHtml(`Chart: ${s.title}`)}" style="display:block;width:100%;max-width:${w}px;height:auto;border:0">`,
+      `<img src="cid:${e.chart.cid}" width="${w}" alt="${escapeHtml(`Chart: ${s.title}`)}" ` +
+        `style="display:block;width:100%;max-width:${w}px;height:auto;border:0">`,
     );
   } else if (s.rows.length) parts.push(tableHtml(s));
   if (!s.rows.length && !s.kpi) parts.push(`<p style="${FONT}font-size:13px;color:#64748b">No data for this period.</p>`);
   if (e.csvFilename && s.rows.length)
     parts.push(
-      `<p style="${FONT}font-size:11px;color:#94a3b8;margin:8px 0 0">${s.rows.length} row${s.rows.length === 1 ? '' : 's'} attached as ${escapeHtml(e.csvFilename)}</p>`,
+      `<p style="${FONT}font-size:11px;color:#94a3b8;margin:8px 0 0">${s.rows.length} ` +
+        `row${s.rows.length === 1 ? '' : 's'} attached as ${escapeHtml(e.csvFilename)}</p>`,
     );
   return `<tr><td style="padding:20px 24px;border-top:1px solid #e2e8f0">${parts.join('')}</td></tr>`;
 }
@@ -85,9 +94,12 @@ export function emailHtml(report: Report, sections: EmailSection[]): string {
   return [
     '<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"></head>',
     '<body style="margin:0;padding:0;background:#f1f5f9">',
-    '<table role="presentation" width="100%" cellspacing="0" cellpadding="0" style="background:#f1f5f9"><tr><td align="center" style="padding:24px 8px">',
-    '<table role="presentation" width="840" cellspacing="0" cellpadding="0" style="width:100%;max-width:840px;background:#ffffff;border-radius:8px">',
-    `<tr><td style="padding:24px 24px 16px"><h1 style="${FONT}font-size:22px;margin:0 0 8px;color:#0f172a">${escapeHtml(report.title)}</h1>`,
+    '<table role="presentation" width="100%" cellspacing="0" cellpadding="0" style="background:#f1f5f9"><tr><td ' +
+      'align="center" style="padding:24px 8px">',
+    '<table role="presentation" width="840" cellspacing="0" cellpadding="0" ' +
+      'style="width:100%;max-width:840px;background:#ffffff;border-radius:8px">',
+    `<tr><td style="padding:24px 24px 16px"><h1 style="${FONT}font-size:22px;margin:0 0 ` +
+      `8px;color:#0f172a">${escapeHtml(report.title)}</h1>`,
     `<p style="${FONT}font-size:14px;margin:0;color:#475569">${escapeHtml(report.summary)}</p></td></tr>`,
     ...sections.map(sectionHtml),
     `<tr><td style="padding:16px 24px;border-top:1px solid #e2e8f0;${FONT}font-size:11px;color:#94a3b8">Sent by Insights.</td></tr>`,

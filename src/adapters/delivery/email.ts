@@ -8,7 +8,6 @@
 // loopback or a private network must therefore be listed there (e.g. 127.0.0.1/32).
 import dns from 'node:dns/promises';
 import net from 'node:net';
-import nodemailer from 'nodemailer';
 import type { ReportCharts } from '../charts/on-demand.ts';
 import { emailHtml, emailText, type EmailSection } from './email-html.ts';
 import { slug, toCsv } from './format.ts';
@@ -65,7 +64,8 @@ export class EmailTransport implements ChannelTransport {
     const refused = addresses.find((a) => !this.policy.isAllowed(a));
     if (refused || !addresses.length) {
       throw new DeliveryError(
-        `Refused: the SMTP relay ${host} resolves to ${refused ?? 'no address'}, which outbound calls may not reach (list it in INSIGHTS_EGRESS_ALLOW)`,
+        `Refused: the SMTP relay ${host} resolves to ${refused ?? 'no address'}, which outbound calls may not reach ` +
+          `(list it in INSIGHTS_EGRESS_ALLOW)`,
         { retryable: false },
       );
     }
@@ -85,6 +85,8 @@ export class EmailTransport implements ChannelTransport {
     const host = url.hostname;
     const address = await this.relayAddress(host);
     const secure = url.protocol === 'smtps:';
+    // Loaded on the first e-mail: a process without e-mail channels never holds it (docs/footprint.md).
+    const { default: nodemailer } = await import('nodemailer');
     const transporter = nodemailer.createTransport({
       host: address,
       port: url.port ? Number(url.port) : secure ? 465 : 587,

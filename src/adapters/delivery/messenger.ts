@@ -5,7 +5,8 @@
 import crypto from 'node:crypto';
 import type { ReportCharts } from '../charts/on-demand.ts';
 import type { RenderedChart } from '../charts/renderer.ts';
-import { columnsOf, formatCell, kpiLine } from './format.ts';
+import { columnsOf, formatCell } from '../charts/cells.ts';
+import { kpiLine } from './format.ts';
 import { excerpt, fromEgressError, retryAfterMs, statusError, type HttpClient } from './http.ts';
 import { DeliveryError, type ChannelTransport, type DeliveryContext, type DeliveryResult, type OutboundChannel } from './types.ts';
 import type { Report, ReportSection } from '../../lib/report.ts';
@@ -105,7 +106,8 @@ function multipart(
   }
   parts.push(
     Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.filename}"\r\nContent-Type: ${file.contentType}\r\n\r\n`,
+      `--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; ` +
+        `filename="${file.filename}"\r\nContent-Type: ${file.contentType}\r\n\r\n`,
       'utf8',
     ),
     file.data,
@@ -209,7 +211,9 @@ export class MessengerTransport implements ChannelTransport {
       documents++;
     }
     return {
-      detail: `${messages.length} message${messages.length === 1 ? '' : 's'}, ${photos} chart${photos === 1 ? '' : 's'}${documents ? ', 1 PDF' : ''}`,
+      detail:
+        `${messages.length} message${messages.length === 1 ? '' : 's'}, ${photos} ` +
+        `chart${photos === 1 ? '' : 's'}${documents ? ', 1 PDF' : ''}`,
     };
   }
 }

@@ -1,9 +1,9 @@
-// How a report reaches a channel: the three transports behind one interface. What a report says is
+// How a report reaches a channel: one transport per channel type behind one interface. What a report says is
 // src/lib/report.ts (composed by src/modules/reports/); the worker composes a Report, picks the
 // channel's transport through Transports, and reads a DeliveryError to decide whether to retry.
 import type { Report } from '../../lib/report.ts';
 
-export const CHANNEL_TYPES = ['messenger', 'webhook', 'email'] as const;
+export const CHANNEL_TYPES = ['messenger', 'webhook', 'email', 'slack', 'teams', 'google_chat'] as const;
 export type ChannelType = (typeof CHANNEL_TYPES)[number];
 
 /** A channel ready to send to: config holds plaintext secrets, so it never leaves the process. */
@@ -32,9 +32,10 @@ export interface DeliveryResult {
 
 /**
  * A failed send. retryable: network errors, timeouts, 5xx, 408 and 429 (retryAfterMs from
- * retry_after / Retry-After: the worker then retries at that time instead of its own backoff). Not retryable: bad token, chat not found, other 4xx, a refused
- * address, a 3xx redirect, a missing SMTP configuration. The message is safe to store in the
- * delivery log and to show the user (never contains a secret).
+ * retry_after / Retry-After: the worker then retries at that time instead of its own backoff).
+ * Not retryable: bad token, chat not found, other 4xx, a refused address, a 3xx redirect, a
+ * missing SMTP configuration. The message is safe to store in the delivery log and to show the
+ * user (never contains a secret).
  */
 export class DeliveryError extends Error {
   readonly retryable: boolean;

@@ -27,7 +27,9 @@ export function pdfField(doc: ReportAttachment, limitBytes = WEBHOOK_PDF_LIMIT_B
   if (doc.content.length > limitBytes) {
     return {
       ...head,
-      omitted: `The PDF is larger than the ${Math.round(limitBytes / 1024)} KiB a webhook body carries; it is sent by e-mail and messenger channels.`,
+      omitted:
+        `The PDF is larger than the ${Math.round(limitBytes / 1024)} KiB a webhook body carries; it is sent by ` +
+        `e-mail and messenger channels.`,
     };
   }
   return { ...head, content_base64: Buffer.from(doc.content.buffer, doc.content.byteOffset, doc.content.byteLength).toString('base64') };

@@ -1,7 +1,7 @@
 // Anthropic-style messages (vendor_b): `x-api-key` and `anthropic-version` headers, a top-level
 // `system`, `tools` with `input_schema`, and a `tool_use` content block carrying `input`.
 import { postJson, type ErrorReader } from './http.ts';
-import { LlmError, type HttpTransport, type LlmClient, type LlmConnection, type ToolPrompt } from './types.ts';
+import { LlmError, type HttpTransport, type LlmClient, type LlmConnection, type ToolCall, type ToolPrompt } from './types.ts';
 
 export const ANTHROPIC_VERSION = '2023-06-01';
 
@@ -37,16 +37,17 @@ export class AnthropicClient implements LlmClient {
     }
   }
 
-  async proposeToolCall(prompt: ToolPrompt): Promise<unknown> {
+  async proposeToolCall(prompt: ToolPrompt): Promise<ToolCall> {
+    const names = prompt.tools.map((t) => t.name);
     const res = (await this.post({
       max_tokens: 400,
       system: prompt.system,
       messages: prompt.messages,
-      tools: [{ name: prompt.tool.name, description: prompt.tool.description, input_schema: prompt.tool.parameters }],
-      tool_choice: { type: 'tool', name: prompt.tool.name },
+      tools: prompt.tools.map((t) => ({ name: t.name, description: t.description, input_schema: t.parameters })),
+      tool_choice: names.length === 1 ? { type: 'tool', name: names[0] } : { type: 'any' },
     })) as { content?: { type?: string; name?: string; input?: unknown }[] };
-    const block = (res.content ?? []).find((b) => b.type === 'tool_use' && b.name === prompt.tool.name);
-    if (!block) throw new LlmError('no_tool_call', `The model did not call ${prompt.tool.name}.`);
-    return block.input;
+    const block = (res.content ?? []).find((b) => b.type === 'tool_use' && names.includes(b.name ?? ''));
+    if (!block) throw new LlmError('no_tool_call', `The model did not call ${names.join(' or ')}.`);
+    return { name: block.name!, args: block.input };
   }
 }

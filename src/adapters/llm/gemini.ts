@@ -1,7 +1,7 @@
 // Gemini-style generateContent (vendor_c): the model in the path, `x-goog-api-key`, `contents` of
 // `parts`, `functionDeclarations`, and a `functionCall` part carrying `args`.
 import { postJson, type ErrorReader } from './http.ts';
-import { LlmError, type HttpTransport, type LlmClient, type LlmConnection, type ToolPrompt } from './types.ts';
+import { LlmError, type HttpTransport, type LlmClient, type LlmConnection, type ToolCall, type ToolPrompt } from './types.ts';
 
 const readError: ErrorReader = (_status, body) => {
   const e = (body as { error?: { message?: unknown; status?: unknown; details?: { reason?: unknown }[] } })?.error;
@@ -54,23 +54,26 @@ export class GeminiClient implements LlmClient {
     }
   }
 
-  async proposeToolCall(prompt: ToolPrompt): Promise<unknown> {
+  async proposeToolCall(prompt: ToolPrompt): Promise<ToolCall> {
+    const names = prompt.tools.map((t) => t.name);
     const res = (await this.post({
       systemInstruction: { parts: [{ text: prompt.system }] },
       contents: prompt.messages.map((m) => ({ role: m.role === 'assistant' ? 'model' : 'user', parts: [{ text: m.content }] })),
       tools: [
         {
-          functionDeclarations: [
-            { name: prompt.tool.name, description: prompt.tool.description, parameters: toGeminiSchema(prompt.tool.parameters) },
-          ],
+          functionDeclarations: prompt.tools.map((t) => ({
+            name: t.name,
+            description: t.description,
+            parameters: toGeminiSchema(t.parameters),
+          })),
         },
       ],
-      toolConfig: { functionCallingConfig: { mode: 'ANY', allowedFunctionNames: [prompt.tool.name] } },
+      toolConfig: { functionCallingConfig: { mode: 'ANY', allowedFunctionNames: names } },
       generationConfig: { maxOutputTokens: 400 },
     })) as { candidates?: { content?: { parts?: { functionCall?: { name?: string; args?: unknown } }[] } }[] };
     const parts = res.candidates?.[0]?.content?.parts ?? [];
-    const call = parts.find((p) => p.functionCall?.name === prompt.tool.name)?.functionCall;
-    if (!call) throw new LlmError('no_tool_call', `The model did not call ${prompt.tool.name}.`);
-    return call.args ?? {};
+    const call = parts.find((p) => names.includes(p.functionCall?.name ?? ''))?.functionCall;
+    if (!call) throw new LlmError('no_tool_call', `The model did not call ${names.join(' or ')}.`);
+    return { name: call.name!, args: call.args ?? {} };
   }
 }

@@ -57,7 +57,8 @@ export async function postJson(
     if (kind === 'refused')
       throw new LlmError(
         'refused_address',
-        `Outbound calls to ${host} are refused: ${detail}. Private, loopback, link-local and metadata addresses are blocked unless INSIGHTS_EGRESS_ALLOW lists them.`,
+        `Outbound calls to ${host} are refused: ${detail}. Private, loopback, link-local and metadata addresses are ` +
+          `blocked unless INSIGHTS_EGRESS_ALLOW lists them.`,
       );
     if (kind === 'too_large') throw new LlmError('bad_response', `The provider at ${host} sent an answer larger than allowed.`);
     throw new LlmError('network', /^could not reach/i.test(detail) ? detail : `Could not reach the provider at ${host}: ${detail}`);

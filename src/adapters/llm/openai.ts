@@ -1,7 +1,7 @@
 // OpenAI-style chat completions (vendor_a, the router, custom endpoints): Bearer auth, `tools` with
 // JSON-Schema functions, and the answer's `choices[0].message.tool_calls[].function.arguments`.
 import { postJson, type ErrorReader } from './http.ts';
-import { LlmError, type HttpTransport, type LlmClient, type LlmConnection, type ToolPrompt } from './types.ts';
+import { LlmError, type HttpTransport, type LlmClient, type LlmConnection, type ToolCall, type ToolPrompt } from './types.ts';
 
 const readError: ErrorReader = (_status, body) => {
   const e = (body as { error?: { message?: unknown; code?: unknown; type?: unknown } })?.error;
@@ -50,27 +50,27 @@ export class OpenAiCompatibleClient implements LlmClient {
     }
   }
 
-  async proposeToolCall(prompt: ToolPrompt): Promise<unknown> {
+  async proposeToolCall(prompt: ToolPrompt): Promise<ToolCall> {
+    const names = prompt.tools.map((t) => t.name);
     const res = (await this.post({
       messages: [{ role: 'system', content: prompt.system }, ...prompt.messages],
-      tools: [
-        {
-          type: 'function',
-          function: { name: prompt.tool.name, description: prompt.tool.description, parameters: prompt.tool.parameters },
-        },
-      ],
-      tool_choice: { type: 'function', function: { name: prompt.tool.name } },
+      tools: prompt.tools.map((t) => ({
+        type: 'function',
+        function: { name: t.name, description: t.description, parameters: t.parameters },
+      })),
+      tool_choice: names.length === 1 ? { type: 'function', function: { name: names[0] } } : 'required',
       ...this.limit(400),
     })) as { choices?: { message?: { tool_calls?: { type?: string; function?: { name?: string; arguments?: unknown } }[] } }[] };
     const calls = res.choices?.[0]?.message?.tool_calls ?? [];
-    const call = calls.find((c) => c.function?.name === prompt.tool.name);
-    if (!call?.function) throw new LlmError('no_tool_call', `The model did not call ${prompt.tool.name}.`);
+    const call = calls.find((c) => names.includes(c.function?.name ?? ''));
+    if (!call?.function) throw new LlmError('no_tool_call', `The model did not call ${names.join(' or ')}.`);
+    const name = call.function.name!;
     const args = call.function.arguments;
-    if (typeof args !== 'string') return args;
+    if (typeof args !== 'string') return { name, args };
     try {
-      return JSON.parse(args);
+      return { name, args: JSON.parse(args) };
     } catch {
-      throw new LlmError('bad_response', `The model's ${prompt.tool.name} arguments are not valid JSON.`);
+      throw new LlmError('bad_response', `The model's ${name} arguments are not valid JSON.`);
     }
   }
 }

@@ -22,15 +22,22 @@ export interface ToolPrompt {
   system: string;
   /** Earlier turns, oldest first, then the question as the last user turn. */
   messages: { role: 'user' | 'assistant'; content: string }[];
-  tool: ToolSpec;
+  /** The tools offered; the model must call one of them (the first when only one). */
+  tools: ToolSpec[];
+}
+
+/** The tool the model called and its arguments, unvalidated. */
+export interface ToolCall {
+  name: string;
+  args: unknown;
 }
 
 export interface LlmClient {
   readonly provider: Provider;
   /** A minimal real request with the configured model; throws LlmError on any failure. */
   testConnection(): Promise<void>;
-  /** Asks for one call of prompt.tool and returns its arguments; throws LlmError when there is none. */
-  proposeToolCall(prompt: ToolPrompt): Promise<unknown>;
+  /** Asks for one call of one of prompt.tools and returns it; throws LlmError when there is none. */
+  proposeToolCall(prompt: ToolPrompt): Promise<ToolCall>;
 }
 
 export type LlmFailure =

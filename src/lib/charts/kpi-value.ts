@@ -48,6 +48,11 @@ export function formatNumber(n: number | null | undefined, format?: ValueFormat,
   return (Math.abs(n) >= 100 ? WHOLE : FRACTION).format(n);
 }
 
+/** What a KPI is compared with, in words: the choice made (compare), never a guess. */
+export function comparisonText(compare: string | undefined): string {
+  return compare === 'previous_year' ? 'the same period last year' : 'the previous period';
+}
+
 export function formatChange(pct: number | null | undefined): string {
   if (pct === null || pct === undefined) return 'no comparison';
   const sign = pct > 0 ? '+' : pct < 0 ? '−' : '±';

@@ -57,3 +57,19 @@ export function formatOf(c: ValueFormat | undefined): ValueFormat | undefined {
   if (!c) return undefined;
   return { type: c.type, ...(c.currency ? { currency: c.currency } : {}), ...(c.decimals !== undefined ? { decimals: c.decimals } : {}) };
 }
+
+/**
+ * What goes around a compact axis figure so it reads with its unit: "€" before in en-US ("€100k"),
+ * " €" after in de-DE ("100.000 €" style), "%" or " %" for percent; nothing for plain numbers.
+ */
+export function unitAffixes(f: ValueFormat | undefined, locale = 'en-US'): { prefix: string; suffix: string } {
+  if (f?.type !== 'percent' && !(f?.type === 'money' && f.currency)) return { prefix: '', suffix: '' };
+  const parts = formatter(locale, { ...optionsOf(f), minimumFractionDigits: 0, maximumFractionDigits: 0 }).formatToParts(1);
+  const at = parts.findIndex((p) => p.type === 'integer');
+  const unit = (ps: Intl.NumberFormatPart[]) =>
+    ps
+      .filter((p) => p.type === 'currency' || p.type === 'percentSign' || p.type === 'literal')
+      .map((p) => p.value)
+      .join('');
+  return { prefix: unit(parts.slice(0, at)), suffix: unit(parts.slice(at + 1)) };
+}

@@ -5,6 +5,7 @@
 import type { ReportColumn, ReportSection } from '../report.ts';
 import type { ChartType, DataRow } from '../chart.schemas.ts';
 import { FONT_STACK } from './font-stack.ts';
+import { formatValue, unitAffixes, type ValueFormat } from './number-format.ts';
 
 export const PALETTE = ['#4f6bed', '#f59e0b', '#10b981', '#ef4444', '#8b5cf6', '#06b6d4', '#ec4899', '#84cc16', '#f97316', '#64748b'];
 
@@ -52,6 +53,29 @@ export function compactNumber(n: number): string {
   if (abs >= 1e3) return fmt(n / 1e3, 'k');
   return String(Number(n.toFixed(2)));
 }
+
+/**
+ * The format the value axis reads in: the measures' own when they share it (all money in one
+ * currency, all percent), else none (a plain compact figure).
+ */
+export function axisFormat(input: ChartInput): ValueFormat | undefined {
+  const measures = input.series ? measuresOf(input).slice(0, 1) : measuresOf(input);
+  const cols = measures.map((m) => input.columns.find((c) => c.name === m));
+  const first = cols[0];
+  if (!first || cols.some((c) => c?.type !== first.type || c?.currency !== first.currency)) return undefined;
+  return first.type === 'percent' || (first.type === 'money' && first.currency)
+    ? { type: first.type, currency: first.currency }
+    : undefined;
+}
+
+/** A value axis label with its unit: "€100k", "12.5%"; `compact` writes the figure (a locale's on screen). */
+export function axisLabeler(format: ValueFormat | undefined, locale?: string, compact: (n: number) => string = compactNumber) {
+  const { prefix, suffix } = unitAffixes(format, locale);
+  return (v: number) => (v < 0 ? `−${prefix}${compact(-v)}${suffix}` : `${prefix}${compact(v)}${suffix}`);
+}
+
+/** A slice's share as the locale writes a percent: "49.32%", "49,32 %" (de). */
+export const shareText = (pct: number, locale?: string) => formatValue(pct, { type: 'percent', decimals: 2 }, locale);
 
 const labelOf = (columns: ReportColumn[], name: string) => columns.find((c) => c.name === name)?.label || name;
 const typeOf = (columns: ReportColumn[], name: string) => columns.find((c) => c.name === name)?.type;
@@ -147,10 +171,9 @@ function frame(input: ChartInput) {
   };
 }
 
-function cartesian(input: ChartInput, width: number) {
+function cartesian(input: ChartInput, width: number, height?: number) {
   const { categories: raw, series } = seriesOf(input);
   const categories = periodLabels(raw);
-  const percentAxis = series.length > 0 && series.every((s) => s.percent);
   const legend = series.length > 1;
   // Label every category when they fit, else let ECharts thin them out and tilt long ones.
   const longest = categories.reduce((n, c) => Math.max(n, c.length), 0);
@@ -172,7 +195,9 @@ function cartesian(input: ChartInput, width: number) {
     },
     yAxis: {
       type: 'value' as const,
-      axisLabel: { ...textStyle, fontSize: 11, formatter: (v: number) => compactNumber(v) + (percentAxis ? '%' : '') },
+      // A low chart (a PDF cell) gets fewer, airier ticks.
+      ...(height !== undefined && height < 320 ? { splitNumber: 3 } : {}),
+      axisLabel: { ...textStyle, fontSize: 11, formatter: axisLabeler(axisFormat(input)) },
       splitLine: { lineStyle: { color: '#e2e8f0' } },
     },
     series: series.map((s) => {
@@ -244,10 +269,13 @@ function pie(input: ChartInput, width: number) {
       {
         type: 'pie' as const,
         name: measure ? labelOf(input.columns, measure) : '',
-        radius: narrow ? ['24%', '44%'] : ['38%', '68%'],
-        center: narrow ? ['50%', '44%'] : ['40%', '56%'],
+        // The pie is laid out below the title, so neither its slices nor their labels run into it.
+        top: input.subtitle ? 78 : 52,
+        radius: narrow ? ['30%', '56%'] : ['36%', '64%'],
+        center: narrow ? ['50%', '40%'] : ['40%', '50%'],
         data: shown,
-        label: { ...textStyle, fontSize: 12, formatter: narrow ? '{d}%' : '{b}: {d}%' },
+        // The names are in the legend: a slice carries its share, which is never cut off.
+        label: { ...textStyle, fontSize: 12, formatter: (p: { percent: number }) => shareText(p.percent) },
         itemStyle: { borderColor: '#ffffff', borderWidth: 2 },
       },
     ],
@@ -255,11 +283,11 @@ function pie(input: ChartInput, width: number) {
 }
 
 /** The ECharts option for an input, or undefined when it has nothing a chart can show. */
-export function chartOption(input: ChartInput, width: number): Record<string, unknown> | undefined {
+export function chartOption(input: ChartInput, width: number, height?: number): Record<string, unknown> | undefined {
   if (!input.rows.length) return undefined;
   if (input.type === 'pie') return pie(input, width);
   if (['line', 'bar', 'stacked_bar', 'area', 'scatter'].includes(input.type)) {
-    return measuresOf(input).length ? cartesian(input, width) : undefined;
+    return measuresOf(input).length ? cartesian(input, width, height) : undefined;
   }
   return undefined;
 }

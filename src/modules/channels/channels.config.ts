@@ -4,6 +4,7 @@ import { BOT_TOKEN_PATTERN } from '../../adapters/delivery/messenger.ts';
 import { SIGNING_SECRET_PATTERN } from '../../adapters/delivery/webhook.ts';
 import type { ChannelType } from '../../adapters/delivery/types.ts';
 import { AppError, type FieldError } from '../../lib/errors.ts';
+import { maskSecret } from '../../lib/secrets.ts';
 
 interface KeyRule {
   required: boolean;
@@ -15,20 +16,32 @@ interface KeyRule {
 // A practical address check: one @, no spaces or header-breaking characters, a dotted domain.
 const EMAIL = /^[^\s@<>()[\],;:"\\]{1,64}@(?=.{1,253}$)([A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}$/;
 
-function httpsUrl(value: string): string | undefined {
-  if (value.length > 2048) return 'must be at most 2048 characters';
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return 'must be a valid https:// URL';
-  }
-  if (url.protocol !== 'https:') return 'must be an https:// URL';
-  // Credentials in the URL would be shown back unmasked: the signature authenticates us instead.
-  if (url.username || url.password) return 'must not contain a user name or password';
-  if (!url.hostname) return 'must name a host';
-  return undefined;
-}
+/**
+ * A URL check for webhook targets. A signed webhook takes https only. A chat tool's incoming
+ * webhook (whoever holds the URL can post, so it is a secret) takes http too, as self-hosted
+ * relays use it; the egress guard still decides which addresses may be reached. Credentials in
+ * the URL are refused: they would be shown back unmasked, and the signature or the URL's own
+ * secret authenticates us instead.
+ */
+const webUrl =
+  (httpToo: boolean) =>
+  (value: string): string | undefined => {
+    const scheme = httpToo ? 'http(s)://' : 'https://';
+    if (value.length > 2048) return 'must be at most 2048 characters';
+    let url: URL;
+    try {
+      url = new URL(value);
+    } catch {
+      return `must be a valid ${scheme} URL`;
+    }
+    if (url.protocol !== 'https:' && !(httpToo && url.protocol === 'http:')) return `must be an ${scheme} URL`;
+    if (url.username || url.password) return 'must not contain a user name or password';
+    if (!url.hostname) return 'must name a host';
+    return undefined;
+  };
+const httpsUrl = webUrl(false);
+
+const CHAT_WEBHOOK: Record<string, KeyRule> = { webhook_url: { required: true, secret: true, check: webUrl(true) } };
 
 export const CONFIG_RULES: Record<ChannelType, Record<string, KeyRule>> = {
   messenger: {
@@ -64,9 +77,28 @@ export const CONFIG_RULES: Record<ChannelType, Record<string, KeyRule>> = {
           : 'must be a Standard Webhooks secret: whsec_ followed by at least 24 bytes in base64',
     },
   },
+  slack: CHAT_WEBHOOK,
+  teams: CHAT_WEBHOOK,
+  google_chat: CHAT_WEBHOOK,
 };
 
 export const isSecretKey = (type: ChannelType, key: string): boolean => CONFIG_RULES[type][key]?.secret ?? false;
+
+/**
+ * How a secret is shown. A secret URL keeps its scheme and host, so people can tell Slack from
+ * Teams, and hides the path that carries the credential but for its last 4 characters.
+ */
+export function maskConfigValue(key: string, value: string): string {
+  if (key === 'webhook_url') {
+    try {
+      const url = new URL(value);
+      return `${url.protocol}//${url.host}/****${value.length >= 24 ? value.slice(-4) : ''}`;
+    } catch {
+      return '****';
+    }
+  }
+  return maskSecret(value);
+}
 
 /**
  * Checks a config against its type's rules. keepMasked lists secret keys whose value is the

@@ -74,7 +74,9 @@ export const channelsRoutes =
           tags,
           summary: 'Send a real test message through the channel',
           description:
-            "200 and is_verified = true when the upstream accepted it; 502 problem (UPSTREAM_FAILED) with its reason, and is_verified = false, otherwise; 409 when the channel's secrets were sealed under another master key.",
+            '200 and is_verified = true when the upstream accepted it; 502 problem (UPSTREAM_FAILED) with its reason, ' +
+            "and is_verified = false, otherwise; 409 when the channel's secrets were sealed under another master " +
+            'key.',
           params: Params,
           body: EmptyBody,
           'x-body-optional': true,

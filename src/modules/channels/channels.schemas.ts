@@ -2,12 +2,14 @@ import { type Static, Type } from 'typebox';
 import { CHANNEL_TYPES } from '../../adapters/delivery/types.ts';
 import { Nullable, Timestamp } from '../../lib/schemas.ts';
 
-export const ChannelTypeSchema = Type.Enum([...CHANNEL_TYPES], { description: 'messenger, webhook or email' });
+export const ChannelTypeSchema = Type.Enum([...CHANNEL_TYPES], { description: 'messenger, webhook, email, slack, teams or google_chat' });
 
 const Config = Type.Record(Type.String({ maxLength: 64 }), Type.String({ maxLength: 2048 }), {
   maxProperties: 10,
   description:
-    'Keys by type: messenger bot_token + chat_id; email email; webhook webhook_url (https) and, optionally, signing_secret (whsec_…, generated when absent). Secrets are returned masked.',
+    'Keys by type: messenger bot_token + chat_id; email email; webhook webhook_url (https) and, optionally, ' +
+    'signing_secret (whsec_…, generated when absent); slack, teams and google_chat webhook_url (the incoming ' +
+    'webhook, http(s), a secret). Secrets are returned masked.',
 });
 
 /** An extension of the contract (docs/decisions.md "Channel names"): what people call the channel. */
@@ -25,7 +27,8 @@ export const ChannelSchema = Type.Object(
     channel_type: ChannelTypeSchema,
     config: Type.Record(Type.String(), Type.String(), {
       description:
-        'Secrets (bot_token, signing_secret) masked; a webhook signing_secret is shown in plaintext once, in the answer to its creation',
+        'Secrets (bot_token, signing_secret, and the webhook_url of slack, teams and google_chat) masked; a webhook ' +
+        'signing_secret is shown in plaintext once, in the answer to its creation',
     }),
     is_verified: Type.Boolean({ description: 'true after a successful test; reset by a PATCH of config' }),
     created_at: Timestamp,

@@ -7,9 +7,9 @@ import type { Clock } from '../../lib/clock.ts';
 import { AppError, invalidField, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { Page } from '../../lib/paging.ts';
-import { maskSecret, type SecretBox } from '../../lib/secrets.ts';
+import type { SecretBox } from '../../lib/secrets.ts';
 import { composeTestReport } from '../reports/compose.ts';
-import { checkConfig, isSecretKey } from './channels.config.ts';
+import { checkConfig, isSecretKey, maskConfigValue } from './channels.config.ts';
 import type { ChannelRecord, ChannelsRepository } from './channels.repository.ts';
 import type { ChannelTestResult, ChannelView } from './channels.schemas.ts';
 
@@ -69,7 +69,8 @@ export class ChannelsService {
     const config: Record<string, string> = { ...c.config };
     const { values } = this.openSecrets(c);
     // An unreadable secret shows as a bare mask, which matches no secret when sent back.
-    for (const key of Object.keys(c.secrets)) config[key] = reveal[key] ?? (values[key] === undefined ? '****' : maskSecret(values[key]));
+    for (const key of Object.keys(c.secrets))
+      config[key] = reveal[key] ?? (values[key] === undefined ? '****' : maskConfigValue(key, values[key]));
     return {
       id: c.id,
       name: c.name,
@@ -161,7 +162,7 @@ export class ChannelsService {
    */
   private async replaceConfig(auth: AuthContext, c: ChannelRecord, sent: Record<string, string>): Promise<ChannelRecord> {
     const stored = this.openSecrets(c).values;
-    const keep = new Set(Object.keys(sent).filter((k) => stored[k] !== undefined && sent[k] === maskSecret(stored[k])));
+    const keep = new Set(Object.keys(sent).filter((k) => stored[k] !== undefined && sent[k] === maskConfigValue(k, stored[k])));
     checkConfig(c.channel_type, sent, keep);
     const config = { ...sent };
     for (const k of keep) config[k] = stored[k];
@@ -211,7 +212,8 @@ export class ChannelsService {
     if (unreadable.length > 0) {
       throw new AppError(
         'CONFLICT',
-        `The channel's ${unreadable.join(', ')} was sealed under another master key (INSIGHTS_MASTER_KEY, or the data dir's master.key, changed since it was saved): save the channel's config again (PATCH).`,
+        `The channel's ${unreadable.join(', ')} was sealed under another master key (INSIGHTS_MASTER_KEY, or the data ` +
+          `dir's master.key, changed since it was saved): save the channel's config again (PATCH).`,
       );
     }
     return { id: c.id, tenant_id: c.tenant_id, channel_type: c.channel_type, config: { ...c.config, ...values } };

@@ -6,8 +6,12 @@ import { LANGUAGES, type Language } from './language/languages.ts';
 import type { InsightDefinition } from '../../semantic/types.ts';
 import type { FilterWords, InsightWords, ParserInsight } from './parser/index.ts';
 
+/** Cohort insights are answered by their code; the parser composes the other kinds. */
+const parsed = (insights: readonly InsightDefinition[]) =>
+  insights.filter((d): d is InsightDefinition & { kind: ParserInsight['kind'] } => d.kind !== 'cohort');
+
 export function parserCatalog(insights: readonly InsightDefinition[]): ParserInsight[] {
-  return insights.map((d) => ({
+  return parsed(insights).map((d) => ({
     code: d.code,
     kind: d.kind,
     granularities: d.granularities,
@@ -43,7 +47,7 @@ function valueWordsOf(model: SemanticModel, name: string): Record<string, string
 
 /** Per insight: the phrases naming what it measures and what it groups by. */
 export function modelWords(model: SemanticModel): { insights: InsightWords[]; filters: FilterWords[] } {
-  const insights = model.insights.map((d): InsightWords => {
+  const insights = parsed(model.insights).map((d): InsightWords => {
     const cubes = d.plan.facts.map((f) => f.cube);
     const grouping =
       d.kind === 'breakdown' || d.kind === 'top' ? [d.chart.x_axis, d.dimensions[0]?.name].filter((n): n is string => Boolean(n)) : [];

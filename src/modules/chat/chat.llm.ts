@@ -68,7 +68,8 @@ export function runInsightTool(catalog: readonly InsightDefinition[], values: Va
           type: 'string',
           enum: [...COMPARES],
           description:
-            'Adds the previous figures and the change in % to each row: previous_period (the window just before, same length) or previous_year (same period a year before; "YoY", "vs last year")',
+            'Adds the previous figures and the change in % to each row: previous_period (the window just before, same ' +
+            'length) or previous_year (same period a year before; "YoY", "vs last year")',
         },
       },
       required: ['insight_code'],
@@ -84,6 +85,8 @@ export function toolPrompt(input: {
   filterValues: Values;
   previous?: StructuredQuery;
   history: { role: 'user' | 'assistant'; content: string }[];
+  /** The query tool and its members' lines, offered beside run_insight (compose/llm-query.ts). */
+  query?: { tool: ToolSpec; lines: string[] };
 }): ToolPrompt {
   // The model's titles in other languages, so a German "Umsatz" finds revenue.
   const alsoCalled = (d: InsightDefinition) => {
@@ -94,24 +97,33 @@ export function toolPrompt(input: {
   };
   const lines = input.catalog.map(
     (d) =>
-      `- ${d.code}: ${d.description}${alsoCalled(d)} Granularities: ${d.granularities.join(', ') || 'none'}. Filters: ${d.filters.join(', ')}.${d.limit ? ` limit up to ${d.limit.max}.` : ''}`,
+      `- ${d.code}: ${d.description}${alsoCalled(d)} Granularities: ${d.granularities.join(', ') || 'none'}. Filters: ` +
+      `${d.filters.join(', ')}.${d.limit ? ` limit up to ${d.limit.max}.` : ''}`,
   );
   const system = [
-    "You translate questions about the business's data into exactly one call of the run_insight tool. You never answer with numbers yourself: the tool computes them.",
-    "Questions may be in English, German, French or Spanish; the tool's codes and parameters are the same in every language, and the reply is written in the question's language for you.",
-    `Today is ${input.today} (UTC). Dates are YYYY-MM-DD, both ends inclusive. "Last N days" ends today; "last month" is the previous calendar month.`,
+    input.query
+      ? "You translate questions about the business's data into exactly one tool call: run_insight when an insight of the " +
+        'catalog means exactly the question, else query. You never answer with numbers yourself: the tools compute them.'
+      : "You translate questions about the business's data into exactly one call of the run_insight tool. You never " +
+        'answer with numbers yourself: the tool computes them.',
+    "Questions may be in English, German, French or Spanish; the tool's codes and parameters are the same in every " +
+      "language, and the reply is written in the question's language for you.",
+    `Today is ${input.today} (UTC). Dates are YYYY-MM-DD, both ends inclusive. "Last N days" ends today; "last month" ` +
+      `is the previous calendar month.`,
     'Catalog:',
     ...lines,
     ...filterLines(input.catalog, input.filterValues),
+    ...(input.query?.lines ?? []),
     'Omit a parameter the question does not ask for; the tool has sensible defaults.',
     input.previous
-      ? `The conversation's last query was ${canonicalJson(input.previous)}. A follow-up such as "and in France?" or "by month instead" changes only what it mentions.`
+      ? `The conversation's last query was ${canonicalJson(input.previous)}. A follow-up such as "and in France?" or ` +
+        `"by month instead" changes only what it mentions.`
       : '',
   ].filter(Boolean);
   return {
     system: system.join('\n'),
     messages: [...input.history, { role: 'user', content: input.question }],
-    tool: runInsightTool(input.catalog, input.filterValues),
+    tools: [runInsightTool(input.catalog, input.filterValues), ...(input.query ? [input.query.tool] : [])],
   };
 }
 

@@ -3,7 +3,7 @@
 // change for a KPI. Nothing here computes a figure the rows do not hold, except sums and ratios
 // of their columns.
 import type { ExecuteResult } from '../insights/insights.service.ts';
-import { filterValues } from '../../semantic/compiler.ts';
+import { filterValues } from '../../semantic/query/insight-query.ts';
 import { addDays, addPeriods } from '../../semantic/periods.ts';
 import type { Granularity, InsightDefinition } from '../../semantic/types.ts';
 import type { StructuredQuery } from './parser/index.ts';
@@ -27,7 +27,10 @@ export function describeFilters(filters: Record<string, string | string[]>, p: P
 
 const pct = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
 
-/** The insight's name in the reply's language: the headline measure's title there ("Umsatz nach Land" for a breakdown), else the model's name. */
+/**
+ * The insight's name in the reply's language: the headline measure's title there ("Umsatz nach Land" for a
+ * breakdown), else the model's name.
+ */
 function insightName(def: InsightDefinition, p: Phrases, english = def.name.replace(/ KPI$/, '')): string {
   if (p.language === 'en') return english;
   // "Rückerstattungsquote (%)" names the column; in a sentence it is "Rückerstattungsquote".
@@ -80,12 +83,15 @@ export function composeReply(
   if (result.rows.length === 0 || nothing) {
     // A filter value with no rows is an answer, with the filter kept: "no revenue in Japan".
     text = p.noData(name, filters, p.date(result.period.from), p.date(result.period.to));
+  } else if (def?.kind === 'cohort') {
+    text = `${scope}${p.colon}${cohortSentence(result, p)}.`;
   } else if (def?.kind === 'kpi') {
     const r = result.rows[0];
     const t = typeOf('value');
     const [from, to] = [String(r.previous_period_from), String(r.previous_period_to)];
     text = result.compare
-      ? `${scope}${p.colon}${fmt(r.value, t)}, ${p.change(pct(r.change_pct), p.against[result.compare], fmt(r.previous_value, t), p.span(from, to))}.`
+      ? `${scope}${p.colon}${fmt(r.value, t)}, ` +
+        `${p.change(pct(r.change_pct), p.against[result.compare], fmt(r.previous_value, t), p.span(from, to))}.`
       : `${scope}${p.colon}${fmt(r.value, t)}, ${p.kpiPrevious(pct(r.change_pct), p.date(from), p.date(to), fmt(r.previous_value, t))}.`;
   } else if (def?.kind === 'breakdown' || def?.kind === 'top') {
     const dim = result.chart_hint.x_axis;
@@ -100,7 +106,8 @@ export function composeReply(
     text = `${scope}${p.colon}${p.leader(label(top), fmt(top[measure], t), measureIn(measure, def, p), share, last)}.`;
     if (result.compare && result.previous_period) {
       const period = p.span(result.previous_period.from, result.previous_period.to);
-      text += ` ${p.leaderChange(label(top), p.change(pct(top[`${measure}_change_pct`]), p.against[result.compare], fmt(top[`${measure}_previous`], t), period))}`;
+      const change = p.change(pct(top[`${measure}_change_pct`]), p.against[result.compare], fmt(top[`${measure}_previous`], t), period);
+      text += ` ${p.leaderChange(label(top), change)}`;
     }
   } else if (result.chart_hint.series) {
     text = seriesPerValue(result, def, measure, typeOf(measure), scope, p);
@@ -112,8 +119,28 @@ export function composeReply(
   return text;
 }
 
+/** A retention triangle: its cohorts, and the best and worst kept one period after their start (cells of the rows). */
+function cohortSentence(result: ExecuteResult, p: Phrases): string {
+  const t = result.columns.find((c) => c.name === 'retention');
+  const starts = result.rows.filter((r) => r.period === 0);
+  const next = result.rows.filter((r) => r.period === 1).sort((a, b) => Number(b.retention) - Number(a.retention));
+  const d = (x: unknown) => p.date(String(x));
+  const kept = (r: Row) => p.cohortKept(d(r.cohort), p.number(Number(r.retention), t), p.number(Number(r.size), undefined));
+  return p.cohorts(
+    d(starts[0].cohort),
+    d(starts.at(-1)!.cohort),
+    next.length ? kept(next[0]) : undefined,
+    next.length > 1 ? kept(next.at(-1)!) : undefined,
+  );
+}
+
 /** "total 1,234.00", or for a rate "overall 3.2 %": the ratio of the sums, never the average of the rates. */
 function overallOf(rows: readonly Row[], def: InsightDefinition | undefined, measure: string, type: Unit | undefined, p: Phrases): string {
+  const ref = def?.measures.find((m) => m.name === measure)?.ref;
+  if (ref && def?.plan.facts.some((f) => f.measures.some((m) => m.ref === ref && m.rolling))) {
+    const last = rows.at(-1)!;
+    return p.latest(p.number(Number(last[measure] ?? 0), type), p.date(String(last.period)));
+  }
   const ratio = def?.ratios.find((r) => r.name === measure);
   const sum = (col: string) => rows.reduce((s, r) => s + Number(r[col] ?? 0), 0);
   if (ratio) {
@@ -217,11 +244,15 @@ export function refusalReply(
   insights: readonly InsightDefinition[],
   today: string,
   language: Language = 'en',
+  /** The model's own measure and dimension titles: what is listed where the insights name none. */
+  model: { measures: string[]; dims: string[] } = { measures: [], dims: [] },
 ): { text: string; alternatives: StructuredQuery[] } {
   const p = phrases(language);
   const lower = (s: string) => (s === s.toUpperCase() ? s : s.charAt(0).toLowerCase() + s.slice(1));
   const series = insights.filter((d) => d.kind === 'timeseries');
-  const measures = [...new Set(series.map((d) => lower(insightName(d, p, d.name))))].slice(0, 6);
+  const named = [...new Set(series.map((d) => lower(insightName(d, p, d.name))))].slice(0, 6);
+  // Never an empty list: a model without series (or breakdowns) lists its own members.
+  const measures = named.length ? named : model.measures.map(lower);
   const grouping = (d: InsightDefinition) => d.dimensions.find((x) => x.name === d.chart.x_axis) ?? d.dimensions[0];
   const dimTitle = (d: InsightDefinition) => {
     const g = grouping(d)!;
@@ -229,7 +260,8 @@ export function refusalReply(
     // German nouns keep their capital.
     return language === 'de' ? title : title.toLowerCase();
   };
-  const dims = [...new Set(insights.flatMap((d) => ((d.kind === 'breakdown' || d.kind === 'top') && grouping(d) ? [dimTitle(d)] : [])))];
+  const grouped = [...new Set(insights.flatMap((d) => ((d.kind === 'breakdown' || d.kind === 'top') && grouping(d) ? [dimTitle(d)] : [])))];
+  const dims = grouped.length ? grouped : model.dims.map((d) => (language === 'de' ? d : d.toLowerCase()));
   const finestCode = ['day', 'week', 'month', 'quarter', 'year'].find((g) =>
     insights.some((d) => (d.granularities as string[]).includes(g)),
   );
@@ -240,7 +272,9 @@ export function refusalReply(
       return { text: p.refusal.measure(refusal.term, p.or(measures)), alternatives: top3(series) };
     case 'dimension':
       return {
-        text: p.refusal.dimension(refusal.term, p.or(dims), finest),
+        text: dims.length
+          ? p.refusal.dimension(refusal.term, p.or(dims), finest)
+          : p.refusal.dimension(refusal.term, finest ?? p.period.month, undefined),
         alternatives: top3(insights.filter((d) => d.kind === 'breakdown' || d.kind === 'top')),
       };
     case 'granularity':

@@ -1,3 +1,4 @@
+import type { SemanticQuery } from '../../semantic/query/query.schema.ts';
 import type { Db } from '../../db/index.ts';
 import type { StructuredQuery } from './parser/index.ts';
 
@@ -18,7 +19,8 @@ export interface MessageRecord {
   role: 'user' | 'assistant';
   content: string;
   insight_code: string | null;
-  query: StructuredQuery | null;
+  /** The insight's query, or a composed answer's semantic query. */
+  query: StructuredQuery | SemanticQuery | null;
   answered_by: string | null;
   created_at: Date;
 }
@@ -29,7 +31,8 @@ export class ChatRepository {
   /** Only the owner's conversation is found: another user's or tenant's id reads as missing. */
   async findConversation(tenantId: string, userId: string, id: string): Promise<ConversationRecord | undefined> {
     const rows = await this.db.query<ConversationRecord>(
-      'SELECT id, tenant_id, user_id, last_query, created_at, updated_at FROM chat_conversations WHERE id = $1 AND tenant_id = $2 AND user_id = $3',
+      'SELECT id, tenant_id, user_id, last_query, created_at, updated_at FROM chat_conversations WHERE id = $1 AND ' +
+        'tenant_id = $2 AND user_id = $3',
       [id, tenantId, userId],
     );
     return rows[0];
@@ -54,13 +57,15 @@ export class ChatRepository {
       if (conv.isNew) {
         // Two first messages with the same new history_id may race: the second joins the first's.
         await tx.query(
-          'INSERT INTO chat_conversations (id, tenant_id, user_id, last_query, created_at, updated_at) VALUES ($1, $2, $3, $4::jsonb, $5, $5) ON CONFLICT (tenant_id, user_id, id) DO NOTHING',
+          'INSERT INTO chat_conversations (id, tenant_id, user_id, last_query, created_at, updated_at) VALUES ($1, ' +
+            '$2, $3, $4::jsonb, $5, $5) ON CONFLICT (tenant_id, user_id, id) DO NOTHING',
           [conv.id, conv.tenant_id, conv.user_id, JSON.stringify(conv.last_query), conv.at],
         );
       } else {
         // An unanswerable question keeps the previous query, so "and in France?" still works after it.
         await tx.query(
-          'UPDATE chat_conversations SET last_query = COALESCE($4::jsonb, last_query), updated_at = $5 WHERE id = $1 AND tenant_id = $2 AND user_id = $3',
+          'UPDATE chat_conversations SET last_query = COALESCE($4::jsonb, last_query), updated_at = $5 WHERE id = $1 ' +
+            'AND tenant_id = $2 AND user_id = $3',
           [conv.id, conv.tenant_id, conv.user_id, conv.last_query === null ? null : JSON.stringify(conv.last_query), conv.at],
         );
       }

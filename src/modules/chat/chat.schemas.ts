@@ -1,5 +1,6 @@
-import { Type } from 'typebox';
+import { type Static, Type } from 'typebox';
 import { LANGUAGES } from './language/languages.ts';
+import { SemanticQuerySchema } from '../../semantic/query/query.schema.ts';
 import { ChartHintSchema, CompareSchema, DataRowSchema, GranularitySchema, IsoDateSchema } from '../../lib/chart.schemas.ts';
 
 export const ChatBody = Type.Object(
@@ -11,7 +12,8 @@ export const ChatBody = Type.Object(
         maxLength: 128,
         pattern: '^[\\x20-\\x7e]{1,128}$',
         description:
-          "Continue this conversation, or start one under this id (the caller's own: 1–128 printable ASCII characters); omit to have one made",
+          "Continue this conversation, or start one under this id (the caller's own: 1–128 printable ASCII " +
+          'characters); omit to have one made',
       }),
     ),
   },
@@ -36,37 +38,48 @@ export const StructuredQuerySchema = Type.Object(
   },
   { title: 'StructuredQuery', description: 'The structured query that ran, with the window and granularity the engine resolved' },
 );
+/** What the parser (or an AI connector) makes of a question: an insight and its parameters. */
+export type StructuredQuery = Static<typeof StructuredQuerySchema>;
+
+export const ChatAnswerSchema = Type.Object({
+  reply_text: Type.String(),
+  chart_hint: ChartHintSchema,
+  rows: Type.Array(DataRowSchema),
+  columns: Type.Array(
+    Type.Object({
+      name: Type.String(),
+      type: Type.String({ description: 'As in the execute response: date, string, integer, money, percent, number, boolean' }),
+      label: Type.String({ description: "The column's title in the answer's language (the model's title in it, when it gives one)" }),
+      currency: Type.Optional(Type.String()),
+      decimals: Type.Optional(Type.Integer()),
+    }),
+    { description: "The rows' columns, as execute returns them, titled in `language`; empty when nothing ran" },
+  ),
+  history_id: Type.String(),
+  insight_code: Type.Union([Type.String(), Type.Null()], { description: 'null when the question matched nothing' }),
+  query: Type.Union([StructuredQuerySchema, SemanticQuerySchema, Type.Null()], {
+    description:
+      "The query that ran: the insight's (with insight_code) when an insight means exactly the question, else the " +
+      'semantic query composed from the model (POST /api/v1/query takes it as is); null when nothing ran',
+  }),
+  answered_by: Type.String({ description: '"parser" (built-in) or the provider of the active AI connector that chose the query' }),
+  language: Type.Enum([...LANGUAGES], {
+    description: 'The language the question was read in and reply_text is written in (ISO 639-1)',
+  }),
+  alternatives: Type.Array(StructuredQuerySchema, {
+    maxItems: 3,
+    description:
+      'Other queries that answer the question as well (the reply says which one was chosen), or, when it cannot be ' +
+      'answered, the closest that can be asked',
+  }),
+});
+/** What chat answers a question with (the data of ChatResult). */
+export type ChatAnswer = Static<typeof ChatAnswerSchema>;
 
 export const ChatResponse = Type.Object(
   {
     success: Type.Boolean(),
-    data: Type.Object({
-      reply_text: Type.String(),
-      chart_hint: ChartHintSchema,
-      rows: Type.Array(DataRowSchema),
-      columns: Type.Array(
-        Type.Object({
-          name: Type.String(),
-          type: Type.String({ description: 'As in the execute response: date, string, integer, money, percent, number, boolean' }),
-          label: Type.String({ description: "The column's title in the answer's language (the model's title in it, when it gives one)" }),
-          currency: Type.Optional(Type.String()),
-          decimals: Type.Optional(Type.Integer()),
-        }),
-        { description: "The rows' columns, as execute returns them, titled in `language`; empty when nothing ran" },
-      ),
-      history_id: Type.String(),
-      insight_code: Type.Union([Type.String(), Type.Null()], { description: 'null when the question matched nothing' }),
-      query: Type.Union([StructuredQuerySchema, Type.Null()]),
-      answered_by: Type.String({ description: '"parser" (built-in) or the provider of the active AI connector that chose the query' }),
-      language: Type.Enum([...LANGUAGES], {
-        description: 'The language the question was read in and reply_text is written in (ISO 639-1)',
-      }),
-      alternatives: Type.Array(StructuredQuerySchema, {
-        maxItems: 3,
-        description:
-          'Other queries that answer the question as well (the reply says which one was chosen), or, when it cannot be answered, the closest that can be asked',
-      }),
-    }),
+    data: ChatAnswerSchema,
   },
   { title: 'ChatResult' },
 );

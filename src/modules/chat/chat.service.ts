@@ -1,12 +1,13 @@
 // Chat: a question in, an answer whose numbers come from the insight engine out. The active AI
 // connector (if any) only proposes the structured query; the built-in parser answers whenever
 // there is no connector or the provider fails, times out or proposes something invalid.
+import { Flights } from '../../lib/flights.ts';
 import type { AuthContext } from '../../auth/context.ts';
 import { LlmError } from '../../adapters/llm/types.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
-import { addDays, defaultFrom } from '../../semantic/periods.ts';
+import { addDays, bucketStart, defaultFrom } from '../../semantic/periods.ts';
 import type { Granularity } from '../../semantic/types.ts';
 import { MAX_PERIODS } from '../insights/insights.params.ts';
 import type { ConnectorsService } from '../connectors/connectors.service.ts';
@@ -17,25 +18,19 @@ import { InvalidToolCall, toolPrompt, validateToolArgs } from './chat.llm.ts';
 import type { ChatRateLimiter } from './chat.rate-limit.ts';
 import { phrases } from './language/phrases.ts';
 import { composeReply, helpReply, refusalReply } from './chat.reply.ts';
-import { localizedColumns, type AnswerColumn } from './chat.columns.ts';
+import { localizedColumns } from './chat.columns.ts';
 import type { ChatRepository, MessageRecord } from './chat.repository.ts';
+import type { ChatAnswer } from './chat.schemas.ts';
 import { parseQuestion, type ParseOutcome, type ParserInsight, type StructuredQuery } from './parser/index.ts';
+import type { QueryService } from '../query/query.service.ts';
+import type { SemanticQuery } from '../../semantic/query/query.schema.ts';
+import { ChatComposer, type ComposedAnswer, refusalAnswer } from './compose/composer.ts';
+import { modelTerms } from './compose/lexicon.ts';
+import { QUERY_TOOL, queryLines, queryTool } from './compose/llm-query.ts';
+import { modelLists } from './compose/reply.ts';
+import { honours, rollingOf, rollingTwin, type TimeConcept, timeConcept, timeRefusal } from './compose/time-words.ts';
 
-export interface ChatAnswer {
-  reply_text: string;
-  chart_hint: ExecuteResult['chart_hint'];
-  rows: ExecuteResult['rows'];
-  /** The rows' columns, titled in the answer's language (chat.columns.ts). */
-  columns: AnswerColumn[];
-  history_id: string;
-  insight_code: string | null;
-  query: StructuredQuery | null;
-  answered_by: string;
-  /** Other queries that answer the question too, or the closest that can be asked when it cannot be answered. */
-  alternatives: StructuredQuery[];
-  /** The language the question was read in and the reply is written in (ISO 639-1). */
-  language: Language;
-}
+export type { ChatAnswer };
 
 /** A chosen query as the insight engine's parameters (chat runs it; MCP reads its columns). */
 export function executeParamsOf(q: StructuredQuery): ExecuteParams {
@@ -83,23 +78,29 @@ const HISTORY_MESSAGES = 6;
 
 export class ChatService {
   private readonly parserInsights: ParserInsight[];
-  private readonly words: ReturnType<typeof modelWords>;
+  private readonly words: ReturnType<typeof modelWords> & { model: ReturnType<typeof modelTerms> };
   private readonly translations: ReturnType<typeof modelTranslations>;
   /** Per tenant: the values of each filter dimension in its data, and the data version they are of. */
   private readonly filterValues = new Map<string, { at: number; version: string | undefined; values: Record<string, string[]> }>();
   /** Per tenant and insight: the first and last day of its data, and the data version they are of. */
   private readonly spans = new Map<string, { version: string | undefined; span: { from: string; to: string } | undefined }>();
+  /** Spans and filter values being read: concurrent questions of one tenant wait for one read (lib/flights.ts). */
+  private readonly reading = new Flights();
+  private readonly composer: ChatComposer;
 
   constructor(
     private readonly repo: ChatRepository,
     private readonly insights: InsightsService,
+    queries: QueryService,
     private readonly connectors: ConnectorsService,
     private readonly limiter: ChatRateLimiter,
     private readonly clock: Clock,
     private readonly log: Log = () => {},
   ) {
     this.parserInsights = parserCatalog(insights.model.insights);
-    this.words = modelWords(insights.model);
+    this.composer = new ChatComposer(insights.model, queries);
+    // A term the model has (any measure or dimension, not only the insights') is never refused as missing.
+    this.words = { ...modelWords(insights.model), model: modelTerms(this.composer.lexicon) };
     this.translations = modelTranslations(insights.model);
   }
 
@@ -122,16 +123,25 @@ export class ChatService {
       filterValues: await this.tenantFilterValues(auth),
     };
     const llm = await this.proposeWithLlm(auth.tenantId, { ...asked, userId: auth.userId, conversationId: conv?.id });
+    let composed: ComposedAnswer | undefined;
+    let composedBy = 'parser';
+    if (llm?.semantic) {
+      composed = await this.composer.runQuery({ ...asked, translations: this.translations }, llm.semantic);
+      composedBy = llm.provider;
+    }
     // A query the engine refuses (a window too long…) is the LLM's mistake: the parser answers.
-    let ran = llm ? await this.run(asked, { query: llm.query, notes: [], by: llm.provider }) : undefined;
+    let ran = llm && !llm.semantic ? await this.run(asked, { query: llm.query, notes: [], by: llm.provider }) : undefined;
     if (ran?.invalid) {
       this.log({ provider: llm!.provider, reason: ran.invalid, kind: 'invalid_arguments' }, 'chat fell back to the built-in parser');
       ran = undefined;
     }
     let parsed: ParseOutcome | undefined;
-    if (!ran) {
+    if (!ran && !composed) {
       parsed = this.propose(asked);
-      if (parsed.kind === 'query')
+      // The question composed over the model, unless the parser's insight means exactly it.
+      const verdict = await this.composer.decide({ ...asked, translations: this.translations }, parsed);
+      if (verdict.kind === 'answer') composed = verdict.answer;
+      else if (parsed.kind === 'query')
         ran = await this.run(asked, {
           query: parsed.query,
           notes: parsed.notes,
@@ -140,9 +150,133 @@ export class ChatService {
           allData: parsed.allData,
         });
     }
-    const answer = this.answer(asked, historyId, ran, parsed);
+    // Words about time itself (year to date, rolling, cohort…): answered only by what means them.
+    const time = timeConcept(input.message);
+    if (time?.concept === 'unusual') {
+      const unusual = await this.unusualAnswer(asked, composed, ran);
+      composed = unusual ?? refusalAnswer(timeRefusal(this.insights.model, time.concept, time.word, language));
+      [ran, parsed] = [undefined, undefined];
+    } else if (time) {
+      if (time.concept === 'cohort') {
+        const cohort = await this.cohortAnswer(asked);
+        if (cohort) [composed, ran, parsed] = [undefined, cohort, undefined];
+      }
+      if (!this.honoursTime(time.concept, composed, ran)) {
+        const twin = await this.rollingTwinAnswer(asked, time.concept, composed, ran);
+        if (twin) [composed, ran, parsed] = [twin, undefined, undefined];
+      }
+      if (!this.honoursTime(time.concept, composed, ran)) {
+        composed = refusalAnswer(timeRefusal(this.insights.model, time.concept, time.word, language));
+        ran = undefined;
+      }
+    }
+    const answer = composed ? this.composedAnswer(asked, historyId, composed, composedBy) : this.answer(asked, historyId, ran, parsed);
     await this.save(auth, { historyId, isNew: !conv, question: input.message, answer, lastQuery: ran?.result ? ran.chosen.query : null });
     return answer;
+  }
+
+  /**
+   * A retention question: the model's cohort insight, over the period asked, with the values asked
+   * when it takes each as a filter; undefined (and the question refused by name) when the question
+   * also asks for a grouping, a condition, a comparison or a filter the insight does not take.
+   */
+  private async cohortAnswer(asked: Asked): Promise<Ran | undefined> {
+    const def = this.insights.model.insights.find((i) => i.kind === 'cohort');
+    if (!def) return undefined;
+    const wanted = this.composer.read({ ...asked, translations: this.translations }, await this.composer.values(asked.auth));
+    if (wanted.groups.length || wanted.conditions.length || wanted.compare) return undefined;
+    const filters: Record<string, string[]> = {};
+    for (const f of wanted.filters) {
+      const name = def.filters.find((n) => f.dims.some((d) => d.ref === def.filterRefs[n]));
+      if (!name || f.operator !== 'equals') return undefined;
+      filters[name] = [...(filters[name] ?? []), ...f.values];
+    }
+    const query: StructuredQuery = {
+      insight_code: def.code,
+      ...(Object.keys(filters).length
+        ? { filters: Object.fromEntries(Object.entries(filters).map(([k, v]) => [k, v.length === 1 ? v[0] : v])) }
+        : {}),
+      ...(wanted.range ? { date_from: wanted.range.from, date_to: wanted.range.to } : {}),
+    };
+    const ran = await this.run(asked, { query, notes: [], by: 'parser' });
+    return ran.result ? ran : undefined;
+  }
+
+  /**
+   * The answer's question as one semantic query: the composed query, or the insight's measure,
+   * grouping, filters and window as it ran (undefined for a cohort, or an insight without a time).
+   */
+  private semanticOf(composed: ComposedAnswer | undefined, ran: Ran | undefined): SemanticQuery | undefined {
+    if (composed?.query) return structuredClone(composed.query);
+    if (!ran?.result) return undefined;
+    const def = this.insights.find(ran.result.insight_code);
+    const time = def?.plan.facts[0]?.refs.time;
+    const headline = def?.measures.find((m) => m.name === def.chart.y_axis?.[0])?.ref;
+    if (!def || !time || !headline || def.kind === 'cohort') return undefined;
+    const filters = Object.entries(ran.chosen.query.filters ?? {})
+      .filter(([, v]) => v !== undefined)
+      .map(([name, v]) => ({
+        member: def.filterRefs[name],
+        operator: 'equals' as const,
+        values: (Array.isArray(v) ? v : [v]).map(String),
+      }));
+    return {
+      measures: [headline],
+      ...(def.kind === 'breakdown' || def.kind === 'top' ? { dimensions: def.dimensions.map((d) => d.ref!) } : {}),
+      time: {
+        dimension: time,
+        granularity: (ran.result.granularity ?? 'month') as Granularity,
+        date_from: ran.result.period.from,
+        date_to: ran.result.period.to,
+      },
+      ...(filters.length ? { filters } : {}),
+    };
+  }
+
+  /**
+   * The answer asked again with the headline measure's rolling twin (rollingTwin): the same
+   * grouping, filters and period, by a time grouping (a month where the answer had none).
+   */
+  private async rollingTwinAnswer(asked: Asked, concept: TimeConcept, composed: ComposedAnswer | undefined, ran: Ran | undefined) {
+    const query = this.semanticOf(composed, ran);
+    const twin = query && rollingTwin(this.insights.model, query.measures[0], concept);
+    if (!query?.time || !twin) return undefined;
+    query.measures = [twin, ...query.measures.slice(1).filter((m) => m !== twin)];
+    query.time = { ...query.time, granularity: query.time.granularity ?? 'month' };
+    return this.composer.runQuery({ ...asked, translations: this.translations }, query);
+  }
+
+  /**
+   * "Anything unusual in …": the answer's measure, grouping and filters judged by the anomaly
+   * detector over the period the question names (compose/unusual.ts). English only: the detector's
+   * sentences are; other languages keep the refusal that points to anomaly alerts.
+   */
+  private async unusualAnswer(asked: Asked, composed: ComposedAnswer | undefined, ran: Ran | undefined) {
+    if (asked.language !== 'en') return undefined;
+    const base = this.semanticOf(composed, ran);
+    if (!base) return undefined;
+    const question = { ...asked, translations: this.translations };
+    const wanted = this.composer.read(question, await this.composer.values(asked.auth));
+    // A ranking ("top 2"), a condition or a comparison is not what the detector judges.
+    if (wanted.conditions.length || wanted.compare || wanted.order || wanted.limit !== undefined) return undefined;
+    return this.composer.unusual(question, base, wanted.range);
+  }
+
+  /** Whether the answer means the time word: a cohort insight for a cohort, else a headline measure with that rolling window. */
+  private honoursTime(concept: TimeConcept, composed: ComposedAnswer | undefined, ran: Ran | undefined): boolean {
+    const def = ran?.result ? this.insights.find(ran.result.insight_code) : undefined;
+    if (concept === 'cohort') return !composed && def?.kind === 'cohort';
+    // A total over a window from the start of its year, quarter or month is a to-date figure ("YTD revenue vs last year").
+    const t = composed?.query?.time;
+    const span = composed
+      ? t && { from: t.date_from, to: t.date_to, grouped: Boolean(t.granularity) }
+      : ran?.result && { from: ran.result.period.from, to: ran.result.period.to, grouped: def?.kind === 'timeseries' };
+    if ((concept === 'to_date' || concept === 'cumulative') && span?.from && span.to && !span.grouped) {
+      const { from, to } = span;
+      if ((['year', 'quarter', 'month'] as const).some((g) => bucketStart(to, g) === from)) return true;
+    }
+    const headline = composed ? composed.query?.measures[0] : def?.measures.find((m) => m.name === def.chart.y_axis?.[0])?.ref;
+    return Boolean(headline && rollingOf(this.insights.model, headline).some((w) => honours(concept, w)));
   }
 
   /** The built-in parser's reading of the question, with the model's words and the tenant's values. */
@@ -222,10 +356,12 @@ export class ChatService {
     const key = JSON.stringify([tenantId, code, auth.attributes ?? null]);
     const hit = this.spans.get(key);
     if (hit && hit.version === version) return hit.span;
-    const span = await this.insights.dataSpan(auth, code);
-    if (this.spans.size > 10_000) this.spans.clear();
-    this.spans.set(key, { version, span });
-    return span;
+    return this.reading.join(JSON.stringify(['span', key, version ?? null]), async () => {
+      const span = await this.insights.dataSpan(auth, code);
+      if (this.spans.size > 10_000) this.spans.clear();
+      this.spans.set(key, { version, span });
+      return span;
+    });
   }
 
   /** The reply: the engine's rows and figures, a refusal that says what is missing, or what can be asked. */
@@ -246,13 +382,15 @@ export class ChatService {
     });
     if (parsed?.kind === 'refused') {
       // Said so, never answered with another measure (docs/chat.md "Honest answers").
-      const r = refusalReply(parsed.refusal, parsed.range, this.insights.model.insights, asked.today, language);
+      const model = modelLists(this.composer.lexicon, language);
+      const r = refusalReply(parsed.refusal, parsed.range, this.insights.model.insights, asked.today, language, model);
       return unanswered(r.text, r.alternatives);
     }
     if (!ran?.result) {
       return unanswered(
         ran?.invalid
-          ? `I read this as ${ran.chosen.query.insight_code.replace(/_/g, ' ')}, but it cannot run as asked (${ran.invalid}). Try a shorter period or fewer filters.`
+          ? `I read this as ${ran.chosen.query.insight_code.replace(/_/g, ' ')}, but it cannot run as asked ` +
+              `(${ran.invalid}). Try a shorter period or fewer filters.`
           : helpReply(this.insights.model.insights, this.words.filters, asked.filterValues, language),
       );
     }
@@ -269,6 +407,11 @@ export class ChatService {
       alternatives: chosen.alternatives ?? [],
       language,
     };
+  }
+
+  /** A composed answer (or refusal) as chat answers: no insight, the semantic query that ran. */
+  private composedAnswer(asked: Asked, historyId: string, c: ComposedAnswer, by: string): ChatAnswer {
+    return { ...c, history_id: historyId, insight_code: null, answered_by: by, alternatives: [], language: asked.language };
   }
 
   /** The question and the reply, kept in the conversation. */
@@ -321,7 +464,9 @@ export class ChatService {
       userId: string;
       conversationId?: string;
     },
-  ): Promise<{ query: StructuredQuery; provider: string } | undefined> {
+  ): Promise<
+    { query: StructuredQuery; semantic?: undefined; provider: string } | { semantic: SemanticQuery; provider: string } | undefined
+  > {
     let provider = 'unknown';
     try {
       const client = await this.connectors.activeClient(tenantId);
@@ -334,8 +479,13 @@ export class ChatService {
           }))
         : [];
       const catalog = this.parserInsights.map((i) => this.insights.get(i.code));
-      const args = await client.proposeToolCall(toolPrompt({ ...input, catalog, history }));
-      return { query: validateToolArgs(args, catalog), provider };
+      const lex = this.composer.lexicon;
+      const call = await client.proposeToolCall(
+        toolPrompt({ ...input, catalog, history, query: { tool: queryTool(lex), lines: queryLines(lex) } }),
+      );
+      // The query tool's arguments pass the same planner as POST /api/v1/query before anything runs.
+      if (call.name === QUERY_TOOL) return { semantic: this.composer.checkToolQuery(call.args), provider };
+      return { query: validateToolArgs(call.args, catalog), provider };
     } catch (err) {
       const kind = err instanceof LlmError ? err.kind : err instanceof InvalidToolCall ? 'invalid_arguments' : 'unexpected';
       // Messages of LlmError never carry the key; other errors are logged by class only, to be safe.
@@ -364,16 +514,22 @@ export class ChatService {
     const hit = this.filterValues.get(cacheKey);
     const now = this.clock.now().getTime();
     if (hit && hit.version === version && now - hit.at < VALUES_TTL_MS) return hit.values;
-    const values: Record<string, string[]> = {};
-    for (const { name } of this.words.filters) {
-      const reader = this.insights.model.insights.find((d) => d.filters.includes(name));
-      const found = reader && (await this.insights.filterValuesOf(auth, reader.code, name, MAX_FILTER_WORDS));
-      if (found) values[name] = found;
-      else this.log({ filter: name, insight: reader?.code }, 'chat could not list the values of a filter');
-    }
-    if (this.filterValues.size >= 1000) this.filterValues.clear();
-    this.filterValues.set(cacheKey, { at: now, version, values });
-    return values;
+    return this.reading.join(JSON.stringify(['values', cacheKey, version ?? null]), async () => {
+      // Side by side: the warehouse's read lanes run them on its pooled connections in the tenant's turn.
+      const found = await Promise.all(
+        this.words.filters.map(async ({ name }) => {
+          const reader = this.insights.model.insights.find((d) => d.filters.includes(name));
+          const list = reader && (await this.insights.filterValuesOf(auth, reader.code, name, MAX_FILTER_WORDS));
+          if (!list) this.log({ filter: name, insight: reader?.code }, 'chat could not list the values of a filter');
+          return [name, list] as const;
+        }),
+      );
+      const values: Record<string, string[]> = {};
+      for (const [name, list] of found) if (list) values[name] = list;
+      if (this.filterValues.size >= 1000) this.filterValues.clear();
+      this.filterValues.set(cacheKey, { at: now, version, values });
+      return values;
+    });
   }
 }
 

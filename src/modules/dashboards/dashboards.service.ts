@@ -5,6 +5,7 @@ import { AppError, invalidField, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { Page } from '../../lib/paging.ts';
 import type { WidgetsRepository } from './widgets.repository.ts';
+import { StoredRowsAccess } from './stored-rows.ts';
 import { toWidgetView } from './widget-view.ts';
 import type { WidgetView } from './widgets.schemas.ts';
 import type { DashboardChanges, DashboardRecord, DashboardsRepository } from './dashboards.repository.ts';
@@ -76,6 +77,8 @@ export class DashboardsService {
     private readonly clock: Clock,
     /** The model's check of a preset's filter dimensions and values (widget-source.ts checkPresetFilters). */
     private readonly checkPresetFilters: PresetFilterCheck = () => {},
+    /** The model's row-level access over stored rows (a snapshot widget's). */
+    private readonly storedRows = new StoredRowsAccess(),
   ) {}
 
   async create(auth: AuthContext, input: CreateDashboardInput): Promise<DashboardView> {
@@ -128,7 +131,7 @@ export class DashboardsService {
 
   async get(auth: AuthContext, id: string): Promise<DashboardDetail> {
     const d = await this.getViewable(auth, id);
-    return this.withWidgets(d);
+    return this.withWidgets(d, auth);
   }
 
   async update(auth: AuthContext, id: string, input: PatchDashboardInput): Promise<DashboardView> {
@@ -174,7 +177,7 @@ export class DashboardsService {
   /** For workers and other domains acting without an HTTP caller (scheduled reports). */
   async findForSystem(tenantId: string, id: string): Promise<DashboardDetail | undefined> {
     const d = await this.repo.find(tenantId, id);
-    return d ? this.withWidgets(d) : undefined;
+    return d ? this.withWidgets(d, undefined) : undefined;
   }
 
   async getForSystem(tenantId: string, id: string): Promise<DashboardDetail> {
@@ -183,8 +186,12 @@ export class DashboardsService {
     return d;
   }
 
-  private async withWidgets(d: DashboardRecord): Promise<DashboardDetail> {
+  /** With the stored rows `viewer` may see; a system reader (undefined) gets them as stored, to run as its subscriber. */
+  private async withWidgets(d: DashboardRecord, viewer: AuthContext | undefined): Promise<DashboardDetail> {
     const widgets = await this.widgets.listForDashboard(d.tenant_id, d.id);
-    return { ...toDashboardView(d), widgets: widgets.map(toWidgetView) };
+    return {
+      ...toDashboardView(d),
+      widgets: widgets.map((w) => toWidgetView(w, viewer ? this.storedRows.snapshotFor(viewer, w) : w.snapshot_data)),
+    };
   }
 }

@@ -18,7 +18,8 @@ const RefreshBody = Type.Union([
       dashboard_filters: Type.Optional(
         Type.Boolean({
           description:
-            "The filters are the dashboard's, one state for all its widgets: what the insight does not take or the widget ignores (ignored_filters) is skipped instead of refused",
+            "The filters are the dashboard's, one state for all its widgets: what the insight does not take or the " +
+            'widget ignores (ignored_filters) is skipped instead of refused',
         }),
       ),
       preset_id: Type.Optional(
@@ -42,7 +43,9 @@ export const widgetRefreshRoutes =
           tags: ['widgets'],
           operationId: 'getWidgetData',
           summary:
-            "A widget's data, read-only (extension): anyone who may view the dashboard; records nothing. No query: the dashboard's default view (its active preset); a filter state replaces it for the widget, skipping what its insight does not take or it ignores",
+            "A widget's data, read-only (extension): anyone who may view the dashboard; records nothing. No query: " +
+            "the dashboard's default view (its active preset); a filter state replaces it for the widget, " +
+            'skipping what its insight does not take or it ignores',
           params: RefreshParams,
           querystring: dashboardFilterQuery(filters, {
             preset_id: Type.Optional(

@@ -3,18 +3,11 @@
 // insight defaults < the dashboard's active preset < the widget's granularity and widget_filters <
 // the refresh body, docs/insights.md), and a widget's data without an HTTP caller (the refresh and
 // scheduled dashboard reports). The insight engine is seen through WidgetInsights only.
-import { RELATIVE_RANGES, type RelativeRange } from '../../lib/chart.schemas.ts';
+import { type ChartHint, RELATIVE_RANGES, type RelativeRange } from '../../lib/chart.schemas.ts';
 import { AppError, insightNotInModel, invalidField } from '../../lib/errors.ts';
 import { relativeWindow } from '../../semantic/periods.ts';
-import type {
-  Cell,
-  ChartHintOut,
-  ExecuteParams,
-  ExecuteResult,
-  InsightDefinition,
-  InsightsService,
-  Scope,
-} from '../insights/insights.service.ts';
+import type { SemanticQuery } from '../../semantic/query/query.schema.ts';
+import type { Cell, ExecuteParams, ExecuteResult, InsightDefinition, InsightsService, Scope } from '../insights/insights.service.ts';
 
 /** What widgets need of the insight engine: the catalog, parameter checks, execution. */
 export type WidgetInsights = Pick<InsightsService, 'find' | 'resolve' | 'run' | 'today'>;
@@ -30,12 +23,14 @@ export interface WidgetSource {
   title?: string;
   data_source: string;
   insight_code?: string | null;
+  query?: SemanticQuery | null;
   granularity?: string | null;
   widget_filters?: Record<string, unknown> | null;
   ignored_filters?: string[] | null;
   snapshot_data?: Record<string, Cell>[] | null;
-  snapshot_chart_hint?: ChartHintOut | null;
-  chart_hint?: ChartHintOut | null;
+  snapshot_columns?: ExecuteResult['columns'] | null;
+  snapshot_chart_hint?: ChartHint | null;
+  chart_hint?: ChartHint | null;
   created_at?: string | Date;
   last_refreshed_at?: string | Date | null;
 }
@@ -54,7 +49,10 @@ export interface WidgetOverrides {
 
 type Key = string;
 
-/** The parameters an insight takes from a preset, a widget or a refresh: its filters (a value or a list), dates or a relative range, limit, compare. */
+/**
+ * The parameters an insight takes from a preset, a widget or a refresh: its filters (a value or a list), dates or a
+ * relative range, limit, compare.
+ */
 function parametersFor(def: InsightDefinition): Set<string> {
   return new Set([
     ...(def.granularities.length ? ['granularity'] : []),
@@ -71,13 +69,13 @@ function parametersFor(def: InsightDefinition): Set<string> {
  * A level's relative range (`range: last_month`) as the dates it means today, so that a later level's
  * dates beat an earlier level's range and a later range beats earlier dates, as any other parameter.
  */
-function withDates(level: Partial<Record<Key, unknown>>, today: string, where: string): Partial<Record<Key, unknown>> {
+export function withDates<T extends Record<string, unknown>>(level: T, today: string, where: string): T {
   if (level.range === undefined) return level;
   const { range, ...rest } = level;
   if (!(RELATIVE_RANGES as readonly unknown[]).includes(range))
     throw invalidField(`${where}/range`, `must be one of: ${RELATIVE_RANGES.join(', ')}`);
   const w = relativeWindow(range as RelativeRange, today);
-  return { date_from: w.from, date_to: w.to, ...rest };
+  return { date_from: w.from, date_to: w.to, ...rest } as unknown as T;
 }
 
 function pickKnown(source: Record<string, unknown> | null | undefined): Partial<Record<Key, unknown>> {
@@ -97,12 +95,20 @@ function checkKeys(def: InsightDefinition, given: Record<string, unknown>, where
 }
 
 /** The fields each kind of source needs; must hold for a widget after any write. */
-export function checkSourcePresence(w: { data_source: string; insight_code: string | null; snapshot_data: unknown }): void {
+export function checkSourcePresence(w: {
+  data_source: string;
+  insight_code: string | null;
+  query?: SemanticQuery | null;
+  snapshot_data: unknown;
+}): void {
   if (w.data_source === 'live_insight') {
-    if (!w.insight_code) throw invalidField('/body/insight_code', 'is required for a live_insight widget');
+    if (w.insight_code && w.query) throw invalidField('/body/query', 'a live widget runs an insight_code or a query, not both');
+    if (!w.insight_code && !w.query) throw invalidField('/body/insight_code', 'is required for a live_insight widget (or a query)');
     if (w.snapshot_data !== null) throw invalidField('/body/snapshot_data', 'is only for snapshot widgets');
   } else if (w.snapshot_data === null) {
     throw invalidField('/body/snapshot_data', 'is required for a snapshot widget');
+  } else if (w.query) {
+    throw invalidField('/body/query', 'is only for live_insight widgets');
   }
 }
 
@@ -192,11 +198,14 @@ function toParams(v: Partial<Record<Key, unknown>>): ExecuteParams {
 function snapshotResult(insights: WidgetInsights, w: WidgetSource): ExecuteResult {
   const rows = w.snapshot_data ?? [];
   const first = rows[0] ?? {};
-  const columns = Object.keys(first).map((name) => ({
-    name,
-    type: typeof first[name] === 'number' ? 'number' : typeof first[name] === 'boolean' ? 'boolean' : 'string',
-    label: name,
-  }));
+  // The answer's columns as it had them; a snapshot saved without them is read from its first row.
+  const columns = w.snapshot_columns?.length
+    ? w.snapshot_columns.map((c) => ({ ...c }))
+    : Object.keys(first).map((name) => ({
+        name,
+        type: typeof first[name] === 'number' ? 'number' : typeof first[name] === 'boolean' ? 'boolean' : 'string',
+        label: name,
+      }));
   const hint = w.snapshot_chart_hint ?? w.chart_hint ?? { type: 'table', x_axis: columns[0]?.name ?? '' };
   const def = w.insight_code ? insights.find(w.insight_code) : undefined;
   const when = w.last_refreshed_at ?? w.created_at ?? new Date(0);

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/index.ts';
 import type { ChartHint, DataRow } from '../../lib/chart.schemas.ts';
-import type { ChartHintOverride, DataSource, DisplaySize, WidgetType } from './widgets.schemas.ts';
+import type { SemanticQuery } from '../../semantic/query/query.schema.ts';
+import type { ChartHintOverride, DataSource, DisplaySize, SnapshotColumn, WidgetType } from './widgets.schemas.ts';
 
 export interface WidgetRecord {
   id: string;
@@ -11,10 +12,13 @@ export interface WidgetRecord {
   display_size: DisplaySize;
   data_source: DataSource;
   insight_code: string | null;
+  /** A live widget's semantic query, instead of an insight code. */
+  query: SemanticQuery | null;
   granularity: string | null;
   widget_filters: Record<string, unknown> | null;
   ignored_filters: string[] | null;
   snapshot_data: DataRow[] | null;
+  snapshot_columns: SnapshotColumn[] | null;
   snapshot_chart_hint: ChartHint | null;
   snapshot_question: string | null;
   chart_hint: ChartHint | null;
@@ -26,14 +30,16 @@ export interface WidgetRecord {
 
 export type WidgetChanges = Partial<Omit<WidgetRecord, 'id' | 'tenant_id' | 'dashboard_id' | 'data_source' | 'created_at'>>;
 
-const COLUMNS = `w.id, w.tenant_id, w.dashboard_id, w.title, w.widget_type, w.display_size, w.data_source, w.insight_code,
+const COLUMNS = `w.id, w.tenant_id, w.dashboard_id, w.title, w.widget_type, w.display_size, w.data_source, w.insight_code, w.query,
   w.granularity, w.widget_filters, w.ignored_filters, w.snapshot_data, w.snapshot_chart_hint, w.snapshot_question, w.chart_hint,
-  w.chart_hint_override, w.created_at, w.updated_at, w.last_refreshed_at`;
+  w.chart_hint_override, w.created_at, w.updated_at, w.last_refreshed_at, w.snapshot_columns`;
 
 const JSON_COLUMNS = new Set([
+  'query',
   'widget_filters',
   'ignored_filters',
   'snapshot_data',
+  'snapshot_columns',
   'snapshot_chart_hint',
   'chart_hint',
   'chart_hint_override',
@@ -44,10 +50,12 @@ export const EDITABLE_FIELDS = [
   'widget_type',
   'display_size',
   'insight_code',
+  'query',
   'granularity',
   'widget_filters',
   'ignored_filters',
   'snapshot_data',
+  'snapshot_columns',
   'snapshot_chart_hint',
   'snapshot_question',
   'chart_hint',
@@ -104,8 +112,9 @@ export class WidgetsRepository {
       await tx.query(
         `INSERT INTO dashboard_widgets (id, tenant_id, dashboard_id, title, widget_type, display_size, data_source,
            insight_code, granularity, widget_filters, snapshot_data, snapshot_chart_hint, snapshot_question, chart_hint,
-           chart_hint_override, created_at, updated_at, last_refreshed_at, ignored_filters)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb, $11::jsonb, $12::jsonb, $13, $14::jsonb, $15::jsonb, $16, $17, $18, $19::jsonb)`,
+           chart_hint_override, created_at, updated_at, last_refreshed_at, ignored_filters, query, snapshot_columns)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb, $11::jsonb, $12::jsonb, $13, $14::jsonb, $15::jsonb, $16, $17,
+           $18, $19::jsonb, $20::jsonb, $21::jsonb)`,
         [
           w.id,
           w.tenant_id,
@@ -126,6 +135,8 @@ export class WidgetsRepository {
           w.updated_at,
           w.last_refreshed_at,
           json(w.ignored_filters),
+          json(w.query),
+          json(w.snapshot_columns),
         ],
       );
       return true;

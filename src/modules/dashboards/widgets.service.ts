@@ -6,6 +6,7 @@ import { newId } from '../../lib/ids.ts';
 import type { ExecuteResult, Scope } from '../insights/insights.service.ts';
 import type { DashboardRecord } from './dashboards.repository.ts';
 import type { DashboardsService } from './dashboards.service.ts';
+import { checkQueryWidget, runQueryWidget, type WidgetQueries } from './widget-query.ts';
 import {
   checkLiveSource,
   checkSourcePresence,
@@ -15,6 +16,7 @@ import {
   type WidgetOverrides,
   type WidgetSource,
 } from './widget-source.ts';
+import { StoredRowsAccess } from './stored-rows.ts';
 import { toWidgetView } from './widget-view.ts';
 import { EDITABLE_FIELDS, type WidgetChanges, type WidgetRecord, type WidgetsRepository } from './widgets.repository.ts';
 import type { CreateWidgetInput, PatchWidgetInput, WidgetView } from './widgets.schemas.ts';
@@ -31,10 +33,13 @@ export type LiveSourceValidator = (
 
 export interface WidgetsServiceOptions {
   validateLiveSource?: LiveSourceValidator;
+  /** The model's row-level access over stored rows; none without it. */
+  storedRows?: StoredRowsAccess;
 }
 
 export class WidgetsService {
   private readonly validateLiveSource: LiveSourceValidator;
+  private readonly storedRows: StoredRowsAccess;
 
   constructor(
     private readonly repo: WidgetsRepository,
@@ -42,14 +47,21 @@ export class WidgetsService {
     private readonly clock: Clock,
     /** The insight engine, through the little the widgets need of it: catalog lookup and execution. */
     private readonly insights: WidgetInsights,
+    /** The semantic query engine, for widgets that hold a query. */
+    private readonly queries: WidgetQueries,
     options: WidgetsServiceOptions = {},
   ) {
     this.validateLiveSource = options.validateLiveSource ?? (async (_tenantId, source) => checkLiveSource(insights, source));
+    this.storedRows = options.storedRows ?? new StoredRowsAccess();
+  }
+
+  private view(scope: Scope, w: WidgetRecord): WidgetView {
+    return toWidgetView(w, this.storedRows.snapshotFor(scope, w));
   }
 
   async list(auth: AuthContext, dashboardId: string): Promise<WidgetView[]> {
     await this.dashboards.getViewable(auth, dashboardId);
-    return (await this.repo.listForDashboard(auth.tenantId, dashboardId)).map(toWidgetView);
+    return (await this.repo.listForDashboard(auth.tenantId, dashboardId)).map((w) => this.view(auth, w));
   }
 
   async create(auth: AuthContext, dashboardId: string, input: CreateWidgetInput): Promise<WidgetView> {
@@ -65,10 +77,12 @@ export class WidgetsService {
       display_size: input.display_size ?? 'medium',
       data_source: input.data_source,
       insight_code: input.insight_code ?? null,
+      query: input.query ?? null,
       granularity: input.granularity ?? null,
       widget_filters: input.widget_filters ?? null,
       ignored_filters: input.ignored_filters ?? null,
       snapshot_data: input.snapshot_data ?? null,
+      snapshot_columns: input.snapshot_columns ?? null,
       snapshot_chart_hint: snapshotHint,
       snapshot_question: input.snapshot_question ?? null,
       // A snapshot is drawn as it was captured unless told otherwise; a live hint comes with its first refresh.
@@ -81,7 +95,7 @@ export class WidgetsService {
     checkSourcePresence(record);
     if (record.data_source === 'live_insight') await this.checkLive(auth.tenantId, record);
     if (!(await this.repo.insert(record))) throw notFound('Dashboard');
-    return toWidgetView(record);
+    return this.view(auth, record);
   }
 
   async update(auth: AuthContext, dashboardId: string, widgetId: string, input: PatchWidgetInput): Promise<WidgetView> {
@@ -97,11 +111,11 @@ export class WidgetsService {
     }
     const next = { ...current, ...changes };
     checkSourcePresence(next);
-    const sourceChanged = ['insight_code', 'granularity', 'widget_filters'].some((k) => k in changes);
+    const sourceChanged = ['insight_code', 'query', 'granularity', 'widget_filters'].some((k) => k in changes);
     if (next.data_source === 'live_insight' && sourceChanged) await this.checkLive(auth.tenantId, next);
     const updated = await this.repo.update(auth.tenantId, dashboardId, widgetId, changes);
     if (!updated) throw notFound('Widget');
-    return toWidgetView(updated);
+    return this.view(auth, updated);
   }
 
   async delete(auth: AuthContext, dashboardId: string, widgetId: string): Promise<void> {
@@ -137,7 +151,7 @@ export class WidgetsService {
       last_refreshed_at: at,
       updated_at: at,
     });
-    return updated ? toWidgetView(updated) : undefined;
+    return updated ? toWidgetView(updated, updated.snapshot_data) : undefined;
   }
 
   /**
@@ -145,7 +159,11 @@ export class WidgetsService {
    * filter precedence of widget-source.ts. Snapshot widgets return their stored rows and hint.
    */
   /** Runs a widget's insight for `scope`: a caller (attributes and all), or a bare tenant. */
-  execute(scope: Scope, dashboard: WidgetDashboard, widget: WidgetSource, overrides?: WidgetOverrides): Promise<ExecuteResult> {
+  async execute(scope: Scope, dashboard: WidgetDashboard, widget: WidgetSource, overrides?: WidgetOverrides): Promise<ExecuteResult> {
+    if (widget.data_source === 'live_insight' && widget.query)
+      return runQueryWidget(this.queries, scope, dashboard, widget, overrides ?? {}, this.clock.now());
+    if (widget.data_source !== 'live_insight')
+      return executeWidget(this.insights, scope, dashboard, { ...widget, snapshot_data: this.storedRows.rowsFor(scope, widget) });
     return executeWidget(this.insights, scope, dashboard, widget, overrides);
   }
 
@@ -177,6 +195,7 @@ export class WidgetsService {
   }
 
   private async checkLive(tenantId: string, w: WidgetRecord): Promise<void> {
+    if (w.query) return checkQueryWidget(this.queries, { query: w.query, widget_filters: w.widget_filters });
     await this.validateLiveSource(tenantId, {
       insight_code: w.insight_code!,
       granularity: w.granularity,

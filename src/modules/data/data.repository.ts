@@ -1,6 +1,6 @@
 // The warehouse reads of the data module: which tables there are and what the caller's tenant has
 // in each. Tenant scoping happens here.
-import { isTimeType, quoteIdent } from '../../warehouse/load.ts';
+import { isTimeType, quoteIdent } from '../../warehouse/load/rules.ts';
 import type { Warehouse } from '../../warehouse/warehouse.ts';
 import type { TenantColumnOf } from '../../semantic/tenancy.ts';
 
@@ -20,9 +20,7 @@ export class DataRepository {
 
   /** The tables named, in that order; one not in the warehouse yet is listed empty. */
   async listTables(tenantId: string, names: readonly string[]): Promise<TableSummary[]> {
-    const text = this.warehouse.dialect === 'duckdb' ? 'VARCHAR' : 'text';
-    // ClickHouse's text of a DateTime64 has six decimals; its warehouse prints the value as the others do.
-    const asText = (sql: string) => (this.warehouse.dialect === 'clickhouse' ? sql : `CAST(${sql} AS ${text})`);
+    const asText = (sql: string) => this.warehouse.timeText(sql);
     const out: TableSummary[] = [];
     const existing = new Map((await this.warehouse.tables(this.tenantColumnOf)).map((t) => [t.name, t]));
     for (const name of names) {
@@ -37,8 +35,10 @@ export class DataRepository {
         `${asText(`max(${quoteIdent(c.name)})`)} AS max_${i}`,
       ]);
       const [row] = await this.warehouse.query(
-        `SELECT ${['count(*) AS row_count', ...ranges].join(', ')} FROM ${quoteIdent(table.name)} WHERE ${quoteIdent(table.tenantColumn)} = $1`,
+        `SELECT ${['count(*) AS row_count', ...ranges].join(', ')} FROM ${quoteIdent(table.name)} WHERE ` +
+          `${quoteIdent(table.tenantColumn)} = $1`,
         [tenantId],
+        { tenant: tenantId },
       );
       out.push({
         name: table.name,

@@ -35,7 +35,10 @@ export const dataRoutes =
           tags,
           summary: "Load a CSV, NDJSON or JSON body into a table for the caller's tenant (owner, admin)",
           description:
-            'All or nothing: a row that does not fit is a 400 naming its line and column, and nothing is kept. Only a table that a cube of the model reads (404 otherwise). The first load of a table creates it with the columns the model reads, typed as the model reads them; other columns of the file are not stored. See docs/data.md.',
+            'All or nothing: a row that does not fit is a 400 naming its line and column, and nothing is kept. Only a ' +
+            'table that a cube of the model reads (404 otherwise). The first load of a table creates it with the ' +
+            'columns the model reads, typed as the model reads them; other columns of the file are not stored. ' +
+            'See docs/data.md.',
           params: TableParams,
           querystring: LoadQuery,
           body: LoadBody,
@@ -43,6 +46,7 @@ export const dataRoutes =
         },
         // The body is the Upload the parser wrote, not text to validate; params and query are
         // validated as everywhere else.
+        config: { streamsBody: true },
         validatorCompiler: (route) => (route.httpPart === 'body' ? () => true : validatorCompiler(route)),
         // Role and table name before the body is read, so a refused upload is never stored.
         preParsing: async (req, _reply, payload) => {

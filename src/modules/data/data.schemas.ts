@@ -21,7 +21,8 @@ export const LoadQuery = Type.Object(
         minLength: 1,
         maxLength: 40,
         description:
-          'How text dates are written, tried before detection: D.M.YYYY, M/D/YYYY, D/M/YYYY, MMM D YYYY, YYYY-MM-DD HH:mm… or strptime (%d/%m/%Y). See docs/data.md.',
+          'How text dates are written, tried before detection: D.M.YYYY, M/D/YYYY, D/M/YYYY, MMM D YYYY, YYYY-MM-DD ' +
+          'HH:mm… or strptime (%d/%m/%Y). See docs/data.md.',
       }),
     ),
     delimiter: Type.Optional(

@@ -1,11 +1,12 @@
 // Loading a tenant's data through the API and describing what is loaded. Owners and admins load;
-// everyone in the tenant may see the tables. The warehouse does the loading (src/warehouse/load.ts).
+// everyone in the tenant may see the tables. The warehouse does the loading (src/warehouse/load/rules.ts).
 import { requireRole, type AuthContext } from '../../auth/context.ts';
 import { AppError, invalidField } from '../../lib/errors.ts';
-import { LoadError, tableNameProblem, type DataFile, type LoadMode, type LoadResult } from '../../warehouse/load.ts';
-import { parseDateFormat, parseDelimiter } from '../../warehouse/load-formats.ts';
-import { fileColumns } from '../../warehouse/load-reader.ts';
-import type { RollupStore } from '../../warehouse/rollups.ts';
+import { LoadError, tableNameProblem, type DataFile, type LoadMode, type LoadResult } from '../../warehouse/load/rules.ts';
+import { parseDateFormat, parseDelimiter } from '../../warehouse/load/formats.ts';
+import type { FileColumn } from '../../warehouse/load/reader.ts';
+import { loadTenantData } from '../../warehouse/tenant-load.ts';
+import type { RollupStore } from '../../warehouse/rollups/rollups.ts';
 import type { ModelColumnsOf, TenantColumnOf } from '../../semantic/tenancy.ts';
 import { LoadQueue } from './data.queue.ts';
 import type { Warehouse } from '../../warehouse/warehouse.ts';
@@ -36,8 +37,7 @@ export function loadProblem(err: LoadError): AppError {
 }
 
 /** The columns a load wrote (the table's names and types), with the date format where text dates were read. */
-function storedColumns(file: DataFile, written: LoadResult['columns']): LoadView['columns'] {
-  const read = fileColumns(file);
+function storedColumns(read: FileColumn[], written: LoadResult['columns']): LoadView['columns'] {
   if (!written) return read;
   return written.map((c) => {
     const r = read.find((f) => f.name === c.name) ?? read.find((f) => f.name.toLowerCase() === c.name.toLowerCase());
@@ -51,7 +51,7 @@ export class DataService {
   constructor(
     private readonly warehouse: Warehouse,
     private readonly repository: DataRepository,
-    private readonly rollups?: Pick<RollupStore, 'refreshAfterLoad'>,
+    private readonly rollups?: Pick<RollupStore, 'refreshAfterLoad' | 'timeRangesOf'>,
     /** tenantColumnOf: the model's tenant column per table (tenant_id where no cube reads it). */
     private readonly options: {
       tenantColumnOf?: TenantColumnOf;
@@ -106,7 +106,8 @@ export class DataService {
   ): Promise<LoadView> {
     this.checkLoad(auth, table);
     const tenantId = auth.tenantId;
-    const file: DataFile = { path: upload.path, format: upload.format };
+    // The upload measured a JSON body's depth as it arrived (data.upload.ts).
+    const file: DataFile = { path: upload.path, format: upload.format, depthMeasured: true };
     try {
       if (read.delimiter !== undefined) file.delimiter = parseDelimiter(read.delimiter);
     } catch (err) {
@@ -121,22 +122,25 @@ export class DataService {
       return await this.queue.run(
         tenantId,
         async () => {
-          // Read in the tenant's turn: no other load of this tenant commits between it and the load.
-          const versionBefore = (await this.warehouse.version(tenantId)) ?? '';
-          const result = await this.warehouse.load({
-            table,
-            mode,
-            tenantId,
-            tenantColumn: this.options.tenantColumnOf?.(table),
-            // The model decides the table's columns and types, never the file of whoever loads first.
-            modelColumns: this.options.modelColumnsOf?.(table) ?? [],
-            file,
-            signal,
-          });
-          // The tenant's rollups are current again before the answer (the next query may read
-          // them), unless a refresh failed: then the raw rows answer until its retry succeeds.
-          await this.rollups?.refreshAfterLoad({ table, tenantId, mode, timeRanges: result.timeRanges, versionBefore }, { retry: true });
-          return { table: result.table, mode: result.mode, rows_loaded: result.rowsLoaded, columns: storedColumns(file, result.columns) };
+          // In the tenant's turn, so no other load of this tenant commits between its data version
+          // and its load. The tenant's rollups are current again before the answer (the next query
+          // may read them), unless a refresh failed: then the raw rows answer until its retry succeeds.
+          const { result, read } = await loadTenantData(
+            this.warehouse,
+            this.rollups,
+            {
+              table,
+              mode,
+              tenantId,
+              tenantColumn: this.options.tenantColumnOf?.(table),
+              // The model decides the table's columns and types, never the file of whoever loads first.
+              modelColumns: this.options.modelColumnsOf?.(table) ?? [],
+              file,
+              signal,
+            },
+            { retry: true },
+          );
+          return { table: result.table, mode: result.mode, rows_loaded: result.rowsLoaded, columns: storedColumns(read, result.columns) };
         },
         signal,
       );

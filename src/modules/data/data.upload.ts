@@ -1,6 +1,6 @@
 // An upload body goes to a temp file as it arrives (decompressed, if it was gzip), never whole into
 // memory, and stops at the byte and row limits. DuckDB then reads the file with its own readers.
-import { JsonDepth, MAX_DATA_DEPTH } from '../../warehouse/json-depth.ts';
+import { filled, JsonDepth, MAX_DATA_DEPTH } from '../../warehouse/load/json-depth.ts';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -8,7 +8,7 @@ import type { Readable } from 'node:stream';
 import zlib from 'node:zlib';
 import { tempFile } from '../../lib/temp-dir.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { DataFormat } from '../../warehouse/load.ts';
+import type { DataFormat } from '../../warehouse/load/rules.ts';
 
 /** The media types an upload may have, and the file format each is. */
 export const UPLOAD_MEDIA_TYPES = {
@@ -40,14 +40,16 @@ export function tooLarge(maxBytes: number): AppError {
 export function decompressedTooLarge(maxBytes: number): AppError {
   return new AppError(
     'DATA_DECOMPRESSED_TOO_LARGE',
-    `The upload decompresses to more than ${maxBytes} bytes (INSIGHTS_DATA_MAX_BYTES counts the data after decompression). Nothing was loaded.`,
+    `The upload decompresses to more than ${maxBytes} bytes (INSIGHTS_DATA_MAX_BYTES counts the data after ` +
+      `decompression). Nothing was loaded.`,
   );
 }
 
 export function tooDeep(line: number): AppError {
   return new AppError(
     'BODY_TOO_DEEP',
-    `The data nests objects and arrays more than ${MAX_DATA_DEPTH} levels deep (line ${line}); rows of a data file are records. Nothing was loaded.`,
+    `The data nests objects and arrays more than ${MAX_DATA_DEPTH} levels deep (line ${line}); rows of a data file ` +
+      `are records. Nothing was loaded.`,
     {
       errors: [{ path: '/body', message: `nests more than ${MAX_DATA_DEPTH} levels deep (line ${line})` }],
     },
@@ -74,37 +76,47 @@ export interface SaveOptions {
   dir?: string;
 }
 
+// The bytes the CSV count stops at (a quote, a line break); every other byte is skipped in a tight
+// loop, since the count runs on the event loop as the upload arrives.
+const STOPS = new Uint8Array(256);
+STOPS[0x22] = 1;
+STOPS[0x0a] = 1;
+
 /**
  * Counts the records of CSV/TSV (newlines outside double quotes; a doubled quote toggles twice,
- * so escapes need no special case) or NDJSON (non-empty lines) as the data streams past, without
- * parsing it: the rows cap is enforced before anything is loaded.
+ * so escapes need no special case) as the data streams past, without parsing it: the rows cap is
+ * enforced before anything is loaded. (NDJSON's rows are counted by JsonDepth, in its one pass.)
  */
 export class RecordCounter {
   records = 0;
   private quoted = false;
   private lineHasData = false;
 
-  constructor(private readonly csv: boolean) {}
-
   push(chunk: Buffer): void {
-    for (let i = 0; i < chunk.length; i++) {
-      const c = chunk[i];
-      if (c === 0x22 && this.csv) {
-        this.quoted = !this.quoted;
-        this.lineHasData = true;
-      } else if (c === 0x0a) {
-        if (!this.quoted) {
-          if (this.lineHasData) this.records++;
-          this.lineHasData = false;
-        }
-      } else if (c !== 0x0d && c !== 0x20 && c !== 0x09) this.lineHasData = true;
+    let { records, quoted, lineHasData } = this;
+    const n = chunk.length;
+    let i = 0;
+    while (i < n) {
+      const from = i;
+      while (i < n && STOPS[chunk[i]] === 0) i++;
+      if (!lineHasData && filled(chunk, from, i)) lineHasData = true;
+      if (i === n) break;
+      if (chunk[i++] === 0x22) {
+        quoted = !quoted;
+        lineHasData = true;
+      } else if (!quoted) {
+        if (lineHasData) records++;
+        lineHasData = false;
+      }
     }
+    this.records = records;
+    this.quoted = quoted;
+    this.lineHasData = lineHasData;
   }
 
-  /** Records in all, the last one unterminated included; minus the header line for CSV/TSV. */
+  /** Records after the header line, the last one unterminated included. */
   total(): number {
-    const all = this.records + (this.lineHasData ? 1 : 0);
-    return this.csv ? Math.max(0, all - 1) : all;
+    return Math.max(0, this.records + (this.lineHasData ? 1 : 0) - 1);
   }
 }
 
@@ -123,9 +135,15 @@ export async function saveUpload(body: Readable, options: SaveOptions): Promise<
   const out = fs.createWriteStream(file, { flags: 'wx', mode: 0o600 });
   const gunzip = encoding === 'gzip' ? zlib.createGunzip() : undefined;
   // JSON is measured as it arrives, as other JSON bodies are (DuckDB's reader must never see a
-  // file nested too deep); for a JSON array the same pass counts its records.
+  // file nested too deep); the same pass counts its rows (a JSON array's records, NDJSON's
+  // non-blank lines). One scan of every byte, on the event loop: its cost is the upload's.
   const depth = format === 'json' || format === 'ndjson' ? new JsonDepth() : undefined;
-  const counter = format === 'json' ? depth! : new RecordCounter(format !== 'ndjson');
+  const csv = depth ? undefined : new RecordCounter();
+  const rows = {
+    push: (chunk: Buffer) => (depth ?? csv!).push(chunk),
+    seen: () => (csv ? csv.records : format === 'json' ? depth!.records : depth!.filledLines),
+    total: () => (csv ? csv.total() : format === 'json' ? depth!.total() : depth!.totalLines()),
+  };
   let received = 0;
   let bytes = 0;
   try {
@@ -149,10 +167,8 @@ export async function saveUpload(body: Readable, options: SaveOptions): Promise<
       const write = (chunk: Buffer, source: Readable) => {
         bytes += chunk.length;
         if (bytes > options.maxBytes) return stop(gunzip ? decompressedTooLarge(options.maxBytes) : tooLarge(options.maxBytes));
-        counter.push(chunk);
-        if (counter.records > options.maxRows + 1) return stop(tooManyRows(options.maxRows));
-        // For a JSON array the counter is the depth guard itself: one pass.
-        if (depth && depth !== counter) depth.push(chunk);
+        rows.push(chunk);
+        if (rows.seen() > options.maxRows + 1) return stop(tooManyRows(options.maxRows));
         if (depth?.tooDeepAt !== undefined) return stop(tooDeep(depth.tooDeepAt));
         if (!out.write(chunk)) {
           source.pause();
@@ -169,7 +185,7 @@ export async function saveUpload(body: Readable, options: SaveOptions): Promise<
           gunzip.once('drain', () => body.resume());
         }
       };
-      const onDataEnd = () => (counter.total() > options.maxRows ? stop(tooManyRows(options.maxRows)) : stop());
+      const onDataEnd = () => (rows.total() > options.maxRows ? stop(tooManyRows(options.maxRows)) : stop());
       const onEnd = () => {
         if (!gunzip) return onDataEnd();
         body.off('close', onClose);

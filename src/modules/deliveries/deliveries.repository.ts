@@ -1,5 +1,6 @@
 // The delivery queue and the delivery log. Every time here comes from the injected Clock (passed
 // in as parameters), never from the database's now(), so schedules and leases are testable.
+import type { ChannelType } from '../../adapters/delivery/types.ts';
 import type { Queryable } from '../../db/index.ts';
 import type { DeliveryRecord, NewDelivery, SubscriptionKind } from './delivery.ts';
 
@@ -26,7 +27,7 @@ export interface DeliveryLogRecord {
   subscription_owner: string;
   insight_name: string;
   channel_id: string;
-  channel_type: string;
+  channel_type: ChannelType;
   sent_at: Date;
   status: 'success' | 'failed';
   error_message: string | null;
@@ -48,7 +49,8 @@ export class DeliveriesRepository {
     const inserted = await this.db.query(
       `INSERT INTO deliveries (id, tenant_id, subscription_kind, subscription_id, slot_at, channel_id, trigger,
                                status, attempt, run_at, created_at, updated_at)
-       SELECT v.id, v.tenant_id, v.kind, v.subscription_id, v.slot_at, v.channel_id, v.trigger, 'pending', 0, GREATEST(v.slot_at, $8), $8, $8
+       SELECT v.id, v.tenant_id, v.kind, v.subscription_id, v.slot_at, v.channel_id, v.trigger, 'pending', 0,
+              GREATEST(v.slot_at, $8), $8, $8
          FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::timestamptz[], $6::text[], $7::text[])
               AS v(id, tenant_id, kind, subscription_id, slot_at, channel_id, trigger)
        ON CONFLICT (subscription_kind, subscription_id, slot_at, channel_id) DO NOTHING

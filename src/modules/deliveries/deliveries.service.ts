@@ -2,22 +2,10 @@ import type { AuthContext } from '../../auth/context.ts';
 import { ownerScope } from '../../auth/policy.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
-import type { SendNowQueue } from '../subscriptions/ports.ts';
+import type { SendNowQueue } from './delivery.ts';
 import type { Queryable } from '../../db/index.ts';
 import { DeliveriesRepository, type DeliveryLogRecord } from './deliveries.repository.ts';
-
-export interface DeliveryLogView {
-  id: string;
-  subscription_id: string;
-  subscription_kind: 'insight' | 'dashboard';
-  insight_name: string;
-  channel_id: string;
-  channel_type: string;
-  sent_at: string;
-  status: 'success' | 'failed';
-  error_message: string | null;
-  attempt: number;
-}
+import type { DeliveryLogView } from './deliveries.schemas.ts';
 
 export function toLogView(r: DeliveryLogRecord): DeliveryLogView {
   return {

@@ -45,3 +45,16 @@ export interface DeliveryTargets {
   /** One target per delivery, in order. */
   resolveMany(ds: DeliveryRecord[]): Promise<DeliveryTarget[]>;
 }
+
+/**
+ * Enqueues a send-now and wakes the worker: the queue this module keeps (deliveries.service.ts),
+ * as the subscriptions module calls it.
+ */
+export interface SendNowQueue {
+  sendNow(input: {
+    tenantId: string;
+    kind: SubscriptionKind;
+    subscriptionId: string;
+    channelIds: string[];
+  }): Promise<{ slot_at: Date; deliveries: { id: string; channel_id: string; status: string }[] }>;
+}

@@ -39,7 +39,12 @@ function toView(k: EmbedKeyRecord, now: Date): EmbedKeyView {
   };
 }
 
-/** An origin as browsers send it: scheme, host and port only; http only for loopback development. */
+// A host name of DNS labels (an IPv4 address is one too) or a bracketed IPv6 address: the URL
+// parser alone lets `*`, quotes and commas through, which a frame-ancestors list would read as a
+// wildcard or a second source.
+const HOST_NAME = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/;
+
+/** An origin as browsers send it: scheme://host[:port] only; http only for loopback development. */
 function checkOrigin(o: string, i: number): string {
   let url: URL;
   try {
@@ -47,6 +52,11 @@ function checkOrigin(o: string, i: number): string {
   } catch {
     throw invalidField(`/body/allowed_origins/${i}`, 'must be an origin such as https://app.example.com');
   }
+  if (!HOST_NAME.test(url.hostname) && !/^\[[0-9a-f:.]+\]$/.test(url.hostname))
+    throw invalidField(
+      `/body/allowed_origins/${i}`,
+      'must be scheme://host[:port] with a host name of letters, digits, hyphens and dots (no wildcard)',
+    );
   const loopback = ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
   if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback))
     throw invalidField(`/body/allowed_origins/${i}`, 'must be https:// (http:// only for localhost)');

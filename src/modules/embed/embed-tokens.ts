@@ -61,7 +61,11 @@ export class EmbedTokenVerifier {
     if (!key) throw new EmbedTokenRejected('the embedding key is unknown or revoked');
     const options = { requiredClaims: ['exp', 'sub', 'resource'], currentDate: this.clock.now() };
     let payload: JWTPayload | undefined;
-    if (alg === 'HS256') {
+    // A key with a JWKS URL takes only tokens signed by the JWKS's keys: its secret would be a
+    // second way in that whoever holds the JWKS's private keys did not choose.
+    if (alg === 'HS256' && key.jwksUrl) {
+      throw new EmbedTokenRejected('this embedding key verifies through its JWKS URL and accepts only RS256 or ES256 tokens');
+    } else if (alg === 'HS256') {
       for (const secret of key.secrets) {
         try {
           ({ payload } = await jwtVerify(token, new TextEncoder().encode(secret), { ...options, algorithms: ['HS256'] }));

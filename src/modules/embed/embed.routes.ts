@@ -28,7 +28,7 @@ const CHALLENGE = 'Bearer realm="insights-embed"';
 
 async function viewerOf(req: FastifyRequest, tokens: EmbedTokenVerifier, failures: FixedWindowCounter): Promise<EmbedViewer> {
   // The API's rule for failed authentications holds here too (docs/security.md).
-  return underFailureLimit(failures, req.ip, () => verifiedViewer(req, tokens));
+  return underFailureLimit(failures, { ip: req.ip, authorization: req.headers.authorization }, () => verifiedViewer(req, tokens));
 }
 
 async function verifiedViewer(req: FastifyRequest, tokens: EmbedTokenVerifier): Promise<EmbedViewer> {

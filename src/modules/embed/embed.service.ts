@@ -13,8 +13,11 @@ import type { EmbeddedDashboard } from './embed.schemas.ts';
 
 const WINDOW_PARAMS = ['granularity', 'date_from', 'date_to'];
 
-/** A value or a list as a comparable text: `DE`, `["DE"]` and `[DE]` from a query string are one choice. */
-const sameValues = (v: unknown) => JSON.stringify((Array.isArray(v) ? v : [v]).map(String).sort());
+/**
+ * A value or a list as a comparable text: `DE`, `["DE"]` and `[DE]` from a query string are one
+ * choice, in any case (`de` too: the locked value is what is applied).
+ */
+const sameValues = (v: unknown) => JSON.stringify((Array.isArray(v) ? v : [v]).map((x) => String(x).toLowerCase()).sort());
 
 /** Refused because the token is for something else: the same answer whatever exists. */
 const otherResource = () => new AppError('FORBIDDEN', 'This embed token is for another resource.');

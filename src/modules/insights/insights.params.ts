@@ -2,7 +2,7 @@
 // against what the insight takes, dates and the default window resolved against the clock.
 import { COMPARES, MAX_FILTER_VALUES, type CompareKind } from '../../lib/chart.schemas.ts';
 import { AppError, invalidField } from '../../lib/errors.ts';
-import type { ResolvedQuery } from '../../semantic/compiler.ts';
+import type { InsightParams } from '../../semantic/query/insight-query.ts';
 import { comparison, daysBetween, defaultFrom, isValidDate, previousPeriod, yearAgo } from '../../semantic/periods.ts';
 import { GRANULARITIES, type FilterRule, type Granularity, type InsightDefinition } from '../../semantic/types.ts';
 
@@ -27,7 +27,8 @@ export function parametersOf(def: InsightDefinition): string[] {
   if (def.granularities.length) out.push('granularity');
   out.push(...def.filters, 'date_from', 'date_to');
   if (def.limit) out.push('limit');
-  out.push('compare');
+  // A cohort's periods are counted from each cohort's own start: nothing lines up to compare with.
+  if (def.kind !== 'cohort') out.push('compare');
   return out;
 }
 
@@ -50,7 +51,7 @@ export function resolveParams(
   given: ExecuteParams,
   today: string,
   where = 'query',
-): ResolvedQuery {
+): InsightParams {
   // null means "not given", as undefined does (structured queries from chat carry explicit nulls).
   const params = Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined && v !== null)) as ExecuteParams;
   const accepted = new Set(parametersOf(def));
@@ -88,7 +89,7 @@ export function resolveParams(
     if (values.length > 1 && def.kind === 'timeseries') {
       // Several values of one filter split a time series into a series per value.
       if (series) throw bad(name, `only one filter of a time series may take several values (${series} already does)`, where);
-      if (!def.plan.facts.every((f) => f.filters[name]))
+      if (!def.plan.facts.every((f) => f.filters[def.filterRefs[name]]))
         throw bad(name, `takes one value for insight ${def.code}: not every measure of it can be split by ${name}`, where);
       series = name;
     }
@@ -118,7 +119,7 @@ export function resolveParams(
   }
 
   const window = { from, to };
-  const q: ResolvedQuery = { tenantId, granularity, filters, window, limit };
+  const q: InsightParams = { tenantId, granularity, filters, window, limit };
   if (series) q.series = series;
   if (def.kind === 'kpi') {
     // The previous period has one meaning (previousPeriod): last month against the month before,

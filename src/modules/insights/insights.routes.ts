@@ -44,6 +44,7 @@ export const insightsRoutes =
               label: f.label,
               values: q ? all.filter((v) => v.toLowerCase().includes(q)) : all,
               listed: f.name in known,
+              ...(insights.filterMember(f.name) ? { member: insights.filterMember(f.name) } : {}),
             };
           });
       },

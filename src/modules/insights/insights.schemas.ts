@@ -1,4 +1,6 @@
-import { Type } from 'typebox';
+import { SemanticQuerySchema } from '../../semantic/query/query.schema.ts';
+import { INSIGHT_KINDS } from '../../semantic/types.ts';
+import { type Static, Type } from 'typebox';
 import { CellSchema as Cell, ChartHintSchema, CompareSchema, filterQueryParams } from '../../lib/chart.schemas.ts';
 
 // One chart hint for the whole API, so the catalog's and execute's hints are the widgets' type.
@@ -9,7 +11,7 @@ export const CatalogEntrySchema = Type.Object(
     code: Type.String(),
     name: Type.String(),
     description: Type.String(),
-    kind: Type.String({ description: 'timeseries, breakdown, top or kpi' }),
+    kind: Type.Enum([...INSIGHT_KINDS], { description: 'timeseries, breakdown, top, kpi or cohort' }),
     granularities: Type.Array(Type.String()),
     default_granularity: Type.Union([Type.String(), Type.Null()]),
     filters: Type.Array(Type.String()),
@@ -22,6 +24,12 @@ export const CatalogEntrySchema = Type.Object(
   },
   { title: 'Insight' },
 );
+/**
+ * What GET /api/v1/insights lists, as the engine builds it from the model's definitions. A
+ * granularity or a column type is a string here, wider than the definitions': a reader of the
+ * catalog takes what it lists.
+ */
+export type CatalogEntry = Static<typeof CatalogEntrySchema>;
 
 export const FilterOptionsSchema = Type.Object(
   {
@@ -29,6 +37,9 @@ export const FilterOptionsSchema = Type.Object(
     label: Type.String({ description: 'Its title in the model' }),
     values: Type.Array(Type.String(), { description: "Its values in the caller's data, sorted (only those containing q when given)" }),
     listed: Type.Boolean({ description: 'False when no breakdown of the model lists this dimension: any value may be typed' }),
+    member: Type.Optional(
+      Type.String({ description: 'The dimension it stands for (cube.dimension): a query widget takes it when its measures reach it' }),
+    ),
   },
   { title: 'FilterOptions' },
 );
@@ -67,7 +78,10 @@ export const ExecuteData = Type.Object({
   row_count: Type.Integer(),
   generated_at: Type.String(),
   cached: Type.Boolean(),
+  query: Type.Optional(SemanticQuerySchema),
 });
+/** What the insight engine returns (ExecuteResponse.data of docs/product.md §6): widgets, chat, MCP and reports read it. */
+export type ExecuteResult = Static<typeof ExecuteData>;
 
 export const ExecuteResponse = Type.Object({ success: Type.Literal(true), data: ExecuteData }, { title: 'ExecuteResponse' });
 

@@ -5,6 +5,8 @@ import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import { Type } from 'typebox';
 import { PageQuery, ResourceId } from '../../lib/schemas.ts';
+import type { CubeInfo } from '../../semantic/cubes.ts';
+import { FILTER_OPERATORS, SemanticQuerySchema } from '../../semantic/query/query.schema.ts';
 import type { InsightDefinition } from '../../semantic/types.ts';
 import { runInsightTool } from '../chat/chat.llm.ts';
 import { ChatBody } from '../chat/chat.schemas.ts';
@@ -23,6 +25,42 @@ export const SMALL_VALUE_LIST = 50;
 export function runInsightInput(catalog: readonly InsightDefinition[], values: Record<string, string[]>): JsonSchema {
   const small = Object.fromEntries(Object.entries(values).filter(([, v]) => v.length > 0 && v.length <= SMALL_VALUE_LIST));
   return runInsightTool(catalog, small).parameters as JsonSchema;
+}
+
+/**
+ * The query tool's arguments: POST /api/v1/query's body (the same JSON, the same rules), with the
+ * model's members as enums where a member is named, so an agent picks among what exists.
+ */
+export function queryInput(cubes: Map<string, CubeInfo>): JsonSchema {
+  const all = [...cubes.values()];
+  const measures = all.flatMap((c) => [...c.measures.keys()].map((m) => `${c.name}.${m}`));
+  const dims = all.flatMap((c) =>
+    [...c.dimensions.values()].map((d) => ({ name: `${c.name}.${d.def.name}`, time: d.def.type === 'time' })),
+  );
+  const segments = all.flatMap((c) => [...c.segments.keys()].map((s) => `${c.name}.${s}`));
+  // A JSON Schema object, edited where it names members (its shape is SemanticQuerySchema's).
+  type Node = { properties: Record<string, Node>; items: Node } & Record<string, unknown>;
+  const schema = structuredClone(SemanticQuerySchema) as unknown as Node;
+  const p = schema.properties;
+  const names = (list: string[], description: string) => ({ type: 'string', enum: list, description }) as unknown as Node;
+  p.measures.items = names(measures, 'cube.measure (describe_model lists them with their titles)');
+  p.dimensions.items = names(
+    dims.filter((d) => !d.time).map((d) => d.name),
+    'cube.dimension, reachable from every measure through joins',
+  );
+  p.time.properties.dimension = names(
+    dims.filter((d) => d.time).map((d) => d.name),
+    'A time dimension',
+  );
+  p.filters.items.properties.member = names(
+    [...dims.map((d) => d.name), ...measures],
+    'A dimension (rows) or a measure (after aggregation)',
+  );
+  p.filters.items.properties.operator = { type: 'string', enum: [...FILTER_OPERATORS] } as unknown as Node;
+  if (segments.length) p.segments.items = names(segments, 'cube.segment');
+  else delete p.segments;
+  p.order.items.properties.member = names([...measures, ...dims.map((d) => d.name)], 'A measure or dimension of this query');
+  return schema as unknown as JsonSchema;
 }
 
 export const askInput = ChatBody as unknown as JsonSchema;

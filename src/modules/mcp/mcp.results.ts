@@ -1,6 +1,8 @@
 // How a result is handed to an agent: columns with units, and a one-paragraph summary. Every number
 // and date the summary states is a cell of the rows, written as the cell holds it, so an agent (or
-// a test) can find each one there; nothing is totalled, averaged or counted here.
+// a test) can find each one there; nothing is totalled, averaged or counted here. Text the tenant
+// wrote (names, titles, values of its data) is written as a JSON string (asData), so an agent can
+// tell it from the summary's own words and never reads it as instructions.
 import type { Cell, ExecuteResult, InsightDefinition } from '../insights/insights.service.ts';
 import type { Column, InsightResult } from './mcp.schemas.ts';
 
@@ -30,6 +32,9 @@ export function insightResult(r: ExecuteResult, kind: string, today: string): In
     today,
   };
 }
+
+/** Tenant-written text as data: a JSON string (quoted, its quotes and line breaks escaped); other cells as they are. */
+export const asData = (v: unknown): string => (typeof v === 'string' ? JSON.stringify(v) : String(v));
 
 const isNumber = (v: Cell | undefined): v is number => typeof v === 'number' && Number.isFinite(v);
 
@@ -68,7 +73,9 @@ function timeseries(r: Summarizable, measure: Column): string {
   const first = rows[0].period;
   const last = rows[rows.length - 1].period;
   if (series) {
-    const latest = rows.filter((x) => x.period === last).map((x) => `${x[series]} ${withPrevious(x, measure, r.columns, r.compare)}`);
+    const latest = rows
+      .filter((x) => x.period === last)
+      .map((x) => `${asData(x[series])} ${withPrevious(x, measure, r.columns, r.compare)}`);
     return `${head}, one series per ${series}, periods starting ${first} to ${last}. Latest period (${last}): ${latest.join('; ')}.`;
   }
   const values = rows.filter((x) => isNumber(x[measure.name]));
@@ -77,10 +84,14 @@ function timeseries(r: Summarizable, measure: Column): string {
   const latest = rows[rows.length - 1];
   const extremes =
     high && low
-      ? ` Highest ${figure(high[measure.name], measure)} (period starting ${high.period}), lowest ${figure(low[measure.name], measure)} (${low.period}).`
+      ? ` Highest ${figure(high[measure.name], measure)} (period starting ${high.period}), lowest ` +
+        `${figure(low[measure.name], measure)} (${low.period}).`
       : '';
   const compared = r.compare ? `, each compared with ${compareText(r.compare)}` : '';
-  return `${head}, periods starting ${first} to ${last}${compared}.${extremes} Latest period (${latest.period}): ${withPrevious(latest, measure, r.columns, r.compare)}.`;
+  return (
+    `${head}, periods starting ${first} to ${last}${compared}.${extremes} Latest period (${latest.period}): ` +
+    `${withPrevious(latest, measure, r.columns, r.compare)}.`
+  );
 }
 
 function ranking(r: Summarizable, measure: Column): string {
@@ -88,8 +99,27 @@ function ranking(r: Summarizable, measure: Column): string {
   const head = `${r.insight_name}${filterText(r.filters)}`;
   const ranked = r.rows.filter((x) => isNumber(x[measure.name])).sort((a, b) => (b[measure.name] as number) - (a[measure.name] as number));
   if (!ranked.length) return `${head}: no rows in the window.`;
-  const [lead, ...rest] = ranked.slice(0, 5).map((x) => `${x[key.name]} ${withPrevious(x, measure, r.columns, r.compare)}`);
+  const [lead, ...rest] = ranked.slice(0, 5).map((x) => `${asData(x[key.name])} ${withPrevious(x, measure, r.columns, r.compare)}`);
   return `${head}, highest first: ${lead} leads${rest.length ? `, then ${rest.join(', ')}` : ''}.`;
+}
+
+/** A cohort insight: its cohorts, and the best and worst kept one period after their start. */
+function cohort(r: Summarizable): string {
+  const head = `${r.insight_name}${filterText(r.filters)}`;
+  const col = (name: string) => r.columns.find((c) => c.name === name);
+  const cohorts = r.rows.filter((x) => x.period === 0);
+  if (!cohorts.length) return `${head}: no cohort starts in the window.`;
+  const span = `cohorts from ${cohorts[0].cohort} to ${cohorts[cohorts.length - 1].cohort}`;
+  const next = r.rows
+    .filter((x) => x.period === 1 && isNumber(x.retention))
+    .sort((a, b) => (b.retention as number) - (a.retention as number));
+  if (!next.length) return `${head}: ${span}, none followed for a period since.`;
+  const kept = (x: Row) => `the ${x.cohort} cohort ${figure(x.retention, col('retention'))} of ${figure(x.size, col('size'))}`;
+  const [best, worst] = [next[0], next[next.length - 1]];
+  return (
+    `${head}: ${span}; one period after their start, ${kept(best)} came back (the ` +
+    `most)${next.length > 1 ? `, ${kept(worst)} (the least)` : ''}.`
+  );
 }
 
 function kpi(r: Summarizable, measure: Column): string {
@@ -126,6 +156,7 @@ export function summarize(r: Summarizable, def?: Pick<InsightDefinition, 'kind'>
   const kind =
     def?.kind ??
     (r.columns.some((c) => c.name === 'period') ? 'timeseries' : r.columns.some((c) => c.name === 'previous_value') ? 'kpi' : 'breakdown');
+  if (kind === 'cohort') return cohort(r);
   if (!measure) return `${r.insight_name}: rows without a figure.`;
   if (kind === 'kpi' && r.columns.some((c) => c.name === 'previous_value')) return kpi(r, measure);
   if (kind === 'timeseries' && r.columns.some((c) => c.name === 'period')) return timeseries(r, measure);

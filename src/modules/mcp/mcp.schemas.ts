@@ -6,6 +6,8 @@ import { ChartHintSchema, CompareSchema, DataRowSchema } from '../../lib/chart.s
 import { Nullable } from '../../lib/schemas.ts';
 import { StructuredQuerySchema } from '../chat/chat.schemas.ts';
 import { CatalogEntrySchema } from '../insights/insights.schemas.ts';
+import { ModelCubeSchema, QueryColumnSchema } from '../query/query.schemas.ts';
+import { SemanticQuerySchema } from '../../semantic/query/query.schema.ts';
 
 /** A result column; `unit` says what a number is when the model gives the column a format. */
 export const ColumnSchema = Type.Object({
@@ -82,6 +84,18 @@ export const ModelDescriptionSchema = Type.Object({
     Type.Object({ ...ColumnSchema.properties, description: Type.Optional(Type.String()), insights: Type.Array(Type.String()) }),
   ),
   dimensions: Type.Array(Type.Object({ name: Type.String(), label: Type.String(), insights: Type.Array(Type.String()) })),
+  cubes: Type.Array(ModelCubeSchema, {
+    description: "Every member the query tool may name: each cube's measures, dimensions (time ones too), segments and joins",
+  }),
+});
+
+/** The query tool: POST /api/v1/query's answer, columns with units. */
+export const QueryToolResultSchema = Type.Object({
+  columns: Type.Array(Type.Object({ ...QueryColumnSchema.properties, unit: Type.Optional(Type.String()) })),
+  rows: Type.Array(DataRowSchema),
+  query: SemanticQuerySchema,
+  total_rows: Type.Integer(),
+  today: Type.String({ description: "The server's date (UTC) the default windows end on" }),
 });
 
 const DashboardSummary = Type.Object({

@@ -3,19 +3,22 @@
 import type { AuthContext } from '../../auth/context.ts';
 import { COMPARES, GRANULARITIES } from '../../lib/chart.schemas.ts';
 import { AppError } from '../../lib/errors.ts';
-import { outputColumns } from '../../semantic/compiler.ts';
+import { outputColumns } from '../insights/insights.columns.ts';
 import type { InsightDefinition } from '../../semantic/types.ts';
 import { type ChatService, executeParamsOf } from '../chat/chat.service.ts';
 import type { DashboardsService } from '../dashboards/dashboards.service.ts';
 import type { DashboardView } from '../dashboards/dashboards.schemas.ts';
 import type { WidgetsService } from '../dashboards/widgets.service.ts';
 import type { ExecuteParams, ExecuteResult, InsightsService } from '../insights/insights.service.ts';
+import type { QueryService } from '../query/query.service.ts';
+import type { SemanticQuery } from '../../semantic/query/query.schema.ts';
 import { ArgumentProblem, type JsonSchema } from './mcp.inputs.ts';
-import { insightResult, summarize, withUnits } from './mcp.results.ts';
+import { asData, insightResult, summarize, withUnits } from './mcp.results.ts';
 import type { Column, InsightResult, WidgetData } from './mcp.schemas.ts';
 
 export interface ToolDeps {
   insights: Pick<InsightsService, 'model' | 'catalog' | 'find' | 'execute' | 'resolve' | 'today' | 'dataVersion'>;
+  queries: Pick<QueryService, 'run' | 'describe'>;
   chat: Pick<ChatService, 'ask'>;
   dashboards: Pick<DashboardsService, 'list' | 'get' | 'getEditable'>;
   widgets: Pick<WidgetsService, 'create' | 'execute'>;
@@ -27,6 +30,7 @@ export interface Context {
   values: Record<string, string[]>;
   today: string;
   runSchema: JsonSchema;
+  querySchema: JsonSchema;
 }
 
 export interface ToolOutcome {
@@ -97,25 +101,28 @@ export async function runInsight(deps: ToolDeps, auth: AuthContext, a: Args, c: 
 export async function ask(deps: ToolDeps, auth: AuthContext, a: Args): Promise<ToolOutcome> {
   const answer = await deps.chat.ask(auth, { message: a.message as string, history_id: a.history_id as string | undefined });
   const def = answer.insight_code ? deps.insights.find(answer.insight_code) : undefined;
-  const q = answer.query;
-  let columns: Column[] = [];
+  // An insight's query; a composed answer's semantic query names its columns itself.
+  const q = answer.query && 'insight_code' in answer.query ? answer.query : undefined;
+  // The rows name their columns when the insight's cannot be resolved (the query ran, so it should).
+  const fromRows = (): Column[] =>
+    Object.keys(answer.rows[0] ?? {}).map((name) => ({
+      name,
+      label: name,
+      type: typeof answer.rows[0][name] === 'number' ? 'number' : 'string',
+    }));
+  let columns: Column[] = q ? [] : ((answer.columns as Column[] | undefined) ?? []);
   if (def && q) {
     try {
       columns = withUnits(outputColumns(def, deps.insights.resolve(auth, def.code, executeParamsOf(q))));
     } catch {
-      // The query ran, so it resolves; should it not, the rows still name their columns.
-      columns = Object.keys(answer.rows[0] ?? {}).map((name) => ({
-        name,
-        label: name,
-        type: typeof answer.rows[0][name] === 'number' ? 'number' : 'string',
-      }));
+      columns = fromRows();
     }
-  }
+  } else if (!columns.length && answer.rows.length) columns = fromRows();
   const structured = {
     reply_text: answer.reply_text,
     history_id: answer.history_id,
     insight_code: answer.insight_code,
-    query: q,
+    query: answer.query,
     answered_by: answer.answered_by,
     language: answer.language,
     alternatives: answer.alternatives,
@@ -123,22 +130,43 @@ export async function ask(deps: ToolDeps, auth: AuthContext, a: Args): Promise<T
     rows: answer.rows,
     chart_hint: answer.chart_hint,
   };
-  const summary =
-    def && q && answer.rows.length
-      ? summarize(
-          {
-            insight_name: def.name,
-            granularity: q.granularity ?? null,
-            filters: (q.filters ?? {}) as Record<string, string | string[]>,
-            compare: q.compare,
-            columns,
-            rows: answer.rows,
-            chart_hint: answer.chart_hint,
-          },
-          def,
-        )
-      : answer.reply_text;
+  // With rows, the summary is of their cells, as the instructions promise; reply_text (the chat's
+  // reply for people) may also state totals and changes, formatted for reading. Without rows, the
+  // summary is that reply: a refusal or a question back.
+  const summary = answer.rows.length
+    ? summarize(
+        {
+          insight_name: def?.name ?? 'The answer',
+          granularity: q?.granularity ?? null,
+          filters: (q?.filters ?? {}) as Record<string, string | string[]>,
+          compare: q?.compare,
+          columns,
+          rows: answer.rows,
+          chart_hint: answer.chart_hint,
+        },
+        def,
+      )
+    : answer.reply_text;
   return { summary, structured };
+}
+
+/** A cell as the summary writes it: the number as it is in the rows, with its unit. */
+const cellText = (v: unknown, unit?: string) => (v === null || v === undefined ? 'none' : `${asData(v)}${unit === '%' ? ' %' : ''}`);
+
+export async function query(deps: ToolDeps, auth: AuthContext, a: Args, c: Context): Promise<ToolOutcome> {
+  let r: Awaited<ReturnType<ToolDeps['queries']['run']>>;
+  try {
+    r = await deps.queries.run(auth, a as SemanticQuery);
+  } catch (err) {
+    asArguments(err, (field) => field.replace(/\.(\d+)(?=\.|$)/g, '[$1]'));
+  }
+  const columns = withUnits(r.columns);
+  const shown = r.rows.slice(0, 10).map((row) => columns.map((col) => `${col.label} ${cellText(row[col.name], col.unit)}`).join(', '));
+  // Every number of the summary is a cell of the rows (the instructions promise it): no counts here, total_rows says them.
+  const summary = r.rows.length
+    ? `${shown.join('; ')}${r.rows.length > shown.length || r.total_rows > r.rows.length ? '; more rows follow (total_rows)' : ''}.`
+    : 'No rows: nothing in your data matches this query.';
+  return { summary, structured: { columns, rows: r.rows, query: r.query, total_rows: r.total_rows, today: c.today } };
 }
 
 export async function listInsights(deps: ToolDeps): Promise<ToolOutcome> {
@@ -146,7 +174,9 @@ export async function listInsights(deps: ToolDeps): Promise<ToolOutcome> {
   const summary = insights
     .map(
       (e) =>
-        `${e.code}: ${e.name} (${e.kind}${e.granularities.length ? `; by ${e.granularities.join(', ')}` : ''}${e.filters.length ? `; filters ${e.filters.join(', ')}` : ''}).`,
+        `${e.code}: ${e.name} ` +
+        `(${e.kind}${e.granularities.length ? `; by ${e.granularities.join(', ')}` : ''}` +
+        `${e.filters.length ? `; filters ${e.filters.join(', ')}` : ''}).`,
     )
     .join(' ');
   return { summary, structured: { insights } };
@@ -204,6 +234,7 @@ export async function describeModel(deps: ToolDeps, _auth: AuthContext, _a: Args
   }
   const structured = {
     today: c.today,
+    cubes: deps.queries.describe().cubes,
     granularities: GRANULARITIES.map((name) => ({ name, description: GRANULARITY_TEXT[name] })),
     compare: COMPARES.map((name) => ({ name, description: COMPARE_TEXT[name] })),
     kinds: Object.entries(KIND_TEXT).map(([name, description]) => ({ name, description })),
@@ -212,7 +243,7 @@ export async function describeModel(deps: ToolDeps, _auth: AuthContext, _a: Args
     dimensions: [...dimensions.values()],
   };
   const filterText = filters
-    .map((f) => `${f.name} (${f.values ? f.values.join(', ') : f.pattern ? `matching ${f.pattern}` : 'any value'})`)
+    .map((f) => `${f.name} (${f.values ? f.values.map(asData).join(', ') : f.pattern ? `matching ${f.pattern}` : 'any value'})`)
     .join('; ');
   const measureText = [...measures.values()].map((m) => `${m.label}${m.unit ? ` [${m.unit}]` : ''}`).join(', ');
   return { summary: `Today is ${c.today} (UTC). Filters: ${filterText}. Measures: ${measureText}.`, structured };
@@ -238,7 +269,9 @@ export async function listDashboards(deps: ToolDeps, auth: AuthContext, a: Args)
   const dashboards = page.map(dashboardSummary);
   const next = rows.length > limit ? page[page.length - 1].id : null;
   const summary = dashboards.length
-    ? `Dashboards you may view, newest first: ${dashboards.map((d) => `"${d.name}" (id ${d.id}${d.is_shared ? ', shared' : ''})`).join(', ')}${next ? '; more with cursor' : ''}.`
+    ? `Dashboards you may view, newest first: ` +
+      `${dashboards.map((d) => `${asData(d.name)} (id ${d.id}${d.is_shared ? ', shared' : ''})`).join(', ')}` +
+      `${next ? '; more with cursor' : ''}.`
     : 'There is no dashboard you may view.';
   return { summary, structured: { dashboards, next_cursor: next } };
 }
@@ -298,11 +331,18 @@ export async function getDashboard(deps: ToolDeps, auth: AuthContext, a: Args): 
   const widgets = await Promise.all(d.widgets.map((w) => widgetData(deps, auth, d, w)));
   const dashboard = { ...dashboardSummary(d), active_preset_id: d.active_preset_id };
   const parts = widgets.map((w) => {
-    if (w.error) return `[${w.title}] no data: ${w.error.detail}`;
+    if (w.error) return `Widget ${asData(w.title)}: no data: ${w.error.detail}`;
     const def = w.insight_code ? deps.insights.find(w.insight_code) : undefined;
-    return `[${w.title}] ${summarize({ insight_name: w.title, granularity: w.granularity, filters: w.filters, columns: w.columns, rows: w.rows, chart_hint: w.chart_hint ?? { x_axis: '' } }, def)}`;
+    const { granularity, filters, columns, rows } = w;
+    return summarize(
+      { insight_name: `Widget ${asData(w.title)}`, granularity, filters, columns, rows, chart_hint: w.chart_hint ?? { x_axis: '' } },
+      def,
+    );
   });
-  return { summary: `Dashboard "${d.name}": ${parts.length ? parts.join(' ') : 'no widgets yet.'}`, structured: { dashboard, widgets } };
+  return {
+    summary: `Dashboard ${asData(d.name)}: ${parts.length ? parts.join(' ') : 'no widgets yet.'}`,
+    structured: { dashboard, widgets },
+  };
 }
 
 export async function addWidget(deps: ToolDeps, auth: AuthContext, a: Args, c: Context): Promise<ToolOutcome> {
@@ -313,7 +353,8 @@ export async function addWidget(deps: ToolDeps, auth: AuthContext, a: Args, c: C
   const hint = result.chart_hint;
   const question =
     (a.question as string | undefined) ??
-    `${result.insight_name}${result.granularity ? ` by ${result.granularity}` : ''}, ${result.period.from} to ${result.period.to}${result.compare ? `, compared with ${COMPARE_TEXT[result.compare]}` : ''}`;
+    `${result.insight_name}${result.granularity ? ` by ${result.granularity}` : ''}, ${result.period.from} to ` +
+      `${result.period.to}${result.compare ? `, compared with ${COMPARE_TEXT[result.compare]}` : ''}`;
   let widget: Awaited<ReturnType<ToolDeps['widgets']['create']>>;
   try {
     widget = await deps.widgets.create(auth, dashboardId, {
@@ -326,6 +367,7 @@ export async function addWidget(deps: ToolDeps, auth: AuthContext, a: Args, c: C
       insight_code: result.insight_code,
       granularity: result.granularity as 'day' | 'week' | 'month' | 'quarter' | 'year' | null,
       snapshot_data: result.rows,
+      snapshot_columns: result.columns,
       snapshot_chart_hint: hint,
       snapshot_question: question,
     });
@@ -346,5 +388,5 @@ export async function addWidget(deps: ToolDeps, auth: AuthContext, a: Args, c: C
     },
     result,
   };
-  return { summary: `Added "${widget.title}" to the dashboard as a snapshot. ${summarize(result, def)}`, structured };
+  return { summary: `Added ${asData(widget.title)} to the dashboard as a snapshot. ${summarize(result, def)}`, structured };
 }

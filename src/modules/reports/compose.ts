@@ -2,7 +2,7 @@
 // sections) and what a webhook receives (payload, docs/product.md §6 "Payloads"). Inputs are typed
 // structurally so composition depends on no module's internals.
 import type { Report, ReportAlert, ReportColumn, ReportSection } from '../../lib/report.ts';
-import { kpiOf, formatChange, formatNumber } from '../../adapters/charts/kpi.ts';
+import { comparisonText, kpiOf, formatChange, formatNumber } from '../../adapters/charts/kpi.ts';
 import { CHART_TYPES, type ChartType, type DataRow } from '../../lib/chart.schemas.ts';
 
 /** The parts of an insight execution composition reads (insights.service ExecuteResult). */
@@ -71,13 +71,18 @@ function sectionOf(title: string, r: ResultLike, chartType: ChartType): ReportSe
     columns: r.columns,
     rows: r.rows,
   };
-  if (chartType === 'kpi') section.kpi = kpiOf(r.columns, r.rows, r.chart_hint.y_axis, title);
+  const kpi = chartType === 'kpi' ? kpiOf(r.columns, r.rows, r.chart_hint.y_axis, title) : undefined;
+  // The KPI says what it was compared with: the same period last year when that was chosen.
+  if (kpi) section.kpi = r.compare ? { ...kpi, compare: r.compare } : kpi;
   return section;
 }
 
 function headline(s: ReportSection): string {
   if (s.kpi)
-    return `${s.title}: ${formatNumber(s.kpi.value, s.kpi.format)} (${formatChange(s.kpi.change_pct)} against the previous period)`;
+    return (
+      `${s.title}: ${formatNumber(s.kpi.value, s.kpi.format)} (${formatChange(s.kpi.change_pct)} against ` +
+      `${comparisonText(s.kpi.compare)})`
+    );
   return `${s.title}: ${s.rows.length} row${s.rows.length === 1 ? '' : 's'}, ${s.subtitle ?? ''}`.replace(/, $/, '');
 }
 
@@ -93,6 +98,7 @@ export function composeInsightReport(args: { subscription: InsightSubscriptionLi
     summary: (alert ? `${alert.text} ` : '') + headline(section) + '.',
     sections: [section],
     ...(alert ? { alert } : {}),
+    web_path: `/insights/${encodeURIComponent(r.insight_code)}`,
     payload: {
       type: 'insight.report',
       subscription_id: sub.id,
@@ -150,6 +156,7 @@ export function composeDashboardReport(args: {
     title: `${name} — ${(SCHEDULE_WORD[sub.schedule] ?? 'Scheduled').toLowerCase()} dashboard report`,
     summary,
     sections,
+    web_path: `/dashboards/${encodeURIComponent(dashboard.id)}`,
     payload: {
       type: 'dashboard.report',
       subscription_id: sub.id,
@@ -172,10 +179,19 @@ export function composeDashboardReport(args: {
   };
 }
 
-const TYPE_WORD: Record<string, string> = { messenger: 'messenger', webhook: 'webhook', email: 'e-mail' };
+const TYPE_WORD: Record<string, string> = {
+  messenger: 'messenger',
+  webhook: 'webhook',
+  email: 'e-mail',
+  slack: 'Slack',
+  teams: 'Microsoft Teams',
+  google_chat: 'Google Chat',
+};
 
 export function composeTestReport(channel: { id: string; channel_type: string }): Report {
-  const message = `This is a test message from Insights: the ${TYPE_WORD[channel.channel_type] ?? channel.channel_type} channel works and will receive scheduled reports.`;
+  const message =
+    `This is a test message from Insights: the ` +
+    `${TYPE_WORD[channel.channel_type] ?? channel.channel_type} channel works and will receive scheduled reports.`;
   return {
     type: 'channel.test',
     title: 'Insights: test message',

@@ -27,7 +27,7 @@ export class DashboardPdfService {
     const widgets = await Promise.all(
       dashboard.widgets.map(async (widget) => {
         try {
-          return { widget, result: await this.widgets.execute(auth.tenantId, dashboard, widget, overrides) };
+          return { widget, result: await this.widgets.execute(auth, dashboard, widget, overrides) };
         } catch (err) {
           // A widget that cannot be computed says why on its page, as in a scheduled report.
           if ((err as { status?: number }).status === undefined || (err as { status: number }).status >= 500) throw err;

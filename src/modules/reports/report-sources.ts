@@ -32,6 +32,31 @@ function paramsFor(insights: InsightsService, code: string, p: InsightParams): E
   };
 }
 
+/**
+ * Per measure of a breakdown with one dimension: a daily time series of the very same measure
+ * (the same model member) that filters by that dimension and takes every filter the breakdown
+ * takes — where an anomaly alert reads each value's history. None when the model has no such
+ * series: the alert is then refused, never read off another measure.
+ */
+function dailyHistories(insights: InsightsService, code: string): Record<string, { code: string; filter: string }> {
+  const b = insights.find(code);
+  const out: Record<string, { code: string; filter: string }> = {};
+  if (b?.dimensions.length !== 1 || !b.dimensions[0].ref) return out;
+  const dim = b.dimensions[0].ref;
+  for (const entry of insights.catalog()) {
+    const t = insights.find(entry.code);
+    if (t?.kind !== 'timeseries' || !t.granularities.includes('day')) continue;
+    const filter = Object.entries(t.filterRefs).find(([, ref]) => ref === dim)?.[0];
+    if (!filter) continue;
+    if (!b.filters.every((f) => t.filterRefs[f] !== undefined && t.filterRefs[f] === b.filterRefs[f])) continue;
+    for (const m of b.measures) {
+      if (out[m.name] || !m.ref) continue;
+      if (t.measures.some((tm) => tm.ref === m.ref)) out[m.name] = { code: t.code, filter };
+    }
+  }
+  return out;
+}
+
 export function insightsPort(insights: InsightsService): InsightRunner & InsightCatalog {
   // Many subscriptions of one slot ask for the same result at once: run it once, the others wait
   // for it (the engine's cache serves them once it is stored).
@@ -52,6 +77,8 @@ export function insightsPort(insights: InsightsService): InsightRunner & Insight
         kind: e.kind,
         measures: e.measures.map((m) => m.name),
         defaultMeasure: e.chart_hint.y_axis?.find((y) => e.measures.some((m) => m.name === y)),
+        granularities: e.granularities,
+        ...(e.kind === 'breakdown' || e.kind === 'top' ? { history: dailyHistories(insights, e.code) } : {}),
       },
     ]),
   );
@@ -75,8 +102,12 @@ export function insightsPort(insights: InsightsService): InsightRunner & Insight
         throw err;
       }
     },
-    run: (subscription) =>
-      execute(asSubscriber(subscription), subscription.insight_code, paramsFor(insights, subscription.insight_code, subscription)),
+    run: (subscription, extra = {}) =>
+      execute(asSubscriber(subscription), subscription.insight_code, {
+        ...paramsFor(insights, subscription.insight_code, subscription),
+        ...extra,
+      }),
+    runOther: (subscription, code, params) => execute(asSubscriber(subscription), code, params),
     compose: (subscription, insightName, result, alert) =>
       composeInsightReport({ subscription: { ...subscription, insight_name: insightName }, result: result as ExecuteResult, alert }),
   };

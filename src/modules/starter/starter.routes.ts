@@ -13,7 +13,9 @@ export const starterRoutes =
           tags: ['dashboards'],
           summary: 'The starter dashboard ("Start here") made from the insight catalog',
           description:
-            "201 with a new one: two KPIs, a time series, two breakdowns and a top list, the first insights of each kind. 200 with the tenant's starter when it still exists (asking twice makes no second copy). Owners and admins. 409 when the model has no insights.",
+            '201 with a new one: two KPIs, a time series, two breakdowns and a top list, the first insights of each ' +
+            "kind. 200 with the tenant's starter when it still exists (asking twice makes no second copy). " +
+            'Owners and admins. 409 when the model has no insights.',
           body: EmptyBody,
           'x-body-optional': true,
           response: withErrors({ 200: DashboardSchema, 201: DashboardSchema }, 403, 409),

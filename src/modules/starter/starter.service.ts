@@ -1,7 +1,7 @@
 import { requireRole, type AuthContext } from '../../auth/context.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, conflict } from '../../lib/errors.ts';
-import type { CatalogEntry } from '../../semantic/types.ts';
+import type { CatalogEntry } from '../insights/insights.schemas.ts';
 import type { CreateDashboardInput, DashboardView } from '../dashboards/dashboards.schemas.ts';
 import type { CreateWidgetInput } from '../dashboards/widgets.schemas.ts';
 import { STARTER_DESCRIPTION, STARTER_NAME, starterWidgets } from './starter.ts';
@@ -16,6 +16,8 @@ export interface StarterPorts {
   };
   widgets: { create(auth: AuthContext, dashboardId: string, input: CreateWidgetInput): Promise<unknown> };
   catalog(): readonly CatalogEntry[];
+  /** Whether an insight is a time series of rolling measures. */
+  rolling?(code: string): boolean;
 }
 
 /**
@@ -61,11 +63,11 @@ export class StarterService {
   }
 
   /**
-   * At the seed of the demo data: the tenant's starter, unless one was ever made (a re-seed makes no second copy, and one deleted stays deleted). Undefined when
-   * nothing was made.
+   * At the seed of the demo data: the tenant's starter, unless one was ever made (a re-seed makes
+   * no second copy, and one deleted stays deleted). Undefined when nothing was made.
    */
   async ensure(auth: AuthContext): Promise<DashboardView | undefined> {
-    if (starterWidgets(this.ports.catalog()).length === 0) return undefined;
+    if (starterWidgets(this.ports.catalog(), (code) => this.ports.rolling?.(code) ?? false).length === 0) return undefined;
     if (!(await this.repo.claim(auth.tenantId, this.clock.now()))) return undefined;
     try {
       const dashboard = await this.build(auth);
@@ -82,7 +84,7 @@ export class StarterService {
    * members is the owner's call, as for any dashboard.
    */
   private async build(auth: AuthContext): Promise<DashboardView> {
-    const widgets = starterWidgets(this.ports.catalog());
+    const widgets = starterWidgets(this.ports.catalog(), (code) => this.ports.rolling?.(code) ?? false);
     if (widgets.length === 0) throw conflict('The model has no insights to make a starter dashboard from.');
     const made = await this.ports.dashboards.create(auth, { name: STARTER_NAME, description: STARTER_DESCRIPTION });
     try {

@@ -4,7 +4,8 @@ import type { DashboardSubscriptionRecord } from './ports.ts';
 export type DashboardSubscriptionRow = DashboardSubscriptionRecord & { dashboard_name: string; dashboard_created_by: string };
 
 const COLUMNS = `s.id, s.tenant_id, s.dashboard_id, s.created_by, s.channel_ids, s.schedule, s.schedule_time,
-  s.schedule_day_of_week, s.schedule_day_of_month, s.is_active, s.next_run_at, s.created_at, s.timezone, s.cron, s.attach_pdf, s.subscriber_attributes`;
+  s.schedule_day_of_week, s.schedule_day_of_month, s.is_active, s.next_run_at, s.created_at, s.timezone, s.cron, s.attach_pdf,
+  s.subscriber_attributes`;
 // The name is read from the dashboard on every read, so it follows renames.
 const SELECT = `SELECT ${COLUMNS}, d.name AS dashboard_name, d.created_by AS dashboard_created_by
   FROM dashboard_subscriptions s JOIN dashboards d ON d.id = s.dashboard_id`;

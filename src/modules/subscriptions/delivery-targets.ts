@@ -3,12 +3,22 @@
 // A whole claimed batch is resolved with one query per subscription kind and one channel lookup
 // per distinct channel, so the per-delivery cost is the send itself.
 import type { OutboundChannel } from '../../adapters/delivery/types.ts';
-import type { Report } from '../../lib/report.ts';
+import type { Report, ReportAlert } from '../../lib/report.ts';
 import type { DashboardSubscriptionsRepository } from './dashboard-subscriptions.repository.ts';
 import type { InsightSubscriptionsRepository } from './insight-subscriptions.repository.ts';
 import { AppError, insightNotInModel } from '../../lib/errors.ts';
 import type { ChannelDirectory, DashboardReports, InsightRunner, InsightSubscriptionRecord } from './ports.ts';
-import { evaluateCondition } from './alert-condition.ts';
+import {
+  type AlertCheck,
+  type AlertCondition,
+  type AlertResult,
+  type AlertShape,
+  evaluateCondition,
+  isAnomaly,
+  perValue,
+} from './alert-condition.ts';
+import { evaluateAnomaly, historyFrom } from './anomaly-condition.ts';
+import { MAX_FILTER_VALUES } from '../../lib/chart.schemas.ts';
 import type { DeliveryRecord, DeliveryTarget, DeliveryTargets } from '../deliveries/delivery.ts';
 
 /**
@@ -58,26 +68,75 @@ export class SubscriptionDeliveryTargets implements DeliveryTargets {
    * A send-now always sends, saying how the condition stands, and records no check.
    */
   private async insightReport(s: InsightSubscriptionRecord, name: string, d: DeliveryRecord): Promise<Report | { skip: string }> {
-    const result = await this.insights.run(s);
     const shape = s.condition ? this.insights.alertShape(s.insight_code) : undefined;
-    if (!s.condition || !shape) return this.insights.compose(s, name, result);
-    const check = evaluateCondition(s.condition, shape, result);
-    const alert = {
+    if (!s.condition || !shape) return this.insights.compose(s, name, await this.insights.run(s));
+    const { result, check } = await this.evaluate(s, s.condition, shape, d.slot_at);
+    let text = check.text;
+    if (d.trigger === 'schedule') {
+      const state = await this.insightSubs.recordCheck(s.id, d.slot_at, check.met, check.keys);
+      if (!check.met) return { skip: check.text };
+      if (s.notify === 'on_change') {
+        // Per value: a row is news when it did not meet the condition at the slot before.
+        const before = new Set(check.rows ? (state?.beforeKeys ?? []) : state?.before ? ['*'] : []);
+        const fresh = check.keys.filter((k) => !before.has(k));
+        if (!fresh.length) return { skip: `${check.text} It held at the slot before too (notify: on_change).` };
+        if (check.rows) text = `${check.text} New since the slot before: ${fresh.join(', ')}.`;
+      }
+    }
+    const alert: ReportAlert = {
       condition: s.condition,
       met: check.met,
       measure: check.measure,
       value: check.value,
       change_pct: check.change_pct,
       period: check.period,
-      text: check.text,
+      text,
+      ...(check.rows
+        ? {
+            rows: check.rows.filter((r) => r.met).map(({ met: _met, ...r }) => r),
+          }
+        : {}),
     };
-    if (d.trigger === 'schedule') {
-      const state = await this.insightSubs.recordCheck(s.id, d.slot_at, check.met);
-      if (!check.met) return { skip: check.text };
-      if (s.notify === 'on_change' && state?.before === true)
-        return { skip: `${check.text} It held at the slot before too (notify: on_change).` };
-    }
     return this.insights.compose(s, name, result, alert);
+  }
+
+  /**
+   * Runs what the condition reads and checks it. A change_* threshold per value needs each row's
+   * previous figure (compare previous_period unless the subscription compares already); an
+   * anomaly needs history: a time series' own over a longer window, a breakdown's rows from the
+   * daily series of the same measure, one series per value (docs/notifications.md).
+   */
+  private async evaluate(
+    s: InsightSubscriptionRecord,
+    c: AlertCondition,
+    shape: AlertShape,
+    slotAt: Date,
+  ): Promise<{ result: AlertResult; check: AlertCheck }> {
+    if (!isAnomaly(c)) {
+      const extra = perValue(shape) && c.op.startsWith('change_') && !s.compare ? { compare: 'previous_period' } : undefined;
+      const result = await this.insights.run(s, extra);
+      return { result, check: evaluateCondition(c, shape, result) };
+    }
+    const today = slotAt.toISOString().slice(0, 10);
+    if (shape.kind === 'timeseries') {
+      const result = await this.insights.run(s, { date_from: historyFrom(today, s.granularity) });
+      return { result, check: evaluateAnomaly(c, shape, result) };
+    }
+    const result = await this.insights.run(s);
+    const measure = c.measure ?? shape.defaultMeasure ?? shape.measures[0];
+    const source = shape.history?.[measure];
+    if (!source)
+      throw new AppError('VALIDATION_FAILED', `The model has no daily series of ${measure} by this insight's dimension any more`);
+    const values = [...new Set(result.rows.map((r) => String(r[source.filter] ?? '')).filter(Boolean))].slice(0, MAX_FILTER_VALUES);
+    if (!values.length) return { result, check: evaluateAnomaly(c, shape, { ...result, rows: [] }) };
+    const filters: Record<string, string | string[]> = { ...(s.filters ?? {}), ...(s.country ? { country: s.country } : {}) };
+    const history = await this.insights.runOther(s, source.code, {
+      ...filters,
+      [source.filter]: values,
+      granularity: 'day',
+      date_from: historyFrom(today, 'day'),
+    });
+    return { result, check: evaluateAnomaly(c, { ...shape, kind: 'breakdown' }, history, values.length === 1 ? values[0] : undefined) };
   }
 
   async resolveMany(ds: DeliveryRecord[]): Promise<DeliveryTarget[]> {

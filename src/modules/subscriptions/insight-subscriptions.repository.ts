@@ -11,7 +11,8 @@ export class InsightSubscriptionsRepository {
   async insert(s: InsightSubscriptionRecord): Promise<void> {
     await this.db.query(
       `INSERT INTO insight_subscriptions (${COLUMNS})
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18::jsonb, $19, $20, $21, $22::jsonb, $23, $24::jsonb)`,
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18::jsonb, $19, $20, $21, $22::jsonb,
+               $23, $24::jsonb)`,
       [
         s.id,
         s.tenant_id,
@@ -75,20 +76,27 @@ export class InsightSubscriptionsRepository {
   }
 
   /**
-   * Records a slot's evaluation of the alert condition and returns whether it held at the slot
-   * checked before (null: none). A retry of the same slot keeps that earlier state, so on_change
-   * still sends it. One statement, so overlapping attempts read and write one state.
+   * Records a slot's evaluation of the alert condition, with the rows that met it (per-value
+   * alerts), and returns whether it held at the slot checked before and for which rows (null:
+   * none). A retry of the same slot keeps that earlier state, so on_change still sends it. One
+   * statement, so overlapping attempts read and write one state.
    */
-  async recordCheck(id: string, slotAt: Date, met: boolean): Promise<{ before: boolean | null } | undefined> {
-    const rows = await this.db.query<{ before: boolean | null }>(
+  async recordCheck(
+    id: string,
+    slotAt: Date,
+    met: boolean,
+    keys: string[] = [],
+  ): Promise<{ before: boolean | null; beforeKeys: string[] | null } | undefined> {
+    const rows = await this.db.query<{ before: boolean | null; before_keys: string[] | null }>(
       `UPDATE insight_subscriptions
           SET previous_condition_met = CASE WHEN last_checked_at = $2 THEN previous_condition_met ELSE last_condition_met END,
-              last_checked_at = $2, last_condition_met = $3
+              previous_met_keys = CASE WHEN last_checked_at = $2 THEN previous_met_keys ELSE last_met_keys END,
+              last_checked_at = $2, last_condition_met = $3, last_met_keys = $4::jsonb
         WHERE id = $1
-        RETURNING previous_condition_met AS before`,
-      [id, slotAt, met],
+        RETURNING previous_condition_met AS before, previous_met_keys AS before_keys`,
+      [id, slotAt, met, JSON.stringify(keys)],
     );
-    return rows[0];
+    return rows[0] && { before: rows[0].before, beforeKeys: rows[0].before_keys };
   }
 
   async delete(tenantId: string, id: string): Promise<boolean> {

@@ -4,8 +4,9 @@ import type { Clock } from '../../lib/clock.ts';
 import { insightNotInModel, invalidField, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { InsightSubscriptionsRepository } from './insight-subscriptions.repository.ts';
-import { checkCondition, type AlertShape } from './alert-condition.ts';
-import type { ChannelDirectory, InsightRunner, InsightSubscriptionRecord, SendNowQueue } from './ports.ts';
+import { type AlertCondition, type AlertShape, checkCondition, isAnomaly } from './alert-condition.ts';
+import type { ChannelDirectory, InsightRunner, InsightSubscriptionRecord } from './ports.ts';
+import type { SendNowQueue } from '../deliveries/delivery.ts';
 import { nextSlotAfter } from './schedule.ts';
 import { resolveSchedule, scheduleOf } from './schedule-input.ts';
 import type { CreateInsightSubscription, InsightSubscriptionView, SendNowView } from './subscriptions.schemas.ts';
@@ -25,6 +26,13 @@ export interface InsightCatalog {
   check(tenantId: string, code: string, params: InsightParams): void;
   /** What an alert condition can read on this insight. */
   alertShape(code: string): AlertShape | undefined;
+}
+
+/** The condition as stored: its fields in a fixed order, the anomaly's sensitivity made explicit. */
+function storedCondition(c: AlertCondition): AlertCondition {
+  const measure = c.measure ? { measure: c.measure } : {};
+  if (isAnomaly(c)) return { kind: 'anomaly', ...measure, sensitivity: c.sensitivity ?? 'medium' };
+  return { op: c.op, value: c.value, ...measure };
 }
 
 export class InsightSubscriptionsService {
@@ -79,9 +87,9 @@ export class InsightSubscriptionsService {
     if (b.condition) {
       const shape = this.catalog.alertShape(insight.code)!;
       checkCondition(b.condition, shape);
-      // A series per filter value has no one headline value to check.
+      // A series per filter value has no one headline value to check; an anomaly alert judges each.
       const split = Object.entries(b.filters ?? {}).find(([, v]) => Array.isArray(v) && v.length > 1);
-      if (split && shape.kind === 'timeseries')
+      if (split && shape.kind === 'timeseries' && !isAnomaly(b.condition))
         throw invalidField(`/body/filters/${split[0]}`, 'takes one value on a subscription with a condition');
     }
     if (b.notify !== undefined && !b.condition) throw invalidField('/body/notify', 'is only allowed with a condition');
@@ -109,9 +117,7 @@ export class InsightSubscriptionsService {
       created_at: now,
       timezone: schedule.timeZone,
       cron: schedule.cron,
-      condition: b.condition
-        ? { op: b.condition.op, value: b.condition.value, ...(b.condition.measure ? { measure: b.condition.measure } : {}) }
-        : null,
+      condition: b.condition ? storedCondition(b.condition) : null,
       notify: b.notify ?? 'every_time',
       last_checked_at: null,
       last_condition_met: null,

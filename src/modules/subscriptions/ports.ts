@@ -24,8 +24,13 @@ export interface InsightSummary {
 export interface InsightRunner {
   find(code: string): InsightSummary | undefined;
   alertShape(code: string): AlertShape | undefined;
-  /** Runs the subscription's insight (concurrent identical runs share one execution). */
-  run(subscription: InsightSubscriptionRecord): Promise<AlertResult>;
+  /**
+   * Runs the subscription's insight (concurrent identical runs share one execution); extra
+   * parameters override the subscription's (an alert's longer window, its comparison).
+   */
+  run(subscription: InsightSubscriptionRecord, extra?: Record<string, string | string[]>): Promise<AlertResult>;
+  /** Runs another insight as the subscriber: the daily history an anomaly alert on a breakdown reads. */
+  runOther(subscription: InsightSubscriptionRecord, code: string, params: Record<string, string | string[]>): Promise<AlertResult>;
   /** The report of a result run(); `alert` says which condition fired and the value. */
   compose(subscription: InsightSubscriptionRecord, insightName: string, result: AlertResult, alert?: ReportAlert): Report;
 }
@@ -97,14 +102,4 @@ export interface DashboardSubscriptionRecord {
 /** Dashboard access as the dashboards module decides it: 404 when not viewable, 403 when view-only. */
 export interface DashboardAccess {
   getEditable(auth: AuthContext, id: string, action?: string): Promise<DashboardSummary>;
-}
-
-/** Enqueues a send-now and wakes the worker. */
-export interface SendNowQueue {
-  sendNow(input: {
-    tenantId: string;
-    kind: 'insight' | 'dashboard';
-    subscriptionId: string;
-    channelIds: string[];
-  }): Promise<{ slot_at: Date; deliveries: { id: string; channel_id: string; status: string }[] }>;
 }

@@ -1,8 +1,9 @@
 import { Type, type Static } from 'typebox';
+import { CHANNEL_TYPES } from '../../adapters/delivery/types.ts';
 import { Nullable, Timestamp } from '../../lib/schemas.ts';
 import { CompareSchema, CountrySchema, MAX_FILTER_VALUES } from '../../lib/chart.schemas.ts';
 
-export const ChannelTypeSchema = Type.Enum(['messenger', 'webhook', 'email'], { description: 'Channel type' });
+export const ChannelTypeSchema = Type.Enum([...CHANNEL_TYPES], { description: 'Channel type' });
 export const ScheduleSchema = Type.Enum(['daily', 'weekly', 'monthly'], { description: 'How often a subscription sends' });
 export const ScheduleTimeSchema = Type.String({
   pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$',
@@ -18,18 +19,43 @@ export const CronSchema = Type.String({
   maxLength: 200,
   description: '5-field cron expression (minute hour day-of-month month day-of-week), read in `timezone`; when set it decides the slots',
 });
-export const ConditionSchema = Type.Object(
+export const ThresholdConditionSchema = Type.Object(
   {
     op: Type.Enum(['above', 'below', 'change_above', 'change_below'], {
-      description: 'above/below compare the headline value; change_* its change against the previous window, in percent',
+      description:
+        'above/below compare the headline value (or, on a breakdown or top insight, each row); change_* its change ' +
+        'against the previous window, in percent',
     }),
     value: Type.Number({ description: 'The threshold (a percentage for change_*)' }),
     measure: Type.Optional(
       Type.String({ minLength: 1, maxLength: 100, description: "A measure of the insight; default the chart's first" }),
     ),
   },
-  { additionalProperties: false, description: 'Alert: the slot sends only when this holds' },
+  { additionalProperties: false, title: 'ThresholdCondition', description: 'Alert: the slot sends only when this holds' },
 );
+export const AnomalyConditionSchema = Type.Object(
+  {
+    kind: Type.Literal('anomaly'),
+    measure: Type.Optional(
+      Type.String({ minLength: 1, maxLength: 100, description: "A measure of the insight; default the chart's first" }),
+    ),
+    sensitivity: Type.Optional(
+      Type.Enum(['low', 'medium', 'high'], {
+        description: 'How far from the usual a value must lie: low 5, medium 4 (default), high 3 robust standard deviations',
+      }),
+    ),
+  },
+  {
+    additionalProperties: false,
+    title: 'AnomalyCondition',
+    description:
+      "Alert when the last complete period lies outside what the measure's own history predicts (per value on a " +
+      'breakdown or a split series; docs/notifications.md)',
+  },
+);
+export const ConditionSchema = Type.Union([ThresholdConditionSchema, AnomalyConditionSchema], {
+  description: 'Alert: a threshold (op, value) or an anomaly ({kind: "anomaly"}); the slot sends only when it holds',
+});
 export const NotifySchema = Type.Enum(['every_time', 'on_change'], {
   description: 'every_time: each slot where the condition holds; on_change: only when it becomes true after being false',
 });

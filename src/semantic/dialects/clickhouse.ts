@@ -2,7 +2,14 @@ import type { Dialect, ParamType } from './dialect.ts';
 
 // Parameters are ClickHouse's own {name:Type} placeholders, sent beside the query (HTTP param_pN),
 // never spliced. Timestamps are read in UTC whatever the server's zone (docs/clickhouse.md "Time").
-const TYPES: Record<ParamType, string> = { text: 'String', int: 'Int64', date: 'Date32', timestamp: "DateTime64(6, 'UTC')" };
+const TYPES: Record<ParamType, string> = {
+  text: 'String',
+  int: 'Int64',
+  number: 'Float64',
+  boolean: 'Bool',
+  date: 'Date32',
+  timestamp: "DateTime64(6, 'UTC')",
+};
 
 export const clickhouseDialect: Dialect = {
   name: 'clickhouse',
@@ -28,5 +35,8 @@ export const clickhouseDialect: Dialect = {
   typedParam: (p, type) => (p.endsWith(`:${TYPES[type]}}`) ? p : `CAST(${p} AS ${TYPES[type] === 'Date32' ? 'Date32' : TYPES[type]})`),
   // toFloat64 keeps NULL (an empty window's sum) a NULL, as CAST does on the other engines.
   toDouble: (sql) => `toFloat64(${sql})`,
+  contains: (text, p) => `positionCaseInsensitiveUTF8(${text}, ${p}) > 0`,
+  startsWith: (text, p) => `startsWith(lowerUTF8(${text}), lowerUTF8(${p}))`,
+  nullFigure: 'NULL',
   types: { date: 'Date32', text: 'String' },
 };

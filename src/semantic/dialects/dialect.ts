@@ -4,7 +4,7 @@
 import type { Granularity } from '../types.ts';
 
 /** What a bound value is: ClickHouse names the type in the placeholder itself. */
-export type ParamType = 'text' | 'int' | 'date' | 'timestamp';
+export type ParamType = 'text' | 'int' | 'number' | 'boolean' | 'date' | 'timestamp';
 
 export interface Dialect {
   readonly name: 'duckdb' | 'postgres' | 'clickhouse';
@@ -20,6 +20,15 @@ export interface Dialect {
   typedParam(placeholder: string, type: 'date' | 'timestamp'): string;
   /** A value as a double, so `number` measures divide the same way on every engine. */
   toDouble(sql: string): string;
+  /** Whether text contains a bound text, in any case (both sides SQL). */
+  contains(text: string, param: string): string;
+  /** Whether text starts with a bound text, in any case. */
+  startsWith(text: string, param: string): string;
+  /**
+   * A figure's column that a fact stacked under others (UNION ALL) does not compute. PostgreSQL
+   * types the columns of a UNION pairwise, left to right: two untyped NULLs would become text.
+   */
+  readonly nullFigure: string;
   /** Type names for casts: a day and a text. */
   readonly types: { date: string; text: string };
 }

@@ -12,5 +12,8 @@ export const duckdbDialect: Dialect = {
   },
   typedParam: (p, type) => `CAST(${p} AS ${type === 'date' ? 'DATE' : 'TIMESTAMP'})`,
   toDouble: (sql) => `CAST(${sql} AS DOUBLE)`,
+  contains: (text, p) => `contains(lower(${text}), lower(${p}))`,
+  startsWith: (text, p) => `starts_with(lower(${text}), lower(${p}))`,
+  nullFigure: 'NULL',
   types: { date: 'DATE', text: 'VARCHAR' },
 };

@@ -12,5 +12,9 @@ export const postgresDialect: Dialect = {
   },
   typedParam: (p, type) => `CAST(${p} AS ${type === 'date' ? 'date' : 'timestamp'})`,
   toDouble: (sql) => `CAST(${sql} AS double precision)`,
+  // strpos and left, not LIKE: a caller's % or _ is text to find, never a wildcard.
+  contains: (text, p) => `strpos(lower(${text}), lower(CAST(${p} AS text))) > 0`,
+  startsWith: (text, p) => `left(lower(${text}), length(CAST(${p} AS text))) = lower(CAST(${p} AS text))`,
+  nullFigure: 'CAST(NULL AS numeric)',
   types: { date: 'date', text: 'text' },
 };

@@ -62,7 +62,7 @@ const topProducts: ResultLike = {
   ],
   // Markup and formula-looking names must arrive as text everywhere.
   rows: Array.from({ length: 60 }, (_, i) => ({
-    product_name: i === 0 ? '<b>Bold & "quoted"</b>' : i === 1 ? '=HYPERLINK("x")' : `Product ${i + 1}`,
+    product_name: i === 0 ? '<b>Bold & "quoted"</b>' : i === 1 ? '=HYPERLINK("x")' : i === 2 ? 'x;=1+1' : `Product ${i + 1}`,
     revenue: 9000 - i * 100,
     units: 300 - i,
   })),
@@ -183,6 +183,7 @@ describe('transports with a dashboard report', () => {
     assert.equal(products.length, 61, 'every row, not only those shown in the HTML');
     assert.equal(products[1], '"<b>Bold & ""quoted""</b>",9000,300');
     assert.equal(products[2], `"'=HYPERLINK(""x"")",8900,299`, 'formula injection is defused');
+    assert.equal(products[3], `"x;'=1+1",8800,298`, 'a formula after a separator of another locale too');
     assert.match(String(mail.parsed.text), /Top products/);
   });
 

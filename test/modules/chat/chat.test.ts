@@ -167,11 +167,13 @@ describe('chat', () => {
     );
 
     const cat = await call(t, owner, 'POST', '/api/v1/ai/chat', { message: 'sales of electronics this year' });
+    // Composed from the model: the revenue of the category's items, not a top list of it.
     assert.deepEqual(
       cat.data.data.query.filters,
-      { category: 'Electronics' },
+      [{ member: 'products.category', operator: 'equals', values: ['Electronics'] }],
       "the category is matched against the tenant's own categories",
     );
+    assert.deepEqual(cat.data.data.query.measures, ['order_items.revenue']);
   });
 
   test('comparisons: the query carries compare and lists; the reply states both figures and the change in words', async () => {
@@ -379,24 +381,54 @@ describe('chat', () => {
       if (c.provider === 'vendor_b') {
         assert.equal(r.headers['x-api-key'], c.api_key);
         assert.equal(body.tools[0].name, 'run_insight');
-        assert.equal(body.tools[0].input_schema.properties.insight_code.enum.length, 12);
-        assert.deepEqual(body.tool_choice, { type: 'tool', name: 'run_insight' });
+        assert.ok(body.tools[0].input_schema.properties.insight_code.enum.length >= 12);
+        assert.equal(body.tools[1].name, 'query');
+        assert.deepEqual(body.tool_choice, { type: 'any' });
         assert.match(body.system, new RegExp(`Today is ${TODAY}`));
       } else if (c.provider === 'vendor_c') {
         assert.equal(r.headers['x-goog-api-key'], c.api_key);
         assert.equal(body.tools[0].functionDeclarations[0].name, 'run_insight');
         assert.equal(body.tools[0].functionDeclarations[0].parameters.additionalProperties, undefined);
+        assert.equal(body.tools[0].functionDeclarations[1].name, 'query');
         assert.equal(body.toolConfig.functionCallingConfig.mode, 'ANY');
         assert.match(body.systemInstruction.parts[0].text, /revenue_by_country/);
       } else {
         assert.equal(r.headers.authorization, `Bearer ${c.api_key}`);
         assert.equal(body.tools[0].type, 'function');
         assert.equal(body.tools[0].function.name, 'run_insight');
-        assert.deepEqual(body.tool_choice, { type: 'function', function: { name: 'run_insight' } });
+        assert.equal(body.tools[1].function.name, 'query');
+        assert.deepEqual(body.tool_choice, 'required');
         assert.equal(body.messages[0].role, 'system');
         assert.equal(body.messages.at(-1).content, 'How are the Munich phone folks doing, quarter gone, per month?');
       }
     }
+  });
+
+  test('the LLM may call the query tool: checked by the planner, run once, answered with the query that ran', async () => {
+    const member = await t.login({ tenant: 'demo', user: 'tools', role: 'member' });
+    const semantic = {
+      measures: ['orders.orders'],
+      dimensions: ['orders.channel'],
+      time: { dimension: 'orders.ordered_at', date_from: '2026-03-01', date_to: '2026-03-31' },
+      filters: [{ member: 'orders.orders', operator: 'gt', values: ['50'] }],
+    };
+    const truth = await call(t, owner, 'POST', '/api/v1/query', { ...semantic, filters: [{ ...semantic.filters[0], values: [50] }] });
+    assert.equal(truth.statusCode, 200, truth.body);
+    for (const c of CONNECTORS) {
+      fake.toolArgs = { $tool: 'query', ...semantic };
+      await call(t, owner, 'POST', '/api/v1/ai/connectors', { ...c, ...(c.provider === 'custom' ? { base_url: fake.customBaseUrl } : {}) });
+      const d = (await call(t, member, 'POST', '/api/v1/ai/chat', { message: 'Busy channels in March?' })).data.data;
+      assert.equal(d.answered_by, c.provider);
+      assert.equal(d.insight_code, null);
+      assert.deepEqual(d.query, truth.data.data.query);
+      assert.deepEqual(d.rows, truth.data.data.rows);
+    }
+    // Orders do not reach the category (no join): the planner refuses it, the parser answers instead.
+    fake.toolArgs = { $tool: 'query', measures: ['orders.orders'], dimensions: ['products.category'] };
+    const parsed = (await call(t, member, 'POST', '/api/v1/ai/chat', { message: 'revenue last month' })).data.data;
+    assert.equal(parsed.answered_by, 'parser');
+    assert.equal(parsed.insight_code, 'revenue');
+    assert.match(logLines.join(''), /query: .*not reachable|query: .*reach/);
   });
 
   test('follow-ups give the LLM the previous query and the conversation', async () => {

@@ -17,7 +17,10 @@ const WIDGET_FIELDS = [
   'ignored_filters',
   'insight_code',
   'last_refreshed_at',
+  'query',
   'snapshot_chart_hint',
+  // The answer's columns a snapshot was saved with (an extension of the seed's widget; null when none).
+  'snapshot_columns',
   'snapshot_data',
   'snapshot_question',
   'title',
@@ -63,11 +66,13 @@ describe('widgets', () => {
         display_size: 'medium',
         data_source: 'live_insight',
         insight_code: 'revenue',
+        query: null,
         granularity: 'month',
         widget_filters: { country: 'DE' },
         ignored_filters: null,
         snapshot_data: null,
         snapshot_chart_hint: null,
+        snapshot_columns: null,
         snapshot_question: null,
         chart_hint: null,
         chart_hint_override: null,
@@ -327,12 +332,19 @@ describe('widgets', () => {
 
   test('the validateLiveSource hook refuses a live source on create and on patch', async () => {
     const seen: unknown[] = [];
-    const widgets = new WidgetsService(new WidgetsRepository(t.db), t.app.services.dashboards, t.clock, t.app.services.insights, {
-      validateLiveSource: async (tenantId, source) => {
-        seen.push([tenantId, source.insight_code, source.granularity]);
-        if (source.insight_code !== 'revenue') throw invalidField('/body/insight_code', 'is not in the catalog');
+    const widgets = new WidgetsService(
+      new WidgetsRepository(t.db),
+      t.app.services.dashboards,
+      t.clock,
+      t.app.services.insights,
+      t.app.services.widgetQueries,
+      {
+        validateLiveSource: async (tenantId, source) => {
+          seen.push([tenantId, source.insight_code, source.granularity]);
+          if (source.insight_code !== 'revenue') throw invalidField('/body/insight_code', 'is not in the catalog');
+        },
       },
-    });
+    );
     const auth = { tenantId: 'acme', userId: 'olga', name: 'Olga', email: null, role: 'owner' as const };
     const ok = await widgets.create(auth, dash, {
       title: 'x',

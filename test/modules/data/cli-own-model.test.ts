@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { modelFromText } from '../../../src/semantic/model.ts';
-import { DuckDbWarehouse } from '../../../src/warehouse/duckdb.ts';
+import { DuckDbWarehouse } from '../../../src/warehouse/duckdb/duckdb.ts';
 import { buildTestApp, call } from '../../helpers/app.ts';
 import { runCli, tempDataDir } from '../../helpers/process.ts';
 import { CUSTOMERS, ORDERS, SHOP_MODEL } from './own-model.fixture.ts';

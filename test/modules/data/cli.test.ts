@@ -6,7 +6,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { after, before, test } from 'node:test';
 import { DuckDBInstance } from '@duckdb/node-api';
-import { DuckDbWarehouse } from '../../../src/warehouse/duckdb.ts';
+import { DuckDbWarehouse } from '../../../src/warehouse/duckdb/duckdb.ts';
 import { migratedDataDir, runCli, seedTinyWarehouse, startServer, tempDataDir } from '../../helpers/process.ts';
 
 let dir: string;

@@ -54,6 +54,15 @@ test("ES256 through the key's JWKS verifies; a key pair not in the JWKS, or a ke
   assert.equal((await get(await sign(withJwks.data.id, ours.privateKey))).statusCode, 200);
   assert.equal((await get(await sign(withJwks.data.id, stranger.privateKey))).statusCode, 401);
   assert.equal((await get(await sign(plain.data.id, ours.privateKey))).statusCode, 401, 'no JWKS URL: only HS256');
+  // A JWKS key takes only asymmetric tokens: its secret signs nothing it accepts.
+  const hs = await new SignJWT({ resource: `dashboard:${d.data.id}` })
+    .setProtectedHeader({ alg: 'HS256', kid: withJwks.data.id })
+    .setSubject('v')
+    .setExpirationTime('5m')
+    .sign(new TextEncoder().encode(withJwks.data.secret));
+  const refused = await get(hs);
+  assert.equal(refused.statusCode, 401, refused.body);
+  assert.match(JSON.parse(refused.body).detail, /only RS256 or ES256/);
   assert.equal(fetched, 1, 'the JWKS is fetched once and kept');
   const http = await call(t, owner, 'POST', '/api/v1/embed/keys', {
     name: 'x',

@@ -88,7 +88,20 @@ describe('embedding keys', () => {
     refused(await call(t, member, 'POST', '/api/v1/embed/keys', { name: 'x', allowed_origins: ['https://a.example'] }), 403, 'FORBIDDEN');
     refused(await call(t, member, 'GET', '/api/v1/embed/keys'), 403, 'FORBIDDEN');
     refused(await call(t, acmeOwner, 'DELETE', `/api/v1/embed/keys/${keys.demo.id}`), 404, 'NOT_FOUND');
-    for (const origin of ['https://a.example/path', 'http://a.example', 'not a url', 'https://a.example/']) {
+    for (const origin of [
+      'https://a.example/path',
+      'http://a.example',
+      'not a url',
+      'https://a.example/',
+      // Wildcards and malformed hosts, which a frame-ancestors list would read as a wildcard or a second source.
+      'https://*',
+      'https://*:8443',
+      'https://*.a.example',
+      "https://a.example'",
+      'https://a.example,b',
+      'https://a_b.example',
+      'https://-a.example',
+    ]) {
       const bad = await call(t, demoOwner, 'POST', '/api/v1/embed/keys', { name: 'x', allowed_origins: [origin] });
       refused(bad, 400, 'VALIDATION_FAILED');
       assert.equal(bad.data.errors[0].path, '/body/allowed_origins/0');
@@ -236,6 +249,11 @@ describe('embed tokens', () => {
     assert.equal((await as(locked, 'POST', url(dash.a, ''), { filters: { country: 'DE', date_from: FROM } })).statusCode, 200);
     // The locked value itself, as a query string sends it (a list of one), is no override.
     assert.equal((await as(locked, 'GET', url(dash.a, `?date_from=${FROM}&country=DE`))).statusCode, 200);
+    // In any case, as the docs say; the locked value is the one applied.
+    const lower = await as(locked, 'GET', url(dash.a, `?date_from=${FROM}&country=de`));
+    assert.equal(lower.statusCode, 200, lower.body);
+    assert.deepEqual(countries(lower.data.data.rows), ['DE']);
+    assert.equal((await as(locked, 'POST', url(dash.a, ''), { filters: { country: 'De', date_from: FROM } })).statusCode, 200);
     refused(await as(locked, 'GET', url(dash.a, '?store=1')), 400, 'VALIDATION_FAILED');
     // Filter values: the unlocked filters only, read as the viewer.
     const lockedValues = await as(locked, 'GET', `/api/v1/embed/dashboards/${dash.a.id}/filter-values`);

@@ -71,7 +71,8 @@ const close = (a: number, b: number, what: string) => assert.ok(Math.abs(a - b) 
 
 test('every time series × granularity × filters matches an independent computation', async () => {
   const filterSets: ExecuteParams[] = [{}, { country: 'DE' }, { channel: 'mobile' }];
-  const series = insights.catalog().filter((c) => c.kind === 'timeseries');
+  // Rolling measures (rolling_revenue) have their own test below.
+  const series = insights.catalog().filter((c) => c.kind === 'timeseries' && !insights.isRolling(c.code));
   assert.equal(series.length, 6);
   let checkedNonZero = 0;
   for (const entry of series) {
@@ -95,6 +96,35 @@ test('every time series × granularity × filters matches an independent computa
     }
   }
   assert.ok(checkedNonZero > 1000, `${checkedNonZero}`);
+});
+
+test('rolling 3-month and year-to-date revenue match an independent computation from daily sums', async () => {
+  const day = (d: string, n: number) => new Date(Date.parse(`${d}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+  const months = (d: string, n: number) => {
+    const t = new Date(Date.parse(`${d}T00:00:00Z`));
+    return new Date(Date.UTC(t.getUTCFullYear(), t.getUTCMonth() + n, t.getUTCDate())).toISOString().slice(0, 10);
+  };
+  for (const f of [{}, { country: 'DE' }, { channel: 'mobile' }] as ExecuteParams[]) {
+    const tenant = f.country === 'DE' ? 'demo' : 'acme';
+    // Every completed order's day, all of the data: the windows reach before date_from.
+    const filters = [f.country ? `AND country = '${f.country}'` : '', f.channel ? `AND channel = '${f.channel}'` : ''].join(' ');
+    const daily = await wh.query(
+      `SELECT strftime(ordered_at, '%Y-%m-%d') AS d, sum(revenue) AS revenue FROM orders WHERE tenant_id = '${tenant}' AND status = 'completed' ${filters} GROUP BY 1`,
+    );
+    const over = (from: string, to: string) =>
+      daily.filter((r) => String(r.d) >= from && String(r.d) < to).reduce((a, r) => a + Number(r.revenue), 0);
+    for (const g of ['week', 'month', 'quarter'] as const) {
+      const res = await insights.execute(tenant, 'rolling_revenue', { ...f, granularity: g, date_from: FROM, date_to: TO });
+      const starts = res.rows.map((r) => String(r.period));
+      assert.equal(starts[0], BUCKET_START[g](FROM));
+      res.rows.forEach((row, i) => {
+        const end = starts[i + 1] ?? day(TO, 1);
+        close(Number(row.revenue_3m), over(months(end, -3), end), `3m ${g} ${JSON.stringify(f)} ${row.period}`);
+        close(Number(row.revenue_ytd), over(`${day(end, -1).slice(0, 4)}-01-01`, end), `ytd ${g} ${JSON.stringify(f)} ${row.period}`);
+      });
+      assert.ok(Number(res.rows[0].revenue_3m) > 0, "the first period's window reaches before the window");
+    }
+  }
 });
 
 const BUCKET_START: Record<string, (d: string) => string> = {

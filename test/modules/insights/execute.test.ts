@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { ManualClock } from '../../../src/lib/clock.ts';
-import { seedDemo } from '../../../src/warehouse/demo.ts';
+import { seedDemo } from '../../../src/warehouse/demo/demo.ts';
 import { buildTestApp, call, type TestApp } from '../../helpers/app.ts';
 
 const clock = new ManualClock(new Date('2026-11-21T15:00:00Z')); // a Saturday
@@ -244,4 +244,32 @@ test("columns carry the model's format: money with its currency and decimals, pe
     refunds.find((c: { type: string }) => c.type === 'percent'),
     { name: 'refund_rate', type: 'percent', label: 'Refund rate (%)', decimals: 1 },
   );
+});
+
+test('identical uncached questions asked at once are read once, and each caller gets the answer', async () => {
+  const wh = t.warehouse;
+  const reads: string[] = [];
+  const query = wh.query.bind(wh);
+  wh.query = (sql, params, options) => {
+    reads.push(sql);
+    return query(sql, params, options);
+  };
+  try {
+    await t.app.services.insights.dataVersion('demo');
+    const url = '/api/v1/insights/orders_count/execute?granularity=week&date_from=2026-03-02&date_to=2026-04-26&channel=web';
+    const answers = await Promise.all(Array.from({ length: 6 }, () => call(t, demo, 'GET', url)));
+    for (const a of answers) assert.equal(a.statusCode, 200);
+    assert.deepEqual(new Set(answers.map((a) => JSON.stringify(a.data.data.rows))).size, 1);
+    assert.equal(answers[0].data.data.rows.length, 8);
+    assert.equal(reads.filter((sql) => /orders/.test(sql) && /GROUP BY/.test(sql)).length, 1, reads.join('\n'));
+    // The dimension values chat and the pickers read: one read for concurrent callers too.
+    reads.length = 0;
+    t.app.services.queries.invalidate();
+    const lists = await Promise.all(Array.from({ length: 5 }, () => t.app.services.queries.dimensionValues('acme', 'orders.channel')));
+    assert.deepEqual(lists[0], ['marketplace', 'mobile', 'retail', 'web']);
+    for (const l of lists) assert.deepEqual(l, lists[0]);
+    assert.equal(reads.filter((sql) => /DISTINCT/.test(sql)).length, 1, reads.join('\n'));
+  } finally {
+    wh.query = query;
+  }
 });

@@ -21,6 +21,9 @@ test('each filter dimension with its label and the values in the tenant’s data
   assert.equal(byName.country.listed, true);
   assert.deepEqual(byName.country.values, [...byName.country.values].sort());
   assert.ok(byName.channel.values.length > 1);
+  // The dimension each stands for: what a query widget checks for reachability (docs/query.md).
+  assert.equal((byName.country as { member?: string }).member, 'orders.country');
+  assert.equal((byName.category as { member?: string }).member, 'products.category');
   const searched = await call(t, owner, 'GET', '/api/v1/insights/filters?name=country&q=d');
   assert.deepEqual(
     searched.data.map((f: { name: string }) => f.name),

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { ManualClock } from '../../../src/lib/clock.ts';
 import { InsightsService, type ExecuteParams } from '../../../src/modules/insights/insights.service.ts';
-import { DuckDbWarehouse } from '../../../src/warehouse/duckdb.ts';
+import { DuckDbWarehouse } from '../../../src/warehouse/duckdb/duckdb.ts';
 import { warehouseDdl, type Warehouse } from '../../../src/warehouse/warehouse.ts';
 import { clickhouseSkip, emptyClickHouseWarehouse } from '../../helpers/clickhouse.ts';
 import { emptyPostgresWarehouse } from '../../helpers/warehouse.ts';

@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { modelFromText } from '../../../src/semantic/model.ts';
-import { DuckDbWarehouse } from '../../../src/warehouse/duckdb.ts';
+import { DuckDbWarehouse } from '../../../src/warehouse/duckdb/duckdb.ts';
 import { buildTestApp, call, type TestApp } from '../../helpers/app.ts';
 
 const ROWS = 1_500_000;
@@ -101,7 +101,7 @@ test('with no room to burst the answer is a 503 problem naming the setting, not 
     assert.equal(res.statusCode, 503, res.body);
     assert.equal(res.headers['content-type'], 'application/problem+json; charset=utf-8');
     assert.equal(res.data.code, 'SERVICE_UNAVAILABLE');
-    assert.match(res.data.detail, /ran out of memory answering total_length.*INSIGHTS_DUCKDB_MEMORY_BURST/);
+    assert.match(res.data.detail, /ran out of memory answering insight total_length.*INSIGHTS_DUCKDB_MEMORY_BURST/);
   } finally {
     await t.close();
     await t.warehouse.close();

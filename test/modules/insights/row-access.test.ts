@@ -166,3 +166,105 @@ test("MCP tools answer as the caller: run_insight keeps to the caller's countrie
   assert.equal(other.isError, true);
   assert.ok(!JSON.stringify(other).includes('"rows"'));
 });
+
+test("snapshot widgets: stored rows are limited to the viewer's countries on every path, or withheld when they cannot be", async () => {
+  const adminAll = await call(t, owner, 'POST', '/api/v1/auth/tokens', {
+    name: 'all',
+    user_id: 'admin-all',
+    role: 'admin',
+    attributes: { country: ['DE', 'FR', 'US'] },
+  });
+  const admin = `Svc ${adminAll.data.token}`;
+  const ann = await tokenWith(owner, 'ann-snap', { country: 'DE' });
+  const dash = await call(t, admin, 'POST', '/api/v1/dashboards/', { name: 'Snapshots', is_shared: true });
+  const byCountry = await call(t, admin, 'POST', `/api/v1/dashboards/${dash.data.id}/widgets`, {
+    title: 'Saved by country',
+    widget_type: 'table',
+    data_source: 'snapshot',
+    insight_code: 'revenue_by_country',
+    snapshot_data: [
+      { country: 'DE', revenue: 10 },
+      { country: 'FR', revenue: 20 },
+      { country: 'US', revenue: 30 },
+    ],
+  });
+  assert.equal(byCountry.statusCode, 201, byCountry.body);
+  const total = await call(t, admin, 'POST', `/api/v1/dashboards/${dash.data.id}/widgets`, {
+    title: 'Saved total',
+    widget_type: 'kpi',
+    data_source: 'snapshot',
+    insight_code: 'revenue_kpi',
+    snapshot_data: [{ revenue: 60 }],
+  });
+  assert.equal(total.statusCode, 201, total.body);
+  // Made through MCP add_widget by the admin, whose attributes cover every country.
+  const added = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/mcp',
+    headers: { authorization: admin, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+    payload: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: { name: 'add_widget', arguments: { dashboard_id: dash.data.id, query: { insight_code: 'revenue_by_country' } } },
+    }),
+  });
+  assert.equal(added.statusCode, 200, added.body);
+  assert.ok(!JSON.parse(added.body).result.isError, added.body);
+  assert.ok(countries(JSON.parse(added.body).result.structuredContent.result.rows).length > 1, 'the admin saved several countries');
+
+  // GET /dashboards/{id} and the widget list: the rows the viewer may see, null where withheld.
+  for (const url of [`/api/v1/dashboards/${dash.data.id}`, `/api/v1/dashboards/${dash.data.id}/widgets`]) {
+    const res = await call(t, ann, 'GET', url);
+    assert.equal(res.statusCode, 200, res.body);
+    const widgets = (res.data.widgets ?? res.data) as { title: string; snapshot_data: Record<string, unknown>[] | null }[];
+    assert.deepEqual(widgets.find((w) => w.title === 'Saved by country')?.snapshot_data, [{ country: 'DE', revenue: 10 }], url);
+    assert.equal(widgets.find((w) => w.title === 'Saved total')?.snapshot_data, null, url);
+    for (const w of widgets) if (w.snapshot_data) assert.deepEqual(countries(w.snapshot_data), ['DE'], `${url} ${w.title}`);
+    const asAdmin = await call(t, admin, 'GET', url);
+    const all = (asAdmin.data.widgets ?? asAdmin.data) as { title: string; snapshot_data: unknown[] }[];
+    assert.equal(all.find((w) => w.title === 'Saved by country')?.snapshot_data.length, 3);
+  }
+  // The widget data route.
+  const data = await call(t, ann, 'GET', `/api/v1/dashboards/${dash.data.id}/widgets/${byCountry.data.id}/data`);
+  assert.equal(data.statusCode, 200, data.body);
+  assert.deepEqual(data.data.data.rows, [{ country: 'DE', revenue: 10 }]);
+  const withheld = await call(t, ann, 'GET', `/api/v1/dashboards/${dash.data.id}/widgets/${total.data.id}/data`);
+  assert.equal(withheld.statusCode, 403, withheld.body);
+  assert.match(withheld.data.detail, /no "country" column/);
+  assert.ok(!withheld.body.includes('60'));
+  const noAttribute = await call(t, owner, 'GET', `/api/v1/dashboards/${dash.data.id}/widgets/${byCountry.data.id}/data`);
+  assert.equal(noAttribute.statusCode, 403);
+  assert.equal(noAttribute.data.code, 'ACCESS_ATTRIBUTE_MISSING');
+  // MCP get_dashboard.
+  const got = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/mcp',
+    headers: { authorization: ann, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+    payload: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: { name: 'get_dashboard', arguments: { dashboard_id: dash.data.id } },
+    }),
+  });
+  assert.equal(got.statusCode, 200, got.body);
+  const widgets = JSON.parse(got.body).result.structuredContent.widgets as { title: string; rows?: Record<string, unknown>[] }[];
+  for (const w of widgets) if (w.rows) assert.deepEqual(countries(w.rows), w.rows.length ? ['DE'] : [], w.title);
+  assert.ok(!/"(FR|US)"/.test(got.body), 'no other country anywhere in the tool output');
+  // The dashboard PDF computes each widget as its viewer.
+  const { DashboardPdfService } = await import('../../../src/modules/reports/dashboard-pdf.ts');
+  const seen: unknown[] = [];
+  const services = t.app.services;
+  const spy = {
+    execute: async (...args: Parameters<typeof services.widgets.execute>) => {
+      const r = await services.widgets.execute(...args);
+      seen.push(...r.rows);
+      return r;
+    },
+  };
+  const annAuth = await services.tokens.authenticate(ann.slice('Svc '.length));
+  await new DashboardPdfService(services.dashboards, spy, t.clock).render(annAuth!, dash.data.id);
+  assert.ok(seen.length > 0);
+  assert.deepEqual(countries(seen as Record<string, unknown>[]), ['DE']);
+});

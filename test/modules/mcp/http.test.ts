@@ -69,7 +69,7 @@ describe('the tools', () => {
     const { tools } = await member.listTools();
     assert.deepEqual(
       tools.map((x) => x.name),
-      ['list_insights', 'describe_model', 'run_insight', 'ask', 'list_dashboards', 'get_dashboard', 'add_widget'],
+      ['list_insights', 'describe_model', 'run_insight', 'query', 'ask', 'list_dashboards', 'get_dashboard', 'add_widget'],
     );
     const run = tools.find((x) => x.name === 'run_insight')!.inputSchema as any;
     const codes = (await rest(memberAuth, 'GET', '/api/v1/insights')).map((e: { code: string }) => e.code);

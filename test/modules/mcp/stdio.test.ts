@@ -108,7 +108,7 @@ describe('insights mcp on stdio', () => {
       const { tools } = await client.listTools();
       assert.deepEqual(
         tools.map((x) => x.name),
-        ['list_insights', 'describe_model', 'run_insight', 'ask', 'list_dashboards', 'get_dashboard', 'add_widget'],
+        ['list_insights', 'describe_model', 'run_insight', 'query', 'ask', 'list_dashboards', 'get_dashboard', 'add_widget'],
       );
       const { data, summary } = await callOk(client, 'run_insight', doneArgs());
       assert.deepEqual(data.rows, restRows.done);

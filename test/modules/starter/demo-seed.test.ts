@@ -23,7 +23,7 @@ test('demo seed makes the demo tenant a starter dashboard, once', { timeout: 180
   const dir = usingPostgres ? tempDataDir('insights-starter-') : await migratedDataDir('insights-starter-');
   const first = await runCli(['demo', 'seed', '--rows', '60'], { INSIGHTS_DATA_DIR: dir });
   assert.equal(first.code, 0, first.stderr);
-  assert.match(first.stdout, /Made the "Start here" dashboard for tenant demo \(6 widgets\)\./);
+  assert.match(first.stdout, /Made the "Start here" dashboard for tenant demo \(8 widgets\)\./);
   const again = await runCli(['demo', 'seed', '--rows', '60'], { INSIGHTS_DATA_DIR: dir });
   assert.equal(again.code, 0, again.stderr);
   assert.match(again.stdout, /Tenant demo has had its starter dashboard already: none made\./);
@@ -36,7 +36,7 @@ test('demo seed makes the demo tenant a starter dashboard, once', { timeout: 180
     const list = await dashboards(server, await firstOwnerToken(server));
     assert.deepEqual(
       list.map((d) => [d.name, d.widget_ids.length, d.is_shared]),
-      [['Start here', 6, false]],
+      [['Start here', 8, false]],
     );
   } finally {
     await stop(server);
@@ -53,7 +53,7 @@ test('a first start that generates the demo data makes the starter too; a restar
     assert.match(server.output(), /Made the demo tenant's \\?"Start here\\?" dashboard/);
     assert.deepEqual(
       (await dashboards(server, token)).map((d) => [d.name, d.widget_ids.length]),
-      [['Start here', 6]],
+      [['Start here', 8]],
     );
   } finally {
     await stop(server);

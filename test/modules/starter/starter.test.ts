@@ -19,21 +19,30 @@ describe('starter dashboard', () => {
   });
   after(() => t.close());
 
-  test('the plan from the catalog: two KPIs, a time series, two breakdowns, a top list, drawn as each suggests', () => {
-    const plan = starterWidgets(t.app.services.insights.catalog());
-    const kinds = plan.map((w) => t.app.services.insights.catalog().find((i) => i.code === w.insight_code)!.kind);
-    assert.deepEqual(kinds, ['kpi', 'kpi', 'timeseries', 'breakdown', 'breakdown', 'top']);
+  test('the plan from the catalog: two KPIs, a time series and a rolling one, two breakdowns, a top list, a cohort, drawn as each suggests', () => {
+    const insights = t.app.services.insights;
+    const plan = starterWidgets(insights.catalog(), (code) => insights.isRolling(code));
+    const kinds = plan.map((w) => insights.catalog().find((i) => i.code === w.insight_code)!.kind);
+    assert.deepEqual(kinds, ['kpi', 'kpi', 'timeseries', 'timeseries', 'breakdown', 'breakdown', 'top', 'cohort']);
+    assert.deepEqual(
+      plan.map((w) => w.insight_code).filter((c) => ['revenue', 'rolling_revenue', 'customer_retention'].includes(c)),
+      ['revenue', 'rolling_revenue', 'customer_retention'],
+    );
     assert.deepEqual(
       plan.map((w) => [w.widget_type, w.display_size]),
       [
         ['kpi', 'small'],
         ['kpi', 'small'],
         ['chart', 'full'],
+        ['chart', 'full'],
         ['chart', 'medium'],
         ['chart', 'medium'],
-        [plan[5].widget_type, 'medium'],
+        [plan[6].widget_type, 'medium'],
+        ['table', 'full'],
       ],
     );
+    // A model without rolling measures or cohorts: the six of before.
+    assert.equal(starterWidgets(insights.catalog().filter((i) => i.kind !== 'cohort')).length, 6);
     assert.deepEqual(starterWidgets([]), []);
   });
 
@@ -43,7 +52,7 @@ describe('starter dashboard', () => {
     assert.equal(made.name, 'Start here');
     assert.equal(made.is_shared, false, "sharing it with the members is the owner's call");
     assert.equal(made.created_by, 'owner');
-    assert.equal(made.widget_ids.length, 6);
+    assert.equal(made.widget_ids.length, 8);
     assert.equal(await t.app.services.starter.ensure(DEMO_OWNER), undefined, 'no second copy');
     const list = await call(t, owner, 'GET', '/api/v1/dashboards/');
     assert.deepEqual(
@@ -68,7 +77,7 @@ describe('starter dashboard', () => {
     assert.equal(first.data.name, 'Start here');
     assert.equal(first.data.tenant_id, 'acme');
     assert.equal(first.data.created_by, 'ada');
-    assert.equal(first.data.widget_ids.length, 6);
+    assert.equal(first.data.widget_ids.length, 8);
     const second = await call(t, admin, 'POST', '/api/v1/dashboards/starter');
     assert.equal(second.statusCode, 200);
     assert.equal(second.data.id, first.data.id);

@@ -136,7 +136,10 @@ describe('alerts through the scheduler and the worker', () => {
     await bad({ condition: { op: 'above', value: 1, extra: 1 } }, '/body/condition/extra');
     await bad({ condition: { op: 'above', value: 1, measure: 'orders' } }, '/body/condition/measure');
     await bad({ condition: { op: 'above', value: 1, measure: 'nope' } }, '/body/condition/measure', 'revenue');
-    await bad({ condition: { op: 'above', value: 1 } }, '/body/condition', 'revenue_by_country');
+    // A breakdown's condition holds per row (alerts-per-value.test.ts); a KPI has no history to judge.
+    await bad({ condition: { kind: 'anomaly' } }, '/body/condition/kind', 'revenue_kpi');
+    await bad({ condition: { kind: 'anomaly', sensitivity: 'extreme' } }, '/body/condition/sensitivity', 'revenue');
+    await bad({ condition: { op: 'above', value: 1, measure: 'nope' } }, '/body/condition/measure', 'revenue_by_country');
     await bad({ notify: 'sometimes', condition: { op: 'above', value: 1 } }, '/body/notify');
     await bad({ notify: 'on_change' }, '/body/notify');
   });
@@ -229,9 +232,9 @@ describe('alerts through the scheduler and the worker', () => {
     });
     const repo = new InsightSubscriptionsRepository(f.t.db);
     const first = new Date('2027-01-01T08:00:00Z');
-    assert.deepEqual(await repo.recordCheck(s.id, first, true), { before: null });
-    assert.deepEqual(await repo.recordCheck(s.id, first, true), { before: null }, 'the same slot again');
-    assert.deepEqual(await repo.recordCheck(s.id, new Date('2027-01-02T08:00:00Z'), false), { before: true });
-    assert.deepEqual(await repo.recordCheck(s.id, new Date('2027-01-03T08:00:00Z'), true), { before: false });
+    assert.deepEqual(await repo.recordCheck(s.id, first, true, ['FR']), { before: null, beforeKeys: null });
+    assert.deepEqual(await repo.recordCheck(s.id, first, true, ['FR']), { before: null, beforeKeys: null }, 'the same slot again');
+    assert.deepEqual(await repo.recordCheck(s.id, new Date('2027-01-02T08:00:00Z'), false), { before: true, beforeKeys: ['FR'] });
+    assert.deepEqual(await repo.recordCheck(s.id, new Date('2027-01-03T08:00:00Z'), true), { before: false, beforeKeys: [] });
   });
 });

@@ -1,21 +1,24 @@
 // Saves a result on a dashboard: as a snapshot (the rows as they are now, with the question) or as
-// a live widget of the insight that produced them (drawn fresh on every load).
+// a live widget of the insight or the semantic query that produced them (drawn fresh on every load).
 import type { ComponentChildren } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
-import { getAll, post } from '../api.ts';
+import { queryChartHint } from '../../../src/lib/charts/query-hint.ts';
+import { allPages, api, bodyOf, type RequestBody } from '../api.ts';
 import { Link } from '../router.tsx';
 import { mayEdit, useSession } from '../session.ts';
-import type { ChartHint, Dashboard, DataRow, DisplaySize, Widget, WidgetType } from '../types.ts';
-import { DISPLAY_SIZES } from '../types.ts';
+import type { ChartHint, Column, Dashboard, DataRow, DisplaySize, Granularity, Widget, WidgetType } from '../types.ts';
+import { DISPLAY_SIZES, type SemanticQuery } from '../types.ts';
 import { Problem } from './Problem.tsx';
 import { useAction } from './useAsync.ts';
 
 export interface Source {
   title: string;
   /** Present when the result can be stored as rows. */
-  snapshot?: { rows: DataRow[]; hint: ChartHint; question?: string };
+  snapshot?: { rows: DataRow[]; columns?: Column[]; hint: ChartHint; question?: string };
   /** Present when the result came from a catalog insight. */
-  live?: { insight_code: string; granularity?: string; filters?: Record<string, string | string[]> };
+  live?: { insight_code: string; granularity?: Granularity; filters?: Record<string, string | string[]> };
+  /** Present when the result came from a semantic query (the Explore page): a live widget holding it. */
+  query?: SemanticQuery;
 }
 
 const typeOf = (hint?: ChartHint): WidgetType => (hint?.type === 'table' ? 'table' : hint?.type === 'kpi' ? 'kpi' : 'chart');
@@ -40,7 +43,7 @@ export function AddToDashboard({
 
   useEffect(() => {
     void load.run(async () => {
-      const all = (await getAll<Dashboard>('/dashboards/')).filter((d) => mayEdit(session, d));
+      const all = (await allPages((query) => api.GET('/api/v1/dashboards/', { params: { query } }))).filter((d) => mayEdit(session, d));
       setDashboards(all);
       if (all.length) setDashboardId(all[0].id);
     });
@@ -48,15 +51,18 @@ export function AddToDashboard({
 
   const submit = async (e: Event) => {
     e.preventDefault();
-    const hint = source.snapshot?.hint;
-    const body: Record<string, unknown> =
-      kind === 'snapshot' && source.snapshot
+    const hint = source.snapshot?.hint ?? (source.query ? queryChartHint(source.query, title) : undefined);
+    const body: RequestBody<'/api/v1/dashboards/{id}/widgets', 'post'> = source.query
+      ? { title: title.trim(), widget_type: typeOf(hint), display_size: size, data_source: 'live_insight', query: source.query }
+      : kind === 'snapshot' && source.snapshot
         ? {
             title: title.trim(),
             widget_type: typeOf(hint),
             display_size: size,
             data_source: 'snapshot',
             snapshot_data: source.snapshot.rows,
+            // The answer's columns go with its rows: their order, titles and formats are drawn as they were.
+            ...(source.snapshot.columns?.length ? { snapshot_columns: source.snapshot.columns } : {}),
             snapshot_chart_hint: source.snapshot.hint,
             ...(source.snapshot.question ? { snapshot_question: source.snapshot.question } : {}),
           }
@@ -71,7 +77,7 @@ export function AddToDashboard({
           };
     let widget: Widget | undefined;
     const ok = await save.run(async () => {
-      widget = await post<Widget>(`/dashboards/${dashboardId}/widgets`, body);
+      widget = await bodyOf(api.POST('/api/v1/dashboards/{id}/widgets', { params: { path: { id: dashboardId } }, body }));
     });
     if (ok && widget) onDone(widget, dashboards!.find((d) => d.id === dashboardId)!);
   };

@@ -1,9 +1,10 @@
 // A dashboard's name, description, sharing and saved views (filter presets: names, the default), saved in one PATCH.
 import { useState } from 'preact/hooks';
-import { patch } from '../api.ts';
+import { api, bodyOf } from '../api.ts';
 import type { Dashboard, FilterPreset } from '../types.ts';
 import { Problem } from './Problem.tsx';
 import { useAction } from './useAsync.ts';
+import { FormActions } from './FormActions.tsx';
 
 export function DashboardSettings({
   dashboard,
@@ -31,14 +32,19 @@ export function DashboardSettings({
       .filter(Boolean);
     let saved: Dashboard | undefined;
     const ok = await save.run(async () => {
-      saved = await patch<Dashboard>(`/dashboards/${dashboard.id}`, {
-        name: name.trim(),
-        description: description.trim() || null,
-        is_shared: shared,
-        shared_with_emails: list,
-        global_filter_presets: presets,
-        active_preset_id: presets.some((p) => p.id === activeId) ? activeId : null,
-      });
+      saved = await bodyOf(
+        api.PATCH('/api/v1/dashboards/{id}', {
+          params: { path: { id: dashboard.id } },
+          body: {
+            name: name.trim(),
+            description: description.trim() || null,
+            is_shared: shared,
+            shared_with_emails: list,
+            global_filter_presets: presets,
+            active_preset_id: presets.some((p) => p.id === activeId) ? activeId : null,
+          },
+        }),
+      );
     });
     if (ok && saved) onSaved(saved);
   };
@@ -86,14 +92,7 @@ export function DashboardSettings({
         )}
       </fieldset>
       <Problem error={save.error} />
-      <div class="actions">
-        <button type="button" onClick={onCancel}>
-          Cancel
-        </button>
-        <button type="submit" class="primary" disabled={save.busy}>
-          Save
-        </button>
-      </div>
+      <FormActions submitLabel="Save" onCancel={onCancel} disabled={save.busy} />
     </form>
   );
 }

@@ -3,6 +3,7 @@ import { useMemo, useState } from 'preact/hooks';
 import { formatValue } from '../../../src/lib/charts/number-format.ts';
 import { formatDateIn } from '../locale.ts';
 import type { Cell, Column, DataRow } from '../types.ts';
+import { isCohort, RetentionTable } from './RetentionTable.tsx';
 
 /** A cell as the model's format says (money in its currency, percent…), as reports write it. */
 export function formatCell(v: Cell | undefined, column?: Pick<Column, 'type' | 'currency' | 'decimals'>, locale?: string): string {
@@ -40,6 +41,8 @@ export function DataTable({ columns, rows, caption, pickable, onPick, locale }: 
     return [...rows].sort((a, b) => compare(a[sort.col], b[sort.col]) * sort.dir);
   }, [rows, sort]);
   if (!rows.length) return <p class="muted">No rows.</p>;
+  if (isCohort(columns))
+    return <RetentionTable columns={columns} rows={rows} caption={caption} locale={locale} format={(v, c) => formatCell(v, c, locale)} />;
   const toggle = (col: string) => setSort((s) => (s?.col === col ? (s.dir === 1 ? { col, dir: -1 } : null) : { col, dir: 1 }));
   return (
     <div class="table-wrap" tabIndex={0} role="group" aria-label={`${caption} (table, scrolls)`}>

@@ -1,9 +1,9 @@
 // The delivery log, newest first, a page at a time (the API's cursor from the Link header).
 import { useEffect, useState } from 'preact/hooks';
-import { getPage } from '../api.ts';
+import { api, pageOf } from '../api.ts';
 import type { DeliveryLog as Log } from '../types.ts';
 import { Problem } from './Problem.tsx';
-import { when } from './ScheduleFields.tsx';
+import { when } from '../schedule.ts';
 import { useAction } from './useAsync.ts';
 
 const PAGE = 20;
@@ -18,13 +18,11 @@ export function DeliveryLog({ reloadKey }: { reloadKey: number }) {
   const load = useAction();
 
   const fetchPage = async (c: string) => {
-    const q = new URLSearchParams({ limit: String(PAGE) });
-    if (status) q.set('status', status);
-    if (c) q.set('cursor', c);
+    const query = { limit: PAGE, ...(status ? { status: status as Log['status'] } : {}), ...(c ? { cursor: c } : {}) };
     await load.run(async () => {
-      const page = await getPage<Log>(`/notifications/logs?${q}`);
+      const page = await pageOf(api.GET('/api/v1/notifications/logs', { params: { query } }));
       setRows(page.items);
-      setNext(page.next ? (new URLSearchParams(page.next).get('cursor') ?? undefined) : undefined);
+      setNext(page.next?.cursor);
     });
   };
 

@@ -7,12 +7,12 @@ export function Problem({ error }: { error: unknown }) {
   return (
     <div class="problem" role="alert">
       <strong>{p.title}</strong>
-      {p.detail && p.detail !== p.title ? <span>: {p.detail}</span> : null}
+      {p.detail && p.detail !== p.title ? <span>: {inWords(p.detail)}</span> : null}
       {p.fields.length > 0 && (
         <ul>
           {p.fields.map((f) => (
             <li key={f.path + f.message}>
-              {f.path ? <code>{f.path.replace(/^\//, '').replace(/\//g, '.')}</code> : null} {f.message}
+              {f.path ? <code>{f.path.replace(/^\//, '').replace(/\//g, '.')}</code> : null} {inWords(f.message)}
             </li>
           ))}
         </ul>
@@ -25,11 +25,16 @@ export function Problem({ error }: { error: unknown }) {
 export function fieldMessage(error: unknown, ...paths: string[]): string | undefined {
   if (!error) return undefined;
   const f = describe(error).fields.find((x) => paths.some((p) => x.path === p || x.path.startsWith(`${p}/`)));
-  if (!f) return undefined;
-  // Schema words become a person's: a pattern of two capitals is a two-letter code.
-  if (/must match \^\[A-Z\]\{2\}\$/.test(f.message)) return 'use a two-letter code such as DE';
-  if (/^must match /.test(f.message)) return 'is not in the expected form';
-  return f.message.replace(/^must be one of: /, 'use one of: ');
+  return f ? inWords(f.message) : undefined;
+}
+
+/** Schema words become a person's; a pattern is never shown (a two-capitals one is a two-letter code). */
+export function inWords(message: string): string {
+  if (/^must match "?\^\[A-Z\]\{2\}\$/.test(message)) return 'use a two-letter code such as DE';
+  if (/^must match /.test(message)) return 'is not in the expected form';
+  // Inside a sentence (a problem's detail): the pattern goes, the words stay.
+  message = message.replace(/must match (pattern )?"?\^[^\s"]*"?/g, 'is not in the expected form');
+  return message.replace(/^must be one of: /, 'use one of: ');
 }
 
 /** A field's problem, next to it; the field points here with aria-describedby and aria-invalid. */

@@ -6,6 +6,7 @@ import { useMemo, useState } from 'preact/hooks';
 import type { DisplaySize } from '../types.ts';
 import type { TextBlock as Block } from '../types.ts';
 import { narrower, ResizeHandle, wider } from './Resize.tsx';
+import { FormActions } from './FormActions.tsx';
 
 const md = new MarkdownIt({ html: false, linkify: true, typographer: true });
 const defaultLink = md.renderer.rules.link_open ?? ((tokens, i, options, _env, self) => self.renderToken(tokens, i, options));
@@ -135,14 +136,7 @@ export function TextBlockForm({
       {text.trim() && (
         <div class="markdown text-preview" aria-label="Preview" role="region" dangerouslySetInnerHTML={{ __html: renderMarkdown(text) }} />
       )}
-      <div class="actions">
-        <button type="button" onClick={onCancel}>
-          Cancel
-        </button>
-        <button type="submit" class="primary" disabled={busy || !text.trim()}>
-          Save text
-        </button>
-      </div>
+      <FormActions submitLabel="Save text" onCancel={onCancel} disabled={busy || !text.trim()} />
     </form>
   );
 }

@@ -1,15 +1,16 @@
 // API tokens (owners and admins): the plaintext is shown once, right after creation.
 import { useState } from 'preact/hooks';
-import { del, get, post } from '../api.ts';
+import { api, bodyOf } from '../api.ts';
 import { useSession } from '../session.ts';
 import type { ApiToken, Role } from '../types.ts';
 import { Confirm } from './Confirm.tsx';
 import { Problem } from './Problem.tsx';
 import { useAction, useAsync } from './useAsync.ts';
+import { FormActions } from './FormActions.tsx';
 
 export function Tokens() {
   const session = useSession();
-  const list = useAsync(() => get<ApiToken[]>('/auth/tokens'), []);
+  const list = useAsync(() => bodyOf(api.GET('/api/v1/auth/tokens')), []);
   const act = useAction();
   const [form, setForm] = useState({ name: '', user_id: '', user_name: '', email: '', role: 'member' as Role });
   const [created, setCreated] = useState<string>();
@@ -27,7 +28,7 @@ export function Tokens() {
       ...(form.email.trim() ? { email: form.email.trim() } : {}),
     };
     const ok = await act.run(async () => {
-      const t = await post<ApiToken & { token: string }>('/auth/tokens', body);
+      const t = await bodyOf(api.POST('/api/v1/auth/tokens', { body }));
       setCreated(t.token);
     });
     if (ok) {
@@ -130,11 +131,7 @@ export function Tokens() {
             </select>
           </div>
         </div>
-        <div class="actions">
-          <button type="submit" class="primary" disabled={act.busy}>
-            Create token
-          </button>
-        </div>
+        <FormActions submitLabel="Create token" disabled={act.busy} />
       </form>
       <Confirm
         title="Revoke token"
@@ -142,7 +139,10 @@ export function Tokens() {
         confirmLabel="Revoke"
         open={revoking !== null}
         onClose={() => setRevoking(null)}
-        onConfirm={() => revoking && act.run(() => del(`/auth/tokens/${revoking.id}`)).then(() => list.reload())}
+        onConfirm={() =>
+          revoking &&
+          act.run(() => bodyOf(api.DELETE('/api/v1/auth/tokens/{id}', { params: { path: { id: revoking.id } } }))).then(() => list.reload())
+        }
       />
     </section>
   );

@@ -1,12 +1,23 @@
 // Adding a live widget, or editing any widget: title, size, type and chart type override, and for
 // live widgets the insight's granularity and the widget's own filters.
 import { useEffect, useState } from 'preact/hooks';
-import { patch, post } from '../api.ts';
-import { FILTER_FIELDS, loadCatalog } from '../catalog.ts';
-import { RANGES } from '../dashboard-filters.ts';
-import { CHART_TYPES, DISPLAY_SIZES, type ChartType, type DisplaySize, type Insight, type Widget, type WidgetType } from '../types.ts';
-import { FieldError, Problem, fieldMessage } from './Problem.tsx';
+import { api, bodyOf, type RequestBody } from '../api.ts';
+import { loadCatalog } from '../catalog.ts';
+import {
+  CHART_TYPES,
+  DISPLAY_SIZES,
+  type ChartType,
+  type DisplaySize,
+  type Granularity,
+  type Insight,
+  type Widget,
+  type WidgetType,
+} from '../types.ts';
+import { Problem } from './Problem.tsx';
 import { useAction } from './useAsync.ts';
+import { LiveFields } from './widget-form/LiveFields.tsx';
+import { FormActions } from './FormActions.tsx';
+import { InsightOptions } from './InsightOptions.tsx';
 
 interface Props {
   dashboardId: string;
@@ -22,9 +33,9 @@ export function WidgetForm({ dashboardId, widget, onSaved, onCancel }: Props) {
   const [title, setTitle] = useState(widget?.title ?? '');
   const [size, setSize] = useState<DisplaySize>(widget?.display_size ?? 'medium');
   const [type, setType] = useState<WidgetType>(widget?.widget_type ?? 'chart');
-  const [override, setOverride] = useState<string>(widget?.chart_hint_override?.chart_type ?? '');
+  const [override, setOverride] = useState<ChartType | ''>(widget?.chart_hint_override?.chart_type ?? '');
   const [code, setCode] = useState(widget?.insight_code ?? '');
-  const [granularity, setGranularity] = useState(widget?.granularity ?? '');
+  const [granularity, setGranularity] = useState<Granularity | ''>((widget?.granularity ?? '') as Granularity | '');
   const [filters, setFilters] = useState<Record<string, string>>(
     Object.fromEntries(Object.entries(widget?.widget_filters ?? {}).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : String(v)])),
   );
@@ -45,7 +56,7 @@ export function WidgetForm({ dashboardId, widget, onSaved, onCancel }: Props) {
       if (!title) setTitle(i.name);
       setType(typeFor(i.chart_hint.type));
     }
-    setGranularity(i.granularities.includes(granularity) ? granularity : '');
+    setGranularity(granularity && i.granularities.includes(granularity) ? granularity : '');
   };
 
   const submit = async (e: Event) => {
@@ -63,7 +74,8 @@ export function WidgetForm({ dashboardId, widget, onSaved, onCancel }: Props) {
         .filter(([k, v]) => v.trim() && (k === 'range' || !insight || insight.filters.includes(k)))
         .map(([k, v]) => [k, k === 'range' ? v : several(v)]),
     );
-    const body: Record<string, unknown> = {
+    const body: RequestBody<'/api/v1/dashboards/{id}/widgets/{wid}', 'patch'> &
+      Pick<RequestBody<'/api/v1/dashboards/{id}/widgets', 'post'>, 'title' | 'display_size' | 'widget_type'> = {
       title: title.trim(),
       display_size: size,
       widget_type: type,
@@ -76,17 +88,25 @@ export function WidgetForm({ dashboardId, widget, onSaved, onCancel }: Props) {
     }
     let saved: Widget | undefined;
     const ok = await save.run(async () => {
-      if (widget) saved = await patch<Widget>(`/dashboards/${dashboardId}/widgets/${widget.id}`, body);
+      if (widget)
+        saved = await bodyOf(
+          api.PATCH('/api/v1/dashboards/{id}/widgets/{wid}', { params: { path: { id: dashboardId, wid: widget.id } }, body }),
+        );
       else
-        saved = await post<Widget>(`/dashboards/${dashboardId}/widgets`, {
-          ...body,
-          data_source: 'live_insight',
-          insight_code: code,
-          chart_hint_override: override ? { chart_type: override } : undefined,
-          granularity: granularity || undefined,
-          widget_filters: body.widget_filters ?? undefined,
-          ignored_filters: body.ignored_filters ?? undefined,
-        });
+        saved = await bodyOf(
+          api.POST('/api/v1/dashboards/{id}/widgets', {
+            params: { path: { id: dashboardId } },
+            body: {
+              ...body,
+              data_source: 'live_insight',
+              insight_code: code,
+              chart_hint_override: override ? { chart_type: override } : undefined,
+              granularity: granularity || undefined,
+              widget_filters: body.widget_filters ?? undefined,
+              ignored_filters: body.ignored_filters ?? undefined,
+            },
+          }),
+        );
     });
     if (ok && saved) onSaved(saved);
   };
@@ -97,12 +117,7 @@ export function WidgetForm({ dashboardId, widget, onSaved, onCancel }: Props) {
         <>
           <label for="wf-insight">Insight</label>
           <select id="wf-insight" required value={code} onChange={(e) => pick(e.currentTarget.value)}>
-            <option value="">Choose an insight…</option>
-            {catalog.map((i) => (
-              <option key={i.code} value={i.code}>
-                {i.name}
-              </option>
-            ))}
+            <InsightOptions catalog={catalog} />
           </select>
           {insight && <p class="muted small">{insight.description}</p>}
         </>
@@ -132,7 +147,7 @@ export function WidgetForm({ dashboardId, widget, onSaved, onCancel }: Props) {
       {type === 'chart' && (
         <>
           <label for="wf-override">Chart type</label>
-          <select id="wf-override" value={override} onChange={(e) => setOverride(e.currentTarget.value)}>
+          <select id="wf-override" value={override} onChange={(e) => setOverride(e.currentTarget.value as ChartType | '')}>
             <option value="">As the data suggests</option>
             {CHART_TYPES.filter((t) => t !== 'table' && t !== 'kpi').map((t) => (
               <option key={t} value={t}>
@@ -142,81 +157,20 @@ export function WidgetForm({ dashboardId, widget, onSaved, onCancel }: Props) {
           </select>
         </>
       )}
-      {live && (insight ? insight.granularities.length > 0 : true) && (
-        <>
-          <label for="wf-gran">Granularity</label>
-          <select id="wf-gran" value={granularity} onChange={(e) => setGranularity(e.currentTarget.value)}>
-            <option value="">Default{insight?.default_granularity ? ` (${insight.default_granularity})` : ''}</option>
-            {(insight?.granularities ?? ['day', 'week', 'month', 'quarter', 'year']).map((g) => (
-              <option key={g} value={g}>
-                {g}
-              </option>
-            ))}
-          </select>
-        </>
-      )}
       {live && (
-        <>
-          <label for="wf-range">Period</label>
-          <select id="wf-range" value={filters.range ?? ''} onChange={(e) => setFilters({ ...filters, range: e.currentTarget.value })}>
-            <option value="">The insight's default</option>
-            {RANGES.map(([r, l]) => (
-              <option key={r} value={r}>
-                {l}
-              </option>
-            ))}
-          </select>
-        </>
+        <LiveFields
+          insight={insight}
+          granularity={granularity}
+          setGranularity={setGranularity}
+          filters={filters}
+          setFilters={setFilters}
+          ignored={ignored}
+          setIgnored={setIgnored}
+          save={save}
+        />
       )}
-      {live && insight && (
-        <fieldset>
-          <legend>Dashboard filters this widget follows</legend>
-          {[
-            ['date', 'Date range'],
-            ['compare', 'Comparison'],
-            ...insight.filters.map((f) => [f, FILTER_FIELDS.find(([k]) => k === f)?.[1].replace(/ \(.*\)$/, '') ?? f]),
-          ].map(([k, label]) => (
-            <label class="check" key={k}>
-              <input
-                type="checkbox"
-                checked={!ignored.includes(k)}
-                onChange={(e) => setIgnored(e.currentTarget.checked ? ignored.filter((x) => x !== k) : [...ignored, k])}
-              />{' '}
-              {label}
-            </label>
-          ))}
-        </fieldset>
-      )}
-      {live &&
-        FILTER_FIELDS.filter(([k]) => !insight || insight.filters.includes(k)).map(([k, label]) => (
-          <div key={k}>
-            <label for={`wf-${k}`}>{label}</label>
-            <input
-              id={`wf-${k}`}
-              value={filters[k] ?? ''}
-              aria-invalid={fieldMessage(save.error, `/body/widget_filters/${k}`) ? true : undefined}
-              aria-describedby={fieldMessage(save.error, `/body/widget_filters/${k}`) ? `wf-${k}-error` : undefined}
-              onInput={(e) => {
-                setFilters({ ...filters, [k]: e.currentTarget.value });
-                save.clear();
-              }}
-            />
-            <FieldError
-              id={`wf-${k}-error`}
-              label={label.replace(/ \(.*\)$/, '')}
-              message={fieldMessage(save.error, `/body/widget_filters/${k}`)}
-            />
-          </div>
-        ))}
       <Problem error={save.error} />
-      <div class="actions">
-        <button type="button" onClick={onCancel}>
-          Cancel
-        </button>
-        <button type="submit" class="primary" disabled={save.busy}>
-          {widget ? 'Save' : 'Add widget'}
-        </button>
-      </div>
+      <FormActions submitLabel={widget ? 'Save' : 'Add widget'} onCancel={onCancel} disabled={save.busy} />
     </form>
   );
 }

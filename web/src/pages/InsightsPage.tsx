@@ -1,126 +1,10 @@
 // The insight catalog: pick one, set its parameters, see its chart and rows, add it as a live widget.
-import { useEffect, useState } from 'preact/hooks';
-import { get } from '../api.ts';
-import { AddToDashboardToggle } from '../components/AddToDashboard.tsx';
+import { InsightOptions } from '../components/InsightOptions.tsx';
+import { InsightRunner } from '../components/InsightRunner.tsx';
 import { Problem } from '../components/Problem.tsx';
-import { Result } from '../components/Result.tsx';
-import { useAction, useAsync } from '../components/useAsync.ts';
-import { FILTER_FIELDS, loadCatalog } from '../catalog.ts';
+import { useAsync } from '../components/useAsync.ts';
+import { loadCatalog } from '../catalog.ts';
 import { Link, navigate } from '../router.tsx';
-import type { ExecuteData, ExecuteResponse, Insight } from '../types.ts';
-
-function Runner({ insight }: { insight: Insight }) {
-  const [granularity, setGranularity] = useState(insight.default_granularity ?? '');
-  const [dateFrom, setDateFrom] = useState('');
-  const [dateTo, setDateTo] = useState('');
-  const [limit, setLimit] = useState('');
-  const [filters, setFilters] = useState<Record<string, string>>({});
-  const [data, setData] = useState<ExecuteData>();
-  // Each run is a new result: the "Add to dashboard" toggle starts over.
-  const [runs, setRuns] = useState(0);
-  const run = useAction();
-  const takes = (p: string) => insight.parameters.includes(p);
-
-  const execute = async (e?: Event) => {
-    e?.preventDefault();
-    const q = new URLSearchParams();
-    if (granularity && takes('granularity')) q.set('granularity', granularity);
-    if (dateFrom && takes('date_from')) q.set('date_from', dateFrom);
-    if (dateTo && takes('date_to')) q.set('date_to', dateTo);
-    if (limit && takes('limit')) q.set('limit', limit);
-    for (const [k, v] of Object.entries(filters)) if (v.trim() && insight.filters.includes(k)) q.set(k, v.trim());
-    await run.run(async () => {
-      const res = await get<ExecuteResponse>(`/insights/${encodeURIComponent(insight.code)}/execute${q.size ? `?${q}` : ''}`);
-      setData(res.data);
-      setRuns((n) => n + 1);
-    });
-  };
-
-  useEffect(() => {
-    void execute();
-  }, [insight.code]);
-
-  const liveFilters = Object.fromEntries(
-    Object.entries(filters)
-      .filter(([k, v]) => v.trim() && insight.filters.includes(k))
-      .map(([k, v]) => [k, v.trim()]),
-  );
-
-  return (
-    <div>
-      <form class="params" onSubmit={execute} aria-label={`Parameters of ${insight.name}`}>
-        {insight.granularities.length > 0 && takes('granularity') && (
-          <div>
-            <label for="p-gran">Granularity</label>
-            <select id="p-gran" value={granularity} onChange={(e) => setGranularity(e.currentTarget.value)}>
-              {insight.granularities.map((g) => (
-                <option key={g}>{g}</option>
-              ))}
-            </select>
-          </div>
-        )}
-        {takes('date_from') && (
-          <div>
-            <label for="p-from">From</label>
-            <input id="p-from" type="date" value={dateFrom} onInput={(e) => setDateFrom(e.currentTarget.value)} />
-          </div>
-        )}
-        {takes('date_to') && (
-          <div>
-            <label for="p-to">To</label>
-            <input id="p-to" type="date" value={dateTo} onInput={(e) => setDateTo(e.currentTarget.value)} />
-          </div>
-        )}
-        {FILTER_FIELDS.filter(([k]) => insight.filters.includes(k)).map(([k, label]) => (
-          <div key={k}>
-            <label for={`p-${k}`}>{label}</label>
-            <input id={`p-${k}`} value={filters[k] ?? ''} onInput={(e) => setFilters({ ...filters, [k]: e.currentTarget.value })} />
-          </div>
-        ))}
-        {takes('limit') && (
-          <div>
-            <label for="p-limit">Rows (limit)</label>
-            <input
-              id="p-limit"
-              type="number"
-              min={1}
-              max={1000}
-              placeholder={insight.default_limit ? String(insight.default_limit) : ''}
-              value={limit}
-              onInput={(e) => setLimit(e.currentTarget.value)}
-            />
-          </div>
-        )}
-        <div class="params-go">
-          <button type="submit" class="primary" disabled={run.busy}>
-            Run
-          </button>
-        </div>
-      </form>
-      <Problem error={run.error} />
-      {run.busy && !data && <p role="status">Running…</p>}
-      {data && (
-        <div aria-busy={run.busy}>
-          <p class="muted small">
-            {data.period ? `${data.period.from} – ${data.period.to}` : ''}
-            {data.granularity ? ` · by ${data.granularity}` : ''} · {data.row_count} row{data.row_count === 1 ? '' : 's'}
-            {data.cached ? ' · cached' : ''}
-          </p>
-          <Result hint={data.chart_hint} rows={data.rows} columns={data.columns} label={insight.name} />
-          <AddToDashboardToggle
-            key={runs}
-            idPrefix="ins-add"
-            source={{
-              title: insight.name,
-              live: { insight_code: insight.code, granularity: takes('granularity') ? granularity : undefined, filters: liveFilters },
-              snapshot: undefined,
-            }}
-          />
-        </div>
-      )}
-    </div>
-  );
-}
 
 export function InsightsPage({ code }: { code?: string }) {
   const catalog = useAsync(loadCatalog, []);
@@ -135,12 +19,7 @@ export function InsightsPage({ code }: { code?: string }) {
             Insight
           </label>
           <select id="pick-insight" class="mobile-only" value={code ?? ''} onChange={(e) => navigate(`/insights/${e.currentTarget.value}`)}>
-            <option value="">Choose an insight…</option>
-            {catalog.data?.map((i) => (
-              <option key={i.code} value={i.code}>
-                {i.name}
-              </option>
-            ))}
+            <InsightOptions catalog={catalog.data ?? []} />
           </select>
           <ul class="desktop-only">
             {catalog.data?.map((i) => (
@@ -156,7 +35,7 @@ export function InsightsPage({ code }: { code?: string }) {
           {insight ? (
             <>
               <p class="lead">{insight.description}</p>
-              <Runner key={insight.code} insight={insight} />
+              <InsightRunner key={insight.code} insight={insight} />
             </>
           ) : code && catalog.data ? (
             <p>There is no insight “{code}” in the catalog.</p>

@@ -1,18 +1,17 @@
 // Channels, insight subscriptions, dashboard reports and the delivery log on one page, each a
 // section with its own heading (and an in-page table of contents for small screens).
 import { useState } from 'preact/hooks';
-import { getAll } from '../api.ts';
+import { allPages, api } from '../api.ts';
 import { Channels } from '../components/Channels.tsx';
 import { DeliveryLog } from '../components/DeliveryLog.tsx';
 import { Problem } from '../components/Problem.tsx';
 import { DashboardReports, InsightSubscriptions } from '../components/Subscriptions.tsx';
 import { useAsync } from '../components/useAsync.ts';
-import type { Channel, DashboardSubscription, InsightSubscription } from '../types.ts';
 
 export function NotificationsPage() {
-  const channels = useAsync(() => getAll<Channel>('/notifications/channels'), []);
-  const subs = useAsync(() => getAll<InsightSubscription>('/notifications/subscriptions'), []);
-  const reports = useAsync(() => getAll<DashboardSubscription>('/dashboards/subscriptions'), []);
+  const channels = useAsync(() => allPages((query) => api.GET('/api/v1/notifications/channels', { params: { query } })), []);
+  const subs = useAsync(() => allPages(() => api.GET('/api/v1/notifications/subscriptions')), []);
+  const reports = useAsync(() => allPages(() => api.GET('/api/v1/dashboards/subscriptions')), []);
   const [logKey, setLogKey] = useState(0);
 
   return (

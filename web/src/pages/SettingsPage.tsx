@@ -1,4 +1,5 @@
 import { Connectors } from '../components/Connectors.tsx';
+import { EmbedKeys } from '../components/EmbedKeys.tsx';
 import { Tokens } from '../components/Tokens.tsx';
 import { isManager, useSession } from '../session.ts';
 
@@ -9,6 +10,7 @@ export function SettingsPage() {
       <h1 tabIndex={-1}>Settings</h1>
       <Connectors />
       {isManager(session) && <Tokens />}
+      {isManager(session) && <EmbedKeys />}
     </section>
   );
 }

@@ -49,6 +49,12 @@ export interface Phrases {
   leaderChange(label: string, change: string): string;
   total(value: string): string;
   overall(value: string): string;
+  /** A cohort's retention one period after its start: "the 2026-01-01 cohort kept 31.5 % of its 120". */
+  cohortKept(cohort: string, retention: string, size: string): string;
+  /** Cohorts from … to …; the best and the worst kept one period after their start. */
+  cohorts(first: string, last: string, best: string | undefined, worst: string | undefined): string;
+  /** A rolling or to-date figure: its latest period's value (a total of overlapping windows means nothing). */
+  latest(value: string, period: string): string;
   series(scope: string, word: string, overall: string, change: string | undefined, bestWorst: string): string;
   seriesChange(pct: string, full: string, first: string, last: string): string;
   full(word: string): string;
@@ -153,11 +159,16 @@ const EN = (f: Formats): Words => ({
       ? `the previous period (${from} to ${to}) had ${previous}, so there is no percentage change`
       : `${pct > 0 ? '+' : ''}${f.percent(pct)} on the previous period (${from} to ${to}: ${previous})`,
   leader: (label, value, measure, share, last) =>
-    `${label} leads with ${value} ${measure}${share ?? ''}${last ? `; last of the ${last.count} listed is ${last.label} with ${last.value}` : ''}`,
+    `${label} leads with ${value} ` +
+    `${measure}${share ?? ''}${last ? `; last of the ${last.count} listed is ${last.label} with ${last.value}` : ''}`,
   share: (pct, total) => ` (${pct} of the ${total} shown)`,
   leaderChange: (label, change) => `${label} is ${change}.`,
   total: (value) => `total ${value}`,
   overall: (value) => `overall ${value}`,
+  latest: (value, period) => `latest ${value} (${period})`,
+  cohortKept: (c, r, n) => `the ${c} cohort kept ${r} of its ${n}`,
+  cohorts: (f, l, b, w) =>
+    `cohorts from ${f} to ${l}${b ? `; one period after their start, ${b} (the most)${w ? `, ${w} (the least)` : ''}` : ''}`,
   series: (scope, word, overall, change, best) => `${scope} by ${word}: ${overall}${change ?? ''}. ${best}`,
   seriesChange: (pct, full, first, last) => `, ${pct} from the first ${full} (${first}) to the last (${last})`,
   full: (word) => `full ${word}`,
@@ -171,7 +182,8 @@ const EN = (f: Formats): Words => ({
       ? `no period was named, so this covers all of the data (${span})`
       : kind === 'capped'
         ? `no period was named, so this covers the latest ten years of the data (${span})`
-        : `no period was named and the data holds nothing in the default window before today, so this is the data's latest stretch (${span})`,
+        : `no period was named and the data holds nothing in the default window before today, so this is the data's ` +
+          `latest stretch (${span})`,
   help: (insights, filters, units, examples) =>
     'I could not match that question to the data I can query. ' +
     `I can answer questions about: ${insights}${filters ? ` — filtered by ${filters}` : ''}, ` +
@@ -180,10 +192,12 @@ const EN = (f: Formats): Words => ({
   refusal: {
     measure: (term, measures) => `I have no ${term} in this data model, so I cannot answer that. I can show ${measures}.`,
     dimension: (term, dims, finest) =>
-      `I cannot break this down by ${term}: the data model has no ${term.replace(/s$/, '')}. I can break it down by ${dims}${finest ? `, or show it by ${finest} or longer periods` : ''}.`,
+      `I cannot break this down by ${term}: the data model has no ${term.replace(/s$/, '')}. I can break it down by ` +
+      `${dims}${finest ? `, or show it by ${finest} or longer periods` : ''}.`,
     granularity: (term, finest) => `I cannot show it by ${term.replace(/ly$/, '')}: the finest period I have is a ${finest}.`,
     future: (term, from, today) =>
-      `"${term}"${from ? ` (from ${from})` : ''} has not happened yet: I report what the data holds, up to today (${today}), and make no forecasts.`,
+      `"${term}"${from ? ` (from ${from})` : ''} has not happened yet: I report what the data holds, up to today ` +
+      `(${today}), and make no forecasts.`,
   },
 });
 
@@ -211,11 +225,16 @@ const DE = (f: Formats): Words => ({
       ? `im Vorzeitraum (${from} bis ${to}) waren es ${previous}, daher keine prozentuale Veränderung`
       : `${pct > 0 ? '+' : ''}${f.percent(pct)} gegenüber dem Vorzeitraum (${from} bis ${to}: ${previous})`,
   leader: (label, value, measure, share, last) =>
-    `${label} liegt vorn mit ${value} ${measure}${share ?? ''}${last ? `; zuletzt von ${last.count} aufgeführten: ${last.label} mit ${last.value}` : ''}`,
+    `${label} liegt vorn mit ${value} ` +
+    `${measure}${share ?? ''}${last ? `; zuletzt von ${last.count} aufgeführten: ${last.label} mit ${last.value}` : ''}`,
   share: (pct, total) => ` (${pct} der gezeigten ${total})`,
   leaderChange: (label, change) => `${label}: ${change}.`,
   total: (value) => `insgesamt ${value}`,
   overall: (value) => `insgesamt ${value}`,
+  latest: (value, period) => `zuletzt ${value} (${period})`,
+  cohortKept: (c, r, n) => `die Kohorte ${c} behielt ${r} ihrer ${n}`,
+  cohorts: (f, l, b, w) =>
+    `Kohorten von ${f} bis ${l}${b ? `; eine Periode nach ihrem Beginn ${b} (am meisten)${w ? `, ${w} (am wenigsten)` : ''}` : ''}`,
   series: (scope, word, overall, change, best) => `${scope} nach ${word}: ${overall}${change ?? ''}. ${best}`,
   seriesChange: (pct, full, first, last) => `, ${pct} von der ersten ${full} (${first}) bis zur letzten (${last})`,
   full: () => 'vollständigen Periode',
@@ -230,7 +249,8 @@ const DE = (f: Formats): Words => ({
       ? `es wurde kein Zeitraum genannt, daher umfasst dies alle Daten (${span})`
       : kind === 'capped'
         ? `es wurde kein Zeitraum genannt, daher umfasst dies die letzten zehn Jahre der Daten (${span})`
-        : `es wurde kein Zeitraum genannt und im üblichen Zeitraum bis heute gibt es keine Daten, daher ist dies der jüngste Abschnitt der Daten (${span})`,
+        : `es wurde kein Zeitraum genannt und im üblichen Zeitraum bis heute gibt es keine Daten, daher ist dies der ` +
+          `jüngste Abschnitt der Daten (${span})`,
   help: (insights, filters, units, examples) =>
     'Diese Frage konnte ich keinen Daten zuordnen. ' +
     `Ich kann Fragen beantworten zu: ${insights}${filters ? ` — gefiltert nach ${filters}` : ''}, ` +
@@ -240,10 +260,12 @@ const DE = (f: Formats): Words => ({
     measure: (term, measures) =>
       `„${term}“ gibt es in diesem Datenmodell nicht, daher kann ich das nicht beantworten. Ich kann zeigen: ${measures}.`,
     dimension: (term, dims, finest) =>
-      `Eine Aufschlüsselung nach „${term}“ gibt es im Datenmodell nicht. Möglich ist eine Aufschlüsselung nach ${dims}${finest ? `, oder nach Zeiträumen ab ${finest}` : ''}.`,
+      `Eine Aufschlüsselung nach „${term}“ gibt es im Datenmodell nicht. Möglich ist eine Aufschlüsselung nach ` +
+      `${dims}${finest ? `, oder nach Zeiträumen ab ${finest}` : ''}.`,
     granularity: (term, finest) => `Eine Darstellung nach „${term}“ ist nicht möglich: Der kleinste Zeitraum ist ein ${finest}.`,
     future: (term, from, today) =>
-      `„${term}“${from ? ` (ab ${from})` : ''} liegt in der Zukunft: Ich berichte, was die Daten bis heute (${today}) enthalten, und erstelle keine Prognosen.`,
+      `„${term}“${from ? ` (ab ${from})` : ''} liegt in der Zukunft: Ich berichte, was die Daten bis heute (${today}) ` +
+      `enthalten, und erstelle keine Prognosen.`,
   },
 });
 
@@ -271,11 +293,16 @@ const FR = (f: Formats): Words => ({
       ? `la période précédente (${from} au ${to}) comptait ${previous}, donc pas de variation en pourcentage`
       : `${pct > 0 ? '+' : ''}${f.percent(pct)} par rapport à la période précédente (${from} au ${to} : ${previous})`,
   leader: (label, value, measure, share, last) =>
-    `${label} arrive en tête avec ${value} (${measure})${share ?? ''}${last ? ` ; dernier des ${last.count} listés : ${last.label} avec ${last.value}` : ''}`,
+    `${label} arrive en tête avec ${value} ` +
+    `(${measure})${share ?? ''}${last ? ` ; dernier des ${last.count} listés : ${last.label} avec ${last.value}` : ''}`,
   share: (pct, total) => ` (${pct} des ${total} affichés)`,
   leaderChange: (label, change) => `${label} : ${change}.`,
   total: (value) => `total ${value}`,
   overall: (value) => `global ${value}`,
+  latest: (value, period) => `dernière valeur ${value} (${period})`,
+  cohortKept: (c, r, n) => `la cohorte du ${c} a gardé ${r} de ses ${n}`,
+  cohorts: (f, l, b, w) =>
+    `cohortes du ${f} au ${l}${b ? ` ; une période après leur début, ${b} (le plus)${w ? `, ${w} (le moins)` : ''}` : ''}`,
   series: (scope, word, overall, change, best) => `${scope} par ${word} : ${overall}${change ?? ''}. ${best}`,
   seriesChange: (pct, full, first, last) => `, ${pct} de la première ${full} (${first}) à la dernière (${last})`,
   full: () => 'période complète',
@@ -290,7 +317,8 @@ const FR = (f: Formats): Words => ({
       ? `aucune période n'a été indiquée : ceci couvre toutes les données (${span})`
       : kind === 'capped'
         ? `aucune période n'a été indiquée : ceci couvre les dix dernières années des données (${span})`
-        : `aucune période n'a été indiquée et la période par défaut jusqu'à aujourd'hui ne contient aucune donnée : voici la période la plus récente des données (${span})`,
+        : `aucune période n'a été indiquée et la période par défaut jusqu'à aujourd'hui ne contient aucune donnée : ` +
+          `voici la période la plus récente des données (${span})`,
   help: (insights, filters, units, examples) =>
     'Je n’ai pas pu rattacher cette question aux données que je peux interroger. ' +
     `Je peux répondre sur : ${insights}${filters ? ` — filtré par ${filters}` : ''}, ` +
@@ -300,10 +328,12 @@ const FR = (f: Formats): Words => ({
     measure: (term, measures) =>
       `Il n’y a pas de « ${term} » dans ce modèle de données, je ne peux donc pas répondre. Je peux montrer : ${measures}.`,
     dimension: (term, dims, finest) =>
-      `Impossible de ventiler par « ${term} » : le modèle de données ne le contient pas. Je peux ventiler par ${dims}${finest ? `, ou par périodes à partir du ${finest}` : ''}.`,
+      `Impossible de ventiler par « ${term} » : le modèle de données ne le contient pas. Je peux ventiler par ` +
+      `${dims}${finest ? `, ou par périodes à partir du ${finest}` : ''}.`,
     granularity: (term, finest) => `Impossible d’afficher par « ${term} » : la plus petite période disponible est le ${finest}.`,
     future: (term, from, today) =>
-      `« ${term} »${from ? ` (à partir du ${from})` : ''} n’a pas encore eu lieu : je rapporte ce que contiennent les données jusqu’à aujourd’hui (${today}), sans prévisions.`,
+      `« ${term} »${from ? ` (à partir du ${from})` : ''} n’a pas encore eu lieu : je rapporte ce que contiennent les ` +
+      `données jusqu’à aujourd’hui (${today}), sans prévisions.`,
   },
 });
 
@@ -332,11 +362,16 @@ const ES = (f: Formats): Words => ({
       ? `el periodo anterior (${from} al ${to}) tuvo ${previous}, así que no hay variación porcentual`
       : `${pct > 0 ? '+' : ''}${f.percent(pct)} respecto al periodo anterior (${from} al ${to}: ${previous})`,
   leader: (label, value, measure, share, last) =>
-    `${label} encabeza con ${value} (${measure})${share ?? ''}${last ? `; el último de los ${last.count} listados es ${last.label} con ${last.value}` : ''}`,
+    `${label} encabeza con ${value} ` +
+    `(${measure})${share ?? ''}${last ? `; el último de los ${last.count} listados es ${last.label} con ${last.value}` : ''}`,
   share: (pct, total) => ` (${pct} de los ${total} mostrados)`,
   leaderChange: (label, change) => `${label}: ${change}.`,
   total: (value) => `total ${value}`,
   overall: (value) => `global ${value}`,
+  latest: (value, period) => `último valor ${value} (${period})`,
+  cohortKept: (c, r, n) => `la cohorte del ${c} conservó ${r} de sus ${n}`,
+  cohorts: (f, l, b, w) =>
+    `cohortes del ${f} al ${l}${b ? `; un periodo después de su inicio, ${b} (la que más)${w ? `, ${w} (la que menos)` : ''}` : ''}`,
   series: (scope, word, overall, change, best) => `${scope} por ${word}: ${overall}${change ?? ''}. ${best}`,
   seriesChange: (pct, full, first, last) => `, ${pct} del primer ${full} (${first}) al último (${last})`,
   full: () => 'periodo completo',
@@ -351,7 +386,8 @@ const ES = (f: Formats): Words => ({
       ? `no se indicó ningún periodo, así que esto abarca todos los datos (${span})`
       : kind === 'capped'
         ? `no se indicó ningún periodo, así que esto abarca los últimos diez años de los datos (${span})`
-        : `no se indicó ningún periodo y el periodo por defecto hasta hoy no tiene datos, así que este es el tramo más reciente de los datos (${span})`,
+        : `no se indicó ningún periodo y el periodo por defecto hasta hoy no tiene datos, así que este es el tramo ` +
+          `más reciente de los datos (${span})`,
   help: (insights, filters, units, examples) =>
     'No he podido relacionar esa pregunta con los datos que puedo consultar. ' +
     `Puedo responder sobre: ${insights}${filters ? ` — filtrado por ${filters}` : ''}, ` +
@@ -360,10 +396,12 @@ const ES = (f: Formats): Words => ({
   refusal: {
     measure: (term, measures) => `No hay «${term}» en este modelo de datos, así que no puedo responder. Puedo mostrar: ${measures}.`,
     dimension: (term, dims, finest) =>
-      `No puedo desglosarlo por «${term}»: el modelo de datos no lo tiene. Puedo desglosarlo por ${dims}${finest ? `, o mostrarlo por periodos desde el ${finest}` : ''}.`,
+      `No puedo desglosarlo por «${term}»: el modelo de datos no lo tiene. Puedo desglosarlo por ` +
+      `${dims}${finest ? `, o mostrarlo por periodos desde el ${finest}` : ''}.`,
     granularity: (term, finest) => `No puedo mostrarlo por «${term}»: el periodo más corto disponible es el ${finest}.`,
     future: (term, from, today) =>
-      `«${term}»${from ? ` (desde ${from})` : ''} aún no ha ocurrido: informo de lo que contienen los datos hasta hoy (${today}) y no hago previsiones.`,
+      `«${term}»${from ? ` (desde ${from})` : ''} aún no ha ocurrido: informo de lo que contienen los datos hasta hoy ` +
+      `(${today}) y no hago previsiones.`,
   },
 });
 

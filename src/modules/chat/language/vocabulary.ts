@@ -162,8 +162,10 @@ function firstCountry(lower: string, original: string): ({ code: string } & Span
   return named ?? byCode;
 }
 
-export const ALL_COUNTRIES =
-  /\b(all countries|every country|any country|worldwide|globally|global|everywhere|without (the )?country( filter)?|no country filter|all markets)\b/;
+export const ALL_COUNTRIES = new RegExp(
+  String.raw`\b(all countries|every country|any country|worldwide|globally|global|everywhere|` +
+    String.raw`without (the )?country( filter)?|no country filter|all markets)\b`,
+);
 
 /** Text matched as itself inside a pattern (the parser's phrases, filter values, grammar rules). */
 export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -25,11 +25,20 @@ const COMPARES: { re: RegExp; compare: Compare; unit?: Granularity; unitFrom?: b
   { re: /\b(qoq|q\/q|quarter[- ]over[- ]quarter|quarter[- ]on[- ]quarter)\b/, compare: 'previous_period', unit: 'quarter' },
   { re: /\b(dod|day[- ]over[- ]day|day[- ]on[- ]day)\b/, compare: 'previous_period', unit: 'day' },
   {
-    re: /\b(?:vs\.?|versus|compared? (?:with|to)|in comparison (?:with|to)|against|than|on|relative to)\s+(?:the\s+)?(?:same (?:\w+ )?(?:(?:of|in|as) )?)?(?:last|previous|prior|preceding) year\b(?!')|\b(?:a|one) year (?:ago|earlier|before)\b/,
+    re: new RegExp(
+      String.raw`\b(?:vs\.?|versus|compared? (?:with|to)|in comparison (?:with|to)|against|` +
+        String.raw`than|on|relative to)\s+(?:the\s+)?(?:same (?:\w+ )?(?:(?:of|in|as) )?)?(?:last|` +
+        String.raw`previous|prior|preceding) year\b(?!')|\b(?:a|one) year (?:ago|earlier|before)\b`,
+    ),
     compare: 'previous_year',
   },
   {
-    re: /\b(?:vs\.?|versus|compared? (?:with|to)|in comparison (?:with|to)|against|than|on|relative to)\s+(?:the\s+)?(?:last|previous|prior|preceding) (day|week|month|quarter|period)\b(?!')|\b(?:vs\.?|versus|compared (?:with|to)) (?:the )?(period|week|month|quarter|day) before\b/,
+    re: new RegExp(
+      String.raw`\b(?:vs\.?|versus|compared? (?:with|to)|in comparison (?:with|to)|against|` +
+        String.raw`than|on|relative to)\s+(?:the\s+)?(?:last|previous|prior|preceding) (day|` +
+        String.raw`week|month|quarter|period)\b(?!')|\b(?:vs\.?|versus|compared (?:with|to)) (?:the )?(period|` +
+        String.raw`week|month|quarter|day) before\b`,
+    ),
     compare: 'previous_period',
     // "revenue vs last month" with no window of its own: this month so far, as MoM.
     unitFrom: true,
@@ -52,8 +61,10 @@ export function findCompare(text: string): ({ compare: Compare; unit?: Granulari
 }
 
 /** Words between two periods that make the second the comparison: "2017 vs 2016", "March vs February". */
-const BETWEEN_PERIODS =
-  /^\s*,?\s*(?:(vs\.?|versus|against|compared (?:with|to)|in comparison (?:with|to)|relative to)|(with|to|and))\s+(?:(?:the )?same (?:\w+ )?(?:of|in) )?(?:in\s+)?$/;
+const BETWEEN_PERIODS = new RegExp(
+  String.raw`^\s*,?\s*(?:(vs\.?|versus|against|compared (?:with|to)|in comparison (?:with|` +
+    String.raw`to)|relative to)|(with|to|and))\s+(?:(?:the )?same (?:\w+ )?(?:of|in) )?(?:in\s+)?$`,
+);
 
 /**
  * "compare 2017 with 2016", "2017 vs 2016", "revenue in March vs February": the first period is the

@@ -157,7 +157,10 @@ function swapDayMonth(m: RegExpExecArray | null): RegExpExecArray | null {
   return out;
 }
 
-const POINT = `\\d{4}-\\d{2}-\\d{2}|\\d{4}-\\d{2}|(?:${MONTH_RE})\\.? \\d{1,2}(?:st|nd|rd|th)?(?:,? \\d{4})?|\\d{1,2}(?:st|nd|rd|th)? (?:of )?(?:${MONTH_RE})\\.?(?:,? \\d{4})?|(?:${MONTH_RE})\\.?(?:,? (?:of )?\\d{4})?|\\d{4}`;
+const POINT =
+  `\\d{4}-\\d{2}-\\d{2}|\\d{4}-\\d{2}|(?:${MONTH_RE})\\.? \\d{1,2}(?:st|nd|rd|th)?(?:,? ` +
+  `\\d{4})?|\\d{1,2}(?:st|nd|rd|th)? (?:of )?(?:${MONTH_RE})\\.?(?:,? \\d{4})?|(?:${MONTH_RE})\\.?(?:,? (?:of ` +
+  `)?\\d{4})?|\\d{4}`;
 
 type Recogniser = { re: RegExp; range: (m: RegExpExecArray, today: Date) => DateRange | undefined };
 
@@ -178,7 +181,8 @@ const RECOGNISERS: Recogniser[] = [
   {
     // "January and February", "March through May": from the first month's start to the second's end.
     re: new RegExp(
-      `\\b(?:(?:in|for|during|from|between) )?(${MONTH_RE})\\.?(?: (\\d{4}))? (?:and|&|through|thru|until|till|to|-) (${MONTH_RE})\\.?(?: (\\d{4}))?\\b`,
+      `\\b(?:(?:in|for|during|from|between) )?(${MONTH_RE})\\.?(?: (\\d{4}))? (?:and|&|through|thru|until|till|to|-) ` +
+        `(${MONTH_RE})\\.?(?: (\\d{4}))?\\b`,
     ),
     range: (m, t) => {
       if ((m[1] === 'may' || m[3] === 'may') && !/^(in|for|during|from|between) /.test(m[0])) return undefined;
@@ -200,7 +204,8 @@ const RECOGNISERS: Recogniser[] = [
   },
   {
     re: new RegExp(
-      `\\b(?:in |during |over |within |for )?(?:the )?(?:last|past|previous|trailing|recent) (${NUM_RE}) (?:full |complete |calendar )?${UNIT}\\b`,
+      `\\b(?:in |during |over |within |for )?(?:the )?(?:last|past|previous|trailing|recent) (${NUM_RE}) (?:full ` +
+        `|complete |calendar )?${UNIT}\\b`,
     ),
     range: (m, t) => rolling(t, unitOf(m[2]), toNumber(m[1])),
   },

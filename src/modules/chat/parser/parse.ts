@@ -11,27 +11,16 @@ import {
   findGranularity,
   type Span,
 } from '../language/vocabulary.ts';
-import { find, matchFilterValues, matchInsight, spacedWords, type FilterWords, type InsightWords } from './model-words.ts';
+import { find, matchFilterValues, matchInsight, spacedWords, type InsightWords } from './model-words.ts';
 import { bucketStart } from '../../../semantic/periods.ts';
 import { blank, findCompare, findExplicitComparison } from './comparisons.ts';
-import { findRefusal, type Refusal } from './refusals.ts';
+import { findRefusal, type ModelWords, type Refusal } from './refusals.ts';
 import { detectLanguage, originalWords, toEnglish, type Language } from '../language/languages.ts';
 
-import type { Compare, Granularity } from './comparisons.ts';
 export type { Compare, Granularity } from './comparisons.ts';
+import type { StructuredQuery } from '../chat.schemas.ts';
+export type { StructuredQuery } from '../chat.schemas.ts';
 type FilterValue = string | string[];
-
-export interface StructuredQuery {
-  insight_code: string;
-  granularity?: Granularity;
-  /** Named by the model's filter dimensions (the demo's: country, channel, category); a list means any of them. */
-  filters?: { country?: FilterValue; channel?: FilterValue; category?: FilterValue; [filter: string]: FilterValue | undefined };
-  date_from?: string;
-  date_to?: string;
-  limit?: number;
-  /** Each row gains the previous figures (docs/insights.md "Comparisons"). */
-  compare?: Compare;
-}
 
 /** What the parser needs to know of each catalog insight. */
 export interface ParserInsight {
@@ -52,7 +41,7 @@ export interface ParseContext {
   /** The conversation's last query, for follow-ups. */
   previous?: StructuredQuery;
   /** The model's words (insights' measures and dimensions, filter dimensions): see model-words.ts. */
-  words?: { insights: readonly InsightWords[]; filters: readonly FilterWords[] };
+  words?: ModelWords;
   /** The tenant's values of each filter dimension, from its data. */
   filterValues?: Readonly<Record<string, readonly string[]>>;
   /** The question's language, when known; else it is detected (languages.ts). */
@@ -81,20 +70,31 @@ type Outcome =
 /** What the question asks, and the language it was read in (ISO 639-1). */
 export type ParseOutcome = Outcome & { language: Language };
 
-const KPI_WORDS =
-  /\b(total|totals|overall|in total|altogether|sum|how much|how many|compared?|comparison|vs\.?|versus|change|changed|growth|grow|grew|growing|up or down|increased?|decreased?|drop(ped)?|declined?|kpis?|headline|against)\b/;
-const DATA_WORDS =
-  /\b(show|chart|plot|graph|report|performance|perform|performing|numbers|figures|stats|statistics|results|business|doing|trend|trends|kpis?|how did we do|how are we doing|how's|how is|compare|comparison)\b/;
+const KPI_WORDS = new RegExp(
+  String.raw`\b(total|totals|overall|in total|altogether|sum|how much|how many|compared?|` +
+    String.raw`comparison|vs\.?|versus|change|changed|growth|grow|grew|growing|up or down|` +
+    String.raw`increased?|decreased?|drop(ped)?|declined?|kpis?|headline|against)\b`,
+);
+const DATA_WORDS = new RegExp(
+  String.raw`\b(show|chart|plot|graph|report|performance|perform|performing|numbers|` +
+    String.raw`figures|stats|statistics|results|business|doing|trend|trends|kpis?|how did we do|` +
+    String.raw`how are we doing|how's|how is|compare|comparison)\b`,
+);
 // Asked with no metric and no period, these still mean "how is revenue going".
 const HOW_ARE_WE_DOING = /\b(how are we doing|how did we do|how is business|how's business|how are sales|how are things going)\b/;
 const NEGATION = /\b(excluding|except|without|not|other than|apart from|besides)\s+(the\s+)?$/;
 const FOLLOW_UP_START =
   /^(and|what about|how about|same|now|ok|okay|then|also|but|just|only|instead|compare|switch|make it|change it|show (it|that|the same))\b/;
 const FOLLOW_UP_ANY = /\b(instead|the same|as well|too|that one|this one)\b/;
-const LIMIT_BEFORE =
-  /\b(?:top|best|largest|biggest|highest|leading|first)[- ](\d{1,4}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty)\b/;
-const LIMIT_AFTER =
-  /\b(\d{1,4}|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty|thirty) (?:best|top|biggest|largest|highest|most|leading|best-selling|top-selling|products|skus|items|categories|countries|markets)\b/;
+const LIMIT_BEFORE = new RegExp(
+  String.raw`\b(?:top|best|largest|biggest|highest|leading|first)[- ](\d{1,4}|one|two|` +
+    String.raw`three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty)\b`,
+);
+const LIMIT_AFTER = new RegExp(
+  String.raw`\b(\d{1,4}|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty|` +
+    String.raw`thirty) (?:best|top|biggest|largest|highest|most|leading|best-selling|top-selling|` +
+    String.raw`products|skus|items|categories|countries|markets)\b`,
+);
 const PERIOD_BEFORE = /\b(the )?(day|week|month|quarter|year|period) before\b|\b(previous|prior|preceding) period\b/;
 
 // "how many claims do we have", "all-time revenue": the question is about all of the data.
@@ -327,7 +327,8 @@ function parseEnglish(question: string, ctx: ParseContext): Outcome {
   const ties = !followUp && modelMatch?.code === fitted.insight_code ? modelMatch.ties.slice(0, 3) : [];
   if (ties.length) {
     notes.push(
-      `the question matches ${[fitted.insight_code, ...ties].map((c) => c.replace(/_/g, ' ')).join(' and ')} equally; this is ${fitted.insight_code.replace(/_/g, ' ')}, and the others are offered as alternatives`,
+      `the question matches ${[fitted.insight_code, ...ties].map((c) => c.replace(/_/g, ' ')).join(' and ')} equally; ` +
+        `this is ${fitted.insight_code.replace(/_/g, ' ')}, and the others are offered as alternatives`,
     );
     const alternatives = ties.map((code) => fitToInsight({ ...query, insight_code: code }, ctx.catalog));
     return { kind: 'query', query: fitted, followUp, notes, alternatives, ...(allData ? { allData } : {}) };

@@ -5,6 +5,14 @@
 // vocabulary of shop and business analytics; a term the model itself defines (the example model's
 // MRR and churn) is never refused.
 import type { InsightWords, FilterWords } from './model-words.ts';
+import { stem } from '../compose/match.ts';
+
+/** The model's words: its insights' and filters', and (from chat) every measure's and dimension's phrases. */
+export interface ModelWords {
+  insights: readonly InsightWords[];
+  filters: readonly FilterWords[];
+  model?: { measures: readonly string[]; dimensions: readonly string[] };
+}
 
 export type RefusalReason = 'measure' | 'dimension' | 'granularity' | 'future';
 
@@ -171,21 +179,22 @@ const DIMENSION_TERMS = [
   'industr(?:y|ies)',
 ];
 
-const GROUP_BEFORE = String.raw`\b(?:by|per|for each|for every|split by|broken down by|grouped by|group by|across|which|what)\s+(?:the\s+|each\s+|every\s+)?`;
+const GROUP_BEFORE =
+  String.raw`\b(?:by|per|for each|for every|split by|broken down by|grouped by|group by|` +
+  String.raw`across|which|what)\s+(?:the\s+|each\s+|every\s+)?`;
 const FINER_THAN_DAY = /\b(?:(?:by|per|each|every)\s+(?:the\s+)?(minute|hour|second)s?|(hourly|minutely|intraday))\b/;
-const FUTURE =
-  /\b((?:next|coming|upcoming)\s+(?:\d+\s+)?(?:days?|weeks?|months?|quarters?|years?)|tomorrow|forecast(?:ed|s)?|predict(?:ed|ion|ions)?|projected|projections?|will (?:we|it|sales|revenue) (?:make|be|sell))\b/;
+const FUTURE = new RegExp(
+  String.raw`\b((?:next|coming|upcoming)\s+(?:\d+\s+)?(?:days?|weeks?|months?|quarters?|` +
+    String.raw`years?)|tomorrow|forecast(?:ed|s)?|predict(?:ed|ion|ions)?|projected|projections?|` +
+    String.raw`will (?:we|it|sales|revenue) (?:make|be|sell))\b`,
+);
 
 const compile = (terms: readonly string[], before = String.raw`\b`) => new RegExp(`${before}(${terms.join('|')})\\b`);
 const MEASURE_RE = compile(MEASURE_TERMS);
 const DIMENSION_RE = compile(DIMENSION_TERMS, GROUP_BEFORE);
 
 /** Whether the model's own words contain the term (its measures, names, dimensions or filters). */
-function modelKnows(
-  term: string,
-  words: { insights: readonly InsightWords[]; filters: readonly FilterWords[] } | undefined,
-  kind: 'measure' | 'dimension',
-): boolean {
+function modelKnows(term: string, words: ModelWords | undefined, kind: 'measure' | 'dimension'): boolean {
   if (!words) return false;
   const t = term.toLowerCase().replace(/s$/, '');
   const has = (phrases: readonly string[]) =>
@@ -193,6 +202,9 @@ function modelKnows(
       const w = p.toLowerCase().replace(/s$/, '');
       return w === t || w.includes(t);
     });
+  // A measure or dimension of the model by one of its own phrases (stemmed, as compose/match.ts reads them).
+  const own = kind === 'measure' ? words.model?.measures : words.model?.dimensions;
+  if (own?.some((p) => p.replace(/s$/, '') === t || p === stem(term.toLowerCase()))) return true;
   if (kind === 'measure') return words.insights.some((i) => has(i.measures) || has(i.others ?? []) || has(i.names));
   return words.insights.some((i) => has(i.dimensions)) || words.filters.some((f) => has(f.words) || has([f.name.replace(/_/g, ' ')]));
 }
@@ -201,10 +213,7 @@ function modelKnows(
  * What the question asks that the model cannot answer, or undefined. `text` is lower case; a
  * term in the model's own words (the demo's "sessions", "customers", "products") is never refused.
  */
-export function findRefusal(
-  text: string,
-  words: { insights: readonly InsightWords[]; filters: readonly FilterWords[] } | undefined,
-): Refusal | undefined {
+export function findRefusal(text: string, words: ModelWords | undefined): Refusal | undefined {
   const future = FUTURE.exec(text);
   if (future) return { reason: 'future', term: future[1], start: future.index, end: future.index + future[0].length };
   const finer = FINER_THAN_DAY.exec(text);

@@ -1,0 +1,12 @@
+// mulberry32: a tiny seeded PRNG, so a fuzz failure replays exactly and a bench prints the same
+// table every run (test/plugins/fuzz.test.ts, bench/anomalies.ts).
+export function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
