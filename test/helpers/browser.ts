@@ -9,12 +9,24 @@ import { ROOT, migratedDataDir, seedTinyWarehouse, startServer, tempDataDir, typ
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
+/** How long a page's waits (a locator, waitForFunction) may take: the suite runs three files at a time. */
+export const PAGE_TIMEOUT_MS = 60_000;
+
+export async function launchChromium(): Promise<Browser> {
+  const browser = await chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
   });
+  // Playwright's own 30 s is too short on two busy cores: every context gets a minute, well inside
+  // the tests' own time limits (90 s and more).
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (...args) => {
+    const context = await newContext(...args);
+    context.setDefaultTimeout(PAGE_TIMEOUT_MS);
+    return context;
+  };
+  return browser;
 }
 
 /**
@@ -37,6 +49,18 @@ export function watchConsole(page: Page): { forgive(pattern: RegExp): void; asse
   };
 }
 
+/**
+ * Signs the page in with `token` on the sign-in form and waits until the app has landed (the starter
+ * dashboard or the list): the sign-in page has a heading of its own, so "any h1" is not yet signed in,
+ * and navigating before the landing loses the tab's session.
+ */
+export async function signInPage(page: Page, url: string, token: string): Promise<void> {
+  await page.goto(url + '/');
+  await page.getByLabel('Access token').fill(token);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('heading', { level: 1, name: /^(Dashboards|Start here)$/ }).waitFor();
+}
+
 /** The owner token a fresh server prints on its first start (after it starts listening). */
 export async function firstOwnerToken(server: { output(): string }, timeoutMs = 30_000): Promise<string> {
   const deadline = Date.now() + timeoutMs;
@@ -46,6 +70,16 @@ export async function firstOwnerToken(server: { output(): string }, timeoutMs = 
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`no first-start token in the server's output:\n${server.output()}`);
+}
+
+/**
+ * Builds web/dist when it is missing or older than the embedded pages' entry (a build without the
+ * manifest that src/plugins/embed-pages.ts reads).
+ */
+export function ensureWebBuilt(): void {
+  const dist = path.join(ROOT, 'web/dist');
+  if (fs.existsSync(path.join(dist, 'index.html')) && fs.existsSync(path.join(dist, '.vite/manifest.json'))) return;
+  execFileSync('npm', ['run', 'build:web'], { cwd: ROOT, stdio: 'inherit' });
 }
 
 /** Why the browser tests skip: Chromium is not installed (false when it is). */
@@ -83,8 +117,7 @@ export function webApp(dataDirPrefix: string, ready?: () => Promise<void>): WebA
   };
   before(async () => {
     if (CHROMIUM_MISSING) return;
-    if (!fs.existsSync(path.join(ROOT, 'web/dist', 'index.html')))
-      execFileSync('npm', ['run', 'build:web'], { cwd: ROOT, stdio: 'inherit' });
+    ensureWebBuilt();
     const dir = process.env.DATABASE_URL ? tempDataDir(dataDirPrefix) : await migratedDataDir(dataDirPrefix);
     await seedTinyWarehouse(dir);
     web.server = await startServer(dir);
@@ -100,4 +133,21 @@ export function webApp(dataDirPrefix: string, ready?: () => Promise<void>): WebA
     }
   });
   return web;
+}
+
+/** SCREENSHOTS=/some/dir: pictures of the page at 1280 and 375 px, light and dark (nothing when unset). */
+export async function snapAll(page: Page, name: string): Promise<void> {
+  const shots = process.env.SCREENSHOTS;
+  if (!shots) return;
+  fs.mkdirSync(shots, { recursive: true });
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.waitForTimeout(300);
+      await page.screenshot({ path: path.join(shots, `${name}-${width}-${scheme}.png`), fullPage: true });
+    }
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.setViewportSize({ width: 1280, height: 900 });
 }

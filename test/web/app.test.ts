@@ -4,14 +4,13 @@
 // it, create a webhook channel and a subscription, send it and read the log. No console errors.
 // SCREENSHOTS=/some/dir saves a picture of each page at desktop and phone width.
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { after, before, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { ROOT, migratedDataDir, seedTinyWarehouse, startServer, tempDataDir, type RunningServer } from '../helpers/process.ts';
-import { CHROMIUM, firstOwnerToken, launchChromium, watchConsole } from '../helpers/browser.ts';
+import { CHROMIUM, ensureWebBuilt, firstOwnerToken, launchChromium, watchConsole, signInPage } from '../helpers/browser.ts';
 import { FakeProviders } from '../fakes/llm-providers.ts';
 
 const DIST = path.join(ROOT, 'web/dist');
@@ -22,17 +21,12 @@ let browser: Browser | undefined;
 let token = '';
 let providers: FakeProviders | undefined;
 
-function ensureBuilt(): void {
-  if (fs.existsSync(path.join(DIST, 'index.html'))) return;
-  execFileSync('npm', ['run', 'build:web'], { cwd: ROOT, stdio: 'inherit' });
-}
-
 const skip = fs.existsSync(CHROMIUM) ? false : `${CHROMIUM} is absent (apt-get install chromium; .ci/run does)`;
 if (skip) console.log(`# web tests skipped: ${skip}`);
 
 before(async () => {
   if (skip) return;
-  ensureBuilt();
+  ensureWebBuilt();
   // The child runs on the embedded database (childEnv drops DATABASE_URL); the migrated template
   // that saves it seconds is a PGlite dump, so with DATABASE_URL set the CLI migrates a fresh dir.
   const dir = process.env.DATABASE_URL ? tempDataDir('insights-web-') : await migratedDataDir('insights-web-');
@@ -100,6 +94,9 @@ test('a user signs in, builds a dashboard from chat and the catalog, and sets up
   await snap(page, 'signin-desktop');
   await page.getByLabel('Access token').fill(token);
   await page.getByRole('button', { name: 'Sign in' }).click();
+  // Signing in lands on the starter dashboard when there is one, else the list: the list from here.
+  await page.getByRole('heading', { level: 1, name: /^(Dashboards|Start here)$/ }).waitFor();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboards' }).click();
   await page.getByRole('heading', { level: 1, name: 'Dashboards' }).waitFor();
   assert.match(await page.getByTestId('who').innerText(), /Demo Owner · owner · demo/i);
   for (const name of ['Dashboards', 'Chat', 'Insights', 'Notifications', 'Settings']) {
@@ -145,12 +142,14 @@ test('a user signs in, builds a dashboard from chat and the catalog, and sets up
   await kpi.locator('[data-testid=kpi-value]').waitFor();
   assert.match(await kpi.innerText(), /Previous:/);
   const refreshed = page.waitForResponse((r) => r.url().endsWith('/refresh') && r.request().method() === 'POST');
+  await kpi.getByRole('button', { name: 'More actions for Revenue KPI' }).click();
   await kpi.getByRole('button', { name: 'Refresh Revenue KPI' }).click();
   assert.equal((await refreshed).status(), 200);
   await page.locator('section.widget[data-state=ready]').nth(1).waitFor();
 
   // Reorder by keyboard: the KPI moves first, and the order is kept by the service.
   const reordered = page.waitForResponse((r) => /\/dashboards\/[\w-]+$/.test(r.url()) && r.request().method() === 'PATCH');
+  await kpi.getByRole('button', { name: 'More actions for Revenue KPI' }).click();
   await kpi.getByRole('button', { name: 'Move Revenue KPI earlier' }).focus();
   await page.keyboard.press('Enter');
   assert.equal((await reordered).status(), 200);
@@ -258,9 +257,8 @@ test('a member is offered only what a member may do', { skip, timeout: 60_000 },
   const context = await browser!.newContext({ viewport: { width: 1024, height: 800 } });
   const page = await context.newPage();
   const problems = watchConsole(page);
-  await page.goto(server!.url + '/');
-  await page.getByLabel('Access token').fill(member);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await signInPage(page, server!.url, member);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboards' }).click();
   await page.getByRole('heading', { level: 1, name: 'Dashboards' }).waitFor();
   assert.match(await page.getByTestId('who').innerText(), /member/i);
   assert.equal(await page.getByRole('button', { name: 'New dashboard' }).count(), 0);

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { CHROMIUM_MISSING, watchConsole, webApp } from '../helpers/browser.ts';
+import { CHROMIUM_MISSING, watchConsole, webApp, signInPage } from '../helpers/browser.ts';
 
 const shots = process.env.SCREENSHOTS;
 
@@ -37,10 +37,7 @@ test('a German answer: German column titles, German number and date formats in t
   const page = await context.newPage();
   const problems = watchConsole(page);
   try {
-    await page.goto(web.server!.url + '/');
-    await page.getByLabel('Access token').fill(web.token);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    await signInPage(page, web.server!.url, web.token);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Chat' }).click();
 
     const byCountry = await ask(page, 'Umsatz nach Land dieses Jahr');

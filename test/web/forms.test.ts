@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { CHROMIUM_MISSING, watchConsole, webApp } from '../helpers/browser.ts';
+import { CHROMIUM_MISSING, watchConsole, webApp, signInPage } from '../helpers/browser.ts';
 
 const shots = process.env.SCREENSHOTS;
 
@@ -38,10 +38,7 @@ async function signedIn(
   const context = await web.browser!.newContext({ viewport: { width: 1280, height: 900 }, timezoneId, locale: 'en-GB' });
   const page = await context.newPage();
   const problems = watchConsole(page);
-  await page.goto(web.server!.url + '/');
-  await page.getByLabel('Access token').fill(web.token);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('heading', { level: 1 }).first().waitFor();
+  await signInPage(page, web.server!.url, web.token);
   return { page, problems, close: () => context.close() };
 }
 
@@ -134,6 +131,10 @@ test('insight subscription with a time zone, a cron and an alert condition: kept
     await form.getByRole('button', { name: 'Subscribe' }).click();
     const subs = page.getByRole('list', { name: 'Insight subscriptions' });
     await subs.getByRole('listitem').first().waitFor();
+    // Subscribed: the form starts over, and the row's next run names its time zone.
+    assert.equal(await form.getByLabel('Insight', { exact: true }).inputValue(), '');
+    assert.equal(await form.getByLabel('Threshold').count(), 0);
+    assert.match(await subs.getByRole('listitem').first().innerText(), /next run: .+ Europe\/Berlin/);
 
     const [stored] = await api<any[]>('GET', '/notifications/subscriptions');
     assert.equal(stored.timezone, 'Europe/Berlin');

@@ -4,13 +4,9 @@
 // By accessible names; any console error fails. SCREENSHOTS=/dir saves each page at 1280 and 375 px,
 // light and dark.
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import path from 'node:path';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { CHROMIUM_MISSING, watchConsole, webApp } from '../helpers/browser.ts';
-
-const shots = process.env.SCREENSHOTS;
+import { CHROMIUM_MISSING, snapAll, watchConsole, webApp, signInPage } from '../helpers/browser.ts';
 
 let dashId = '';
 
@@ -22,26 +18,10 @@ async function signedIn(as = web.token, width = 1280) {
   const context = await web.browser!.newContext({ viewport: { width, height: 900 } });
   const page = await context.newPage();
   const problems = watchConsole(page);
-  await page.goto(web.server!.url + '/');
-  await page.getByLabel('Access token').fill(as);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await signInPage(page, web.server!.url, as);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboards' }).click();
   await page.getByRole('heading', { level: 1, name: 'Dashboards' }).waitFor();
   return { page, problems, close: () => context.close() };
-}
-
-async function snapAll(page: Page, name: string): Promise<void> {
-  if (!shots) return;
-  fs.mkdirSync(shots, { recursive: true });
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    for (const width of [1280, 375]) {
-      await page.setViewportSize({ width, height: 900 });
-      await page.waitForTimeout(300);
-      await page.screenshot({ path: path.join(shots, `${name}-${width}-${scheme}.png`), fullPage: true });
-    }
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-  await page.setViewportSize({ width: 1280, height: 900 });
 }
 
 const ready = (page: Page) =>
