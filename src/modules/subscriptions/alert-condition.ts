@@ -80,6 +80,14 @@ export interface AlertCheck {
 
 /** Throws a 400 naming the field when the condition cannot be read on this insight. */
 export function checkCondition(c: AlertCondition, shape: AlertShape): void {
+  // A cohort's rows are a triangle (cohort × periods since): no headline value, no value per row
+  // that a threshold or a history could read. Refused rather than accepted and never met.
+  if (shape.kind === 'cohort') {
+    throw invalidField(
+      '/body/condition',
+      'a cohort insight has no headline value or value per row to compare: subscribe to it without a condition',
+    );
+  }
   if (isAnomaly(c)) {
     if (shape.kind === 'kpi') {
       throw invalidField('/body/condition/kind', 'anomaly alerts need a time series or a breakdown; a KPI has one value per window');

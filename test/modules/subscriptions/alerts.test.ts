@@ -142,6 +142,9 @@ describe('alerts through the scheduler and the worker', () => {
     await bad({ condition: { op: 'above', value: 1, measure: 'nope' } }, '/body/condition/measure', 'revenue_by_country');
     await bad({ notify: 'sometimes', condition: { op: 'above', value: 1 } }, '/body/notify');
     await bad({ notify: 'on_change' }, '/body/notify');
+    // A cohort's retention triangle has no value a condition could read: refused, not accepted and never met.
+    await bad({ condition: { op: 'below', value: 20 } }, '/body/condition', 'customer_retention');
+    await bad({ condition: { kind: 'anomaly' } }, '/body/condition', 'customer_retention');
   });
 
   test('a slot whose condition does not hold sends nothing and logs nothing; the subscription shows the check', async () => {
