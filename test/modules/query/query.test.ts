@@ -97,6 +97,38 @@ test('any measure by any reachable dimension, though no insight pairs them', asy
   assert.equal(first['orders.orders'], Number(n));
 });
 
+test('a segment narrows every measure to its rows: settled orders become completed ones, refunds none', async () => {
+  const window = { dimension: 'orders.ordered_at', date_from: '2026-01-01', date_to: '2026-10-31' };
+  const measures = ['orders.settled_orders', 'orders.refunded_orders', 'orders.orders'];
+  const body = { measures, dimensions: ['orders.channel'], time: window, order: [{ member: 'orders.channel', direction: 'asc' }] };
+  const plain = await query(body);
+  const segmented = await query({ ...body, segments: ['orders.completed'] });
+  assert.equal(plain.statusCode, 200, plain.body);
+  assert.equal(segmented.statusCode, 200, segmented.body);
+  // Without the segment some channel has refunds; with it, none does, and settled = completed.
+  assert.ok(
+    plain.data.data.rows.some((r: any) => r['orders.refunded_orders'] > 0),
+    plain.body,
+  );
+  assert.deepEqual(
+    segmented.data.data.rows.map((r: any) => r['orders.channel']),
+    plain.data.data.rows.map((r: any) => r['orders.channel']),
+  );
+  for (const r of segmented.data.data.rows) {
+    assert.equal(r['orders.refunded_orders'], 0, JSON.stringify(r));
+    assert.equal(r['orders.settled_orders'], r['orders.orders'], JSON.stringify(r));
+  }
+  // The segmented counts, counted by hand in the warehouse.
+  const counted = await t.warehouse.query(
+    `SELECT channel, count(*) AS n FROM orders WHERE tenant_id = 'demo' AND status = 'completed'
+       AND ordered_at >= TIMESTAMP '2026-01-01' AND ordered_at < TIMESTAMP '2026-11-01' GROUP BY channel ORDER BY channel`,
+  );
+  assert.deepEqual(
+    segmented.data.data.rows.map((r: any) => [r['orders.channel'], r['orders.settled_orders']]),
+    counted.map((r) => [r.channel, Number(r.n)]),
+  );
+});
+
 test('every bad input is a 400 naming its field and saying why', async () => {
   const cases: [unknown, string, RegExp][] = [
     [{ measures: ['orders.nope'] }, '/body/measures/0', /not a measure of cube orders/],
