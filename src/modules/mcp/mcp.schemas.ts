@@ -29,7 +29,7 @@ const Window = Type.Object({ from: Type.String(), to: Type.String() });
 export const InsightResultSchema = Type.Object({
   insight_code: Type.String(),
   insight_name: Type.String(),
-  kind: Type.String({ description: 'timeseries, breakdown, top or kpi' }),
+  kind: Type.String({ description: 'timeseries, breakdown, top, kpi or cohort' }),
   granularity: Nullable(Type.String()),
   filters: Type.Record(Type.String(), Type.Union([Type.String(), Type.Array(Type.String())])),
   period: Window,
