@@ -355,7 +355,6 @@ function readValues(
     // Only a dimension of countries holds country codes (a US state "CA" is not Canada).
     const dims = lexicon.dimensions.filter((d) => isCountryDimension(d) && ctx.values[d.ref]?.includes(c!.code));
     if (dims.length) hits.push({ start: c.start, end: c.end, hit: dims.map((dim) => ({ dim, value: c!.code })) });
-
     rest = blankOut(rest, c.start, c.end);
     restCased = blankOut(restCased, c.start, c.end);
   }
