@@ -1,7 +1,8 @@
 // The chat benchmark's composition table (eval/compose.ts): per example dataset and language, the
 // composition questions answered right, refused and answered wrong, each judged against the rows
 // of the semantic query that means it, on the dataset's data (the demo seeded to the set's day,
-// examples/subscriptions as shipped) and the day the questions count from.
+// examples/subscriptions and the vega-datasets examples' files as shipped) and the day the
+// questions count from.
 import crypto from 'node:crypto';
 import path from 'node:path';
 import { buildApp } from '../src/app.ts';
@@ -14,14 +15,14 @@ import { TokensRepository } from '../src/modules/tokens/tokens.repository.ts';
 import { TokensService } from '../src/modules/tokens/tokens.service.ts';
 import { DuckDbWarehouse } from '../src/warehouse/duckdb/duckdb.ts';
 import { seedDemo } from '../src/warehouse/demo/demo.ts';
-import { composeSets, loadSubscriptions, runSet, type ComposeSet } from '../eval/compose.ts';
+import { composeSets, loadSetData, runSet, type ComposeSet } from '../eval/compose.ts';
 
 const ROOT = path.join(import.meta.dirname, '..');
 
 async function runOne(name: string, set: ComposeSet): Promise<{ rows: string[]; wrong: string[] }> {
   const now = new Date(`${set.today}T10:00:00Z`);
   const warehouse = await DuckDbWarehouse.open(':memory:');
-  if (set.model) await loadSubscriptions((sql) => warehouse.exec(sql), 'demo');
+  if (set.model) await loadSetData(warehouse, set, 'demo');
   else await seedDemo(warehouse, { rows: 20_000, tenants: ['demo'], endDay: set.today, now });
   const db = await PGliteDb.open({});
   await migrate(db);

@@ -7,6 +7,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { SemanticQuery } from '../src/semantic/query/query.schema.ts';
+import { dataFileOf } from '../src/warehouse/load/rules.ts';
+import type { Warehouse } from '../src/warehouse/warehouse.ts';
 
 export interface ComposeCase {
   q: string;
@@ -19,6 +21,11 @@ export interface ComposeSet {
   today: string;
   /** The model file (default: the demo model). */
   model?: string;
+  /**
+   * The data files the example's README loads, table by table (paths from the repository's root),
+   * loaded as `insights data load` loads them. Unset with a model: examples/subscriptions.
+   */
+  data?: { table: string; file: string }[];
   cases: ComposeCase[];
 }
 
@@ -31,6 +38,17 @@ export async function loadSubscriptions(exec: (sql: string) => Promise<unknown>,
   await exec(`CREATE TABLE plans AS SELECT *, '${tenant}' AS tenant_id FROM read_csv_auto('${file('plans.csv')}');
     CREATE TABLE accounts AS SELECT *, '${tenant}' AS tenant_id FROM read_csv_auto('${file('accounts.csv')}');
     CREATE TABLE invoices AS SELECT *, '${tenant}' AS tenant_id FROM read_json_auto('${file('invoices.ndjson')}');`);
+}
+
+/**
+ * Loads a set's data under one tenant: the example's files through the warehouse's load (the
+ * reader, date detection and column rules of `insights data load`), or examples/subscriptions.
+ */
+export async function loadSetData(warehouse: Warehouse, set: ComposeSet, tenant: string): Promise<void> {
+  if (!set.data) return loadSubscriptions((sql) => warehouse.exec(sql), tenant);
+  for (const { table, file } of set.data) {
+    await warehouse.load({ table, file: dataFileOf(path.join(dir, '..', file)), tenantId: tenant, mode: 'replace' });
+  }
 }
 
 type Row = Record<string, unknown>;

@@ -87,7 +87,9 @@ export class ChatComposer {
     const wanted = this.read(q, await this.values(q.auth));
     const meaning = parsed.kind === 'query' ? this.lexicon.insights.find((i) => i.code === parsed.query.insight_code) : undefined;
     if (parsed.kind === 'query' && parsed.followUp && !wanted.measures.length) return { kind: 'insight' };
-    if (parsed.kind === 'query' && meaning) this.keepParsedFilters(wanted, parsed.query.filters ?? {}, meaning.filterRefs);
+    // A name the parser read as a filter (a channel's everyday word) is no unknown name.
+    if (parsed.kind === 'query' && meaning && this.keepParsedFilters(wanted, parsed.query.filters ?? {}, meaning.filterRefs))
+      delete wanted.unknownValue;
     const composed = resolveWanted(wanted, this.lexicon, meaning?.measure);
     if (composed.kind === 'none') return { kind: 'insight' };
     if (composed.kind === 'refused') {
@@ -116,13 +118,21 @@ export class ChatComposer {
    * A value the parser read that composition did not (a channel's everyday word, a country the data
    * has no rows of) is kept: the composed query must not drop a filter the question names.
    */
-  private keepParsedFilters(wanted: Wanted, filters: Record<string, unknown>, refs: Record<string, string>): void {
+  private keepParsedFilters(wanted: Wanted, filters: Record<string, unknown>, refs: Record<string, string>): number {
+    let kept = 0;
     for (const [name, v] of Object.entries(filters)) {
       const dim = this.member(refs[name] ?? '');
       if (!dim || v === undefined || wanted.filters.some((f) => f.dims.some((d) => d.concept === dim.concept))) continue;
+      // Grouped by that dimension, the parser's value is a word of the grouping ("time of day" read as Day).
+      if (wanted.groups.some((g) => g.some((d) => d.concept === dim.concept))) continue;
+      // A word composition read as another dimension's value ("medium damage", not a medium size).
+      const said = new Set(wanted.filters.flatMap((f) => f.values.map((x) => x.toLowerCase())));
+      if ((Array.isArray(v) ? v : [v]).some((x) => said.has(String(x).toLowerCase()))) continue;
       const dims = this.lexicon.dimensions.filter((d) => d.concept === dim.concept && d.type === dim.type);
       wanted.filters.push({ dims, operator: 'equals', values: (Array.isArray(v) ? v : [v]).map(String), term: String(v) });
+      kept++;
     }
+    return kept;
   }
 
   private member(ref: string): Member | undefined {

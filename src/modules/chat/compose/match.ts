@@ -45,7 +45,7 @@ export function tokenize(text: string): Token[] {
 /** A phrase as stemmed words. */
 export const phrase = (text: string): string[] => tokenize(text).map((t) => t.stem);
 
-const STOP = new Set(
+export const STOP_WORDS: ReadonlySet<string> = new Set(
   [
     'a an the of in on at by per for to from and or with without is are was were be been our my we us me you it its',
     'this that these those what which who how many much do does did show give tell get all each every their there',
@@ -55,7 +55,7 @@ const STOP = new Set(
     .split(' '),
 );
 /** The content words of a text, stemmed (descriptions). */
-export const words = (text: string): string[] => phrase(text).filter((w) => w.length > 2 && !STOP.has(w));
+export const words = (text: string): string[] => phrase(text).filter((w) => w.length > 2 && !STOP_WORDS.has(w));
 
 /** A phrase of some target found in the question: tokens [from, to). */
 export interface Found<T> {

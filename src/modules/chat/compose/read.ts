@@ -9,7 +9,7 @@ import { blank, findCompare, findExplicitComparison, type Compare, type Granular
 import { findCountry, findGranularity } from '../language/vocabulary.ts';
 import { bucketStart } from '../../../semantic/periods.ts';
 import type { Lexicon, Member } from './lexicon.ts';
-import { blankOut, findAll, pick, phrase, tokenize, type Found } from './match.ts';
+import { blankOut, findAll, pick, phrase, STOP_WORDS, tokenize, type Found, type Token } from './match.ts';
 
 export type ValueOperator = 'equals' | 'not_equals';
 export type ConditionOperator = 'gt' | 'gte' | 'lt' | 'lte';
@@ -28,10 +28,18 @@ export interface Wanted {
   compare?: Compare;
   /** "by campaign" where the model has no such dimension. */
   unknownGroup?: string;
+  /**
+   * A name the question filters by that is no value of the data ("in Alaska", "from Texas" where
+   * origins are airport codes), or a word qualifying a measure that the model lacks ("cancelled
+   * flights"): answering without it would answer something else.
+   */
+  unknownValue?: string;
 }
 
-const NEGATED =
-  /\b(?:not|excluding|except|without|other than|apart from|besides|outside(?: of)?|but not)\s+(?:(?:in|from|for|of|the|on|via)\s+)*$/;
+const NEGATED = new RegExp(
+  String.raw`\b(?:not|excluding|except|without|other than|apart from|besides|outside(?: of)?|but not)\s+` +
+    String.raw`(?:(?:in|from|for|of|the|on|via|at|during|to|with)\s+)*$`,
+);
 const COMPARATORS: [RegExp, ConditionOperator][] = [
   [/^(?:over|above|more than|greater than|higher than|exceeding|larger than|bigger than|>)$/, 'gt'],
   [/^(?:at least|>=|no less than)$/, 'gte'],
@@ -42,7 +50,8 @@ const COMPARING =
   'over|above|more than|greater than|higher than|exceeding|larger than|bigger than|at least|no less than|' +
   'under|below|less than|fewer than|lower than|smaller than|at most|no more than|up to';
 const CONDITION = new RegExp(
-  `\\b(${COMPARING})\\s+(-?\\d[\\d,]*(?:\\.\\d+)?)\\s*(k|m|thousand|million)?(?![\\w.])|(>=|<=|>|<)\\s*(-?\\d[\\d,]*(?:\\.\\d+)?)`,
+  `\\b(${COMPARING})\\s+(-?\\d[\\d,]*(?:\\.\\d+)?)\\s*(k|m|bn|thousand|million|billion)?(?![\\w.])|` +
+    `(>=|<=|>|<)\\s*(-?\\d[\\d,]*(?:\\.\\d+)?)`,
   'g',
 );
 const LOSS = /\b(with (?:a )?loss(?:es)?|loss[- ]making|unprofitable|in the red|negative)\b/;
@@ -78,6 +87,7 @@ const FOREIGN: [RegExp, string][] = [
 
 const number = (raw: string, unit?: string): number => {
   const n = Number(raw.replace(/,/g, ''));
+  if (unit === 'bn' || unit === 'billion') return n * 1e9;
   return unit === 'k' || unit === 'thousand' ? n * 1000 : unit === 'm' || unit === 'million' ? n * 1e6 : n;
 };
 
@@ -105,7 +115,7 @@ export function readQuestion(englishText: string, ctx: ReadContext): Wanted {
   let time: TimeMatch | undefined = explicit?.time ?? findTimeRange(text, ctx.today);
   text = blank(text, time);
   if (cmp?.unit && !time) time = { start: 0, end: 0, range: { from: bucketStart(ctx.today, cmp.unit), to: ctx.today } };
-  const gran = findGranularity(text);
+  const gran = findGranularity(text) ?? unitAfterGrouping(text);
   text = blank(text, gran);
   if (time) wanted.range = time.range;
   if (gran) wanted.granularity = gran.granularity;
@@ -147,9 +157,8 @@ export function readQuestion(englishText: string, ctx: ReadContext): Wanted {
     [...ctx.lexicon.measures, ...ctx.lexicon.dimensions].map((m) => ({ target: m, phrases: m.phrases.filter((p) => p.length > 1) })),
   ).map((f) => [memberTokens[f.from].start, memberTokens[f.to - 1].end] as const);
   const inPhrase = (start: number, end: number) => longer.some(([s, e]) => s <= start && end <= e && e - s > end - start);
-  readValues(text, cased, ctx, wanted, inPhrase).forEach(([s, e]) => {
-    text = blankOut(text, s, e);
-  });
+  const valueSpans = readValues(text, cased, ctx, wanted, inPhrase);
+  for (const [s, e] of valueSpans) text = blankOut(text, s, e);
   for (const f of wanted.filters) if (f.apart) add(wanted.groups, f.dims);
 
   // The model's words: shapes ("best sellers"), measures and dimensions, longest first.
@@ -167,11 +176,16 @@ export function readQuestion(englishText: string, ctx: ReadContext): Wanted {
       phrases: [s.phrase],
     })),
     ...lex.measures.map((m) => ({ target: { kind: 'measure', member: m } as Target, phrases: m.phrases })),
+    // A dimension's function word ("from" for an origin) introduces its values; it never groups.
     ...lex.dimensions
       .filter((d) => d.type !== 'time')
-      .map((d) => ({ target: { kind: 'dimension', member: d } as Target, phrases: d.phrases })),
+      .map((d) => ({ target: { kind: 'dimension', member: d } as Target, phrases: d.phrases.filter((p) => !introduces(p)) })),
   ];
-  const groups = pick(findAll(tokens, targets), new Array(tokens.length).fill(false));
+  const found = findAll(tokens, targets);
+  // A shape ("gross by genre") never takes a word of a measure that reaches outside it ("US gross", "delayed flights").
+  const partly = (f: Found<Target>, g: Found<Target>) => g.from < f.to && f.from < g.to && (g.from < f.from || g.to > f.to);
+  const kept = found.filter((f) => f.target.kind !== 'shape' || !found.some((g) => g.target.kind === 'measure' && partly(f, g)));
+  const groups = pick(kept, new Array(tokens.length).fill(false));
   // A word after "by" that no dimension or unit took: a grouping the model does not have.
   let dimText = text;
   for (const g of groups) dimText = spanBlank(dimText, tokens, g[0]);
@@ -183,10 +197,14 @@ export function readQuestion(englishText: string, ctx: ReadContext): Wanted {
     }
   }
   let shapeMeasure: Member[] | undefined;
+  // A dimension's word right after a value ("large birds") is what the value describes, unless nothing else groups.
+  const described: Member[][] = [];
+  const afterValue = (at: number) => valueSpans.some(([, e]) => e <= at && cased.slice(e, at).trim() === '');
   for (const g of groups) {
     const kinds = new Set(g.map((f) => f.target.kind));
     const before = text.slice(0, tokens[g[0].from].start);
     const asDimension = kinds.has('dimension') && (!kinds.has('measure') || TO_DIM.test(before));
+    if (kinds.has('measure') && !asDimension) wanted.unknownValue ??= qualifier(cased, tokens, groups, g);
     const shape = g.find((f) => f.target.kind === 'shape');
     if (shape && shape.target.kind === 'shape') {
       shapeMeasure = shape.target.measure;
@@ -197,10 +215,9 @@ export function readQuestion(englishText: string, ctx: ReadContext): Wanted {
         wanted.limit ??= shape.target.top;
       }
     } else if (asDimension) {
-      add(
-        wanted.groups,
-        g.flatMap((f) => (f.target.kind === 'dimension' ? [f.target.member] : [])),
-      );
+      const dims = g.flatMap((f) => (f.target.kind === 'dimension' ? [f.target.member] : []));
+      if (!TO_DIM.test(before) && afterValue(tokens[g[0].from].start)) described.push(dims);
+      else add(wanted.groups, dims);
     } else {
       const members = g.flatMap((f) => (f.target.kind === 'measure' ? [f.target.member] : []));
       const cond = conditionAt.find(
@@ -210,7 +227,11 @@ export function readQuestion(englishText: string, ctx: ReadContext): Wanted {
       add(wanted.measures, members);
     }
   }
+  if (!wanted.groups.length) for (const d of described) add(wanted.groups, d);
   wanted.conditions = conditionAt.map((c) => c.c);
+  let rest = text;
+  for (const g of groups) rest = spanBlank(rest, tokens, g[0]);
+  wanted.unknownValue ??= unreadName(rest, cased, lex);
   // "top 3 categories by units": the measure named ranks the top list, not the insight's own.
   if (shapeMeasure && wanted.measures.length > 1) wanted.measures = wanted.measures.filter((m) => m !== shapeMeasure);
   // "revenue by customer" where "customer" names a measure, not a dimension: a grouping the model lacks.
@@ -225,6 +246,55 @@ export function readQuestion(englishText: string, ctx: ReadContext): Wanted {
   return wanted;
 }
 
+/** A phrase that is one function word ("from", "to"): it introduces a value of its dimension. */
+const introduces = (p: string[]) => p.length === 1 && STOP_WORDS.has(p[0]);
+
+/** "by origin state and month": a unit joined by "and" to a grouping groups by that unit too. */
+function unitAfterGrouping(text: string): { granularity: Granularity; start: number; end: number } | undefined {
+  const m = /\b(?:by|per)\s[^,.]*?\b(and (day|week|month|quarter|year))\b/.exec(text);
+  if (!m) return undefined;
+  const start = m.index + m[0].length - m[1].length;
+  return { granularity: m[2] as Granularity, start, end: start + m[1].length };
+}
+
+/**
+ * A word qualifying a measure right before it that nothing read ("cancelled flights", "diverted
+ * flights"): a participle the model has no measure for. Answering the plain measure would answer
+ * something else.
+ */
+function qualifier(cased: string, tokens: Token[], groups: Found<Target>[][], g: Found<Target>[]): string | undefined {
+  const at = g[0].from - 1;
+  if (at < 0 || groups.some((o) => o[0].from <= at && at < o[0].to)) return undefined;
+  const t = tokens[at];
+  const word = cased.slice(t.start, t.end);
+  if (!/^\p{L}{3,}ed$/u.test(word) || /^(?:hundred|need|based)$/i.test(word) || cased.slice(t.end, tokens[g[0].from].start).trim())
+    return undefined;
+  return cased.slice(t.start, tokens[g[g.length - 1].to - 1].end);
+}
+
+const NOT_NAMES = /^(?:date|today|now|total|all|each|every|this|that|last|next|average|which|what)$/i;
+
+/**
+ * A name the question filters by that nothing read: a capitalized word after in / from / for / at
+ * ("in Alaska"), or any word after a dimension's own introducing word ("from texas" where "from"
+ * introduces the origin). `rest` is the question with everything read blanked out.
+ */
+function unreadName(rest: string, cased: string, lex: Lexicon): string | undefined {
+  const open = (s: number, e: number) => rest.slice(s, e).trim() === cased.slice(s, e).trim().toLowerCase();
+  for (const m of cased.matchAll(/\b(?:in|from|for|at|to)\s+(?:the\s+)?(\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)*)/gu)) {
+    const start = m.index + m[0].length - m[1].length;
+    // A country with no rows is still a country (the parser keeps its filter), never an unknown name.
+    if (m[1].length > 1 && !NOT_NAMES.test(m[1]) && open(start, start + m[1].length) && !findCountry(m[1].toLowerCase(), m[1])) return m[1];
+  }
+  const words = new Set(lex.dimensions.flatMap((d) => d.phrases.filter(introduces).map((p) => p[0])));
+  for (const w of words) {
+    for (const m of rest.matchAll(new RegExp(`\\b${w}\\s+(?:the\\s+)?([\\p{L}][\\p{L}'-]*)`, 'gu'))) {
+      if (!STOP_WORDS.has(m[1]) && !NOT_NAMES.test(m[1])) return m[1];
+    }
+  }
+  return undefined;
+}
+
 /** Adds a list of candidates unless one of the same concepts is already there. */
 function add(list: Member[][], members: Member[]): void {
   if (!members.length) return;
@@ -235,6 +305,9 @@ function add(list: Member[][], members: Member[]): void {
 
 const spanBlank = (text: string, tokens: ReturnType<typeof tokenize>, f: Found<unknown>) =>
   blankOut(text, tokens[f.from].start, tokens[f.to - 1].end);
+
+/** A dimension of countries: named or titled so ("country", "Land"), the only kind whose values are read as country codes. */
+export const isCountryDimension = (d: Member): boolean => d.concept === 'country' || d.phrases.some((p) => p.includes('country'));
 
 /** The tenant's values the question names (and the country names it spells out), as filters; returns the spans read. */
 function readValues(
@@ -255,7 +328,7 @@ function readValues(
     if (!values) continue;
     const own = new Set(values);
     for (const v of values) {
-      if (/^\d+$/.test(v) || v.length < 2) continue;
+      if (/^\d+$/.test(v) || (v.length < 2 && !/^[A-Z]$/.test(v))) continue;
       targets.push({ target: { dim, value: v }, phrases: [phrase(v)] });
     }
     for (const [v, list] of Object.entries(dim.valueWords ?? {})) {
@@ -266,14 +339,21 @@ function readValues(
     const start = tokens[g[0].from].start;
     const end = tokens[g[0].to - 1].end;
     // A short code ("DE", "IN") counts only as written, in capitals.
-    const ok = g.filter((f) => f.target.value.length > 3 || cased.slice(start, end) === f.target.value);
+    // One letter ("R") only before its dimension's word ("R-rated").
+    const next = /^[\s-]+([\p{L}]+)/u.exec(text.slice(end))?.[1];
+    const ownWord = (d: Member) => next !== undefined && d.phrases.some((p) => p.length === 1 && p[0] === phrase(next)[0]);
+    const ok = g.filter(
+      (f) =>
+        (f.target.value.length > 3 || cased.slice(start, end) === f.target.value) && (f.target.value.length > 1 || ownWord(f.target.dim)),
+    );
     if (ok.length && !inPhrase(start, end)) hits.push({ start, end, hit: ok.map((f) => f.target) });
   }
   // Country names ("Germany", "Deutschland") for dimensions holding ISO codes.
   let rest = hits.reduce((t, h) => blankOut(t, h.start, h.end), text);
   let restCased = hits.reduce((t, h) => blankOut(t, h.start, h.end), cased);
   for (let c = findCountry(rest, restCased); c; c = findCountry(rest, restCased)) {
-    const dims = lexicon.dimensions.filter((d) => ctx.values[d.ref]?.includes(c!.code));
+    // Only a dimension of countries holds country codes (a US state "CA" is not Canada).
+    const dims = lexicon.dimensions.filter((d) => isCountryDimension(d) && ctx.values[d.ref]?.includes(c!.code));
     if (dims.length) hits.push({ start: c.start, end: c.end, hit: dims.map((dim) => ({ dim, value: c!.code })) });
     rest = blankOut(rest, c.start, c.end);
     restCased = blankOut(restCased, c.start, c.end);
@@ -283,6 +363,16 @@ function readValues(
   for (const h of hits) {
     const between = text.slice(end, h.start);
     end = h.end;
+    // The dimension's own word before the value ("from ORD", "to ORD", "origin state TX") says whose value it is.
+    const head = text.slice(0, h.start).trimEnd();
+    for (let k = 3; k > 0; k--) {
+      const m = new RegExp(`(?:^|\\s)((?:[\\p{L}-]+\\s+){${k - 1}}[\\p{L}-]+)$`, 'u').exec(head);
+      const own = m ? h.hit.filter((x) => x.dim.phrases.some((p) => p.join(' ') === phrase(m[1]).join(' '))) : [];
+      if (!m || !own.length) continue;
+      h.hit = own;
+      spans.push([head.length - m[1].length, h.start]);
+      break;
+    }
     const operator: ValueOperator = NEGATED.test(text.slice(0, h.start)) ? 'not_equals' : 'equals';
     const concepts = [...new Set(h.hit.map((x) => x.dim.concept))];
     const same = wanted.filters.find((f) => f.operator === operator && concepts.includes(f.dims[0].concept));
@@ -296,9 +386,14 @@ function readValues(
     }
     spans.push([h.start, h.end]);
     // "the marketplace channel": the dimension's word goes with its value, not a grouping.
-    const after = /^\s+(?:the\s+)?([\p{L}-]+)/u.exec(text.slice(h.end));
-    if (after && h.hit.some((x) => x.dim.phrases.some((p) => p.length === 1 && p[0] === phrase(after[1])[0])))
+    const after = /^[\s-]+(?:the\s+)?([\p{L}-]+)/u.exec(text.slice(h.end));
+    const named = after ? h.hit.filter((x) => x.dim.phrases.some((p) => p.length === 1 && p[0] === phrase(after[1])[0])) : [];
+    if (after && named.length) {
       spans.push([h.end, h.end + after[0].length]);
+      // "medium damage": of the dimensions holding "Medium", the one named.
+      const f = wanted.filters.find((x) => x.values.includes(h.hit[0].value) && x.dims.some((d) => named.some((n) => n.dim === d)));
+      if (f) f.dims = f.dims.filter((d) => named.some((n) => n.dim === d));
+    }
   }
   return spans;
 }

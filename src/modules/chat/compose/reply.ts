@@ -7,6 +7,7 @@ import type { Language } from '../language/languages.ts';
 import { phrases } from '../language/phrases.ts';
 import type { Lexicon, Member } from './lexicon.ts';
 import type { ComposeRefusal } from './resolve.ts';
+import { isCountryDimension } from './read.ts';
 import { composeWords } from './words.ts';
 
 /** A member's title in the language, "(%)" dropped. */
@@ -46,6 +47,10 @@ export function composedRefusal(r: ComposeRefusal, lex: Lexicon, language: Langu
   switch (r.reason) {
     case 'unknown_group':
       return w.refuse.unknown_group(r.term, all.dims) + w.canAsk(all.measures, all.dims);
+    case 'unknown_value':
+      return w.refuse.unknown_value(r.term, all.dims) + w.canAsk(all.measures, all.dims);
+    case 'ambiguous_value':
+      return w.refuse.ambiguous_value(r.term, p.or(r.options));
     case 'unreachable':
       return w.refuse.unreachable(title ?? r.measure, r.term, can.dims) + w.canAsk(all.measures, all.dims);
     case 'condition_total':
@@ -75,8 +80,13 @@ export function composedReply(result: QueryResult, asked: SemanticQuery, lex: Le
   const lower = (s: string) => (language === 'de' ? s : s.toLowerCase());
   const dims = (q.dimensions ?? []).map((d) => lower(title(d)));
   const scope: string[] = [];
+  // Only a dimension of countries holds country codes ("CA" as a US state is not Canada).
+  const country = (ref: string, v: unknown) => {
+    const m = memberOf(lex, ref);
+    return isCode(v) && m && isCountryDimension(m) ? p.country(String(v)) : String(v ?? '–');
+  };
   for (const f of q.filters ?? []) {
-    const values = (f.values ?? []).map((v) => (isCode(v) ? p.country(String(v)) : String(v)));
+    const values = (f.values ?? []).map((v) => country(f.member, v));
     if (f.operator === 'equals' || f.operator === 'not_equals')
       scope.push(w.where(lower(title(f.member)), p.or(values), f.operator === 'not_equals'));
     else if (f.operator in w.ops) {
@@ -96,10 +106,7 @@ export function composedReply(result: QueryResult, asked: SemanticQuery, lex: Le
   const tail = notes.length ? ` ${p.note(notes)}` : '';
   if (!rows.length) return `${head}${p.colon}${w.none}.${tail}`;
   const label = (r: Record<string, unknown>) =>
-    [
-      ...(t?.granularity ? [String(r[t.dimension] ?? '')] : []),
-      ...(q.dimensions ?? []).map((d) => (isCode(r[d]) ? p.country(String(r[d])) : String(r[d] ?? '–'))),
-    ]
+    [...(t?.granularity ? [String(r[t.dimension] ?? '')] : []), ...(q.dimensions ?? []).map((d) => country(d, r[d]))]
       .filter(Boolean)
       .join(' · ');
   const prev = (r: Record<string, unknown>) => (q.compare ? ` (${w.previous(fmt(r[`${first}.previous`]))})` : '');

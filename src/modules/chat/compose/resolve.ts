@@ -11,6 +11,8 @@ import type { Wanted } from './read.ts';
 export type ComposeRefusal =
   | { reason: 'ambiguous'; term: string; options: string[] }
   | { reason: 'unknown_group'; term: string }
+  | { reason: 'unknown_value'; term: string }
+  | { reason: 'ambiguous_value'; term: string; options: string[] }
   | { reason: 'unreachable'; term: string; measure: string }
   | { reason: 'condition_total'; term: string }
   | { reason: 'condition_measure'; term: string }
@@ -43,6 +45,7 @@ function ranked(lex: Lexicon, list: Member[]): Member[] {
 
 export function resolveWanted(w: Wanted, lex: Lexicon, fallbackMeasure?: string): Composed {
   if (w.unknownGroup) return { kind: 'refused', refusal: { reason: 'unknown_group', term: w.unknownGroup } };
+  if (w.unknownValue) return { kind: 'refused', refusal: { reason: 'unknown_value', term: w.unknownValue } };
   let named = w.measures;
   if (!named.length) {
     // Only a grouping or filter named: the measure the parser's insight answers with (its headline).
@@ -79,6 +82,14 @@ export function resolveWanted(w: Wanted, lex: Lexicon, fallbackMeasure?: string)
   }
   const main = measures[0];
   const d = dimsOf(main.cube);
+  // A value held by two different dimensions the measure reaches ("LAX": an origin or a destination), no word saying which: asked back.
+  for (const f of w.filters) {
+    const order = lex.reach.get(main.cube) ?? [main.cube];
+    const reached = f.dims.filter((x) => order.includes(x.cube));
+    const titles = [...new Set(reached.map((x) => x.title))];
+    if (new Set(reached.map((x) => x.concept)).size > 1)
+      return { kind: 'refused', refusal: { reason: 'ambiguous_value', term: f.term, options: titles } };
+  }
   const query: SemanticQuery = { measures: measures.map((m) => m.ref) };
   const groups = d.groups as Member[];
   if (groups.length) query.dimensions = [...new Set(groups.map((g) => g.ref))];

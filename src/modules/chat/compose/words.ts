@@ -16,6 +16,8 @@ export interface ComposeWords {
   ops: Record<'gt' | 'gte' | 'lt' | 'lte', string>;
   refuse: {
     unknown_group(term: string, dims: string): string;
+    unknown_value(term: string, dims: string): string;
+    ambiguous_value(term: string, options: string): string;
     unreachable(measure: string, term: string, dims: string): string;
     condition_total(term: string, dims: string): string;
     condition_measure(term: string): string;
@@ -38,6 +40,8 @@ const EN: ComposeWords = {
   ops: { gt: 'over', gte: 'at least', lt: 'under', lte: 'at most' },
   refuse: {
     unknown_group: (t, d) => `I cannot break this down by "${t}": the data model has no such dimension. It can be broken down by ${d}.`,
+    unknown_value: (t, d) => `I find no "${t}" in this data: it is no value of ${d}, nor a measure of the data model.`,
+    ambiguous_value: (t, o) => `"${t}" is a value of ${o}. Which one do you mean?`,
     unreachable: (m, t, d) => `${m} cannot be broken down or filtered by ${t} in this data model. ${m} can be broken down by ${d}.`,
     condition_total: (t, d) => `I cannot apply "${t}" to single records: a condition on a measure applies per group, so ask it by ${d}.`,
     condition_measure: (t) => `"${t}" names no measure of this data model that the question can be filtered by.`,
@@ -60,6 +64,8 @@ const DE: ComposeWords = {
   ops: { gt: 'über', gte: 'mindestens', lt: 'unter', lte: 'höchstens' },
   refuse: {
     unknown_group: (t, d) => `Eine Aufschlüsselung nach „${t}“ gibt es im Datenmodell nicht. Möglich ist eine Aufschlüsselung nach ${d}.`,
+    unknown_value: (t, d) => `„${t}“ kommt in diesen Daten nicht vor: kein Wert von ${d} und keine Kennzahl des Datenmodells.`,
+    ambiguous_value: (t, o) => `„${t}“ ist ein Wert von ${o}. Welcher ist gemeint?`,
     unreachable: (m, t, d) => `${m} lässt sich in diesem Datenmodell nicht nach ${t} aufschlüsseln oder filtern. ${m} gibt es nach ${d}.`,
     condition_total: (t, d) => `„${t}“ lässt sich nicht auf einzelne Datensätze anwenden: Eine Bedingung gilt je Gruppe, etwa nach ${d}.`,
     condition_measure: (t) => `„${t}“ nennt keine Kennzahl dieses Datenmodells, nach der gefiltert werden kann.`,
@@ -82,6 +88,8 @@ const FR: ComposeWords = {
   ops: { gt: 'supérieur à', gte: 'au moins', lt: 'inférieur à', lte: 'au plus' },
   refuse: {
     unknown_group: (t, d) => `Impossible de ventiler par « ${t} » : le modèle de données ne le contient pas. Je peux ventiler par ${d}.`,
+    unknown_value: (t, d) => `« ${t} » n’apparaît pas dans ces données : ce n’est ni une valeur de ${d}, ni une mesure du modèle.`,
+    ambiguous_value: (t, o) => `« ${t} » est une valeur de ${o}. Laquelle voulez-vous ?`,
     unreachable: (m, t, d) => `${m} ne peut pas être ventilé ou filtré par ${t} dans ce modèle de données. ${m} se ventile par ${d}.`,
     condition_total: (t, d) =>
       `Impossible d’appliquer « ${t} » à des enregistrements isolés : une condition s’applique par groupe, par ex. par ${d}.`,
@@ -105,6 +113,8 @@ const ES: ComposeWords = {
   ops: { gt: 'más de', gte: 'al menos', lt: 'menos de', lte: 'como mucho' },
   refuse: {
     unknown_group: (t, d) => `No puedo desglosarlo por «${t}»: el modelo de datos no lo tiene. Puedo desglosarlo por ${d}.`,
+    unknown_value: (t, d) => `«${t}» no aparece en estos datos: no es un valor de ${d} ni una medida del modelo.`,
+    ambiguous_value: (t, o) => `«${t}» es un valor de ${o}. ¿Cuál quiere decir?`,
     unreachable: (m, t, d) => `${m} no se puede desglosar ni filtrar por ${t} en este modelo de datos. ${m} se desglosa por ${d}.`,
     condition_total: (t, d) => `No puedo aplicar «${t}» a registros sueltos: una condición se aplica por grupo, p. ej. por ${d}.`,
     condition_measure: (t) => `«${t}» no nombra ninguna medida de este modelo de datos.`,
