@@ -209,7 +209,7 @@ test('a user signs in, builds a dashboard from chat and the catalog, and sets up
   const sub = page.getByRole('list', { name: 'Insight subscriptions' }).getByRole('listitem').first();
   await sub.waitFor();
   assert.match(await sub.innerText(), /Weekly on Monday at 08:00 UTC · next run: \w/);
-  await sub.getByRole('button', { name: 'Send Revenue now' }).click();
+  await sub.getByRole('button', { name: 'Send now: Revenue' }).click();
   await sub.getByText('Queued for delivery now').waitFor();
   // The delivery to an unreachable host fails and is logged with its reason.
   const log = page.getByRole('region', { name: 'Delivery log' });

@@ -55,7 +55,7 @@ export function SubRow({
         <button
           type="button"
           disabled={act.busy}
-          aria-label={`Send ${title} now`}
+          aria-label={`Send now: ${title}`}
           onClick={() =>
             act.run(async () => {
               setSent(false);
