@@ -61,6 +61,12 @@ export function embedAssets(dist: string): EmbedAssets | undefined {
   return { script: url(entry.file), preload: [...preload].map(url), styles: [...styles].map(url), charts: [...charts].map(url) };
 }
 
+/** The app's icon (web/index.html's), inline: a tab showing an embedded page asks for no /favicon.ico. */
+const ICON =
+  "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16'%3E" +
+  "%3Crect width='16' height='16' rx='3' fill='%234f6bed'/%3E" +
+  "%3Cpath d='M4 12V8M8 12V4M12 12V6' stroke='white' stroke-width='2'/%3E%3C/svg%3E";
+
 const escapeAttr = (s: string) => s.replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function page(key: string, origins: string[], assets: EmbedAssets, dashboard: boolean): string {
@@ -75,6 +81,7 @@ function page(key: string, origins: string[], assets: EmbedAssets, dashboard: bo
 <meta name="insights-frame-key" content="${escapeAttr(key)}">
 <meta name="insights-frame-origins" content="${escapeAttr(origins.join(' '))}">
 <title>Insights</title>
+<link rel="icon" href="${ICON}">
 ${assets.styles.map((href) => `<link rel="stylesheet" href="${escapeAttr(href)}">`).join('\n')}
 ${preload.map((href) => `<link rel="modulepreload" href="${escapeAttr(href)}">`).join('\n')}
 </head>
