@@ -10,26 +10,13 @@ import { ManualClock } from '../../../src/lib/clock.ts';
 import { formatValue } from '../../../src/lib/charts/number-format.ts';
 import { buildTestApp, call, type TestApp } from '../../helpers/app.ts';
 import { pdfFills, pdfLines, pdfTexts } from '../../helpers/pdf-text.ts';
+import { contrast, lighterThan } from '../../helpers/contrast.ts';
 import { startFakeBotApi, type FakeBotApi } from '../../fakes/bot-api.ts';
 import { startFakeSmtp, type FakeSmtp } from '../../fakes/smtp.ts';
 
 const TOKEN = '123456:ABCdefGhIJKlmnoPQRstuVWxyz';
 const pct = (v: number) => formatValue(v, { type: 'percent', decimals: 1 });
 const count = (v: number) => formatValue(v, { type: 'integer' });
-
-/** WCAG 2 contrast ratio of two #rrggbb colours. */
-function contrast(a: string, b: string): number {
-  const lum = (hex: string) => {
-    const [r, g, bl] = [1, 3, 5].map((i) => {
-      const c = Number.parseInt(hex.slice(i, i + 2), 16) / 255;
-      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-    });
-    return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
-  };
-  const [hi, lo] = [lum(a), lum(b)].sort((x, y) => y - x);
-  return (hi + 0.05) / (lo + 0.05);
-}
-const luminanceOrder = (a: string, b: string) => contrast(a, '#000000') - contrast(b, '#000000');
 
 interface Cohort {
   cohort: string;
@@ -142,7 +129,7 @@ describe('a cohort insight in the e-mail, the PDF and the messenger', () => {
     // Darker with retention: period 0 (100 %) darkest, the lower the lighter.
     shades.sort((a, b) => a.retention - b.retention);
     for (let i = 1; i < shades.length; i++)
-      assert.ok(luminanceOrder(shades[i - 1].background, shades[i].background) >= 0, `${JSON.stringify(shades.slice(i - 1, i + 1))}`);
+      assert.ok(lighterThan(shades[i - 1].background, shades[i].background) >= 0, `${JSON.stringify(shades.slice(i - 1, i + 1))}`);
     assert.notEqual(shades[0].background, shades.at(-1)!.background);
 
     // The plain-text part: the same triangle in columns.
@@ -239,7 +226,7 @@ describe('a cohort insight in the e-mail, the PDF and the messenger', () => {
       shades.set(cell.text, fill.colour);
     }
     assert.equal(shades.size > 1, true, 'the shade follows the value');
-    assert.ok(luminanceOrder(shades.get(pct(100))!, [...shades.values()].find((c) => c !== shades.get(pct(100)))!) < 0, '100 % is darkest');
+    assert.ok(lighterThan(shades.get(pct(100))!, [...shades.values()].find((c) => c !== shades.get(pct(100)))!) < 0, '100 % is darkest');
     for (const c of cohorts) assert.equal(inside(texts.find((p) => p.text === c.cohort)!), undefined);
   });
 });
