@@ -1,5 +1,5 @@
 // A cohort insight (the demo's customer_retention) delivered for real: an insight subscription by
-// e-mail and on the messenger, a dashboard subscription with its PDF. Each shows the retention
+// e-mail, on the messenger and to Slack, a dashboard subscription with its PDF. Each shows the retention
 // triangle the web app draws (docs/notifications.md "Cohorts"): a row per cohort with its size,
 // a column per period since, the retention in percent in each cell, shaded by it with text that
 // keeps a contrast of at least 4.5:1; never the long table of one row per cohort and period.
@@ -13,6 +13,7 @@ import { pdfFills, pdfLines, pdfTexts } from '../../helpers/pdf-text.ts';
 import { contrast, lighterThan } from '../../helpers/contrast.ts';
 import { startFakeBotApi, type FakeBotApi } from '../../fakes/bot-api.ts';
 import { startFakeSmtp, type FakeSmtp } from '../../fakes/smtp.ts';
+import { startFakeChatTools, type FakeChatTools } from '../../fakes/chat-tools.ts';
 
 const TOKEN = '123456:ABCdefGhIJKlmnoPQRstuVWxyz';
 const pct = (v: number) => formatValue(v, { type: 'percent', decimals: 1 });
@@ -35,17 +36,18 @@ function cohortsOf(rows: Record<string, unknown>[]): Cohort[] {
   return [...by.values()];
 }
 
-describe('a cohort insight in the e-mail, the PDF and the messenger', () => {
+describe('a cohort insight in the e-mail, the PDF, the messenger and Slack', () => {
   let t: TestApp;
   let smtp: FakeSmtp;
   let bot: FakeBotApi;
+  let tools: FakeChatTools;
   let egress: EgressGuard;
   let owner: string;
   let cohorts: Cohort[];
   const channels: Record<string, string> = {};
 
   before(async () => {
-    [smtp, bot] = await Promise.all([startFakeSmtp(), startFakeBotApi({ tokens: [TOKEN], chats: ['42'] })]);
+    [smtp, bot, tools] = await Promise.all([startFakeSmtp(), startFakeBotApi({ tokens: [TOKEN], chats: ['42'] }), startFakeChatTools()]);
     egress = new EgressGuard(['127.0.0.0/8']);
     t = await buildTestApp({
       clock: new ManualClock(new Date('2026-03-10T09:15:00.000Z')),
@@ -56,6 +58,7 @@ describe('a cohort insight in the e-mail, the PDF and the messenger', () => {
     for (const [type, config] of [
       ['email', { email: 'growth@acme.example' }],
       ['messenger', { bot_token: TOKEN, chat_id: '42' }],
+      ['slack', { webhook_url: tools.webhookUrl('slack') }],
     ] as const) {
       const res = await call(t, owner, 'POST', '/api/v1/notifications/channels', { channel_type: type, config });
       assert.equal(res.statusCode, 201, res.body);
@@ -72,7 +75,7 @@ describe('a cohort insight in the e-mail, the PDF and the messenger', () => {
   after(async () => {
     await t.close();
     await egress.close();
-    await Promise.all([smtp.close(), bot.close()]);
+    await Promise.all([smtp.close(), bot.close(), tools.close()]);
   });
 
   async function sendInsight(channel: string) {
@@ -168,6 +171,19 @@ describe('a cohort insight in the e-mail, the PDF and the messenger', () => {
     shown.forEach((c, i) => {
       assert.deepEqual(pre[2 + i].trim().split(/\s+/), [c.cohort, count(c.size), ...c.retention.slice(0, 6).map(pct)]);
     });
+  });
+
+  test('Slack lists the latest cohorts, each with its size and its retention per period', async () => {
+    const seen = tools.received.length;
+    await sendInsight(channels.slack);
+    const [post] = tools.received.slice(seen);
+    const fields = post.body.blocks.find((b: { fields?: unknown }) => b.fields).fields.map((f: { text: string }) => f.text);
+    assert.deepEqual(
+      fields,
+      cohorts
+        .slice(-10)
+        .map((c) => `*${c.cohort} · Cohort size ${count(c.size)}*\n${c.retention.map((r, p) => `${p}: ${pct(r)}`).join(' · ')}`),
+    );
   });
 
   test('the dashboard PDF lays the triangle out: header periods, a row per cohort with its size, shaded cells', async () => {
