@@ -1,6 +1,6 @@
 // A cohort insight (the demo's customer_retention) delivered for real: an insight subscription by
 // e-mail, on the messenger and to Slack, a dashboard subscription with its PDF. Each shows the retention
-// triangle the web app draws (docs/notifications.md "Cohorts"): a row per cohort with its size,
+// triangle the web app draws (docs/channels.md "Cohorts"): a row per cohort with its size,
 // a column per period since, the retention in percent in each cell, shaded by it with text that
 // keeps a contrast of at least 4.5:1; never the long table of one row per cohort and period.
 import assert from 'node:assert/strict';
