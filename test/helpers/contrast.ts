@@ -1,6 +1,28 @@
-// Text contrast measured in a page (test/web/finish.test.ts and a11y.test.ts): what axe-core's
-// color-contrast rule cannot decide, the charts' SVG text on the card behind it.
+// WCAG 2 text contrast for the tests: the ratio of two colours (#rrggbb or rgb(r, g, b)), the
+// oracle the renderings' shading is checked against (not the code under test); and the contrast
+// measured in a page (finish.test.ts and a11y.test.ts): what axe-core's color-contrast rule cannot
+// decide, the charts' SVG text on the card behind it. The page's copy of the formula runs inside
+// page.evaluate, which takes no outside function.
 import type { Page } from 'playwright-core';
+
+function luminance(colour: string): number {
+  const channels = colour.startsWith('#')
+    ? [1, 3, 5].map((i) => Number.parseInt(colour.slice(i, i + 2), 16))
+    : (colour.match(/[\d.]+/g) ?? []).slice(0, 3).map(Number);
+  const [r, g, b] = channels.map((v) => {
+    const c = v / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+export function contrast(a: string, b: string): number {
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (hi + 0.05) / (lo + 0.05);
+}
+
+/** Negative when `a` is darker than `b`. */
+export const lighterThan = (a: string, b: string) => luminance(a) - luminance(b);
 
 /**
  * WCAG 2.1 AA text contrast (1.4.3) measured in the page as axe-core's color-contrast rule measures

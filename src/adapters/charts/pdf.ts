@@ -12,6 +12,8 @@ import { FONT_FILES } from './font.ts';
 import { kpiSvg } from './kpi.ts';
 import { chartInputOf } from '../../lib/charts/options.ts';
 import { columnsOf, formatCell } from './cells.ts';
+import { retentionOf, type RetentionSection } from './retention.ts';
+import { shadeColour } from '../../lib/charts/retention.ts';
 import type { Report, ReportSection } from '../../lib/report.ts';
 
 export const SPANS = { small: 1, medium: 2, large: 3, full: 4 } as const;
@@ -67,6 +69,8 @@ function rendererFor(size: { width: number; height: number }): ChartRenderer {
 
 type Kind = 'chart' | 'kpi' | 'table' | 'note';
 function kindOf(s: ReportSection): Kind {
+  // A cohort's rows read as a triangle, whatever chart the widget asks for (a line of them says nothing).
+  if (retentionOf(s)) return 'table';
   if (s.kpi && s.chart_hint?.type === 'kpi') return 'kpi';
   if (s.chart_hint && s.chart_hint.type !== 'table' && s.rows.length > 0) return 'chart';
   if (s.rows.length > 0) return 'table';
@@ -150,8 +154,87 @@ export function tableLayout(s: ReportSection, span: number): { columns: ReturnTy
   return { columns, width: widthOf(columns.length > span * 2 + 1 ? 4 : span) };
 }
 
+/** A page break inside a table: its title again, "(continued)", at the top of the new page. */
+function continued(doc: PDFKit.PDFDocument, s: ReportSection, x: number, w: number): number {
+  doc.addPage();
+  doc
+    .font('Roboto-Bold')
+    .fontSize(9)
+    .fillColor(MUTED)
+    .text(`${s.title} (continued)`, x + 10, MARGIN, { width: w - 20, lineBreak: false, ellipsis: true });
+  return MARGIN + 16;
+}
+
+function rule(doc: PDFKit.PDFDocument, x: number, y: number, w: number): void {
+  doc
+    .save()
+    .moveTo(x + 10, y)
+    .lineTo(x + w - 10, y)
+    .lineWidth(0.5)
+    .strokeColor(RULE)
+    .stroke()
+    .restore();
+}
+
+// The triangle's first two columns and the narrowest period column ("100.0%" at 8 pt fits).
+const COHORT_W = 64;
+const SIZE_W = 56;
+const PERIOD_MIN_W = 34;
+const PERIOD_MAX_W = 52;
+
+/**
+ * A cohort section as the retention triangle (src/lib/charts/retention.ts), over the page's whole
+ * width: a row per cohort with its size, a column per period since, each cell shaded by its
+ * retention. Periods that do not fit one width go on in another band below (cohort and size
+ * repeated); rows run over pages like a table's. Returns where it ends.
+ */
+function drawRetention(doc: PDFKit.PDFDocument, s: ReportSection, t: RetentionSection, x: number, y: number): number {
+  const w = CONTENT_W;
+  const room = w - 20 - COHORT_W - SIZE_W;
+  const perBand = Math.max(1, Math.floor(room / PERIOD_MIN_W));
+  const colW = Math.min(PERIOD_MAX_W, room / Math.min(perBand, t.periods.length));
+  let top = heading(doc, s, x, y, w);
+  for (let from = 0; from < t.periods.length; from += perBand) {
+    const band = t.periods.slice(from, from + perBand);
+    const px = (i: number) => x + 10 + COHORT_W + SIZE_W + i * colW;
+    const header = (at: number) => {
+      doc.font('Roboto').fontSize(7).fillColor(MUTED).text(t.periodLabel, px(0), at, { lineBreak: false });
+      doc.font('Roboto-Bold').fontSize(8).fillColor(MUTED);
+      cellText(doc, t.cohortLabel, x + 10, at + 10, COHORT_W - 6, false);
+      cellText(doc, t.sizeLabel, x + 10 + COHORT_W, at + 10, SIZE_W - 6, true);
+      band.forEach((p, i) => cellText(doc, String(p), px(i), at + 10, colW - 6, true));
+      rule(doc, x, at + 10 + ROW_H - 3, w);
+      return at + 10 + ROW_H;
+    };
+    if (top + 10 + 2 * ROW_H > BOTTOM) top = continued(doc, s, x, w);
+    top = header(top);
+    for (const row of t.rows) {
+      if (top + ROW_H > BOTTOM) top = header(continued(doc, s, x, w));
+      doc.font('Roboto').fontSize(8).fillColor(INK);
+      cellText(doc, t.cohortText(row), x + 10, top, COHORT_W - 6, false);
+      cellText(doc, t.sizeText(row), x + 10 + COHORT_W, top, SIZE_W - 6, true);
+      band.forEach((p, i) => {
+        const cell = row.cells[p];
+        if (!cell) return;
+        doc
+          .save()
+          .rect(px(i) - 2, top - 3, colW - 2, ROW_H - 1)
+          .fill(shadeColour(cell.retention))
+          .restore();
+        doc.font('Roboto').fontSize(8).fillColor(INK);
+        cellText(doc, t.cellText(row, p), px(i), top, colW - 6, true);
+      });
+      top += ROW_H;
+    }
+    top += 8;
+  }
+  return top;
+}
+
 /** A table from `y` on, continued on new pages (header repeated) until every row is drawn. Returns where it ends. */
 function drawTable(doc: PDFKit.PDFDocument, s: ReportSection, x: number, y: number, span: number): number {
+  const triangle = retentionOf(s);
+  if (triangle) return drawRetention(doc, s, triangle, x, y);
   const { columns, width: w } = tableLayout(s, span);
   const numeric = columns.map((c) => s.rows.some((r) => typeof r[c.name] === 'number'));
   const colW = (w - 20) / columns.length;
@@ -159,27 +242,12 @@ function drawTable(doc: PDFKit.PDFDocument, s: ReportSection, x: number, y: numb
   const header = (at: number) => {
     doc.font('Roboto-Bold').fontSize(8).fillColor(MUTED);
     columns.forEach((c, i) => cellText(doc, c.label || c.name, x + 10 + i * colW, at, colW - 6, numeric[i]));
-    doc
-      .save()
-      .moveTo(x + 10, at + ROW_H - 3)
-      .lineTo(x + w - 10, at + ROW_H - 3)
-      .lineWidth(0.5)
-      .strokeColor(RULE)
-      .stroke()
-      .restore();
+    rule(doc, x, at + ROW_H - 3, w);
     return at + ROW_H;
   };
   top = header(top);
   for (const [n, row] of s.rows.entries()) {
-    if (top + ROW_H > BOTTOM) {
-      doc.addPage();
-      doc
-        .font('Roboto-Bold')
-        .fontSize(9)
-        .fillColor(MUTED)
-        .text(`${s.title} (continued)`, x + 10, MARGIN, { width: w - 20, lineBreak: false, ellipsis: true });
-      top = header(MARGIN + 16);
-    }
+    if (top + ROW_H > BOTTOM) top = header(continued(doc, s, x, w));
     if (n % 2 === 1)
       doc
         .save()

@@ -10,6 +10,7 @@ import type { ReportSection } from '../../lib/report.ts';
 import { FALLBACK_FONT_FILES, FONT_FAMILY, FONT_FILES, measureText, needsFallback } from './font.ts';
 import { kpiOf, kpiSvg } from './kpi.ts';
 import { chartInputOf, chartOption, type ChartInput } from '../../lib/charts/options.ts';
+import { isCohortResult } from '../../lib/charts/retention.ts';
 
 echarts.use([BarChart, LineChart, PieChart, ScatterChart, GridComponent, LegendComponent, TitleComponent, SVGRenderer]);
 echarts.setPlatformAPI({ measureText: measureText as never });
@@ -92,7 +93,9 @@ export class ChartRenderer {
     const cached = this.cache.get(section);
     if (cached !== undefined) return cached ?? undefined;
     let rendered: RenderedChart | undefined;
-    if (section.chart_hint?.type === 'kpi' && section.kpi) {
+    // A cohort's rows are drawn as a triangle (charts/retention.ts) by each rendering, never as a chart.
+    if (isCohortResult(section.columns)) rendered = undefined;
+    else if (section.chart_hint?.type === 'kpi' && section.kpi) {
       rendered = this.rasterize(kpiSvg(section.kpi, this.size.width, Math.round(this.size.height * 0.6), section.subtitle));
     } else {
       const input = chartInputOf(section);

@@ -4,6 +4,7 @@
 // its own format (Block Kit, an Adaptive Card, a Chat card); what the card says is decided once.
 import type { Report, ReportSection } from '../../lib/report.ts';
 import { columnsOf, formatCell } from '../charts/cells.ts';
+import { retentionFacts, retentionHeadline, retentionOf } from '../charts/retention.ts';
 import { kpiLine } from './format.ts';
 
 export interface CardFact {
@@ -50,13 +51,15 @@ function rowLabel(section: ReportSection, row: Record<string, unknown>): string 
 const isSeries = (section: ReportSection) => columnsOf(section).some((c) => c.name === 'period');
 
 /**
- * A section's headline figure: a KPI's value and change; a time series' latest period; a
- * breakdown's first row; otherwise how many rows it has.
+ * A section's headline figure: a KPI's value and change; a cohort's count and latest return; a
+ * time series' latest period; a breakdown's first row; otherwise how many rows it has.
  */
 export function headlineOf(section: ReportSection): string {
   const kpi = kpiLine(section);
   if (kpi) return kpi;
   if (!section.rows.length) return section.subtitle?.startsWith('Could not') ? section.subtitle : 'No data for this period';
+  const triangle = retentionOf(section);
+  if (triangle) return retentionHeadline(triangle);
   const measure = measureOf(section);
   if (!measure) return `${section.rows.length} row${section.rows.length === 1 ? '' : 's'}`;
   const row = isSeries(section) ? section.rows.at(-1)! : section.rows[0];
@@ -65,10 +68,15 @@ export function headlineOf(section: ReportSection): string {
   return `${formatCell(row[measure.name], measure)} — ${label}${suffix}`;
 }
 
-/** The facts of a one-section report: each row (the latest periods of a series) with its figures. */
+/**
+ * The facts of a one-section report: each row (the latest periods of a series) with its figures;
+ * a cohort's latest cohorts, each with its retention per period.
+ */
 function rowFacts(section: ReportSection): CardFact[] {
   const kpi = kpiLine(section);
   if (kpi) return [{ title: section.kpi?.label || section.title, value: kpi }];
+  const triangle = retentionOf(section);
+  if (triangle) return retentionFacts(triangle, MAX_FACTS).map((f) => ({ title: clip(f.title, 100), value: clip(f.value, 300) }));
   const measures = columnsOf(section).filter((c) => (section.chart_hint?.y_axis ?? []).includes(c.name));
   const shown = measures.length ? measures : [measureOf(section)].filter((c) => c !== undefined);
   if (!shown.length) return [];

@@ -4,9 +4,13 @@
 import type { RenderedChart } from '../charts/renderer.ts';
 import { comparisonText, formatChange, formatNumber } from '../charts/kpi.ts';
 import { columnsOf, formatCell } from '../charts/cells.ts';
+import { retentionLines, retentionOf, retentionShown, type RetentionSection } from '../charts/retention.ts';
+import { shadeColour } from '../../lib/charts/retention.ts';
 import type { Report, ReportSection } from '../../lib/report.ts';
 
 export const EMAIL_TABLE_ROWS = 50;
+/** The periods a retention triangle shows in the mail (0..23: two years of months); the CSV has all. */
+export const EMAIL_PERIODS = 24;
 
 export const escapeHtml = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
@@ -69,11 +73,49 @@ function tableHtml(s: ReportSection): string {
   );
 }
 
+/**
+ * A cohort section as its retention triangle (charts/retention.ts): a row per cohort with its
+ * size, a column per period since, each cell shaded by its retention (dark text stays readable:
+ * the shade is at most 40 % of the accent). The latest EMAIL_TABLE_ROWS cohorts.
+ */
+function retentionHtml(t: RetentionSection): string {
+  const { periods, rows, left } = retentionShown(t, { cohorts: EMAIL_TABLE_ROWS, periods: EMAIL_PERIODS });
+  const cell = 'font-size:12px;text-align:right;padding:4px 6px;border-bottom:1px solid #e2e8f0;color:#0f172a';
+  const head = 'font-size:12px;padding:4px 6px;border-bottom:2px solid #cbd5e1;color:#334155';
+  const th =
+    `<th style="${FONT}${head};text-align:left">${escapeHtml(t.cohortLabel)}</th>` +
+    `<th style="${FONT}${head};text-align:right">${escapeHtml(t.sizeLabel)}</th>` +
+    periods.map((p) => `<th style="${FONT}${head};text-align:right">${p}</th>`).join('');
+  const body = rows
+    .map(
+      (r) =>
+        `<tr><th scope="row" style="${FONT}${cell};text-align:left;font-weight:normal">${escapeHtml(t.cohortText(r))}</th>` +
+        `<td style="${FONT}${cell}">${escapeHtml(t.sizeText(r))}</td>` +
+        periods
+          .map((p) => {
+            const c = r.cells[p];
+            if (!c) return `<td style="${FONT}${cell}"></td>`;
+            return `<td style="${FONT}${cell};background:${shadeColour(c.retention)}">${escapeHtml(t.cellText(r, p))}</td>`;
+          })
+          .join('') +
+        '</tr>',
+    )
+    .join('');
+  const note = left ? `<p style="${FONT}font-size:12px;color:#64748b">… ${left} in the attached CSV.</p>` : '';
+  return (
+    `<p style="${FONT}font-size:11px;color:#64748b;margin:0 0 4px">${escapeHtml(t.periodLabel)}</p>` +
+    `<table role="presentation" cellspacing="0" cellpadding="0" style="border-collapse:collapse;width:100%">` +
+    `<thead><tr>${th}</tr></thead><tbody>${body}</tbody></table>${note}`
+  );
+}
+
 function sectionHtml(e: EmailSection): string {
   const s = e.section;
   const parts = [`<h2 style="${FONT}font-size:17px;margin:0 0 4px;color:#0f172a">${escapeHtml(s.title)}</h2>`];
   if (s.subtitle) parts.push(`<p style="${FONT}font-size:12px;margin:0 0 12px;color:#64748b">${escapeHtml(s.subtitle)}</p>`);
+  const triangle = retentionOf(s);
   if (s.kpi) parts.push(kpiHtml(s));
+  else if (triangle) parts.push(retentionHtml(triangle));
   else if (e.chart) {
     const w = Math.min(e.chart.width, 792);
     parts.push(
@@ -113,7 +155,9 @@ export function emailText(report: Report): string {
   for (const s of report.sections) {
     lines.push('', `## ${s.title}`);
     if (s.subtitle) lines.push(s.subtitle);
+    const triangle = retentionOf(s);
     if (s.kpi) lines.push(`${formatNumber(s.kpi.value, s.kpi.format)} (${formatChange(s.kpi.change_pct)})`);
+    else if (triangle) lines.push('', ...retentionLines(triangle, { cohorts: EMAIL_TABLE_ROWS, periods: EMAIL_PERIODS }));
     else if (s.rows.length) lines.push(`${s.rows.length} rows (see the attached CSV).`);
     else lines.push('No data for this period.');
   }

@@ -6,6 +6,7 @@ import crypto from 'node:crypto';
 import type { ReportCharts } from '../charts/on-demand.ts';
 import type { RenderedChart } from '../charts/renderer.ts';
 import { columnsOf, formatCell } from '../charts/cells.ts';
+import { retentionLines, retentionOf } from '../charts/retention.ts';
 import { kpiLine } from './format.ts';
 import { excerpt, fromEgressError, retryAfterMs, statusError, type HttpClient } from './http.ts';
 import { DeliveryError, type ChannelTransport, type DeliveryContext, type DeliveryResult, type OutboundChannel } from './types.ts';
@@ -53,9 +54,15 @@ function sectionBlock(section: ReportSection, limit: number): string {
   const kpi = kpiLine(section);
   if (kpi) return [...head, escapeHtml(kpi)].join('\n');
   if (!section.rows.length) return [...head, '<i>No data for this period.</i>'].join('\n');
+  // A cohort as its triangle, the latest cohorts over the first periods (as wide as a table's columns).
+  const triangle = retentionOf(section);
+  const pre = (n: number) =>
+    triangle
+      ? `<pre>${escapeHtml(retentionLines(triangle, { cohorts: n, periods: TABLE_COLUMNS }).join('\n'))}</pre>`
+      : preTable(section, n);
   // Fewer rows until the block fits one message.
-  for (let n = Math.min(TABLE_ROWS, section.rows.length); n >= 1; n--) {
-    const block = [...head, preTable(section, n)].join('\n');
+  for (let n = Math.min(TABLE_ROWS, triangle?.rows.length ?? section.rows.length); n >= 1; n--) {
+    const block = [...head, pre(n)].join('\n');
     if (block.length <= limit) return block;
   }
   return [...head, `<i>${section.rows.length} rows; see the chart or the e-mail report for the table.</i>`].join('\n');

@@ -1,15 +1,14 @@
 // A cohort insight's rows (docs/model.md "Retention by cohort") drawn as a retention triangle: a
 // row per cohort with its size, a column per period since, each cell the retention in percent,
-// shaded by it (at most 40 % of the accent colour, so the text keeps its contrast in both themes).
+// shaded by it. The shaping and the shade scale are the reports' (src/lib/charts/retention.ts), so
+// the PDF and the e-mail draw the same triangle; here the shade mixes the theme's accent (at most
+// 40 %, so the text keeps its contrast in both themes).
+import { isCohortResult, retentionTriangle, shadeShare } from '../../../src/lib/charts/retention.ts';
 import { formatDateIn } from '../locale.ts';
 import type { Cell, Column, DataRow } from '../types.ts';
 
-const COHORT_COLUMNS = ['cohort', 'period', 'retention', 'active', 'size'];
-
 /** Whether rows are a cohort insight's (its five columns, in any order). */
-export function isCohort(columns: Column[]): boolean {
-  return columns.length === COHORT_COLUMNS.length && COHORT_COLUMNS.every((n) => columns.some((c) => c.name === n));
-}
+export const isCohort = (columns: Column[]): boolean => isCohortResult(columns);
 
 interface Props {
   columns: Column[];
@@ -22,13 +21,7 @@ interface Props {
 
 export function RetentionTable({ columns, rows, caption, locale, format }: Props) {
   const col = (name: string) => columns.find((c) => c.name === name)!;
-  const cohorts = new Map<string, { size: Cell; cells: Map<number, DataRow> }>();
-  for (const r of rows) {
-    const key = String(r.cohort);
-    if (!cohorts.has(key)) cohorts.set(key, { size: r.size, cells: new Map() });
-    cohorts.get(key)!.cells.set(Number(r.period), r);
-  }
-  const periods = Math.max(0, ...rows.map((r) => Number(r.period) + 1));
+  const { periods, rows: cohorts } = retentionTriangle(rows);
   const date = (v: string) => (locale ? formatDateIn(v, locale) : v);
   const label = (c: Column) => c.label || c.name;
   return (
@@ -41,7 +34,7 @@ export function RetentionTable({ columns, rows, caption, locale, format }: Props
             <th scope="col" class="num">
               {label(col('size'))}
             </th>
-            {Array.from({ length: periods }, (_, i) => (
+            {periods.map((i) => (
               <th scope="col" class="num" key={i}>
                 {i}
               </th>
@@ -49,22 +42,21 @@ export function RetentionTable({ columns, rows, caption, locale, format }: Props
           </tr>
         </thead>
         <tbody>
-          {[...cohorts].map(([cohort, { size, cells }]) => (
+          {cohorts.map(({ cohort, size, cells }) => (
             <tr key={cohort}>
               <th scope="row">{date(cohort)}</th>
               <td class="num">{format(size, col('size'))}</td>
-              {Array.from({ length: periods }, (_, i) => {
-                const r = cells.get(i);
-                if (!r) return <td key={i} />;
-                const pct = Math.max(0, Math.min(100, Number(r.retention)));
+              {periods.map((i) => {
+                const c = cells[i];
+                if (!c) return <td key={i} />;
                 return (
                   <td
                     key={i}
                     class="num"
-                    style={{ background: `color-mix(in srgb, var(--accent) ${Math.round(pct * 0.4)}%, transparent)` }}
-                    title={`${format(r.active, col('active'))} of ${format(size, col('size'))}`}
+                    style={{ background: `color-mix(in srgb, var(--accent) ${shadeShare(c.retention)}%, transparent)` }}
+                    title={`${format(c.active, col('active'))} of ${format(size, col('size'))}`}
                   >
-                    {format(r.retention, col('retention'))}
+                    {format(c.retention, col('retention'))}
                   </td>
                 );
               })}
