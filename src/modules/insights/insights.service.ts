@@ -11,7 +11,6 @@ import { arrange, type Row } from '../../semantic/query/rows.ts';
 import { demoModel, type SemanticModel } from '../../semantic/model.ts';
 import type { Attributes, InsightDefinition } from '../../semantic/types.ts';
 import type { Warehouse } from '../../warehouse/warehouse.ts';
-import type { SemanticQuery } from '../../semantic/query/query.schema.ts';
 import { QueryRunner, stateKey, type DataState, type RollupSource } from '../query/query.runner.ts';
 import { outputColumns } from './insights.columns.ts';
 import { ResultCache, type CacheEntry } from './insights.cache.ts';
@@ -191,7 +190,7 @@ export class InsightsService {
     } catch {
       return undefined;
     }
-    const rows = await this.runner.tryRead(compiled.sql, compiled.params);
+    const rows = await this.runner.tryRead(tenantId, compiled.sql, compiled.params);
     if (!rows) return undefined;
     const values = rows.map((r) => r.value).filter((v): v is string => typeof v === 'string' && v.trim().length > 0);
     return values.length > max ? undefined : values;
@@ -296,7 +295,7 @@ export class InsightsService {
     let rows: Record<string, Cell>[];
     if (def.kind === 'cohort') {
       const { sql, params } = cohortQuery(def, this.runner.dialect, q);
-      rows = cohortRows(await this.runner.read(sql, params, state, subject), def.cohort!.granularity, q.window);
+      rows = cohortRows(await this.runner.read(q.tenantId, sql, params, state, subject), def.cohort!.granularity, q.window);
     } else {
       const { plan, q: query, arrangement } = insightQuery(def, q);
       rows = this.shape(def, q, arrange(await this.runner.rows(plan, query, state, subject), arrangement).rows);
