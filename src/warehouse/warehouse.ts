@@ -50,7 +50,7 @@ export interface Warehouse {
    */
   version(tenantId?: string): Promise<string | undefined>;
   /** version(tenantId) when it is known without a read (remembered and fresh); else undefined. */
-  knownVersion?(tenantId: string): { value: string | undefined } | undefined;
+  knownVersion?(tenantId: string): { readonly value: string | undefined } | undefined;
   /** Loads a data file into a table for one tenant, all or nothing (see load.ts); throws LoadError. */
   load(request: LoadRequest): Promise<LoadResult>;
   /**

@@ -173,7 +173,7 @@ export class DuckDbWarehouse implements Warehouse {
     return this.versions.version(tenantId);
   }
 
-  knownVersion(tenantId: string): { value: string | undefined } | undefined {
+  knownVersion(tenantId: string): { readonly value: string | undefined } | undefined {
     return this.versions.known(tenantId);
   }
 

@@ -87,7 +87,7 @@ export class PostgresWarehouse implements Warehouse {
     return this.versions.version(tenantId);
   }
 
-  knownVersion(tenantId: string): { value: string | undefined } | undefined {
+  knownVersion(tenantId: string): { readonly value: string | undefined } | undefined {
     return this.versions.known(tenantId);
   }
 
