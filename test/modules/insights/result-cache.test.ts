@@ -14,7 +14,10 @@ test('the cache holds at most its size; the oldest unread entry goes first', () 
   cache.set('d', entry(4));
   assert.equal(cache.size, 3);
   assert.equal(cache.get('a'), undefined, 'the oldest, unread since it was passed, went');
-  assert.deepEqual(['b', 'c', 'd'].map((k) => cache.get(k) !== undefined), [true, true, true]);
+  assert.deepEqual(
+    ['b', 'c', 'd'].map((k) => cache.get(k) !== undefined),
+    [true, true, true],
+  );
 });
 
 test('an entry read since the last pass outlives unread older ones; the answer just stored stays', () => {
