@@ -1,5 +1,5 @@
 // A workload to profile one hot path in isolation (docs/performance.md), not a benchmark:
-//   node --import tsx bench/profile.ts cached-svc|cached-jwt|rollup|varied [seconds] [out.cpuprofile]
+//   node --import tsx bench/profile.ts cached-svc|cached-jwt|bare|rollup|varied [seconds] [out.cpuprofile]
 //   node scripts/cpuprofile-top.mjs out.cpuprofile
 // The main thread is profiled (node:inspector) only while the load runs: start-up, migrations and
 // the rollup build stay out of the figures.
@@ -9,6 +9,7 @@
 // The warehouse is PROFILE_WAREHOUSE (default: 200,000 demo orders generated once into the temp dir).
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { Session } from 'node:inspector/promises';
@@ -65,7 +66,18 @@ if (mode === 'cached-jwt') {
 const url = '/api/v1/insights/revenue/execute?granularity=week&country=DE&date_from=2024-01-01&date_to=2025-12-31';
 const first = await request(origin + url, { headers });
 if (first.statusCode !== 200) throw new Error(`execute → ${first.statusCode} ${await first.body.text()}`);
-await first.body.dump();
+const answer = Buffer.from(await first.body.arrayBuffer());
+// bare: a node:http server in this same process answering the same bytes to the same requests
+// (the cached bench's reference), to compare its profile with cached-svc's.
+let target = { origin, url };
+if (mode === 'bare') {
+  const bare = http.createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': answer.length });
+    res.end(answer);
+  });
+  await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve));
+  target = { origin: `http://127.0.0.1:${(bare.address() as { port: number }).port}`, url: '/' };
+}
 
 const session = new Session();
 session.connect();
@@ -106,7 +118,7 @@ if (mode === 'varied') {
 } else {
   const out = await new Promise<{ done: number; failed: number }>((resolve, reject) => {
     const w = new Worker(new URL('./load-worker.mjs', import.meta.url), {
-      workerData: { origin, path: url, headers, connections: 16, durationMs: seconds * 1000 },
+      workerData: { origin: target.origin, path: target.url, headers, connections: 16, durationMs: seconds * 1000 },
     });
     w.once('message', resolve);
     w.once('error', reject);
@@ -126,3 +138,4 @@ console.log(
 await app.close();
 await db.close();
 await wh.close();
+process.exit(0);

@@ -42,7 +42,7 @@ import { StoredRowsAccess } from './modules/dashboards/stored-rows.ts';
 import { TextBlocksRepository } from './modules/dashboards/text-blocks.repository.ts';
 import { TextBlocksService } from './modules/dashboards/text-blocks.service.ts';
 import { textBlocksRoutes } from './modules/dashboards/text-blocks.routes.ts';
-import { asTenant, type Warehouse } from './warehouse/warehouse.ts';
+import type { Warehouse } from './warehouse/warehouse.ts';
 import { InsightsService } from './modules/insights/insights.service.ts';
 import { loadModel, type SemanticModel } from './semantic/model.ts';
 import { insightsFastAnswers, insightsRoutes } from './modules/insights/insights.routes.ts';
@@ -296,8 +296,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // One count of failed authentications per address, for API credentials and embed tokens alike.
   const authFailures = new FixedWindowCounter(config.authFailuresPerMinute, clock);
   installAuth(app, tokens, jwt, authFailures);
-  // Each caller's warehouse reads take the caller's tenant's turn (src/warehouse/read-lanes.ts).
-  app.addHook('preHandler', (req, _reply, done) => (req.auth ? asTenant(req.auth.tenantId, done) : done()));
   installHealth(app, { db });
   const web = await installWeb(app);
   installAbout(app, { commit: config.commit, warehouseDialect: deps.warehouse.dialect, redirectHome: !web });

@@ -49,4 +49,5 @@ export function loadOrCreateMasterKey(configured: Buffer | undefined, dataDir: s
   return { key, generated: true };
 }
 
-export const sha256 = (text: string): string => crypto.createHash('sha256').update(text).digest('hex');
+// The one-shot form: no Hash object per call (an API token is hashed on every request, docs/performance.md §16).
+export const sha256 = (text: string): string => crypto.hash('sha256', text, 'hex');

@@ -34,7 +34,17 @@ export function installMetrics(app: FastifyInstance, options: { defaultMetrics: 
     s.count.inc();
     s.latency.observe(seconds);
   };
-  options.fast?.provide({ record });
+  options.fast?.provide({
+    series: (method, route, status) => {
+      const labels = { method, route, status_code: String(status) };
+      const count = requests.labels(labels);
+      const latency = duration.labels(labels);
+      return (seconds) => {
+        count.inc();
+        latency.observe(seconds);
+      };
+    },
+  });
   app.addHook('onResponse', async (req, reply) => {
     // Unmatched URLs share one label, so scanners cannot blow up the label set.
     record(req.method, req.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000);

@@ -9,6 +9,8 @@ type Read = (sql: string, params?: unknown[]) => Promise<Record<string, unknown>
 interface Memo {
   value: string | undefined;
   at: number;
+  /** known()'s answer for this tenant memo with the base memo it was joined with (one per pair, not per call). */
+  joined?: { base: Memo; answer: { readonly value: string | undefined } };
 }
 
 export class VersionMemo {
@@ -55,12 +57,17 @@ export class VersionMemo {
    * The tenant's version as version() would answer it, when both memos are fresh (no read due);
    * undefined when a read is due. Lets a cache hit be answered in the request's own tick.
    */
-  known(tenantId: string): { value: string | undefined } | undefined {
+  known(tenantId: string): { readonly value: string | undefined } | undefined {
     const now = Date.now();
     const base = this.base;
     const memo = this.tenants.get(tenantId);
     if (!base || !memo || now - base.at >= this.ttlMs || now - memo.at >= this.ttlMs) return undefined;
-    return { value: base.value === undefined && memo.value === undefined ? undefined : `${base.value ?? ''}/${memo.value ?? ''}` };
+    // The same string while both memos stay: the caches keyed by it hash it once.
+    if (memo.joined?.base !== base) {
+      const value = base.value === undefined && memo.value === undefined ? undefined : `${base.value ?? ''}/${memo.value ?? ''}`;
+      memo.joined = { base, answer: { value } };
+    }
+    return memo.joined.answer;
   }
 
   async version(tenantId?: string): Promise<string | undefined> {

@@ -2,7 +2,6 @@
 // data dir) by default, PostgreSQL or ClickHouse via WAREHOUSE_URL. The system of record (src/db)
 // is separate.
 
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { DIALECTS } from '../semantic/dialects/index.ts';
 import type { TenantColumnOf } from '../semantic/tenancy.ts';
 import type { LoadRequest, LoadResult, WarehouseTable } from './load/rules.ts';
@@ -51,7 +50,7 @@ export interface Warehouse {
    */
   version(tenantId?: string): Promise<string | undefined>;
   /** version(tenantId) when it is known without a read (remembered and fresh); else undefined. */
-  knownVersion?(tenantId: string): { value: string | undefined } | undefined;
+  knownVersion?(tenantId: string): { readonly value: string | undefined } | undefined;
   /** Loads a data file into a table for one tenant, all or nothing (see load.ts); throws LoadError. */
   load(request: LoadRequest): Promise<LoadResult>;
   /**
@@ -95,23 +94,11 @@ export interface DemoSeeded {
 
 /** Whose read a query is: reads run side by side and take turns by tenant (read-lanes.ts). */
 export interface ReadOptions {
-  /** The tenant the read is for; unset: the tenant of the request running it (asTenant), if any. */
+  /**
+   * The tenant the read is for: every read of a tenant's data names it (QueryRunner passes the
+   * query's tenant). Unset: the service's own read (versions, rollup state, builds, model probes).
+   */
   tenant?: string;
-}
-
-const readsOf = new AsyncLocalStorage<string>();
-
-/**
- * Runs `work` with the warehouse reads it makes counted as `tenant`'s: app.ts wraps each request
- * of a caller, so every module's reads take their tenant's turn without passing it along.
- */
-export function asTenant<T>(tenant: string, work: () => T): T {
-  return readsOf.run(tenant, work);
-}
-
-/** The tenant whose turn a read takes: the one named, else the request's. */
-export function readerTenant(options: ReadOptions = {}): string | undefined {
-  return options.tenant ?? readsOf.getStore();
 }
 
 /**

@@ -9,24 +9,33 @@ export interface CacheEntry<R> {
   hitBytes?: Buffer;
 }
 
+/**
+ * At most `maxEntries` results; the one evicted is an entry not read since the eviction pass last
+ * went by it ("second chance", the CLOCK approximation of least-recently-used). A hit only marks its
+ * entry: a cached answer costs one lookup, where an exact LRU moved the entry on every hit
+ * (docs/performance.md §16).
+ */
 export class ResultCache<R> {
-  private readonly entries = new Map<string, CacheEntry<R>>();
+  private readonly entries = new Map<string, { entry: CacheEntry<R>; read: boolean }>();
   constructor(private readonly maxEntries = 2000) {}
 
   get(key: string): CacheEntry<R> | undefined {
-    const hit = this.entries.get(key);
-    if (hit) {
-      // Re-insert: Map keeps insertion order, so the first key is the least recently used.
-      this.entries.delete(key);
-      this.entries.set(key, hit);
-    }
-    return hit;
+    const slot = this.entries.get(key);
+    if (!slot) return undefined;
+    slot.read = true;
+    return slot.entry;
   }
 
   set(key: string, value: CacheEntry<R>): void {
     this.entries.delete(key);
-    this.entries.set(key, value);
-    while (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
+    // A new entry counts as read, so the pass below never evicts the answer just stored.
+    this.entries.set(key, { entry: value, read: true });
+    // Oldest first: an entry read since it was last passed goes to the back, unmarked; the first unread one goes.
+    while (this.entries.size > this.maxEntries) {
+      const [oldest, slot] = this.entries.entries().next().value!;
+      this.entries.delete(oldest);
+      if (slot.read) this.entries.set(oldest, { entry: slot.entry, read: false });
+    }
   }
 
   clear(): void {

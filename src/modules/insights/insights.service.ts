@@ -11,7 +11,6 @@ import { arrange, type Row } from '../../semantic/query/rows.ts';
 import { demoModel, type SemanticModel } from '../../semantic/model.ts';
 import type { Attributes, InsightDefinition } from '../../semantic/types.ts';
 import type { Warehouse } from '../../warehouse/warehouse.ts';
-import type { SemanticQuery } from '../../semantic/query/query.schema.ts';
 import { QueryRunner, stateKey, type DataState, type RollupSource } from '../query/query.runner.ts';
 import { outputColumns } from './insights.columns.ts';
 import { ResultCache, type CacheEntry } from './insights.cache.ts';
@@ -54,10 +53,34 @@ function cacheKey(def: InsightDefinition, q: InsightParams): string {
   ]);
 }
 
-/** A request as sent, by whose data it reads: the tenant and all of the caller's attributes (stricter than accessKey). */
-function sentKey(scope: Scope, today: string, asSent: string): string {
+const DAY_MS = 86_400_000;
+
+/**
+ * A request as sent (asSent of executeJson) that was answered: its resolution on `day`, for
+ * cachedJson. `at` keeps the result cache's key at the last data state it was looked up at, so a
+ * repeated hit builds (and hashes) no new key.
+ */
+interface Sent {
+  def: InsightDefinition;
+  q: InsightParams;
+  key: string;
+  day: string;
+  at?: { version: string; usable: string; key: string };
+}
+
+/**
+ * The answered requests of one text as sent, by whose data they read: the tenant, or the tenant and
+ * all of the caller's attributes (stricter than accessKey).
+ */
+interface SentBy {
+  tenant: Map<string, Sent>;
+  attributed: Map<string, Sent>;
+}
+
+function sentOf(by: SentBy | undefined, scope: Scope): Sent | undefined {
+  if (!by) return undefined;
   const { tenantId, attributes } = scopeOf(scope);
-  return JSON.stringify([tenantId, attributes ?? null, today, asSent]);
+  return attributes ? by.attributed.get(JSON.stringify([tenantId, attributes])) : by.tenant.get(tenantId);
 }
 
 /** A cache hit's ExecuteResponse as JSON in UTF-8, serialized and encoded on the first hit. */
@@ -96,8 +119,11 @@ export class InsightsService {
   /** Uncached answers being read: a caller asking the same at the same data state waits for that read. */
   private readonly reading = new Flights();
   private readonly resolved = new Map<string, { q: InsightParams; key: string }>();
-  /** Requests as sent (asSent of executeJson) by caller and day → their resolution, for cachedJson. */
-  private readonly sent = new Map<string, { def: InsightDefinition; q: InsightParams; key: string }>();
+  /** Requests as sent (asSent of executeJson) → by whose data they read → their resolution, for cachedJson. */
+  private readonly sent = new Map<string, SentBy>();
+  private sentCount = 0;
+  /** today() for the UTC day [from, to) in ms: the same string all day long. */
+  private day = { from: 0, to: 0, text: '' };
 
   /** The one path to the warehouse, shared with semantic queries (app.ts gives it to the query service). */
   readonly runner: QueryRunner;
@@ -191,7 +217,7 @@ export class InsightsService {
     } catch {
       return undefined;
     }
-    const rows = await this.runner.tryRead(compiled.sql, compiled.params);
+    const rows = await this.runner.tryRead(tenantId, compiled.sql, compiled.params);
     if (!rows) return undefined;
     const values = rows.map((r) => r.value).filter((v): v is string => typeof v === 'string' && v.trim().length > 0);
     return values.length > max ? undefined : values;
@@ -203,7 +229,12 @@ export class InsightsService {
   }
 
   today(): string {
-    return this.clock.now().toISOString().slice(0, 10);
+    const now = this.clock.now().getTime();
+    if (now < this.day.from || now >= this.day.to) {
+      const from = now - (((now % DAY_MS) + DAY_MS) % DAY_MS);
+      this.day = { from, to: from + DAY_MS, text: new Date(from).toISOString().slice(0, 10) };
+    }
+    return this.day.text;
   }
 
   /** Resolves parameters without running anything (chat and subscriptions validate with it). */
@@ -243,10 +274,7 @@ export class InsightsService {
       this.resolved.set(raw, known);
     }
     const { result, entry } = await this.lookup(def, known.q, known.key);
-    if (asSent !== undefined) {
-      if (this.sent.size >= 5000) this.sent.clear();
-      this.sent.set(sentKey(scope, today, asSent), { def, ...known });
-    }
+    if (asSent !== undefined) this.remember(scope, asSent, { def, ...known, day: today });
     if (!entry) return JSON.stringify({ success: true, data: result });
     return hitBytes(entry);
   }
@@ -257,16 +285,40 @@ export class InsightsService {
    * cache now; undefined otherwise (nothing is run). The execute route's early answers use it.
    */
   cachedJson(scope: Scope, asSent: string): Buffer | undefined | Promise<Buffer | undefined> {
-    const known = this.sent.get(sentKey(scope, this.today(), asSent));
-    if (!known) return undefined;
+    const known = sentOf(this.sent.get(asSent), scope);
+    if (!known || known.day !== this.today()) return undefined;
     // In the request's own tick when the data version and the usable rollups are in memory (the
     // same values cached() would read), else after reading them.
     const state = this.runner.knownState(known.q.tenantId);
     if (state) {
-      const entry = state.version === undefined ? undefined : this.cache.get(stateKey(state, known.key));
+      if (state.version === undefined) return undefined;
+      const usable = state.usable?.key ?? '';
+      let at = known.at;
+      if (!at || at.version !== state.version || at.usable !== usable) {
+        at = { version: state.version, usable, key: stateKey(state, known.key) };
+        known.at = at;
+      }
+      const entry = this.cache.get(at.key);
       return entry && hitBytes(entry);
     }
     return this.cached(known.q, known.key).then((entry) => entry && hitBytes(entry));
+  }
+
+  /** Remembers what a request as sent resolved to, by whose data it reads (at most 5,000, then all are forgotten). */
+  private remember(scope: Scope, asSent: string, known: Sent): void {
+    if (this.sentCount >= 5000) {
+      this.sent.clear();
+      this.sentCount = 0;
+    }
+    let by = this.sent.get(asSent);
+    if (!by) {
+      by = { tenant: new Map(), attributed: new Map() };
+      this.sent.set(asSent, by);
+    }
+    const { tenantId, attributes } = scopeOf(scope);
+    const [map, key] = attributes ? [by.attributed, JSON.stringify([tenantId, attributes])] : [by.tenant, tenantId];
+    if (!map.has(key)) this.sentCount++;
+    map.set(key, known);
   }
 
   /** Runs a resolved query, through the cache. */
@@ -296,7 +348,7 @@ export class InsightsService {
     let rows: Record<string, Cell>[];
     if (def.kind === 'cohort') {
       const { sql, params } = cohortQuery(def, this.runner.dialect, q);
-      rows = cohortRows(await this.runner.read(sql, params, state, subject), def.cohort!.granularity, q.window);
+      rows = cohortRows(await this.runner.read(q.tenantId, sql, params, state, subject), def.cohort!.granularity, q.window);
     } else {
       const { plan, q: query, arrangement } = insightQuery(def, q);
       rows = this.shape(def, q, arrange(await this.runner.rows(plan, query, state, subject), arrangement).rows);

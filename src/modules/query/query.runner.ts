@@ -71,13 +71,22 @@ export class QueryRunner {
   async rows(plan: QueryPlan, q: ResolvedQuery, state: DataState, subject: Subject): Promise<WarehouseRow[]> {
     const usable = state.usable?.rollups;
     const { sql, params } = compileQuery(plan, this.dialect, usable?.length ? { ...q, rollups: usable } : q);
-    return this.read(sql, params, state, subject);
+    return this.read(q.tenantId, sql, params, state, subject);
   }
 
-  /** Runs compiled SQL; a failure is explained when the model and the data disagree. */
-  async read(sql: string, params: unknown[], state: Pick<DataState, 'version'>, subject: Subject): Promise<WarehouseRow[]> {
+  /**
+   * Runs compiled SQL of `tenantId`'s data, in that tenant's turn (read-lanes.ts); a failure is
+   * explained when the model and the data disagree.
+   */
+  async read(
+    tenantId: string,
+    sql: string,
+    params: unknown[],
+    state: Pick<DataState, 'version'>,
+    subject: Subject,
+  ): Promise<WarehouseRow[]> {
     try {
-      return await this.warehouse.query(sql, params);
+      return await this.warehouse.query(sql, params, { tenant: tenantId });
     } catch (err) {
       const problem = await this.dataProblem(subject);
       if (problem) throw problem;
@@ -94,10 +103,10 @@ export class QueryRunner {
     }
   }
 
-  /** Runs a read that may fail quietly (a table not loaded yet): undefined then. */
-  async tryRead(sql: string, params: unknown[]): Promise<WarehouseRow[] | undefined> {
+  /** Runs a read of `tenantId`'s data that may fail quietly (a table not loaded yet): undefined then. */
+  async tryRead(tenantId: string, sql: string, params: unknown[]): Promise<WarehouseRow[] | undefined> {
     try {
-      return await this.warehouse.query(sql, params);
+      return await this.warehouse.query(sql, params, { tenant: tenantId });
     } catch {
       return undefined;
     }
@@ -115,7 +124,7 @@ export class QueryRunner {
     } catch {
       return undefined;
     }
-    const rows = await this.tryRead(compiled.sql, compiled.params);
+    const rows = await this.tryRead(tenantId, compiled.sql, compiled.params);
     const from = rows?.[0]?.first;
     const to = rows?.[0]?.last;
     return typeof from === 'string' && typeof to === 'string' ? { from: from.slice(0, 10), to: to.slice(0, 10) } : undefined;

@@ -242,6 +242,7 @@ export class QueryService {
       const [c] = ref.split('.');
       const cube = this.model.cubes.get(c)!;
       const rows = await this.runner.read(
+        tenantId,
         sql,
         params,
         { version: await this.runner.dataVersion(tenantId) },

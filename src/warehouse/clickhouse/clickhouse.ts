@@ -16,16 +16,7 @@ import { groupTables } from '../load/tables.ts';
 import { TENANT_VERSIONS_TABLE, type LoadRequest, type LoadResult, type WarehouseTable } from '../load/rules.ts';
 import { ReadLanes } from '../read-lanes.ts';
 import { seedClickHouseFromDuckDb } from './seed.ts';
-import {
-  readerTenant,
-  type DemoSeeded,
-  type ReadOptions,
-  type SeedOptions,
-  type TransactionStatement,
-  type Warehouse,
-  type WarehouseRow,
-  type WarehouseValue,
-} from '../warehouse.ts';
+import type { DemoSeeded, ReadOptions, SeedOptions, TransactionStatement, Warehouse, WarehouseRow, WarehouseValue } from '../warehouse.ts';
 
 /** The settings every request runs with (the server's own defaults differ from standard SQL). */
 export const CLICKHOUSE_SETTINGS: ClickHouseSettings = {
@@ -183,7 +174,7 @@ export class ClickHouseWarehouse implements Warehouse {
       return [];
     }
     // ClickHouse prepares nothing over HTTP: the turns are what the reads share.
-    const rs = await this.lanes.run(readerTenant(options), () =>
+    const rs = await this.lanes.run(options.tenant, () =>
       this.client.query({ query, query_params, format: 'JSONCompactEachRowWithNamesAndTypes' }).then(async (r) => r.json()),
     );
     const [names, types, ...rows] = rs as unknown as [string[], string[], ...WarehouseValue[][]];

@@ -12,7 +12,6 @@ import { ReadLanes } from '../read-lanes.ts';
 import { PooledConnection, type PooledRead } from './pooled-connection.ts';
 import {
   isOutOfMemory,
-  readerTenant,
   runTransaction,
   warehouseDdl,
   type DemoSeeded,
@@ -121,7 +120,7 @@ export class DuckDbWarehouse implements Warehouse {
       this.forgetVersions();
       answer = readOf(await this.conn.runAndReadAll(sql, bound));
     } else {
-      answer = await this.lanes.run(readerTenant(options), async () => {
+      answer = await this.lanes.run(options.tenant, async () => {
         const pooled = this.idle.pop() ?? (await this.connectPooled());
         try {
           return await pooled.read(sql, bound);
@@ -174,7 +173,7 @@ export class DuckDbWarehouse implements Warehouse {
     return this.versions.version(tenantId);
   }
 
-  knownVersion(tenantId: string): { value: string | undefined } | undefined {
+  knownVersion(tenantId: string): { readonly value: string | undefined } | undefined {
     return this.versions.known(tenantId);
   }
 

@@ -9,7 +9,6 @@ import type { LoadRequest, LoadResult, WarehouseTable } from '../load/rules.ts';
 import { VersionMemo } from '../versions.ts';
 import { seedByScript } from '../demo/demo.ts';
 import {
-  readerTenant,
   runTransaction,
   warehouseDdl,
   type DemoSeeded,
@@ -67,7 +66,7 @@ export class PostgresWarehouse implements Warehouse {
 
   async query(sql: string, params: unknown[] = [], options: ReadOptions = {}): Promise<WarehouseRow[]> {
     if (!READ.test(sql)) return (await this.pool.query(sql, params)).rows;
-    return this.lanes.run(readerTenant(options), async () => {
+    return this.lanes.run(options.tenant, async () => {
       const named = this.statements.of(sql, params);
       try {
         return (await this.pool.query(named)).rows;
@@ -88,7 +87,7 @@ export class PostgresWarehouse implements Warehouse {
     return this.versions.version(tenantId);
   }
 
-  knownVersion(tenantId: string): { value: string | undefined } | undefined {
+  knownVersion(tenantId: string): { readonly value: string | undefined } | undefined {
     return this.versions.known(tenantId);
   }
 
