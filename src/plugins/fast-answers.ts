@@ -1,11 +1,12 @@
 // Answers a repeated request from memory before Fastify routes it (docs/performance.md §5): a GET
-// that a route has answered before and can answer again from its cache, for a caller known from
-// memory. Everything the service promises on every request is still done here, the same way the
+// (or a small JSON POST, read here first) that a route has answered before and can answer again
+// from its cache, for a caller known from memory. Everything the service promises on every request is still done here, the same way the
 // hooks do it: the draining answer, authentication (from the
 // token and JWT caches only), the per-caller rate limit (the same counters as @fastify/rate-limit
 // and its headers), the request log lines and the metrics. Whatever is not certain (no cached
-// answer, an unknown credential, a caller at their limit, a body, a NUL in the URL, a CORS request)
-// goes to Fastify untouched, which answers it as it always did.
+// answer, an unknown credential, a caller at their limit, a body on a GET, a NUL in the URL, a CORS
+// request) goes to Fastify untouched, which answers it as it always did; a POST body read here goes
+// to Fastify as it came (preread() and the preParsing hook of http.ts), and is parsed there.
 import crypto from 'node:crypto';
 import type http from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
@@ -13,15 +14,29 @@ import type { AuthContext } from '../auth/context.ts';
 
 /** A route that can answer some requests from memory. */
 export interface FastRoute {
+  /** GET (the default), or POST: a JSON body of at most MAX_EARLY_BODY bytes, with a Content-Length. */
+  method?: 'GET' | 'POST';
   /** The route's URL as Fastify names it (the metrics label), e.g. /api/v1/insights/:code/execute. */
   url: string;
-  /** Only URLs starting with this are offered to answer(). */
+  /** Only URLs starting with this are offered to answer() (a POST's: only this URL itself, without a query string). */
   prefix: string;
   /**
-   * The JSON (UTF-8 bytes: nothing to encode per request) of a 200 answer to this GET for this caller, or undefined when it is not in
-   * memory (Fastify then runs the route). Must answer exactly as the route would.
+   * The JSON (UTF-8 bytes: nothing to encode per request) of a 200 answer to this request for this caller, or undefined when it is
+   * not in memory (Fastify then runs the route). Must answer exactly as the route would. `body`: a POST's body as text.
    */
-  answer(auth: Readonly<AuthContext>, url: string): Buffer | undefined | Promise<Buffer | undefined>;
+  answer(auth: Readonly<AuthContext>, url: string, body?: string): Buffer | undefined | Promise<Buffer | undefined>;
+}
+
+/** The largest POST body read before routing; a larger one goes to Fastify unread. */
+export const MAX_EARLY_BODY = 16 * 1024;
+/** Content types whose body Fastify parses as JSON text (http.ts): the only ones read early. */
+const JSON_BODY = /^application\/json(?:; ?charset=utf-8)?$/i;
+/** Bodies read here for requests then handed to Fastify: its preParsing hook reads them from here. */
+const bodies = new WeakMap<http.IncomingMessage, Buffer>();
+
+/** The body read before routing, for a request handed to Fastify after it was read (else undefined: Fastify reads the socket). */
+export function preread(req: http.IncomingMessage): Buffer | undefined {
+  return bodies.get(req);
 }
 
 /** The rate limit's decision for a caller: undefined when the request must go to Fastify. */
@@ -88,17 +103,27 @@ export class FastAnswers {
     fallback: (req: http.IncomingMessage, res: http.ServerResponse) => void,
   ): void {
     const url = req.url ?? '';
-    const route = this.enabled && !this.closing && req.method === 'GET' ? this.routes.find((r) => url.startsWith(r.prefix)) : undefined;
+    const method = req.method;
+    const route =
+      this.enabled && !this.closing && (method === 'GET' || method === 'POST')
+        ? this.routes.find((r) => (r.method ?? 'GET') === method && (method === 'GET' ? url.startsWith(r.prefix) : url === r.prefix))
+        : undefined;
     const { caller, take, record } = this.hooks;
     const header = req.headers.authorization;
+    const length = req.headers['content-length'];
     if (
       !route ||
       !caller ||
       !take ||
       !record ||
       !header ||
-      // A body (even on a GET) is parsed and checked by Fastify.
-      req.headers['content-length'] !== undefined ||
+      // A body on a GET, and any POST body but a small JSON one of a known length, is parsed and checked by Fastify.
+      (method === 'GET'
+        ? length !== undefined
+        : !length ||
+          !/^[1-9][0-9]{0,5}$/.test(length) ||
+          Number(length) > MAX_EARLY_BODY ||
+          !JSON_BODY.test(req.headers['content-type'] ?? '')) ||
       req.headers['transfer-encoding'] !== undefined ||
       URL_MAY_HOLD_NUL.test(url)
     ) {
@@ -116,16 +141,40 @@ export class FastAnswers {
       if (body === undefined || !allowance) fallback(req, res);
       else this.send(req, res, route, allowance, body, started, record);
     };
-    let answered: ReturnType<FastRoute['answer']>;
-    try {
-      answered = route.answer(auth, url);
-    } catch {
-      fallback(req, res);
+    const answerTo = (body?: string): void => {
+      let answered: ReturnType<FastRoute['answer']>;
+      try {
+        answered = route.answer(auth, url, body);
+      } catch {
+        fallback(req, res);
+        return;
+      }
+      // A body already in memory is written in this tick; one that needs a read, when it arrives.
+      if (answered instanceof Promise) answered.then(answerWith, () => fallback(req, res));
+      else answerWith(answered);
+    };
+    if (method === 'GET') {
+      answerTo();
       return;
     }
-    // A body already in memory is written in this tick; one that needs a read, when it arrives.
-    if (answered instanceof Promise) answered.then(answerWith, () => fallback(req, res));
-    else answerWith(answered);
+    // The body, all of it (Content-Length bytes, or fewer when the client stops sending); whatever
+    // happens next, Fastify gets these bytes as it would have read them.
+    const chunks: Buffer[] = [];
+    const onData = (chunk: Buffer) => chunks.push(chunk);
+    const done = (failed: boolean) => {
+      req.removeListener('data', onData);
+      req.removeListener('end', onEnd);
+      req.removeListener('error', onError);
+      const body = Buffer.concat(chunks);
+      bodies.set(req, body);
+      if (failed) fallback(req, res);
+      else answerTo(body.toString('utf8'));
+    };
+    const onEnd = () => done(false);
+    const onError = () => done(true);
+    req.on('data', onData);
+    req.on('end', onEnd);
+    req.on('error', onError);
   }
 
   private send(
@@ -166,7 +215,7 @@ export class FastAnswers {
     });
     res.end(body);
     const ms = performance.now() - started;
-    record('GET', route.url, 200, ms / 1000);
+    record(req.method ?? 'GET', route.url, 200, ms / 1000);
     log?.info({ res: { statusCode: 200 }, responseTime: ms }, 'request completed');
   }
 }
