@@ -109,23 +109,22 @@ describe('early answers on the demo model', () => {
   });
 });
 
+/** On the row-access model: the app's origin, and API tokens of members who may see DE (ann) and FR (bob) only. */
+async function countryCallers(t: TestApp): Promise<{ origin: string; ann: string; bob: string }> {
+  const origin = await listen(t);
+  const owner = await t.login({ tenant: 'demo', user: 'owner', role: 'owner' });
+  const tokenWith = async (user: string, country: string) => {
+    const res = await call(t, owner, 'POST', '/api/v1/auth/tokens', { name: user, user_id: user, role: 'member', attributes: { country } });
+    assert.equal(res.statusCode, 201, res.body);
+    return `Svc ${res.data.token}`;
+  };
+  return { origin, ann: await tokenWith('ann', 'DE'), bob: await tokenWith('bob', 'FR') };
+}
+
 test('callers with different attributes never share an early answer', async () => {
   const t = await buildTestApp({ deps: { model: rowAccessModel() } });
   try {
-    const origin = await listen(t);
-    const owner = await t.login({ tenant: 'demo', user: 'owner', role: 'owner' });
-    const tokenWith = async (user: string, country: string) => {
-      const res = await call(t, owner, 'POST', '/api/v1/auth/tokens', {
-        name: user,
-        user_id: user,
-        role: 'member',
-        attributes: { country },
-      });
-      assert.equal(res.statusCode, 201, res.body);
-      return `Svc ${res.data.token}`;
-    };
-    const ann = await tokenWith('ann', 'DE');
-    const bob = await tokenWith('bob', 'FR');
+    const { origin, ann, bob } = await countryCallers(t);
     const url = `/api/v1/insights/revenue_by_country/execute?date_from=${FROM}`;
     await get(origin, ann, url);
     const a = await get(origin, ann, url);
@@ -253,20 +252,7 @@ describe('early answers to POST /api/v1/query', () => {
 test('callers with different attributes never share an early query answer', async () => {
   const t = await buildTestApp({ deps: { model: rowAccessModel() } });
   try {
-    const origin = await listen(t);
-    const owner = await t.login({ tenant: 'demo', user: 'owner', role: 'owner' });
-    const tokenWith = async (user: string, country: string) => {
-      const res = await call(t, owner, 'POST', '/api/v1/auth/tokens', {
-        name: user,
-        user_id: user,
-        role: 'member',
-        attributes: { country },
-      });
-      assert.equal(res.statusCode, 201, res.body);
-      return `Svc ${res.data.token}`;
-    };
-    const ann = await tokenWith('ann', 'DE');
-    const bob = await tokenWith('bob', 'FR');
+    const { origin, ann, bob } = await countryCallers(t);
     const body = JSON.stringify({
       measures: ['orders.revenue'],
       dimensions: ['orders.country'],
