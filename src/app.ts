@@ -46,7 +46,7 @@ import type { Warehouse } from './warehouse/warehouse.ts';
 import { InsightsService } from './modules/insights/insights.service.ts';
 import { loadModel, type SemanticModel } from './semantic/model.ts';
 import { insightsFastAnswers, insightsRoutes } from './modules/insights/insights.routes.ts';
-import { queryRoutes } from './modules/query/query.routes.ts';
+import { queryFastAnswers, queryRoutes } from './modules/query/query.routes.ts';
 import { QueryService } from './modules/query/query.service.ts';
 import type { WidgetQueries } from './modules/dashboards/widget-query.ts';
 import { createTransports } from './adapters/delivery/index.ts';
@@ -310,6 +310,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(insightsRoutes(insights, new FilterValues(insights, clock)));
   await app.register(queryRoutes(queries));
   app.fastAnswers.add(insightsFastAnswers(insights));
+  app.fastAnswers.add(queryFastAnswers(queries));
   await app.register(widgetRefreshRoutes(widgets, insights.filterParameters()));
   await app.register(dashboardPdfRoutes(new DashboardPdfService(dashboards, widgets, clock), insights.filterParameters()));
   await app.register(channelsRoutes(channels));

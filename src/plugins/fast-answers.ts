@@ -1,11 +1,12 @@
 // Answers a repeated request from memory before Fastify routes it (docs/performance.md §5): a GET
-// that a route has answered before and can answer again from its cache, for a caller known from
-// memory. Everything the service promises on every request is still done here, the same way the
+// (or a small JSON POST, read here first) that a route has answered before and can answer again
+// from its cache, for a caller known from memory. Everything the service promises on every request is still done here, the same way the
 // hooks do it: the draining answer, authentication (from the
 // token and JWT caches only), the per-caller rate limit (the same counters as @fastify/rate-limit
 // and its headers), the request log lines and the metrics. Whatever is not certain (no cached
-// answer, an unknown credential, a caller at their limit, a body, a NUL in the URL, a CORS request)
-// goes to Fastify untouched, which answers it as it always did.
+// answer, an unknown credential, a caller at their limit, a body on a GET, a NUL in the URL, a CORS
+// request) goes to Fastify untouched, which answers it as it always did; a POST body read here goes
+// to Fastify as it came (preread() and the preParsing hook of http.ts), and is parsed there.
 import crypto from 'node:crypto';
 import type http from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
@@ -13,15 +14,29 @@ import type { AuthContext } from '../auth/context.ts';
 
 /** A route that can answer some requests from memory. */
 export interface FastRoute {
+  /** GET (the default), or POST: a JSON body of at most MAX_EARLY_BODY bytes, with a Content-Length. */
+  method?: 'GET' | 'POST';
   /** The route's URL as Fastify names it (the metrics label), e.g. /api/v1/insights/:code/execute. */
   url: string;
-  /** Only URLs starting with this are offered to answer(). */
+  /** Only URLs starting with this are offered to answer() (a POST's: only this URL itself, without a query string). */
   prefix: string;
   /**
-   * The JSON (UTF-8 bytes: nothing to encode per request) of a 200 answer to this GET for this caller, or undefined when it is not in
-   * memory (Fastify then runs the route). Must answer exactly as the route would.
+   * The JSON (UTF-8 bytes: nothing to encode per request) of a 200 answer to this request for this caller, or undefined when it is
+   * not in memory (Fastify then runs the route). Must answer exactly as the route would. `body`: a POST's body as text.
    */
-  answer(auth: Readonly<AuthContext>, url: string): Buffer | undefined | Promise<Buffer | undefined>;
+  answer(auth: Readonly<AuthContext>, url: string, body?: string): Buffer | undefined | Promise<Buffer | undefined>;
+}
+
+/** The largest POST body read before routing; a larger one goes to Fastify unread. */
+export const MAX_EARLY_BODY = 16 * 1024;
+/** Content types whose body Fastify parses as JSON text (http.ts): the only ones read early. */
+const JSON_BODY = /^application\/json(?:; ?charset=utf-8)?$/i;
+/** Bodies read here for requests then handed to Fastify: its preParsing hook reads them from here. */
+const bodies = new WeakMap<http.IncomingMessage, Buffer>();
+
+/** The body read before routing, for a request handed to Fastify after it was read (else undefined: Fastify reads the socket). */
+export function preread(req: http.IncomingMessage): Buffer | undefined {
+  return bodies.get(req);
 }
 
 /** The rate limit's decision for a caller: undefined when the request must go to Fastify. */
@@ -49,8 +64,8 @@ const CONTENT_TYPE = 'application/json; charset=utf-8';
 export class FastAnswers {
   private readonly routes: FastRoute[] = [];
   private hooks: Partial<FastAnswerHooks> = {};
-  private readonly observers = new Map<FastRoute, (seconds: number) => void>();
   private closing = false;
+  private readonly observers = new Map<FastRoute, (seconds: number) => void>();
   /** Requests answered here (tests and benchmarks read it). */
   answered = 0;
 
@@ -89,17 +104,24 @@ export class FastAnswers {
     fallback: (req: http.IncomingMessage, res: http.ServerResponse) => void,
   ): void {
     const url = req.url ?? '';
-    const route = this.enabled && !this.closing && req.method === 'GET' ? this.routeOf(url) : undefined;
+    const method = req.method;
+    const route = this.enabled && !this.closing && (method === 'GET' || method === 'POST') ? this.routeOf(method, url) : undefined;
     const { caller, take, series } = this.hooks;
     const header = req.headers.authorization;
+    const length = req.headers['content-length'];
     if (
       !route ||
       !caller ||
       !take ||
       !series ||
       !header ||
-      // A body (even on a GET) is parsed and checked by Fastify.
-      req.headers['content-length'] !== undefined ||
+      // A body on a GET, and any POST body but a small JSON one of a known length, is parsed and checked by Fastify.
+      (method === 'GET'
+        ? length !== undefined
+        : !length ||
+          !/^[1-9][0-9]{0,5}$/.test(length) ||
+          Number(length) > MAX_EARLY_BODY ||
+          !JSON_BODY.test(req.headers['content-type'] ?? '')) ||
       req.headers['transfer-encoding'] !== undefined ||
       URL_MAY_HOLD_NUL.test(url)
     ) {
@@ -112,25 +134,61 @@ export class FastAnswers {
       fallback(req, res);
       return;
     }
+    if (method === 'GET') {
+      this.answerTo(req, res, fallback, route, auth, url, undefined, started);
+      return;
+    }
+    // The body, all of it (Content-Length bytes, or fewer when the client stops sending); whatever
+    // happens next, Fastify gets these bytes as it would have read them.
+    const chunks: Buffer[] = [];
+    const onData = (chunk: Buffer) => chunks.push(chunk);
+    const done = (failed: boolean) => {
+      req.removeListener('data', onData);
+      req.removeListener('end', onEnd);
+      req.removeListener('error', onError);
+      const body = Buffer.concat(chunks);
+      bodies.set(req, body);
+      if (failed) fallback(req, res);
+      else this.answerTo(req, res, fallback, route, auth, url, body.toString('utf8'), started);
+    };
+    const onEnd = () => done(false);
+    const onError = () => done(true);
+    req.on('data', onData);
+    req.on('end', onEnd);
+    req.on('error', onError);
+  }
+
+  private routeOf(method: 'GET' | 'POST', url: string): FastRoute | undefined {
+    for (const r of this.routes) {
+      if ((r.method ?? 'GET') === method && (method === 'GET' ? url.startsWith(r.prefix) : url === r.prefix)) return r;
+    }
+    return undefined;
+  }
+
+  /** Asks the route for its answer (a POST's body as text); a body already in memory is written in this tick. */
+  private answerTo(
+    req: http.IncomingMessage,
+    res: http.ServerResponse,
+    fallback: (req: http.IncomingMessage, res: http.ServerResponse) => void,
+    route: FastRoute,
+    auth: Readonly<AuthContext>,
+    url: string,
+    body: string | undefined,
+    started: number,
+  ): void {
     let answered: ReturnType<FastRoute['answer']>;
     try {
-      answered = route.answer(auth, url);
+      answered = route.answer(auth, url, body);
     } catch {
       fallback(req, res);
       return;
     }
-    // A body already in memory is written in this tick; one that needs a read, when it arrives.
     if (answered instanceof Promise) {
       answered.then(
-        (body) => this.answerWith(req, res, fallback, route, auth, body, started),
+        (bytes) => this.answerWith(req, res, fallback, route, auth, bytes, started),
         () => fallback(req, res),
       );
     } else this.answerWith(req, res, fallback, route, auth, answered, started);
-  }
-
-  private routeOf(url: string): FastRoute | undefined {
-    for (const route of this.routes) if (url.startsWith(route.prefix)) return route;
-    return undefined;
   }
 
   /** Sends `body` when there is one and the caller is under their limit; else Fastify answers. */
@@ -185,10 +243,10 @@ export class FastAnswers {
     });
     res.end(body);
     const ms = performance.now() - started;
-    // Every early answer is a GET answered 200: one series per route, found once.
+    // Every early answer is answered 200: one series per route, found once.
     let observe = this.observers.get(route);
     if (!observe) {
-      observe = this.hooks.series!('GET', route.url, 200);
+      observe = this.hooks.series!(route.method ?? 'GET', route.url, 200);
       this.observers.set(route, observe);
     }
     observe(ms / 1000);

@@ -9,6 +9,7 @@ import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
 import crypto from 'node:crypto';
 import { createRequire } from 'node:module';
+import { Readable } from 'node:stream';
 import { AppError } from '../lib/errors.ts';
 import { Problem } from '../lib/schemas.ts';
 import { callerKey } from './auth.ts';
@@ -16,7 +17,7 @@ import { clientErrorHandler, frameworkErrorHandler, installDrainingAnswer, insta
 import { installNulGuard } from './nul-guard.ts';
 import { installMetrics } from './metrics.ts';
 import { installOpenApi } from './openapi.ts';
-import { FastAnswers } from './fast-answers.ts';
+import { FastAnswers, preread } from './fast-answers.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -91,6 +92,11 @@ export async function createHttpApp(options: HttpOptions): Promise<FastifyInstan
   app.addHook('preClose', (done) => {
     fast.close();
     done();
+  });
+  // A POST body the early answers read and could not answer from: Fastify parses these bytes instead of the socket's.
+  app.addHook('preParsing', (req, _reply, payload, done) => {
+    const body = preread(req.raw);
+    done(null, body ? Readable.from([body]) : payload);
   });
 
   const bodyAjv = makeAjv(false);

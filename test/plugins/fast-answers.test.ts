@@ -109,23 +109,22 @@ describe('early answers on the demo model', () => {
   });
 });
 
+/** On the row-access model: the app's origin, and API tokens of members who may see DE (ann) and FR (bob) only. */
+async function countryCallers(t: TestApp): Promise<{ origin: string; ann: string; bob: string }> {
+  const origin = await listen(t);
+  const owner = await t.login({ tenant: 'demo', user: 'owner', role: 'owner' });
+  const tokenWith = async (user: string, country: string) => {
+    const res = await call(t, owner, 'POST', '/api/v1/auth/tokens', { name: user, user_id: user, role: 'member', attributes: { country } });
+    assert.equal(res.statusCode, 201, res.body);
+    return `Svc ${res.data.token}`;
+  };
+  return { origin, ann: await tokenWith('ann', 'DE'), bob: await tokenWith('bob', 'FR') };
+}
+
 test('callers with different attributes never share an early answer', async () => {
   const t = await buildTestApp({ deps: { model: rowAccessModel() } });
   try {
-    const origin = await listen(t);
-    const owner = await t.login({ tenant: 'demo', user: 'owner', role: 'owner' });
-    const tokenWith = async (user: string, country: string) => {
-      const res = await call(t, owner, 'POST', '/api/v1/auth/tokens', {
-        name: user,
-        user_id: user,
-        role: 'member',
-        attributes: { country },
-      });
-      assert.equal(res.statusCode, 201, res.body);
-      return `Svc ${res.data.token}`;
-    };
-    const ann = await tokenWith('ann', 'DE');
-    const bob = await tokenWith('bob', 'FR');
+    const { origin, ann, bob } = await countryCallers(t);
     const url = `/api/v1/insights/revenue_by_country/execute?date_from=${FROM}`;
     await get(origin, ann, url);
     const a = await get(origin, ann, url);
@@ -165,6 +164,110 @@ test('after a load the early path answers the new data: the versions it reads in
     assert.equal(after.status, 200, after.body);
     assert.equal(JSON.parse(after.body).data.cached, false, 'not the answer from before the load');
     assert.equal(Math.round((total(after.body) - total(first.body)) * 100), 150000);
+  } finally {
+    await t.close();
+  }
+});
+
+describe('early answers to POST /api/v1/query', () => {
+  const QUERY = {
+    measures: ['orders.revenue'],
+    dimensions: ['orders.country'],
+    time: { dimension: 'orders.ordered_at', date_from: FROM },
+  };
+  let t: TestApp;
+  let origin: string;
+  before(async () => {
+    t = await buildTestApp({ env: { INSIGHTS_RATE_LIMIT: '100' } });
+    origin = await listen(t);
+  });
+  after(() => t.close());
+
+  const post = async (authorization: string, body: string, contentType = 'application/json') => {
+    const res = await request(`${origin}/api/v1/query`, { method: 'POST', headers: { authorization, 'content-type': contentType }, body });
+    return { status: res.statusCode, headers: res.headers, body: await res.body.text() };
+  };
+
+  test('a repeated query is answered early with the bytes and headers Fastify gives it', async () => {
+    const auth = await t.login({ tenant: 'acme', user: 'qa', role: 'member' });
+    const body = JSON.stringify(QUERY);
+    // The first request authenticates (the caller is not known yet), the second is read early but
+    // not answered there (the body was never answered), the third is answered early.
+    const first = await post(auth, body);
+    assert.equal(first.status, 200, first.body);
+    const early = t.app.fastAnswers.answered;
+    const second = await post(auth, body);
+    assert.equal(second.status, 200, second.body);
+    assert.equal(t.app.fastAnswers.answered, early, 'routed: its body as sent was never answered');
+    assert.equal(second.body, first.body);
+    const third = await post(auth, body);
+    assert.equal(t.app.fastAnswers.answered, early + 1, 'answered before routing');
+    const routed = await call(t, auth, 'POST', '/api/v1/query', QUERY);
+    assert.equal(t.app.fastAnswers.answered, early + 1);
+    assert.equal(third.status, 200);
+    assert.equal(third.body, routed.body);
+    assert.equal(third.body, first.body);
+    assert.deepEqual(stable(third.headers), stable(routed.headers as Record<string, unknown>));
+    assert.deepEqual(Object.keys(third.headers).slice(0, 5), Object.keys(routed.headers).slice(0, 5), 'same order');
+
+    // The same question spelled otherwise is routed, and answered the same from the cache.
+    const spaced = await post(auth, JSON.stringify(QUERY, null, 2), 'application/json; charset=utf-8');
+    assert.equal(spaced.status, 200, spaced.body);
+    assert.equal(spaced.body, first.body);
+    assert.equal(t.app.fastAnswers.answered, early + 1);
+  });
+
+  test('bodies read early and then routed are parsed and checked by Fastify as ever', async () => {
+    const auth = await t.login({ tenant: 'acme', user: 'qb', role: 'member' });
+    await post(auth, JSON.stringify(QUERY));
+    const bad = await post(auth, JSON.stringify({ ...QUERY, measures: ['orders.nope'] }));
+    assert.equal(bad.status, 400, bad.body);
+    assert.match(bad.headers['content-type'] as string, /problem\+json/);
+    const broken = await post(auth, '{"measures": [');
+    assert.equal(broken.status, 400, broken.body);
+    const text = await post(auth, JSON.stringify(QUERY), 'text/plain');
+    assert.equal(text.status, 415, text.body);
+    // A body answered before, sent with a type Fastify refuses, is not answered early.
+    const early = t.app.fastAnswers.answered;
+    await post(auth, JSON.stringify(QUERY));
+    assert.equal(t.app.fastAnswers.answered, early + 1);
+    assert.equal((await post(auth, JSON.stringify(QUERY), 'text/plain')).status, 415);
+    assert.equal(t.app.fastAnswers.answered, early + 1);
+  });
+
+  test("another tenant's caller never gets the cached answer", async () => {
+    const ann = await t.login({ tenant: 'acme', user: 'qc', role: 'member' });
+    const bob = await t.login({ tenant: 'globex', user: 'qd', role: 'member' });
+    const body = JSON.stringify({ measures: ['orders.orders'] });
+    await post(ann, body);
+    const a = await post(ann, body);
+    await post(ann, body);
+    const b = await post(bob, body);
+    assert.equal(b.status, 200, b.body);
+    assert.notEqual(b.body, a.body);
+    assert.equal(b.body, (await call(t, bob, 'POST', '/api/v1/query', JSON.parse(body))).body);
+  });
+});
+
+test('callers with different attributes never share an early query answer', async () => {
+  const t = await buildTestApp({ deps: { model: rowAccessModel() } });
+  try {
+    const { origin, ann, bob } = await countryCallers(t);
+    const body = JSON.stringify({
+      measures: ['orders.revenue'],
+      dimensions: ['orders.country'],
+      time: { dimension: 'orders.ordered_at', date_from: FROM },
+    });
+    const post = async (authorization: string) =>
+      (
+        await request(`${origin}/api/v1/query`, { method: 'POST', headers: { authorization, 'content-type': 'application/json' }, body })
+      ).body.text();
+    const countries = (text: string) => [...new Set(JSON.parse(text).data.rows.map((r: Record<string, string>) => r['orders.country']))];
+    for (let i = 0; i < 3; i++) assert.deepEqual(countries(await post(ann)), ['DE']);
+    const early = t.app.fastAnswers.answered;
+    assert.deepEqual(countries(await post(bob)), ['FR']);
+    assert.deepEqual(countries(await post(ann)), ['DE']);
+    assert.equal(t.app.fastAnswers.answered, early + 1, "ann's repeat early, bob's not from ann's answer");
   } finally {
     await t.close();
   }

@@ -36,6 +36,8 @@ const round2 = (n: number) => Math.round((n + Number.EPSILON) * 100) / 100;
 
 export class QueryService {
   private readonly plans = new Map<string, PlannedQuery>();
+  /** Bodies of POST /api/v1/query as sent (runJson's `sent`) → their plan, for cachedJson. */
+  private readonly sent = new Map<string, PlannedQuery>();
   private readonly results = new ResultCache<QueryResult>();
   private readonly lookups = new ResultCache<unknown>(5000);
   /** Answers, value lists and spans being read: a caller asking the same at the same data state waits for that read. */
@@ -70,33 +72,55 @@ export class QueryService {
   }
 
   async run(scope: Scope, query: SemanticQuery, where = 'body'): Promise<QueryResult> {
-    return (await this.answer(scope, query, where)).result;
+    return (await this.answer(scope, this.plan(query, where), where)).result;
   }
 
   /**
    * The whole answer of POST /api/v1/query as JSON: a cache hit answers with bytes serialized and
    * encoded once (as execute's hits do), so a repeated question costs little more than routing.
+   * `sent`: the body as the client sent it, when it was read before routing (fast-answers.ts): a
+   * body answered here is planned once, and cachedJson answers it again from the cache.
    */
-  async runJson(scope: Scope, query: SemanticQuery): Promise<string | Buffer> {
-    const { result, entry } = await this.answer(scope, query, 'body');
-    if (!entry) return JSON.stringify({ data: result });
-    entry.hitBytes ??= Buffer.from(JSON.stringify({ data: entry.result }));
-    return entry.hitBytes;
+  async runJson(scope: Scope, query: SemanticQuery, sent?: string): Promise<string | Buffer> {
+    const planned = this.plan(query, 'body');
+    const { result, entry } = await this.answer(scope, planned, 'body');
+    if (sent !== undefined) {
+      if (this.sent.size >= 2000) this.sent.clear();
+      this.sent.set(sent, planned);
+    }
+    return entry ? hitBytes(entry) : JSON.stringify({ data: result });
+  }
+
+  /**
+   * What runJson answers to a body sent exactly like one it answered before (its text), for this
+   * caller, today, when that answer is in the cache now and the data state is known without a read;
+   * undefined otherwise (nothing is run). The early answers of POST /api/v1/query use it.
+   */
+  cachedJson(scope: Scope, sent: string): Buffer | undefined {
+    const planned = this.sent.get(sent);
+    if (!planned) return undefined;
+    const { tenantId, attributes } = scopeOf(scope);
+    const state = this.runner.knownState(tenantId);
+    if (state?.version === undefined) return undefined;
+    const window = windowOf(planned, this.today(), 'body');
+    const entry = this.results.get(stateKey(state, answerKey(planned, tenantId, attributes, window)));
+    return entry && hitBytes(entry);
+  }
+
+  private today(): string {
+    return this.clock.now().toISOString().slice(0, 10);
   }
 
   private async answer(
     scope: Scope,
-    query: SemanticQuery,
+    planned: PlannedQuery,
     where: string,
   ): Promise<{ result: QueryResult; entry?: CacheEntry<QueryResult> }> {
-    const planned = this.plan(query, where);
     const { tenantId, attributes } = scopeOf(scope);
-    const today = this.clock.now().toISOString().slice(0, 10);
-    const window = windowOf(planned, today, where);
+    const window = windowOf(planned, this.today(), where);
     // In memory for this data version when it is known (no read of the warehouse to learn it).
     const state = this.runner.knownState(tenantId) ?? (await this.runner.state(tenantId));
-    const answerKey = JSON.stringify([tenantId, accessKey(planned.plan, attributes), planned.query, window ?? null]);
-    const key = stateKey(state, answerKey);
+    const key = stateKey(state, answerKey(planned, tenantId, attributes, window));
     const hit = state.version === undefined ? undefined : this.results.get(key);
     if (hit) return { result: hit.result, entry: hit };
     return { result: await this.reading.join(key, () => this.read(planned, tenantId, attributes, window, state, key)) };
@@ -280,6 +304,22 @@ export function windowOf(planned: PlannedQuery, today: string, where = 'body'): 
   if (g && daysBetween(from, to) + 1 > MAX_PERIODS)
     throw invalidField(`/${where}/time/date_from`, `a window grouped by time may span at most ${MAX_PERIODS} days`);
   return { from, to };
+}
+
+/** The planned queries' JSON, made once each (part of every answer's cache key). */
+const queryJson = new WeakMap<PlannedQuery, string>();
+
+/** The cache key of a planned query's answer for a caller (tenant, access attributes) over a window, before the data state. */
+function answerKey(planned: PlannedQuery, tenantId: string, attributes: Attributes | undefined, window: Window | undefined): string {
+  let json = queryJson.get(planned);
+  if (json === undefined) queryJson.set(planned, (json = JSON.stringify(planned.query)));
+  return `${JSON.stringify([tenantId, accessKey(planned.plan, attributes), window ?? null])}\u0000${json}`;
+}
+
+/** A cache hit's answer as JSON in UTF-8, serialized and encoded on the first hit. */
+function hitBytes(entry: CacheEntry<QueryResult>): Buffer {
+  entry.hitBytes ??= Buffer.from(JSON.stringify({ data: entry.result }));
+  return entry.hitBytes;
 }
 
 /** The query as it ran: the window and granularity filled in (order, limit and offset already are). */
