@@ -28,6 +28,10 @@ declare module 'fastify' {
     /** Repeated GETs answered before routing (fast-answers.ts): routes add themselves, plugins give their part. */
     fastAnswers: FastAnswers;
   }
+  interface FastifyRequest {
+    /** A POST body the early answers read before routing (fast-answers.ts), as sent; unset when Fastify read the socket. */
+    earlyBody?: Buffer;
+  }
 }
 
 /** @fastify/rate-limit's own in-memory store, whose counters the early answers count on too. */
@@ -96,6 +100,7 @@ export async function createHttpApp(options: HttpOptions): Promise<FastifyInstan
   // A POST body the early answers read and could not answer from: Fastify parses these bytes instead of the socket's.
   app.addHook('preParsing', (req, _reply, payload, done) => {
     const body = preread(req.raw);
+    if (body) req.earlyBody = body;
     done(null, body ? Readable.from([body]) : payload);
   });
 

@@ -2,14 +2,13 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { AuthContext } from '../../auth/context.ts';
 import { READS_WAREHOUSE, withErrors } from '../../lib/schemas.ts';
-import { type FastRoute, preread } from '../../plugins/fast-answers.ts';
 import { SemanticQuerySchema } from '../../semantic/query/query.schema.ts';
 import { MemberParams, ModelResponse, QueryResponse, ValuesQuery } from './query.schemas.ts';
 import type { QueryService } from './query.service.ts';
 
 /** POST /api/v1/query's answers from memory (src/plugins/fast-answers.ts): a body answered before, sent again as it was. */
-export const queryFastAnswers = (queries: QueryService): FastRoute => ({
-  method: 'POST',
+export const queryFastAnswers = (queries: QueryService) => ({
+  method: 'POST' as const,
   url: '/api/v1/query',
   prefix: '/api/v1/query',
   answer: (auth: Readonly<AuthContext>, _url: string, body?: string) => (body === undefined ? undefined : queries.cachedJson(auth, body)),
@@ -32,7 +31,7 @@ export const queryRoutes =
       // Text from the service, not an object: a cache hit reuses the JSON it was serialized to once. A
       // body read before routing (fast-answers.ts) is remembered as sent, to be answered early next time.
       async (req, reply) =>
-        reply.type('application/json; charset=utf-8').send(await queries.runJson(req.auth, req.body, preread(req.raw)?.toString('utf8'))),
+        reply.type('application/json; charset=utf-8').send(await queries.runJson(req.auth, req.body, req.earlyBody?.toString('utf8'))),
     );
     app.get(
       '/api/v1/model',
