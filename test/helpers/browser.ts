@@ -140,6 +140,7 @@ export async function snapAll(page: Page, name: string): Promise<void> {
   const shots = process.env.SCREENSHOTS;
   if (!shots) return;
   fs.mkdirSync(shots, { recursive: true });
+  const size = page.viewportSize() ?? { width: 1280, height: 900 };
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     for (const width of [1280, 375]) {
@@ -149,5 +150,5 @@ export async function snapAll(page: Page, name: string): Promise<void> {
     }
   }
   await page.emulateMedia({ colorScheme: 'light' });
-  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.setViewportSize(size);
 }

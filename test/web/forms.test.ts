@@ -3,30 +3,9 @@
 // field) and an alert condition, kept after a reload and shown again when edited. By accessible
 // names, no console errors.
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import path from 'node:path';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { CHROMIUM_MISSING, watchConsole, webApp, signInPage } from '../helpers/browser.ts';
-
-const shots = process.env.SCREENSHOTS;
-
-/** SCREENSHOTS=/some/dir: a picture of the page at 1280 and 375 px, light and dark. */
-async function snap(page: Page, name: string): Promise<void> {
-  if (!shots) return;
-  fs.mkdirSync(shots, { recursive: true });
-  const size = page.viewportSize();
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    for (const width of [1280, 375]) {
-      await page.setViewportSize({ width, height: 900 });
-      await page.waitForTimeout(200);
-      await page.screenshot({ path: path.join(shots, `${name}-${width}-${scheme}.png`), fullPage: true });
-    }
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-  if (size) await page.setViewportSize(size);
-}
+import { CHROMIUM_MISSING, signInPage, snapAll, watchConsole, webApp } from '../helpers/browser.ts';
 
 const skip = CHROMIUM_MISSING;
 const web = webApp('insights-webf-');
@@ -121,7 +100,7 @@ test('insight subscription with a time zone, a cron and an alert condition: kept
     const runs = await form.getByRole('list', { name: 'Next runs' }).getByRole('listitem').allInnerTexts();
     assert.equal(runs.length, 3);
     for (const r of runs) assert.match(r, /^(Mon|Tue|Wed|Thu|Fri), .*07:30 CE(S)?T$/, r);
-    await snap(page, 'subscription-cron');
+    await snapAll(page, 'subscription-cron');
 
     // The alert condition.
     await form.getByLabel('Send', { exact: true }).selectOption({ label: 'When the value is above' });
@@ -166,7 +145,7 @@ test('insight subscription with a time zone, a cron and an alert condition: kept
       'Sales team hook',
     );
 
-    await snap(page, 'subscription-edit');
+    await snapAll(page, 'subscription-edit');
     // Saving a change replaces it: one subscription, with the new values.
     await edit.getByLabel('Schedule', { exact: true }).selectOption('weekly');
     await edit.getByLabel('Day of the week').selectOption({ label: 'Wednesday' });
