@@ -7,24 +7,17 @@
 //  2. cached hits per second over HTTP against a bare node:http server returning the same bytes
 //     (target ≥ 0.8), with a bare Fastify route (the JSON as an object, and as bytes) for reference.
 // The warehouse file is generated once into the temp dir and reused while rows and day match.
-import crypto from 'node:crypto';
 import http from 'node:http';
 import os from 'node:os';
 import { performance as nodePerformance } from 'node:perf_hooks';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import Fastify from 'fastify';
-import { SignJWT } from 'jose';
 import { request } from 'undici';
-import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config/index.ts';
-import { PGliteDb } from '../src/db/index.ts';
-import { migrate } from '../src/db/migrate.ts';
-import { systemClock } from '../src/lib/clock.ts';
-import { SecretBox } from '../src/lib/secrets.ts';
 import { DuckDbWarehouse } from '../src/warehouse/duckdb/duckdb.ts';
 import { seedDemo } from '../src/warehouse/demo/demo.ts';
-import { loadAverage, machineLines } from './bench-server.ts';
+import { benchServer, loadAverage, machineLines } from './bench-server.ts';
 import { warehouseDdl } from '../src/warehouse/warehouse.ts';
 import { ROLLUP_SCHEMA } from '../src/semantic/rollups.ts';
 
@@ -33,7 +26,6 @@ const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 41);
 const LOAD_MS = Number(process.env.BENCH_LOAD_MS ?? 3000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
-const SECRET = crypto.randomBytes(32).toString('base64url');
 
 const HAND_SQL = `SELECT date_trunc('week', ordered_at) AS week, sum(revenue) AS revenue
 FROM orders WHERE tenant_id = 'demo' AND status = 'completed' AND country = 'DE'
@@ -96,25 +88,10 @@ export async function run(): Promise<void> {
   const [{ n, first, last }] = await wh.query(
     'SELECT count(*) AS n, CAST(CAST(min(ordered_at) AS DATE) AS VARCHAR) AS first, CAST(CAST(max(ordered_at) AS DATE) AS VARCHAR) AS last FROM orders',
   );
-  const db = await PGliteDb.open({});
-  await migrate(db);
-  const config = loadConfig({ INSIGHTS_JWT_SECRET: SECRET, INSIGHTS_RATE_LIMIT: '1000000', INSIGHTS_DATA_DIR: os.tmpdir() });
-  const app = await buildApp({
-    config,
-    db,
-    clock: systemClock,
-    secrets: new SecretBox(crypto.randomBytes(32)),
-    warehouse: wh,
-    logger: false,
-  });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const origin = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-  const jwt = await new SignJWT({ tenant_id: 'demo', role: 'member' })
-    .setProtectedHeader({ alg: 'HS256' })
-    .setSubject('bench')
-    .setExpirationTime('2h')
-    .sign(new TextEncoder().encode(SECRET));
-  const headers = { authorization: `Bearer ${jwt}` };
+  // The same in-process server the other benches use (bench-server.ts): a member's JWT of tenant demo.
+  const server = await benchServer(wh);
+  const { app, origin } = server;
+  const headers = { authorization: server.headers.authorization };
   const url = `/api/v1/insights/revenue/execute?granularity=week&country=DE&date_from=${first}&date_to=${last}`;
   const hand = await wh.connect();
 
@@ -303,7 +280,6 @@ export async function run(): Promise<void> {
   hand.closeSync();
   await bare.close();
   await new Promise((r) => node.close(r));
-  await app.close();
-  await db.close();
+  await server.close();
   await wh.close();
 }
