@@ -9,7 +9,9 @@ const secret = new TextEncoder().encode('a-secret-of-at-least-thirty-two-bytes!!
 
 test('a remembered token still expires at its exp; a refused one is refused again', async () => {
   const verifier = new JwtVerifier({ secret });
-  const exp = Math.floor(Date.now() / 1000) + 1;
+  // Two whole seconds ahead at least: jose refuses a token once the current whole second reaches
+  // exp, so "+1" left anywhere from 0 to 1,000 ms and failed on a slow machine.
+  const exp = Math.floor(Date.now() / 1000) + 3;
   const token = await new SignJWT({ tenant_id: 'demo', role: 'ADMIN' })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject('u')
