@@ -61,11 +61,15 @@ export class PostgresDb implements Db {
       client = c;
       c.on('error', lost);
       c.on('end', lost);
+      // The schema our tables resolve to on this connection (its search_path, as the pool's): other
+      // schemas of the database announce on the same channel (migration 764).
+      let schema: string | undefined;
       c.on('notification', (n) => {
-        if (n.channel === channel) onNotify();
+        if (n.channel === channel && (!n.payload || schema === undefined || n.payload === schema)) onNotify();
       });
       try {
         await c.connect();
+        schema = (await c.query<{ s: string | null }>('SELECT current_schema() AS s')).rows[0].s ?? undefined;
         await c.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
         if (closed || client !== c) return void c.end().catch(() => {});
         // Anything that changed before LISTEN took effect was not announced to this subscription.

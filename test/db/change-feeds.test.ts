@@ -1,0 +1,41 @@
+// The change feeds behind the in-memory caches (api_tokens, dashboards, ai_connectors): on one
+// PostgreSQL database, a listener acts on its own schema's changes only. NOTIFY channels belong to
+// the whole database, so before migration 764 every schema's change emptied every schema's caches;
+// the suite's files (a schema each) then made "answered from memory" fail now and then.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { freshDb, usingPostgres } from '../helpers/db.ts';
+
+async function until(done: () => boolean, what: string): Promise<void> {
+  const deadline = Date.now() + 5000;
+  while (!done()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}
+
+test('a listener hears its own schema’s changes, not another schema’s on the same database', {
+  skip: !usingPostgres && 'needs DATABASE_URL (PGlite is one process, one schema)',
+}, async () => {
+  const a = await freshDb();
+  const b = await freshDb();
+  const heard = { a: 0, b: 0 };
+  const listening = [await a.db.listen('insights_dashboards', () => heard.a++), await b.db.listen('insights_dashboards', () => heard.b++)];
+  try {
+    // A subscription announces itself once as it becomes live (changes before it were unseen).
+    heard.a = 0;
+    heard.b = 0;
+    await a.db.query('DELETE FROM dashboards WHERE false');
+    await until(() => heard.a === 1, "a's own change");
+    await b.db.query('DELETE FROM dashboards WHERE false');
+    await until(() => heard.b >= 1, "b's own change");
+    // Both announcements have long arrived by now: a listener taking every schema's counts two.
+    await new Promise((r) => setTimeout(r, 300));
+    assert.equal(heard.b, 1, "b heard only its own schema's change");
+    assert.equal(heard.a, 1, "a did not hear b's");
+  } finally {
+    for (const l of listening) await l.close();
+    await a.close();
+    await b.close();
+  }
+});
