@@ -7,9 +7,9 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { lockDataDir } from '../src/db/lock.ts';
-import { lastLine, runCli, seedTinyWarehouse, startServer, tempDataDir, type RunningServer } from './helpers/process.ts';
+import { EMBEDDED_ONLY, lastLine, runCli, seedTinyWarehouse, startServer, tempDataDir, type RunningServer } from './helpers/process.ts';
 
-describe('insights CLI', () => {
+describe('insights CLI', { skip: EMBEDDED_ONLY }, () => {
   // One data dir for the whole file: initializing a fresh embedded database takes seconds.
   const dataDir = tempDataDir();
   let server: RunningServer | undefined;

@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import {
+  EMBEDDED_ONLY,
   freePort,
   lastLine,
   migratedDataDir,
@@ -32,7 +33,7 @@ function walkthrough(): { steps: string; serverBlock: string } {
   return { steps: blocks.filter((b) => b !== serverBlock).join('\n'), serverBlock };
 }
 
-describe('README walk-through', { skip: missing.length ? `needs ${missing.join(', ')} on PATH` : false }, () => {
+describe('README walk-through', { skip: missing.length ? `needs ${missing.join(', ')} on PATH` : EMBEDDED_ONLY }, () => {
   let server: RunningServer;
   let standIn: ChildProcess;
   let token: string;

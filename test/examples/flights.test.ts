@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
+import { EMBEDDED_ONLY } from '../helpers/process.ts';
 import { duck, execute, loadExample, startExample, stopExample, VEGA, type Example } from './vega.ts';
 
 const FLIGHTS = `read_parquet('${path.join(VEGA, 'flights-3m.parquet')}')`;
@@ -13,6 +14,7 @@ const num = (v: unknown) => (v === null ? null : Number(v));
 let example: Example;
 
 before(async () => {
+  if (EMBEDDED_ONLY) return;
   example = await loadExample('flights', [
     ['airports', 'airports.csv'],
     ['flights', 'flights-3m.parquet'],
@@ -20,12 +22,14 @@ before(async () => {
 });
 after(() => stopExample(example));
 
-test('3 million rows of Parquet load through the CLI', () => {
+test('3 million rows of Parquet load through the CLI', { skip: EMBEDDED_ONLY }, () => {
   assert.match(example.loads[1].stdout, /Loaded 3,000,000 rows/);
   assert.match(example.loads[1].stdout, /date +TIMESTAMP/);
 });
 
-test('execute: flights, delays, states (through the join) and the busiest airports equal DuckDB reading the files', async () => {
+test('execute: flights, delays, states (through the join) and the busiest airports equal DuckDB reading the files', {
+  skip: EMBEDDED_ONLY,
+}, async () => {
   await startExample(example);
   const half = 'date_from=2001-01-01&date_to=2001-06-30';
 

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { migratedDataDir, ROOT, runCli, startServer, type RunningServer } from '../helpers/process.ts';
+import { EMBEDDED_ONLY, migratedDataDir, ROOT, runCli, startServer, type RunningServer } from '../helpers/process.ts';
 
 const README = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
 const missing = ['bash', 'curl', 'jq'].filter((tool) => spawnSync('sh', ['-c', `command -v ${tool}`]).status !== 0);
@@ -38,6 +38,7 @@ let dataDir: string;
 let server: RunningServer | undefined;
 
 before(async () => {
+  if (EMBEDDED_ONLY) return;
   work = fs.mkdtempSync(path.join(os.tmpdir(), 'insights-quickstart-work-'));
   fs.symlinkSync(path.join(ROOT, 'examples'), path.join(work, 'examples'));
   // The embedded database from the test template: creating one costs seconds of CPU.
@@ -49,12 +50,12 @@ after(async () => {
     server.child.kill('SIGTERM');
     await server.exited;
   }
-  fs.rmSync(work, { recursive: true, force: true });
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  if (work) fs.rmSync(work, { recursive: true, force: true });
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 test('the four commands, pasted: load, init, check, start, ask', {
-  skip: missing.length ? `needs ${missing.join(', ')} on PATH` : false,
+  skip: missing.length ? `needs ${missing.join(', ')} on PATH` : EMBEDDED_ONLY,
 }, async () => {
   const { setup, start, ask } = block();
   assert.match(setup, /^export INSIGHTS_DATA_DIR=\.\/data-quickstart$/m);

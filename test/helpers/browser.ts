@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { after, before } from 'node:test';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { ROOT, migratedDataDir, seedTinyWarehouse, startServer, tempDataDir, type RunningServer } from './process.ts';
+import { EMBEDDED_ONLY, ROOT, migratedDataDir, seedTinyWarehouse, startServer, type RunningServer } from './process.ts';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -85,6 +85,12 @@ export function ensureWebBuilt(): void {
 /** Why the browser tests skip: Chromium is not installed (false when it is). */
 export const CHROMIUM_MISSING = fs.existsSync(CHROMIUM) ? false : `${CHROMIUM} is absent (apt-get install chromium; .ci/run does)`;
 
+/**
+ * The skip option of a webApp() file: Chromium is missing, or DATABASE_URL is set (its server is a
+ * child process on the embedded database, so the PostgreSQL pass would run it unchanged: EMBEDDED_ONLY).
+ */
+export const WEB_APP_SKIP: string | false = CHROMIUM_MISSING || EMBEDDED_ONLY;
+
 /** The real service on a fresh data dir with the tiny demo warehouse, its first owner's token, and Chromium. */
 export interface WebApp {
   server: RunningServer | undefined;
@@ -97,7 +103,7 @@ export interface WebApp {
 /**
  * One browser test file's set-up: registers the before hook (web/dist built when missing, the
  * server started, the token read, Chromium launched) and the after hook that stops both. Nothing
- * starts when Chromium is missing (the tests skip with CHROMIUM_MISSING). `ready` runs last, with
+ * starts when the tests skip (WEB_APP_SKIP). `ready` runs last, with
  * everything up (a file's own seed: one hook, so it cannot run before the server is there).
  */
 export function webApp(dataDirPrefix: string, ready?: () => Promise<void>): WebApp {
@@ -116,9 +122,9 @@ export function webApp(dataDirPrefix: string, ready?: () => Promise<void>): WebA
     },
   };
   before(async () => {
-    if (CHROMIUM_MISSING) return;
+    if (WEB_APP_SKIP) return;
     ensureWebBuilt();
-    const dir = process.env.DATABASE_URL ? tempDataDir(dataDirPrefix) : await migratedDataDir(dataDirPrefix);
+    const dir = await migratedDataDir(dataDirPrefix);
     await seedTinyWarehouse(dir);
     web.server = await startServer(dir);
     web.token = await firstOwnerToken(web.server);

@@ -13,6 +13,15 @@ import { pgliteFromTemplate } from './db.ts';
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const BIN = path.join(ROOT, 'bin/insights.js');
 
+/**
+ * The skip option of a file whose every test runs the service in child processes. Children never
+ * inherit DATABASE_URL (childEnv), so on the PostgreSQL pass such a test would run again exactly as
+ * on the PGlite pass, at the same cost: there it is skipped, with this reason (README, "Tests").
+ */
+export const EMBEDDED_ONLY: string | false = process.env.DATABASE_URL
+  ? 'its service runs in child processes on the embedded database, which DATABASE_URL does not change: the PGlite pass runs it'
+  : false;
+
 export function tempDataDir(prefix = 'insights-test-'): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
 }

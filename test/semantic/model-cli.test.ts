@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
-import { migratedDataDir, runCli, startServer, tempDataDir } from '../helpers/process.ts';
+import { EMBEDDED_ONLY, migratedDataDir, runCli, startServer, tempDataDir } from '../helpers/process.ts';
 import { SHOP_MODEL } from './shop-model.ts';
 
 const VALID = `
@@ -21,7 +21,9 @@ insights:
   - { code: mrr, kind: timeseries, measures: [plans.mrr], time_dimension: plans.started_at, filters: [plans.tier] }
 `;
 
-test('model check: errors exit 1 with every problem located; a valid model without data exits 0 with warnings', async () => {
+test('model check: errors exit 1 with every problem located; a valid model without data exits 0 with warnings', {
+  skip: EMBEDDED_ONLY,
+}, async () => {
   const dir = tempDataDir('insights-model-');
   try {
     const bad = path.join(dir, 'bad.yml');
@@ -67,7 +69,9 @@ test('model check: errors exit 1 with every problem located; a valid model witho
   }
 });
 
-test("serve with INSIGHTS_MODEL: no demo data, warnings for tables not loaded, the model's catalog, 409 until data comes", async () => {
+test("serve with INSIGHTS_MODEL: no demo data, warnings for tables not loaded, the model's catalog, 409 until data comes", {
+  skip: EMBEDDED_ONLY,
+}, async () => {
   const dir = await migratedDataDir('insights-model-serve-');
   const file = path.join(dir, 'shops.yml');
   fs.writeFileSync(file, SHOP_MODEL);

@@ -9,10 +9,10 @@ import { createRequire } from 'node:module';
 import { test } from 'node:test';
 import { SignJWT } from 'jose';
 import type { Page } from 'playwright-core';
-import { CHROMIUM_MISSING, signInPage, watchConsole, webApp } from '../helpers/browser.ts';
+import { WEB_APP_SKIP, signInPage, watchConsole, webApp } from '../helpers/browser.ts';
 import { lowContrast } from '../helpers/contrast.ts';
 
-const skip = CHROMIUM_MISSING;
+const skip = WEB_APP_SKIP;
 const web = webApp('insights-weba-');
 const { api } = web;
 

@@ -9,7 +9,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { after, before, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { ROOT, migratedDataDir, seedTinyWarehouse, startServer, tempDataDir, type RunningServer } from '../helpers/process.ts';
+import { EMBEDDED_ONLY, ROOT, migratedDataDir, seedTinyWarehouse, startServer, type RunningServer } from '../helpers/process.ts';
 import { CHROMIUM, ensureWebBuilt, firstOwnerToken, launchChromium, watchConsole, signInPage } from '../helpers/browser.ts';
 import { FakeProviders } from '../fakes/llm-providers.ts';
 
@@ -21,15 +21,14 @@ let browser: Browser | undefined;
 let token = '';
 let providers: FakeProviders | undefined;
 
-const skip = fs.existsSync(CHROMIUM) ? false : `${CHROMIUM} is absent (apt-get install chromium; .ci/run does)`;
+// Its server is a child on the embedded database: the PostgreSQL pass would run it unchanged.
+const skip = (fs.existsSync(CHROMIUM) ? false : `${CHROMIUM} is absent (apt-get install chromium; .ci/run does)`) || EMBEDDED_ONLY;
 if (skip) console.log(`# web tests skipped: ${skip}`);
 
 before(async () => {
   if (skip) return;
   ensureWebBuilt();
-  // The child runs on the embedded database (childEnv drops DATABASE_URL); the migrated template
-  // that saves it seconds is a PGlite dump, so with DATABASE_URL set the CLI migrates a fresh dir.
-  const dir = process.env.DATABASE_URL ? tempDataDir('insights-web-') : await migratedDataDir('insights-web-');
+  const dir = await migratedDataDir('insights-web-');
   await seedTinyWarehouse(dir);
   // The AI providers are a fake on loopback; the child inherits the URLs (and the egress allowance).
   providers = await new FakeProviders().start();

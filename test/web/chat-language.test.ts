@@ -6,11 +6,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { CHROMIUM_MISSING, watchConsole, webApp, signInPage } from '../helpers/browser.ts';
+import { WEB_APP_SKIP, watchConsole, webApp, signInPage } from '../helpers/browser.ts';
 
 const shots = process.env.SCREENSHOTS;
 
-const skip = CHROMIUM_MISSING;
+const skip = WEB_APP_SKIP;
 const web = webApp('insights-webc-');
 
 /** Asks in the chat page; resolves with the API's answer once the page has drawn it. */

@@ -7,9 +7,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Locator, Page } from 'playwright-core';
-import { CHROMIUM_MISSING, snapAll, watchConsole, webApp, signInPage } from '../helpers/browser.ts';
+import { WEB_APP_SKIP, snapAll, watchConsole, webApp, signInPage } from '../helpers/browser.ts';
 
-const skip = CHROMIUM_MISSING;
+const skip = WEB_APP_SKIP;
 const web = webApp('insights-webx-');
 const { api } = web;
 

@@ -6,10 +6,10 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { CHROMIUM_MISSING, snapAll, watchConsole, webApp, signInPage } from '../helpers/browser.ts';
+import { WEB_APP_SKIP, snapAll, watchConsole, webApp, signInPage } from '../helpers/browser.ts';
 import { lowContrast } from '../helpers/contrast.ts';
 
-const skip = CHROMIUM_MISSING;
+const skip = WEB_APP_SKIP;
 const web = webApp('insights-webf-');
 const { api } = web;
 

@@ -5,9 +5,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { CHROMIUM_MISSING, signInPage, snapAll, watchConsole, webApp } from '../helpers/browser.ts';
+import { WEB_APP_SKIP, signInPage, snapAll, watchConsole, webApp } from '../helpers/browser.ts';
 
-const skip = CHROMIUM_MISSING;
+const skip = WEB_APP_SKIP;
 const web = webApp('insights-webf-');
 const { api } = web;
 

@@ -6,11 +6,11 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { CHROMIUM_MISSING, snapAll, watchConsole, webApp, signInPage } from '../helpers/browser.ts';
+import { WEB_APP_SKIP, snapAll, watchConsole, webApp, signInPage } from '../helpers/browser.ts';
 
 let dashId = '';
 
-const skip = CHROMIUM_MISSING;
+const skip = WEB_APP_SKIP;
 const web = webApp('insights-webl-', () => seedDashboard());
 const { api } = web;
 

@@ -4,11 +4,11 @@
 // of at least 4.5:1, in the light and the dark theme.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { CHROMIUM_MISSING, signInPage, snapAll, watchConsole, webApp } from '../helpers/browser.ts';
+import { WEB_APP_SKIP, signInPage, snapAll, watchConsole, webApp } from '../helpers/browser.ts';
 import { formatValue } from '../../src/lib/charts/number-format.ts';
 import { contrast } from '../helpers/contrast.ts';
 
-const skip = CHROMIUM_MISSING;
+const skip = WEB_APP_SKIP;
 const web = webApp('insights-webr-');
 const { api } = web;
 

@@ -7,7 +7,7 @@ import zlib from 'node:zlib';
 import { after, before, test } from 'node:test';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { DuckDbWarehouse } from '../../../src/warehouse/duckdb/duckdb.ts';
-import { migratedDataDir, runCli, seedTinyWarehouse, startServer, tempDataDir } from '../../helpers/process.ts';
+import { EMBEDDED_ONLY, migratedDataDir, runCli, seedTinyWarehouse, startServer, tempDataDir } from '../../helpers/process.ts';
 
 let dir: string;
 let files: string;
@@ -41,7 +41,9 @@ async function query(sql: string, dataDir = dir): Promise<Record<string, unknown
 
 const CSV = 'day,plan,mrr\n2026-01-01,basic,10.5\n2026-01-02,pro,99\n2026-02-01,basic,10.5\n';
 
-test('a CSV creates the table with the file’s columns, detected types and tenant_id; the summary gives rows, size and time', async () => {
+test('a CSV creates the table with the file’s columns, detected types and tenant_id; the summary gives rows, size and time', {
+  skip: EMBEDDED_ONLY,
+}, async () => {
   const res = await load(['--table', 'subscriptions', '--file', write('subs.csv', CSV), '--tenant', 'demo']);
   assert.equal(res.code, 0, res.stderr);
   assert.match(
@@ -61,7 +63,7 @@ test('a CSV creates the table with the file’s columns, detected types and tena
   ]);
 });
 
-test('append and replace over two tenants: replace removes only its own tenant’s rows', async () => {
+test('append and replace over two tenants: replace removes only its own tenant’s rows', { skip: EMBEDDED_ONLY }, async () => {
   assert.equal((await load(['--table', 'subscriptions', '--file', write('acme.csv', CSV), '--tenant', 'acme'])).code, 0);
   const more = await load([
     '--table',
@@ -92,7 +94,7 @@ test('append and replace over two tenants: replace removes only its own tenant�
   ]);
 });
 
-test('TSV, gzip, NDJSON and Parquet files load with their own readers', async () => {
+test('TSV, gzip, NDJSON and Parquet files load with their own readers', { skip: EMBEDDED_ONLY }, async () => {
   const tsv = await load([
     '--table',
     'visits',
@@ -158,7 +160,9 @@ test('TSV, gzip, NDJSON and Parquet files load with their own readers', async ()
   assert.match(refused.stderr, /Column day is VARCHAR in the file but DATE in table visits/);
 });
 
-test('a file whose columns differ from the table is refused naming the column, and nothing is loaded', async () => {
+test('a file whose columns differ from the table is refused naming the column, and nothing is loaded', {
+  skip: EMBEDDED_ONLY,
+}, async () => {
   const before = await query(`SELECT count(*) AS n FROM subscriptions`);
   const missing = await load(['--table', 'subscriptions', '--file', write('m.csv', 'day,mrr\n2026-05-01,3\n'), '--tenant', 'demo']);
   assert.equal(missing.code, 1);
@@ -188,7 +192,7 @@ test('a file whose columns differ from the table is refused naming the column, a
   assert.deepEqual(await query(`SELECT count(*) AS n FROM subscriptions`), before);
 });
 
-test('bad arguments are usage errors', async () => {
+test('bad arguments are usage errors', { skip: EMBEDDED_ONLY }, async () => {
   const reserved = await load(['--table', 'warehouse_meta', '--file', write('r.csv', CSV), '--tenant', 'demo']);
   assert.equal(reserved.code, 2);
   assert.match(reserved.stderr, /--table "warehouse_meta" is reserved/);
@@ -199,7 +203,9 @@ test('bad arguments are usage errors', async () => {
   assert.match((await load(['--table', 'x', '--file', path.join(files, 'nope.csv'), '--tenant', 'demo'])).stderr, /does not exist/);
 });
 
-test('while the server runs, the embedded warehouse is refused with a clear message; once stopped, the load works', async () => {
+test('while the server runs, the embedded warehouse is refused with a clear message; once stopped, the load works', {
+  skip: EMBEDDED_ONLY,
+}, async () => {
   const served = await migratedDataDir('insights-data-served-');
   await seedTinyWarehouse(served);
   const server = await startServer(served);

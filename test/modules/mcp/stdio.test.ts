@@ -8,7 +8,16 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { childEnv, lastLine, migratedDataDir, ROOT, runCli, startServer, type RunningServer } from '../../helpers/process.ts';
+import {
+  childEnv,
+  EMBEDDED_ONLY,
+  lastLine,
+  migratedDataDir,
+  ROOT,
+  runCli,
+  startServer,
+  type RunningServer,
+} from '../../helpers/process.ts';
 import { assertSummaryFromRows, callError, callOk, quarterStart } from './support.ts';
 
 const BIN = path.join(ROOT, 'bin/insights.js');
@@ -63,6 +72,7 @@ const doneArgs = () => ({
 const doneQuery = () => `granularity=week&country=DE&date_from=${quarterStart(today())}&date_to=${today()}&compare=previous_year`;
 
 before(async () => {
+  if (EMBEDDED_ONLY) return;
   dataDir = await migratedDataDir('insights-mcp-');
   const seeded = await runCli(['demo', 'seed', '--rows', '4000'], { INSIGHTS_DATA_DIR: dataDir });
   assert.equal(seeded.code, 0, seeded.stderr);
@@ -101,7 +111,7 @@ after(async () => {
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-describe('insights mcp on stdio', () => {
+describe('insights mcp on stdio', { skip: EMBEDDED_ONLY }, () => {
   test("a member's agent: the tools, the REST rows, a conversation, a refusal, an argument error", async () => {
     const { client, stderr } = await stdioClient(tokens.member);
     try {

@@ -5,8 +5,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { test } from 'node:test';
 import { firstOwnerToken } from '../../helpers/browser.ts';
-import { ROOT, migratedDataDir, runCli, startServer, tempDataDir, type RunningServer } from '../../helpers/process.ts';
-import { usingPostgres } from '../../helpers/db.ts';
+import { EMBEDDED_ONLY, ROOT, migratedDataDir, runCli, startServer, tempDataDir, type RunningServer } from '../../helpers/process.ts';
 
 async function dashboards(server: RunningServer, token: string): Promise<{ name: string; widget_ids: string[]; is_shared: boolean }[]> {
   const res = await fetch(`${server.url}/api/v1/dashboards/`, { headers: { Authorization: `Svc ${token}` } });
@@ -19,8 +18,8 @@ async function stop(server: RunningServer): Promise<void> {
   await server.exited;
 }
 
-test('demo seed makes the demo tenant a starter dashboard, once', { timeout: 180_000 }, async () => {
-  const dir = usingPostgres ? tempDataDir('insights-starter-') : await migratedDataDir('insights-starter-');
+test('demo seed makes the demo tenant a starter dashboard, once', { skip: EMBEDDED_ONLY, timeout: 180_000 }, async () => {
+  const dir = await migratedDataDir('insights-starter-');
   const first = await runCli(['demo', 'seed', '--rows', '60'], { INSIGHTS_DATA_DIR: dir });
   assert.equal(first.code, 0, first.stderr);
   assert.match(first.stdout, /Made the "Start here" dashboard for tenant demo \(8 widgets\)\./);
@@ -43,7 +42,10 @@ test('demo seed makes the demo tenant a starter dashboard, once', { timeout: 180
   }
 });
 
-test('a first start that generates the demo data makes the starter too; a restart makes no second', { timeout: 300_000 }, async () => {
+test('a first start that generates the demo data makes the starter too; a restart makes no second', {
+  skip: EMBEDDED_ONLY,
+  timeout: 300_000,
+}, async () => {
   const dir = tempDataDir('insights-first-starter-');
   let server = await startServer(dir, 240_000, { LOG_LEVEL: 'info' });
   let token: string;
@@ -67,8 +69,8 @@ test('a first start that generates the demo data makes the starter too; a restar
   }
 });
 
-test('a server on a model of the user own makes no starter dashboard', { timeout: 120_000 }, async () => {
-  const dir = usingPostgres ? tempDataDir('insights-own-') : await migratedDataDir('insights-own-');
+test('a server on a model of the user own makes no starter dashboard', { skip: EMBEDDED_ONLY, timeout: 120_000 }, async () => {
+  const dir = await migratedDataDir('insights-own-');
   const server = await startServer(dir, 60_000, { INSIGHTS_MODEL: path.join(ROOT, 'examples/movies/model.yml') });
   try {
     assert.deepEqual(await dashboards(server, await firstOwnerToken(server)), []);

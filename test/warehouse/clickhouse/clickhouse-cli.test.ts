@@ -8,10 +8,10 @@ import { test } from 'node:test';
 import { ClickHouseWarehouse } from '../../../src/warehouse/clickhouse/clickhouse.ts';
 import { clickHouseStandIn } from '../../fakes/clickhouse-server.ts';
 import { clickhouseSkip } from '../../helpers/clickhouse.ts';
-import { migratedDataDir, runCli } from '../../helpers/process.ts';
+import { EMBEDDED_ONLY, migratedDataDir, runCli } from '../../helpers/process.ts';
 
 test('demo seed, data load (append, replace, a bad row) and rollups status on a ClickHouse WAREHOUSE_URL', {
-  skip: clickhouseSkip,
+  skip: clickhouseSkip || EMBEDDED_ONLY,
 }, async () => {
   const server = await clickHouseStandIn();
   const url = (await server.urlFor(`cli_${process.pid}`)).replace('clickhouse://default@', 'clickhouse://insights:s3cret@');

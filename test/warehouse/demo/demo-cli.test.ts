@@ -6,13 +6,12 @@ import path from 'node:path';
 import { test } from 'node:test';
 import { lockDataDir } from '../../../src/db/lock.ts';
 import { DuckDbWarehouse } from '../../../src/warehouse/duckdb/duckdb.ts';
-import { usingPostgres } from '../../helpers/db.ts';
-import { migratedDataDir, runCli, tempDataDir } from '../../helpers/process.ts';
+import { EMBEDDED_ONLY, migratedDataDir, runCli } from '../../helpers/process.ts';
 
-test('demo seed into an empty warehouse, refusal under the lock, per-tenant re-seed', async () => {
+test('demo seed into an empty warehouse, refusal under the lock, per-tenant re-seed', { skip: EMBEDDED_ONLY }, async () => {
   // Migrated from the PGlite test template (initdb costs seconds) when there is one; the command
   // migrates first either way (its child process always uses the embedded database).
-  const dir = usingPostgres ? tempDataDir('insights-demo-') : await migratedDataDir('insights-demo-');
+  const dir = await migratedDataDir('insights-demo-');
   try {
     const first = await runCli(['demo', 'seed', '--rows', '900'], { INSIGHTS_DATA_DIR: dir });
     assert.equal(first.code, 0, first.stderr);

@@ -10,11 +10,11 @@ import { demoModel } from '../../../src/semantic/model.ts';
 import { DuckDbWarehouse } from '../../../src/warehouse/duckdb/duckdb.ts';
 import { RollupStore } from '../../../src/warehouse/rollups/rollups.ts';
 import { seedNewDuckDbInChild } from '../../../src/warehouse/duckdb/first-seed.ts';
-import { startServer, tempDataDir } from '../../helpers/process.ts';
+import { EMBEDDED_ONLY, startServer, tempDataDir } from '../../helpers/process.ts';
 
 const SETTINGS = { memoryLimit: '128MB', threads: 1 };
 
-test('a new DuckDB file is seeded by a child process; an existing one is left alone', async () => {
+test('a new DuckDB file is seeded by a child process; an existing one is left alone', { skip: EMBEDDED_ONLY }, async () => {
   const dir = tempDataDir('insights-first-seed-');
   const file = path.join(dir, 'sub', 'warehouse.duckdb');
   try {
@@ -49,7 +49,7 @@ test('a new DuckDB file is seeded by a child process; an existing one is left al
   }
 });
 
-test('a child that fails leaves no file behind and names the file', async () => {
+test('a child that fails leaves no file behind and names the file', { skip: EMBEDDED_ONLY }, async () => {
   const dir = tempDataDir('insights-first-seed-');
   const file = path.join(dir, 'warehouse.duckdb');
   try {
@@ -62,7 +62,7 @@ test('a child that fails leaves no file behind and names the file', async () => 
   }
 });
 
-test('the server on an empty data dir serves the demo data generated at its first start', async () => {
+test('the server on an empty data dir serves the demo data generated at its first start', { skip: EMBEDDED_ONLY }, async () => {
   const dir = tempDataDir('insights-first-start-');
   const server = await startServer(dir, 120_000, { LOG_LEVEL: 'info' });
   try {

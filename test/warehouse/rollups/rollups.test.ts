@@ -90,7 +90,10 @@ for (const engine of ['duckdb', 'postgres', 'clickhouse'] as const) {
     test('every insight × granularity × filter gives the same rows from the rollups as from the raw rows', async () => {
       const raw = new InsightsService(warehouse, clock, model);
       const rolled = new InsightsService(warehouse, clock, model, store);
-      const all = cases(raw);
+      // On ClickHouse (an embedded server behind HTTP, ~5× DuckDB's time per query here) one tenant's
+      // cases: the tenant is a bound value, so the other's SQL is the same text; DuckDB and PGlite
+      // run both tenants' (test/warehouse/differential.test.ts compares ClickHouse with DuckDB on both).
+      const all = cases(raw).filter((c) => engine !== 'clickhouse' || c.tenant === 'demo');
       let fromRollup = 0;
       for (const c of all) {
         const [a, b] = await Promise.all([raw.execute(c.tenant, c.code, c.params), rolled.execute(c.tenant, c.code, c.params)]);
