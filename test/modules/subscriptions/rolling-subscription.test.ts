@@ -80,3 +80,41 @@ test('rolling revenue by month, sent now: one delivery, every period as computed
   }
   assert.ok(firstOf[1] > 0 && firstOf[1] < firstOf[0], `the filter applies inside the window: ${firstOf.join(' vs ')}`);
 });
+
+test('an alert on a rolling insight reads the named rolling measure of the last complete period', async () => {
+  const channel = await webhookChannel(f, owner);
+  const over = await revenueBetween();
+  // 2026-03-10: March is still running, so the alert reads February: revenue over the three months
+  // ending with it (December to February) and the year's revenue to its end.
+  const threeMonths = over('2025-12-01', '2026-03-01');
+  const toDate = over('2026-01-01', '2026-03-01');
+  assert.ok(threeMonths > toDate && toDate > 0, `${threeMonths} vs ${toDate}`);
+  for (const [measure, value] of [
+    ['revenue_3m', threeMonths],
+    ['revenue_ytd', toDate],
+  ] as const) {
+    for (const [op, threshold, met] of [
+      ['above', value - 1, true],
+      ['above', value + 1, false],
+    ] as const) {
+      const condition = { op, value: Math.round(threshold * 100) / 100, measure };
+      const s = await insightSubscription(f, owner, {
+        insight_code: 'rolling_revenue',
+        granularity: 'month',
+        channel_id: channel,
+        condition,
+      });
+      const seen = receivedBy(f, channel).length;
+      // Send-now always sends, and says how the condition stands.
+      assert.equal((await call(f.t, owner, 'POST', `/api/v1/notifications/subscriptions/${s.id}/send`, {})).statusCode, 202);
+      await f.t.app.services.deliveryWorker.runOnce();
+      const got = receivedBy(f, channel, seen);
+      assert.equal(got.length, 1);
+      const { alert } = JSON.parse(got[0].body);
+      const what = `${measure} ${op} ${condition.value}`;
+      assert.equal(alert.measure, measure, what);
+      assert.ok(Math.abs(alert.value - value) <= 0.011, `${what}: the alert read ${alert.value}, by hand ${value}`);
+      assert.equal(alert.met, met, what);
+    }
+  }
+});
