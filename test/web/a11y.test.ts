@@ -272,6 +272,8 @@ test('axe, WCAG 2.1 AA: the embedded dashboard and the embedded chat with an ans
   const chatToken = await sign({ sub: 'ann', resource: 'chat' });
   await page.goto(`${web.server!.url}/embed/chat?key=${key.id}&theme=auto#token=${chatToken}`);
   await check(page, 'embedded chat', found);
+  // Beyond WCAG 2.1 AA, axe's best practice: a page a screen reader can jump into by its heading.
+  assert.equal(await page.locator('h1').count(), 1, 'the embedded chat has one level-1 heading');
   await page.locator('input').fill('revenue by country last year');
   await page.locator('button').click();
   await page.locator('.answer table').waitFor();

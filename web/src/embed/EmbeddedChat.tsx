@@ -43,6 +43,8 @@ export function EmbeddedChat() {
 
   return (
     <div class="chat">
+      {/* The frame's page has one heading, for screen readers' page navigation (axe: page-has-heading-one). */}
+      <h1 class="sr-only">Ask about your data</h1>
       <form onSubmit={ask}>
         <input name="q" aria-label="Your question" placeholder="Ask about your data…" autocomplete="off" />
         <button type="submit" class="primary" disabled={busy}>
