@@ -5,7 +5,15 @@ import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { lastLine, migratedDataDir, runCli, seedTinyWarehouse, startServer, type RunningServer } from '../helpers/process.ts';
+import {
+  EMBEDDED_ONLY,
+  lastLine,
+  migratedDataDir,
+  runCli,
+  seedTinyWarehouse,
+  startServer,
+  type RunningServer,
+} from '../helpers/process.ts';
 
 /** Every path under dir (dir included) whose mode is not the owner-only one. */
 function loose(dir: string): string[] {
@@ -38,7 +46,7 @@ after(() => {
 });
 
 test('a loose data dir is made owner-only at start, and stays so while the server writes', {
-  skip: process.env.DATABASE_URL ? 'about the embedded data dir' : false,
+  skip: EMBEDDED_ONLY,
 }, async () => {
   dataDir = await migratedDataDir('insights-modes-');
   const cli = await runCli(['token', 'create', '--tenant', 'acme', '--user', 'olga', '--role', 'owner'], { INSIGHTS_DATA_DIR: dataDir });

@@ -10,7 +10,17 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { startWebhookReceiver, type FakeWebhookReceiver } from '../fakes/webhook-receiver.ts';
-import { childEnv, freePort, lastLine, migratedDataDir, ROOT, runCli, seedTinyWarehouse, tempDataDir } from '../helpers/process.ts';
+import {
+  childEnv,
+  EMBEDDED_ONLY,
+  freePort,
+  lastLine,
+  migratedDataDir,
+  ROOT,
+  runCli,
+  seedTinyWarehouse,
+  tempDataDir,
+} from '../helpers/process.ts';
 
 const ROUNDS = 3;
 const SUBSCRIPTIONS = 30;
@@ -77,7 +87,7 @@ const zombie = (pid: number) => {
   }
 };
 
-describe('restarts on the embedded database', { skip: process.env.DATABASE_URL ? 'about the embedded database' : false }, () => {
+describe('restarts on the embedded database', { skip: EMBEDDED_ONLY }, () => {
   let dataDir = '';
   let receiver: FakeWebhookReceiver;
   let caFile = '';

@@ -4,12 +4,20 @@
 import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { lastLine, migratedDataDir, runCli, seedTinyWarehouse, startServer, type RunningServer } from '../helpers/process.ts';
+import {
+  EMBEDDED_ONLY,
+  lastLine,
+  migratedDataDir,
+  runCli,
+  seedTinyWarehouse,
+  startServer,
+  type RunningServer,
+} from '../helpers/process.ts';
 
 const WRITERS = 16;
 const KILL_AFTER_ACKS = 150;
 
-describe('durability on PGlite', { skip: process.env.DATABASE_URL ? 'about the embedded database' : false }, () => {
+describe('durability on PGlite', { skip: EMBEDDED_ONLY }, () => {
   let dataDir = '';
   const servers: RunningServer[] = [];
   after(() => {

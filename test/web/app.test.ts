@@ -9,8 +9,8 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { after, before, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { EMBEDDED_ONLY, ROOT, migratedDataDir, seedTinyWarehouse, startServer, type RunningServer } from '../helpers/process.ts';
-import { CHROMIUM, ensureWebBuilt, firstOwnerToken, launchChromium, watchConsole, signInPage } from '../helpers/browser.ts';
+import { ROOT, migratedDataDir, seedTinyWarehouse, startServer, type RunningServer } from '../helpers/process.ts';
+import { WEB_APP_SKIP, ensureWebBuilt, firstOwnerToken, launchChromium, watchConsole, signInPage } from '../helpers/browser.ts';
 import { FakeProviders } from '../fakes/llm-providers.ts';
 
 const DIST = path.join(ROOT, 'web/dist');
@@ -22,7 +22,7 @@ let token = '';
 let providers: FakeProviders | undefined;
 
 // Its server is a child on the embedded database: the PostgreSQL pass would run it unchanged.
-const skip = (fs.existsSync(CHROMIUM) ? false : `${CHROMIUM} is absent (apt-get install chromium; .ci/run does)`) || EMBEDDED_ONLY;
+const skip = WEB_APP_SKIP;
 if (skip) console.log(`# web tests skipped: ${skip}`);
 
 before(async () => {

@@ -11,10 +11,10 @@ import { after, before, test } from 'node:test';
 import { SignJWT } from 'jose';
 import type { Browser } from 'playwright-core';
 import { buildTestApp, call, type TestApp } from '../helpers/app.ts';
-import { CHROMIUM, ensureWebBuilt, launchChromium, watchConsole } from '../helpers/browser.ts';
+import { CHROMIUM_MISSING, ensureWebBuilt, launchChromium, watchConsole } from '../helpers/browser.ts';
 import { rowAccessModel } from '../helpers/row-access.ts';
 
-const skip = fs.existsSync(CHROMIUM) ? false : `${CHROMIUM} is absent`;
+const skip = CHROMIUM_MISSING;
 
 let t: TestApp;
 let browser: Browser;
