@@ -13,7 +13,9 @@
 // interpolated within its buckets as Prometheus' histogram_quantile does), the share of varied
 // executes answered from the cache, requests/s, errors, the server's RSS (peak while loaded, and at
 // the end) against the targets p99 < 300 ms, ≥ 600 req/s, RSS < 400 MB, 0 errors.
-// Run: npm run bench -- traffic [--tsx]  (BENCH_CLIENTS, BENCH_SECONDS, BENCH_NODE_ARGS to change)
+// Run: npm run bench -- traffic [--tsx]  (BENCH_CLIENTS, BENCH_SECONDS, BENCH_NODE_ARGS to change;
+// BENCH_ONLY=chat,execute keeps only the operations whose names contain one of those words, to
+// measure one operation's cost alone)
 // The limits per caller are raised for the run (INSIGHTS_RATE_LIMIT, INSIGHTS_CHAT_RATE_LIMIT): it
 // measures the service, not its limiter (which still runs on every request).
 import crypto from 'node:crypto';
@@ -42,6 +44,10 @@ const OPERATIONS = {
   'delivery log': 'GET /api/v1/notifications/logs',
 } as const;
 type Operation = keyof typeof OPERATIONS;
+const ONLY = process.env.BENCH_ONLY?.split(',')
+  .map((w) => w.trim())
+  .filter(Boolean);
+const sends = (op: Operation) => !ONLY || ONLY.some((w) => op.includes(w));
 const ROLES = ['owner', 'admin', 'member'] as const;
 
 // The varied parameters: insights with what each takes. n picks every choice independently
@@ -244,6 +250,7 @@ export async function run(args: string[]): Promise<void> {
     const sampler = setInterval(() => (peakRss = Math.max(peakRss, rssOf(child.pid!))), 200);
     const loop = async (c: (typeof clients)[number], until: number, record: boolean) => {
       const timed = async (op: Operation, method: string, p: string, body?: unknown) => {
+        if (!sends(op)) return { status: 204, data: undefined };
         const t = performance.now();
         let r: { status: number; data: any };
         try {
@@ -261,11 +268,14 @@ export async function run(args: string[]): Promise<void> {
         }
         return r;
       };
+      // A client none of whose operations BENCH_ONLY keeps (a member, when only widget writes are
+      // measured) stops: its loop would never wait for I/O and would starve the others.
+      if (!(Object.keys(OPERATIONS) as Operation[]).some((op) => sends(op) && (c.role !== 'member' || !op.includes('widget')))) return;
       while (Date.now() < until) {
         const n = seq++;
         await timed('list dashboards', 'GET', '/api/v1/dashboards/');
         await timed('get a dashboard', 'GET', `/api/v1/dashboards/${c.dashboard}`);
-        if (c.role !== 'member') {
+        if (c.role !== 'member' && sends('create a widget')) {
           const w = await timed('create a widget', 'POST', `/api/v1/dashboards/${c.dashboard}/widgets`, {
             title: `Orders ${n}`,
             widget_type: 'chart',
@@ -292,10 +302,12 @@ export async function run(args: string[]): Promise<void> {
     const scrape = async () => parseHistograms((await call(owner, 'GET', '/metrics')).data as string);
     const before = await scrape();
     const cpuBefore = cpuOf(child.pid!);
+    const ownCpuBefore = process.cpuUsage();
     const t0 = Date.now();
     await Promise.all(clients.map((c) => loop(c, t0 + SECONDS * 1000, true)));
     const elapsed = (Date.now() - t0) / 1000;
     const cpuAfter = cpuOf(child.pid!);
+    const ownCpu = process.cpuUsage(ownCpuBefore);
     const after = await scrape();
     clearInterval(sampler);
     const endRss = rssOf(child.pid!);
@@ -319,7 +331,8 @@ export async function run(args: string[]): Promise<void> {
       `| **all** | ${all.length} | ${f(percentile(all, 50))} | ${f(p99)} | | |`,
       '',
       `Varied executes answered from the cache: ${executesCached} of ${executes}.`,
-      `Server CPU per request (user + system, /proc; steadier than the latencies on a shared machine): ${((cpuAfter.all - cpuBefore.all) / all.length).toFixed(2)} ms, of which its main thread ${((cpuAfter.main - cpuBefore.main) / all.length).toFixed(2)} ms.`,
+      `Server CPU per request (user + system, /proc; steadier than the latencies on a shared machine): ${((cpuAfter.all - cpuBefore.all) / all.length).toFixed(2)} ms, of which its main thread ${((cpuAfter.main - cpuBefore.main) / all.length).toFixed(2)} ms; the load generator's ${((ownCpu.user + ownCpu.system) / 1000 / all.length).toFixed(2)} ms.`,
+      ...(ONLY ? [`Only the operations matching ${ONLY.join(', ')} (BENCH_ONLY).`] : []),
       '',
       '| measure | figure | target | |',
       '|---|---:|---|---|',
