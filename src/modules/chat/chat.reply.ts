@@ -165,9 +165,9 @@ function seriesSentence(
   if (rows.length === 1) return `${scope}${p.colon}${overall}.`;
   // A period cut by the window (the week the window starts in, the month still running) would
   // always look worst and distort the change, so both are read over complete periods when there are two.
-  const complete = rows.filter(
-    (r) => String(r.period) >= result.period.from && addDays(addPeriods(String(r.period), g, 1), -1) <= result.period.to,
-  );
+  // A period is complete when the next one starts at most the day after the window ends.
+  const after = addDays(result.period.to, 1);
+  const complete = rows.filter((r) => String(r.period) >= result.period.from && addPeriods(String(r.period), g, 1) <= after);
   const basis = complete.length >= 2 ? complete : rows;
   const full = basis === complete && complete.length < rows.length ? p.full(word) : p.unit(word);
   // For a refund rate, lower is better.

@@ -9,7 +9,7 @@ import { blank, findCompare, findExplicitComparison, type Compare, type Granular
 import { findCountry, findGranularity } from '../language/vocabulary.ts';
 import { bucketStart } from '../../../semantic/periods.ts';
 import type { Lexicon, Member } from './lexicon.ts';
-import { blankOut, findAll, pick, phrase, STOP_WORDS, tokenize, type Found, type Token } from './match.ts';
+import { blankOut, findAll, pick, phrase, PhraseIndex, STOP_WORDS, tokenize, type Found, type Token } from './match.ts';
 
 export type ValueOperator = 'equals' | 'not_equals';
 export type ConditionOperator = 'gt' | 'gte' | 'lt' | 'lte';
@@ -309,6 +309,29 @@ const spanBlank = (text: string, tokens: ReturnType<typeof tokenize>, f: Found<u
 /** A dimension of countries: named or titled so ("country", "Land"), the only kind whose values are read as country codes. */
 export const isCountryDimension = (d: Member): boolean => d.concept === 'country' || d.phrases.some((p) => p.includes('country'));
 
+type Hit = { dim: Member; value: string };
+
+/** Per list of values (the query service keeps one list per data version) and dimension: its values' phrases, indexed. */
+const valueIndexes = new WeakMap<readonly string[], Map<Member, PhraseIndex<Hit>>>();
+
+function valueIndex(dim: Member, values: readonly string[]): PhraseIndex<Hit> {
+  let byDim = valueIndexes.get(values);
+  if (!byDim) valueIndexes.set(values, (byDim = new Map()));
+  let index = byDim.get(dim);
+  if (index) return index;
+  const targets: { target: Hit; phrases: string[][] }[] = [];
+  const own = new Set(values);
+  for (const v of values) {
+    if (/^\d+$/.test(v) || (v.length < 2 && !/^[A-Z]$/.test(v))) continue;
+    targets.push({ target: { dim, value: v }, phrases: [phrase(v)] });
+  }
+  for (const [v, list] of Object.entries(dim.valueWords ?? {})) {
+    if (own.has(v)) targets.push({ target: { dim, value: v }, phrases: list.map(phrase) });
+  }
+  byDim.set(dim, (index = new PhraseIndex(targets)));
+  return index;
+}
+
 /** The tenant's values the question names (and the country names it spells out), as filters; returns the spans read. */
 function readValues(
   text: string,
@@ -319,23 +342,14 @@ function readValues(
 ): [number, number][] {
   const { lexicon } = ctx;
   const spans: [number, number][] = [];
-  type Hit = { dim: Member; value: string };
   const hits: { start: number; end: number; hit: Hit[] }[] = [];
   const tokens = tokenize(text);
-  const targets: { target: Hit; phrases: string[][] }[] = [];
-  for (const dim of lexicon.dimensions) {
+  // Dimension by dimension in the lexicon's order: the order one findAll over all of them gave.
+  const found = lexicon.dimensions.flatMap((dim) => {
     const values = ctx.values[dim.ref];
-    if (!values) continue;
-    const own = new Set(values);
-    for (const v of values) {
-      if (/^\d+$/.test(v) || (v.length < 2 && !/^[A-Z]$/.test(v))) continue;
-      targets.push({ target: { dim, value: v }, phrases: [phrase(v)] });
-    }
-    for (const [v, list] of Object.entries(dim.valueWords ?? {})) {
-      if (own.has(v)) targets.push({ target: { dim, value: v }, phrases: list.map(phrase) });
-    }
-  }
-  for (const g of pick(findAll(tokens, targets), new Array(tokens.length).fill(false))) {
+    return values ? valueIndex(dim, values).find(tokens) : [];
+  });
+  for (const g of pick(found, new Array(tokens.length).fill(false))) {
     const start = tokens[g[0].from].start;
     const end = tokens[g[0].to - 1].end;
     // A short code ("DE", "IN") counts only as written, in capitals.

@@ -295,6 +295,20 @@ const RECOGNISERS: Recogniser[] = [
  * year), with its span; ends are capped at today. At one position the earlier recogniser wins.
  */
 export function findTimeRange(text: string, todayIso: string): TimeMatch | undefined {
+  // One question is read for its time several times over (the parser, a comparison's two periods,
+  // the composer): each text once. Callers never change what they get.
+  const key = `${todayIso}\u0000${text}`;
+  const known = readTimes.get(key);
+  if (known !== undefined || readTimes.has(key)) return known;
+  if (readTimes.size >= 512) readTimes.clear();
+  const found = readTimeRange(text, todayIso);
+  readTimes.set(key, found);
+  return found;
+}
+
+const readTimes = new Map<string, TimeMatch | undefined>();
+
+function readTimeRange(text: string, todayIso: string): TimeMatch | undefined {
   const today = parseIso(todayIso);
   let best: TimeMatch | undefined;
   for (const r of RECOGNISERS) {
