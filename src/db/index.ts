@@ -2,6 +2,7 @@
 // (PostgresDb, ./postgres.ts: its client is loaded only then). Both sit behind one small interface
 // so that repositories run the same SQL on either.
 import type { PGlite } from '@electric-sql/pglite';
+import { PGliteStatements } from './pglite-statements.ts';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -68,29 +69,40 @@ await db.close();`;
 
 export class PGliteDb implements Db {
   readonly kind = 'pglite' as const;
-  private constructor(private readonly pg: PGlite) {}
+
+  private constructor(
+    private readonly pg: PGlite,
+    private readonly statements: PGliteStatements,
+  ) {}
 
   static async open(options: { dataDir?: string; loadDataDir?: Blob }): Promise<PGliteDb> {
     if (options.dataDir && !options.loadDataDir && !fs.existsSync(path.join(options.dataDir, 'PG_VERSION'))) {
       await initializeDataDir(options.dataDir);
     }
     // Loaded here, not at import: with DATABASE_URL the process never holds PGlite (docs/footprint.md).
-    const { PGlite } = await import('@electric-sql/pglite');
+    const { PGlite, protocol, parse } = await import('@electric-sql/pglite');
     const instance = await PGlite.create({
       dataDir: options.dataDir,
       startParams: [...PGlite.defaultStartParams, ...START_PARAMS],
       loadDataDir: options.loadDataDir,
       parsers: { [INT8]: (v: string) => Number(v), [NUMERIC]: (v: string) => Number(v) },
     });
-    return new PGliteDb(instance);
+    return new PGliteDb(instance, new PGliteStatements(instance, { protocol, parse }));
   }
 
   get raw(): PGlite {
     return this.pg;
   }
 
+  // PGlite's locks as its own `query` takes them: no statement runs inside another's transaction.
   async query<T extends Row = Row>(sql: string, params: unknown[] = []): Promise<T[]> {
-    return (await this.pg.query<T>(sql, params)).rows;
+    return this.pg._runExclusiveTransaction(() =>
+      this.pg._runExclusiveQuery(async () => {
+        const rows = await this.statements.run<T>(sql, params);
+        await this.pg.syncToFs();
+        return rows;
+      }),
+    );
   }
 
   async exec(sql: string): Promise<void> {
@@ -118,7 +130,11 @@ export class PGliteDb implements Db {
   async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
     return this.pg.transaction(async (tx) =>
       fn({
-        query: async <R extends Row = Row>(sql: string, params: unknown[] = []) => (await tx.query<R>(sql, params)).rows,
+        // The transaction holds PGlite's transaction lock; a statement of it takes the query lock.
+        query: async <R extends Row = Row>(sql: string, params: unknown[] = []) => {
+          if (tx.closed) throw new Error('Transaction is closed');
+          return this.pg._runExclusiveQuery(() => this.statements.run<R>(sql, params));
+        },
         exec: async (sql: string) => {
           await tx.exec(sql);
         },
