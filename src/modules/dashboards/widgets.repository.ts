@@ -65,8 +65,6 @@ const UPDATABLE = [...EDITABLE_FIELDS, 'updated_at', 'last_refreshed_at'] as con
 
 const json = (v: unknown) => (v === null || v === undefined ? null : JSON.stringify(v));
 
-class NoSuchWidget extends Error {}
-
 export class WidgetsRepository {
   constructor(
     private readonly db: Db,
@@ -101,46 +99,47 @@ export class WidgetsRepository {
     }
   }
 
+  // One statement, so one transaction: the dashboard row is locked (and widget_ids appended to) in
+  // the WITH before the widget is inserted, as every widget_ids writer locks it first; no dashboard,
+  // no row (docs/performance.md §18).
   private async insertRow(w: WidgetRecord): Promise<boolean> {
-    return this.db.transaction(async (tx) => {
-      const touched = await tx.query(
-        `UPDATE dashboards SET widget_ids = array_append(widget_ids, $3::text), updated_at = $4
-          WHERE tenant_id = $1 AND id = $2 RETURNING id`,
-        [w.tenant_id, w.dashboard_id, w.id, w.created_at],
-      );
-      if (touched.length === 0) return false;
-      await tx.query(
-        `INSERT INTO dashboard_widgets (id, tenant_id, dashboard_id, title, widget_type, display_size, data_source,
-           insight_code, granularity, widget_filters, snapshot_data, snapshot_chart_hint, snapshot_question, chart_hint,
-           chart_hint_override, created_at, updated_at, last_refreshed_at, ignored_filters, query, snapshot_columns)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb, $11::jsonb, $12::jsonb, $13, $14::jsonb, $15::jsonb, $16, $17,
-           $18, $19::jsonb, $20::jsonb, $21::jsonb)`,
-        [
-          w.id,
-          w.tenant_id,
-          w.dashboard_id,
-          w.title,
-          w.widget_type,
-          w.display_size,
-          w.data_source,
-          w.insight_code,
-          w.granularity,
-          json(w.widget_filters),
-          json(w.snapshot_data),
-          json(w.snapshot_chart_hint),
-          w.snapshot_question,
-          json(w.chart_hint),
-          json(w.chart_hint_override),
-          w.created_at,
-          w.updated_at,
-          w.last_refreshed_at,
-          json(w.ignored_filters),
-          json(w.query),
-          json(w.snapshot_columns),
-        ],
-      );
-      return true;
-    });
+    const rows = await this.db.query(
+      `WITH dashboard AS (
+         UPDATE dashboards SET widget_ids = array_append(widget_ids, $1::text), updated_at = $16
+          WHERE tenant_id = $2 AND id = $3 RETURNING id
+       )
+       INSERT INTO dashboard_widgets (id, tenant_id, dashboard_id, title, widget_type, display_size, data_source,
+         insight_code, granularity, widget_filters, snapshot_data, snapshot_chart_hint, snapshot_question, chart_hint,
+         chart_hint_override, created_at, updated_at, last_refreshed_at, ignored_filters, query, snapshot_columns)
+       SELECT $1, $2, dashboard.id, $4, $5, $6, $7, $8, $9, $10::jsonb, $11::jsonb, $12::jsonb, $13, $14::jsonb, $15::jsonb, $16, $17,
+         $18, $19::jsonb, $20::jsonb, $21::jsonb
+         FROM dashboard
+       RETURNING id`,
+      [
+        w.id,
+        w.tenant_id,
+        w.dashboard_id,
+        w.title,
+        w.widget_type,
+        w.display_size,
+        w.data_source,
+        w.insight_code,
+        w.granularity,
+        json(w.widget_filters),
+        json(w.snapshot_data),
+        json(w.snapshot_chart_hint),
+        w.snapshot_question,
+        json(w.chart_hint),
+        json(w.chart_hint_override),
+        w.created_at,
+        w.updated_at,
+        w.last_refreshed_at,
+        json(w.ignored_filters),
+        json(w.query),
+        json(w.snapshot_columns),
+      ],
+    );
+    return rows.length > 0;
   }
 
   /** Applies the changes and returns the updated widget, or undefined when it does not exist. */
@@ -171,26 +170,21 @@ export class WidgetsRepository {
     }
   }
 
+  // One statement: the dashboard row is locked first (its widget_ids loses the id), as every
+  // widget_ids writer does, then the widget goes; neither happens without the other's row.
   private async deleteRow(tenantId: string, dashboardId: string, id: string, at: Date): Promise<boolean> {
-    try {
-      return await this.db.transaction(async (tx) => {
-        // The dashboard row is locked first, as every widget_ids writer does.
-        const touched = await tx.query(
-          `UPDATE dashboards SET widget_ids = array_remove(widget_ids, $3::text), updated_at = $4
-            WHERE tenant_id = $1 AND id = $2 AND $3 = ANY (widget_ids) RETURNING id`,
-          [tenantId, dashboardId, id, at],
-        );
-        if (touched.length === 0) return false;
-        const deleted = await tx.query(
-          `DELETE FROM dashboard_widgets WHERE tenant_id = $1 AND dashboard_id = $2 AND id = $3 RETURNING id`,
-          [tenantId, dashboardId, id],
-        );
-        if (deleted.length === 0) throw new NoSuchWidget();
-        return true;
-      });
-    } catch (err) {
-      if (err instanceof NoSuchWidget) return false;
-      throw err;
-    }
+    const rows = await this.db.query(
+      `WITH dashboard AS (
+         UPDATE dashboards SET widget_ids = array_remove(widget_ids, $3::text), updated_at = $4
+          WHERE tenant_id = $1 AND id = $2 AND $3 = ANY (widget_ids)
+            AND EXISTS (SELECT 1 FROM dashboard_widgets WHERE tenant_id = $1 AND dashboard_id = $2 AND id = $3)
+          RETURNING id
+       )
+       DELETE FROM dashboard_widgets w USING dashboard
+        WHERE w.tenant_id = $1 AND w.dashboard_id = dashboard.id AND w.id = $3
+       RETURNING w.id`,
+      [tenantId, dashboardId, id, at],
+    );
+    return rows.length > 0;
   }
 }
