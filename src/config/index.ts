@@ -57,8 +57,11 @@ export interface Config {
   logLevel: string;
   /** INSIGHTS_TOKEN: the credential `insights mcp` acts with (an API token or a JWT). */
   token?: string;
-  /** The embedded DuckDB warehouse's ceiling and parallelism (docs/footprint.md). */
-  duckdb: { memoryLimit: string; memoryBurst: string; threads: number };
+  /**
+   * The embedded DuckDB warehouse's ceiling and parallelism (docs/footprint.md); `readers`: the
+   * reads run at once (docs/performance.md §18), from libuv's thread pool (UV_THREADPOOL_SIZE).
+   */
+  duckdb: { memoryLimit: string; memoryBurst: string; threads: number; readers: number };
 }
 
 export class ConfigError extends Error {
@@ -274,9 +277,20 @@ export function loadConfig(env: Env = process.env): Config {
     dataConcurrentLoads: int(env, 'INSIGHTS_DATA_CONCURRENT_LOADS', 2, 1, 64),
     logLevel,
     token: str(env, 'INSIGHTS_TOKEN'),
-    duckdb: {
-      ...duckDbMemory(env),
-      threads: int(env, 'INSIGHTS_DUCKDB_THREADS', Math.min(4, os.availableParallelism()), 1, 256),
-    },
+    duckdb: duckDbSettings(env),
   };
+}
+
+/**
+ * `@duckdb/node-api` runs every query as a job on libuv's thread pool, whose threads serve jobs
+ * first come, first served: more reads at once than the pool has threads would queue there,
+ * where the read lanes' fairness between tenants cannot reach (docs/performance.md §13, §18). So
+ * the reads run at once are the pool's threads but four (left to files, DNS and crypto), and never
+ * fewer than DuckDB's threads + 1. Node reads UV_THREADPOOL_SIZE once, where the process starts
+ * (npm start and the container set 20).
+ */
+function duckDbSettings(env: NodeJS.ProcessEnv): Config['duckdb'] {
+  const threads = int(env, 'INSIGHTS_DUCKDB_THREADS', Math.min(4, os.availableParallelism()), 1, 256);
+  const libuvThreads = Math.min(1024, Math.max(1, Number(env.UV_THREADPOOL_SIZE) || 4));
+  return { ...duckDbMemory(env), threads, readers: Math.min(32, Math.max(threads + 1, libuvThreads - 4)) };
 }

@@ -66,3 +66,14 @@ test('the warehouse opens with the configured ceiling and threads', async () => 
     await wh.close();
   }
 });
+
+test('reads at once: the thread pool libuv gives DuckDB but four, never fewer than its threads + 1', () => {
+  const threads = Math.min(4, os.availableParallelism());
+  // Node's own pool of four: as many as before, DuckDB's threads + 1.
+  assert.equal(loadConfig({}).duckdb.readers, threads + 1);
+  assert.equal(loadConfig({ UV_THREADPOOL_SIZE: '20' }).duckdb.readers, Math.max(threads + 1, 16));
+  assert.equal(loadConfig({ UV_THREADPOOL_SIZE: '20', INSIGHTS_DUCKDB_THREADS: '1' }).duckdb.readers, 16);
+  assert.equal(loadConfig({ UV_THREADPOOL_SIZE: '1024' }).duckdb.readers, 32);
+  // What node itself would not take leaves node's default.
+  assert.equal(loadConfig({ UV_THREADPOOL_SIZE: 'many' }).duckdb.readers, threads + 1);
+});

@@ -32,6 +32,8 @@ export interface DuckDbSettings {
    */
   memoryBurst?: string;
   threads: number;
+  /** Reads run at once, each on a pooled connection (default: threads + 1; config/index.ts says why no more). */
+  readers?: number;
 }
 
 const NUMERIC_TYPES = /^(BIGINT|HUGEINT|UBIGINT|UHUGEINT|DECIMAL)/;
@@ -78,7 +80,7 @@ export class DuckDbWarehouse implements Warehouse {
   ) {
     // DuckDB's threads serve every connection of the instance; one more connection than threads
     // lets another tenant's read start while one tenant's fill the threads.
-    this.lanes = new ReadLanes((settings?.threads ?? os.cpus().length) + 1);
+    this.lanes = new ReadLanes(settings?.readers ?? (settings?.threads ?? os.cpus().length) + 1);
   }
 
   /** The columns a SELECT would give, with DuckDB's SQL names of their types (nothing is read). */
