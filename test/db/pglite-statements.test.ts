@@ -16,8 +16,7 @@ before(async () => {
 });
 after(() => db.close());
 
-const prepared = async () =>
-  Number((await db.raw.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_prepared_statements')).rows[0].n);
+const prepared = async () => Number((await db.raw.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_prepared_statements')).rows[0].n);
 
 test('every kind of value binds and reads back as the query of PGlite itself gives it', async () => {
   const at = new Date('2026-11-29T01:02:03.456Z');
