@@ -4,8 +4,8 @@
 // own promise, buffers and message parsing, and PostgreSQL parses and plans the text every time:
 // ~300 µs of the main thread for `SELECT $1`, the largest share of the mixed traffic's CPU. Here a
 // text is parsed once into a named statement and described once (the parameters' types, which
-// PGlite's own serializers turn values into text by, exactly as its `query` does); every later run
-// sends bind, describe, execute and sync in one call: ~70 µs for the same statement.
+// PGlite's own serializers turn values into text by, exactly as its `query` does) with its rows'
+// columns; every later run sends bind, execute and sync in one call: ~70 µs for the same statement.
 //
 // The caller holds PGlite's locks: the transaction lock and the query lock for a statement of its
 // own, the query lock alone inside a transaction (which holds the other).
@@ -20,10 +20,18 @@ export interface PGliteProtocol {
 /** How many statement texts are kept; beyond, the least recently used is closed. */
 const KEPT = 256;
 
+type BackendMessage = Parameters<PGliteProtocol['parse']['parseResults']>[0][number];
+
 interface Kept {
   name: string;
   /** The parameters' types (OIDs), as PostgreSQL inferred them from the text. */
   types: number[];
+  /**
+   * The rows' columns (names and types) as the statement was described, for a statement that
+   * returns rows: a run does not ask again, so PostgreSQL does not encode them, nor PGlite decode
+   * them, for every run (a plan whose columns change fails instead, and is prepared again).
+   */
+  columns?: BackendMessage;
 }
 
 const concat = (parts: Uint8Array[]): Uint8Array => {
@@ -72,13 +80,7 @@ export class PGliteStatements {
     let messages;
     try {
       messages = await this.pg.execProtocolStream(
-        concat([
-          ...closes,
-          serialize.bind({ statement: statement.name, values }),
-          serialize.describe({ type: 'P' }),
-          serialize.execute({}),
-          serialize.sync(),
-        ]),
+        concat([...closes, serialize.bind({ statement: statement.name, values }), serialize.execute({}), serialize.sync()]),
         { syncToFs: false },
       );
     } catch (err) {
@@ -89,7 +91,8 @@ export class PGliteStatements {
       this.closing.push(...closed, statement.name);
       throw Object.assign(err as Error, { query: sql });
     }
-    return this.lib.parse.parseResults(messages, this.pg.parsers)[0].rows as T[];
+    const described = statement.columns ? [statement.columns, ...messages] : messages;
+    return this.lib.parse.parseResults(described, this.pg.parsers)[0].rows as T[];
   }
 
   private async prepare(sql: string): Promise<Kept> {
@@ -100,7 +103,8 @@ export class PGliteStatements {
         concat([serialize.parse({ name, text: sql, types: [] }), serialize.describe({ type: 'S', name }), serialize.sync()]),
         { syncToFs: false },
       );
-      return { name, types: this.lib.parse.parseDescribeStatementResults(described) };
+      const columns = described.find((m) => m.name === 'rowDescription');
+      return { name, types: this.lib.parse.parseDescribeStatementResults(described), ...(columns ? { columns } : {}) };
     } catch (err) {
       // A text that does not parse was never kept; the name may exist if only the describe failed.
       this.closing.push(name);
