@@ -66,23 +66,20 @@ export interface Found<T> {
   score: number;
 }
 
-/** Every place where one of the targets' phrases stands in the tokens. */
-export function findAll<T>(tokens: Token[], targets: readonly { target: T; phrases: readonly string[][] }[]): Found<T>[] {
-  const out: Found<T>[] = [];
-  for (const { target, phrases } of targets) {
-    for (const p of phrases) {
-      if (!p.length) continue;
-      for (let i = 0; i + p.length <= tokens.length; i++) {
-        if (p.every((w, k) => tokens[i + k].stem === w)) out.push({ target, from: i, to: i + p.length, score: p.length });
-      }
-    }
-  }
-  return out;
+/**
+ * Every place where one of the targets' phrases stands in the tokens: target by target, phrase by
+ * phrase, then by position. For targets that outlive one question, keep a PhraseIndex instead.
+ */
+export function findAll<T>(
+  tokens: readonly Token[],
+  targets: readonly { target: T; phrases: readonly (readonly string[])[] }[],
+): Found<T>[] {
+  return new PhraseIndex(targets).find(tokens);
 }
 
 /**
- * Targets' phrases indexed by their first word: `find` answers what `findAll` answers, in the same
- * order, in time that grows with the question's words rather than with the targets'. Built once
+ * Targets' phrases indexed by their first word: `find` answers in time that grows with the
+ * question's words rather than with the targets'. Built once
  * per list of targets that outlives a question (a dimension's values, read once per data version):
  * stemming up to a thousand values and trying each at every word was most of a composed
  * question's CPU (docs/performance.md §18).

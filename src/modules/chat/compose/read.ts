@@ -344,7 +344,7 @@ function readValues(
   const spans: [number, number][] = [];
   const hits: { start: number; end: number; hit: Hit[] }[] = [];
   const tokens = tokenize(text);
-  // Dimension by dimension in the lexicon's order: the order one findAll over all of them gave.
+  // Dimension by dimension in the lexicon's order: the order one search over all of them gave.
   const found = lexicon.dimensions.flatMap((dim) => {
     const values = ctx.values[dim.ref];
     return values ? valueIndex(dim, values).find(tokens) : [];
