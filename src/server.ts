@@ -5,6 +5,7 @@ import { systemClock } from './lib/clock.ts';
 import { openRuntime } from './runtime.ts';
 import { DEMO_OWNER } from './modules/starter/starter.service.ts';
 import { listenError } from './lib/startup.ts';
+import { lowerOtherThreads } from './lib/thread-priority.ts';
 import { seedDemoIfEmpty } from './warehouse/demo/demo.ts';
 import { onDemoModel, openWarehouse, seedNewEmbedded } from './warehouse/open.ts';
 import { formatIssue, loadModel } from './semantic/model.ts';
@@ -76,6 +77,11 @@ export async function serve(config: Config): Promise<void> {
     await warehouse.close().catch(() => {});
     await runtime.close().catch(() => {});
     throw listenError(err, config.host, config.port) ?? err;
+  }
+  // Listening, every thread exists (libuv's pool, DuckDB's workers, V8's helpers): they yield to the event loop.
+  if (config.threadNice > 0) {
+    const lowered = lowerOtherThreads(config.threadNice);
+    if (lowered) app.log.info(`${lowered} threads but the event loop's run at nice ${config.threadNice}`);
   }
   // Scheduled deliveries: the first tick also sends slots missed while down (< 6 h late). The
   // loops stop when the app closes (app.close() above waits for sends in flight to be recorded).

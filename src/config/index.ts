@@ -58,6 +58,11 @@ export interface Config {
   /** INSIGHTS_TOKEN: the credential `insights mcp` acts with (an API token or a JWT). */
   token?: string;
   /**
+   * INSIGHTS_THREAD_NICE: the CPU priority (nice value, 0–19) `insights serve` gives every thread
+   * but the event loop's once it listens (docs/performance.md §19); 0 leaves them as they are.
+   */
+  threadNice: number;
+  /**
    * The embedded DuckDB warehouse's ceiling and parallelism (docs/footprint.md); `readers`: the
    * reads run at once (docs/performance.md §18), from libuv's thread pool (UV_THREADPOOL_SIZE).
    */
@@ -277,6 +282,7 @@ export function loadConfig(env: Env = process.env): Config {
     dataConcurrentLoads: int(env, 'INSIGHTS_DATA_CONCURRENT_LOADS', 2, 1, 64),
     logLevel,
     token: str(env, 'INSIGHTS_TOKEN'),
+    threadNice: int(env, 'INSIGHTS_THREAD_NICE', 10, 0, 19),
     duckdb: duckDbSettings(env),
   };
 }
