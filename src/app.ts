@@ -173,9 +173,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // Dashboards read from memory until the table changes (migration 730 announces every change).
   const dashboardsRepo = new DashboardsRepository(db);
-  await dashboardsRepo.cacheReads((onChange) => db.listen('insights_dashboards', onChange));
+  await dashboardsRepo.cacheReads((onChange) => db.listen('insights_dashboard_rows', onChange));
   app.addHook('onClose', () => dashboardsRepo.stopCaching());
-  const widgetsRepo = new WidgetsRepository(db, () => dashboardsRepo.changed());
+  const widgetsRepo = new WidgetsRepository(db, (tenantId, dashboardId) => dashboardsRepo.changed(tenantId, dashboardId, false));
   const model = deps.model ?? loadModel(config.modelPath);
   const rollups = new RollupStore(deps.warehouse, model.rollups, clock);
   // Before the caller closes the warehouse: a background build must not run under a closed one.

@@ -26,10 +26,11 @@ export interface Listening {
 export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   /**
-   * Calls onNotify for every NOTIFY on the channel (from any process sharing the database), and
-   * once when the subscription is lost: whatever the caller derived from earlier state is stale then.
+   * Calls onNotify for every NOTIFY on the channel of this schema (from any process sharing the
+   * database) with its payload, and without one when the subscription is lost or (re)made: whatever
+   * the caller derived from earlier state is stale then.
    */
-  listen(channel: string, onNotify: () => void): Promise<Listening>;
+  listen(channel: string, onNotify: (payload?: string) => void): Promise<Listening>;
   /** Runs fn in one transaction; it commits when fn resolves and rolls back when it throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -111,8 +112,8 @@ export class PGliteDb implements Db {
 
   // One process holds the data dir, and PGlite delivers a notification before the statement that
   // caused it returns: the subscription is live for as long as it is open.
-  async listen(channel: string, onNotify: () => void): Promise<Listening> {
-    const unlisten = await this.pg.listen(channel, onNotify);
+  async listen(channel: string, onNotify: (payload?: string) => void): Promise<Listening> {
+    const unlisten = await this.pg.listen(channel, (payload) => onNotify(payload));
     let live = true;
     return {
       get live() {

@@ -36,7 +36,7 @@ export class PostgresDb implements Db {
    * subscription is not live (onNotify is called, as anything may have changed unseen) until a new
    * connection listens again; it retries every second.
    */
-  async listen(channel: string, onNotify: () => void): Promise<Listening> {
+  async listen(channel: string, onNotify: (payload?: string) => void): Promise<Listening> {
     let client: pg.Client | undefined;
     let live = false;
     let closed = false;
@@ -64,8 +64,12 @@ export class PostgresDb implements Db {
       // The schema our tables resolve to on this connection (its search_path, as the pool's): other
       // schemas of the database announce on the same channel (migration 764).
       let schema: string | undefined;
+      // A payload is the schema, or the schema, a tab and what changed (migration 765).
       c.on('notification', (n) => {
-        if (n.channel === channel && (!n.payload || schema === undefined || n.payload === schema)) onNotify();
+        if (n.channel !== channel) return;
+        if (!n.payload) return void onNotify();
+        const tab = n.payload.indexOf('\t');
+        if (schema === undefined || (tab < 0 ? n.payload : n.payload.slice(0, tab)) === schema) onNotify(n.payload);
       });
       try {
         await c.connect();

@@ -39,3 +39,43 @@ test('a listener hears its own schema’s changes, not another schema’s on the
     await b.close();
   }
 });
+
+test('the dashboards’ row feed names the rows of its own schema’s change, and nothing of another schema', {
+  skip: !usingPostgres && 'needs DATABASE_URL (PGlite is one process, one schema)',
+}, async () => {
+  const a = await freshDb();
+  const b = await freshDb();
+  const heard: { a: (string | undefined)[]; b: (string | undefined)[] } = { a: [], b: [] };
+  const listening = [
+    await a.db.listen('insights_dashboard_rows', (p) => heard.a.push(p)),
+    await b.db.listen('insights_dashboard_rows', (p) => heard.b.push(p)),
+  ];
+  try {
+    heard.a.length = 0;
+    heard.b.length = 0;
+    await a.db.query(
+      `INSERT INTO dashboards (id, tenant_id, name, created_by, created_by_name, is_shared, shared_with_emails, widget_ids, global_filter_presets, created_at, updated_at)
+       VALUES ('d1', 'acme', 'One', 'ann', 'ann', false, '{}', '{}', '[]', now(), now())`,
+    );
+    await a.db.query(`UPDATE dashboards SET widget_ids = '{w1}' WHERE id = 'd1'`);
+    await a.db.query(`UPDATE dashboards SET is_shared = true WHERE id = 'd1'`);
+    await a.db.query(`UPDATE dashboards SET name = 'none' WHERE false`);
+    await until(() => heard.a.length >= 3, "a's three changes");
+    await new Promise((r) => setTimeout(r, 300));
+    const rows = heard.a.map((p) => p!.slice(p!.indexOf('\t') + 1));
+    assert.deepEqual(
+      rows,
+      ['[["acme", "d1", true]]', '[["acme", "d1", false]]', '[["acme", "d1", true]]'],
+      'a statement that changed nothing says nothing',
+    );
+    assert.ok(
+      heard.a.every((p) => p!.startsWith(`${a.schema}\t`)),
+      String(heard.a),
+    );
+    assert.deepEqual(heard.b, [], "b heard nothing of a's schema");
+  } finally {
+    for (const l of listening) await l.close();
+    await a.close();
+    await b.close();
+  }
+});

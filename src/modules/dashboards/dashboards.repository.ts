@@ -32,35 +32,66 @@ export type DashboardChanges = Partial<
 const COLUMNS = `id, tenant_id, name, description, created_by, created_by_name, is_shared, shared_with_emails,
   widget_ids, global_filter_presets, active_preset_id, created_at, updated_at`;
 
+const findKey = (tenantId: string, id: string) => JSON.stringify(['find', tenantId, id]);
+
+/**
+ * The rows an announcement of migration 765 names: [tenant_id, id, visibility] each, from the text
+ * after the schema and its tab. Undefined for '*' and for anything else it does not read as such
+ * (an announcement of migration 730's form, no payload): then anything may have changed.
+ */
+export function announcedRows(payload: string | undefined): [string, string, boolean][] | undefined {
+  const tab = payload?.indexOf('\t') ?? -1;
+  if (tab < 0) return undefined;
+  let rows: unknown;
+  try {
+    rows = JSON.parse(payload!.slice(tab + 1));
+  } catch {
+    return undefined;
+  }
+  const row = (r: unknown) =>
+    Array.isArray(r) && r.length === 3 && typeof r[0] === 'string' && typeof r[1] === 'string' && typeof r[2] === 'boolean';
+  return Array.isArray(rows) && rows.every(row) ? (rows as [string, string, boolean][]) : undefined;
+}
+
 export class DashboardsRepository {
   /**
-   * Reads outside a transaction, remembered until the dashboards table changes (every change is
-   * announced by migration 730's trigger; this instance's own writes also empty it at once). Hits
-   * are copies: callers may change what they get.
+   * Reads outside a transaction, remembered until a change may have touched them, by tenant (every
+   * change is announced with the rows it touched by migration 765's triggers; this instance's own
+   * writes also forget at once). Hits are copies: callers may change what they get.
    */
   private readonly reads = new ChangeCache<DashboardRecord[]>();
 
   constructor(private readonly db: Db) {}
 
-  /** Remembers reads from now on, forgetting them on every change `listen` announces. Without it nothing is cached. */
-  async cacheReads(listen: (onChange: () => void) => Promise<Listening>): Promise<void> {
-    await this.reads.followChanges(listen);
+  /** Remembers reads from now on, forgetting what every change `listen` announces may have touched. Without it nothing is cached. */
+  async cacheReads(listen: (onChange: (payload?: string) => void) => Promise<Listening>): Promise<void> {
+    await this.reads.followChanges(listen, (payload) => {
+      const rows = announcedRows(payload);
+      if (!rows) return this.reads.changed();
+      for (const [tenantId, id, visibility] of rows) this.changed(tenantId, id, visibility);
+    });
   }
 
   stopCaching(): Promise<void> {
     return this.reads.close();
   }
 
-  /** This instance changed dashboards (also widget_ids, from the widgets repository): forget every read now. */
-  changed(): void {
-    this.reads.changed();
+  /**
+   * Dashboard `id` of the tenant changed (by this instance, also its widget_ids from the widgets
+   * repository, or as announced): its own read is forgotten, and every list of the tenant holding
+   * it. `visibility`: it may have entered or left lists (created, deleted, its sharing or owner
+   * changed): every list of the tenant is forgotten.
+   */
+  changed(tenantId: string, id: string, visibility = true): void {
+    const own = findKey(tenantId, id);
+    this.reads.changedIn(tenantId, (rows, key) => (key.startsWith('["find"') ? key === own : visibility || rows.some((d) => d.id === id)));
   }
 
   async insert(d: DashboardRecord): Promise<void> {
     try {
       await this.insertRow(d);
     } finally {
-      this.changed();
+      this.changed(d.tenant_id, d.id);
     }
   }
 
@@ -89,7 +120,7 @@ export class DashboardsRepository {
   async find(tenantId: string, id: string, tx: Queryable = this.db): Promise<DashboardRecord | undefined> {
     const read = () => tx.query<DashboardRecord>(`SELECT ${COLUMNS} FROM dashboards WHERE tenant_id = $1 AND id = $2`, [tenantId, id]);
     // Inside a transaction the read must see the transaction's own state: never from memory.
-    const rows = tx === this.db ? await this.reads.through(JSON.stringify(['find', tenantId, id]), read) : await read();
+    const rows = tx === this.db ? await this.reads.through(findKey(tenantId, id), read, Date.now, tenantId) : await read();
     return rows[0];
   }
 
@@ -97,16 +128,20 @@ export class DashboardsRepository {
   async list(tenantId: string, who: Visibility, page: Page): Promise<DashboardRecord[]> {
     const member = who.all ? null : who;
     const params = [tenantId, member ? member.userId : null, member ? member.email : null, page.cursor ?? null, page.limit + 1];
-    return this.reads.through(JSON.stringify(['list', ...params]), () =>
-      this.db.query<DashboardRecord>(
-        `SELECT ${COLUMNS} FROM dashboards
+    return this.reads.through(
+      JSON.stringify(['list', ...params]),
+      () =>
+        this.db.query<DashboardRecord>(
+          `SELECT ${COLUMNS} FROM dashboards
         WHERE tenant_id = $1
           AND ($2::text IS NULL OR created_by = $2 OR is_shared OR ($3::text IS NOT NULL AND $3 = ANY (shared_with_emails)))
           AND ($4::text IS NULL OR id < $4)
         ORDER BY id DESC
         LIMIT $5`,
-        params,
-      ),
+          params,
+        ),
+      Date.now,
+      tenantId,
     );
   }
 
@@ -119,7 +154,7 @@ export class DashboardsRepository {
     try {
       return await this.updateRow(tenantId, id, change);
     } finally {
-      this.changed();
+      this.changed(tenantId, id);
     }
   }
 
@@ -163,7 +198,7 @@ export class DashboardsRepository {
     try {
       return await this.deleteRow(tenantId, id);
     } finally {
-      this.changed();
+      this.changed(tenantId, id);
     }
   }
 

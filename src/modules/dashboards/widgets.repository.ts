@@ -68,8 +68,8 @@ const json = (v: unknown) => (v === null || v === undefined ? null : JSON.string
 export class WidgetsRepository {
   constructor(
     private readonly db: Db,
-    /** Called after this repository changed the dashboards table (widget_ids): the dashboards' reads in memory are stale. */
-    private readonly dashboardsChanged: () => void = () => {},
+    /** Called after this repository changed a dashboard's widget_ids: its reads in memory are stale. */
+    private readonly dashboardsChanged: (tenantId: string, dashboardId: string) => void = () => {},
   ) {}
 
   /** The dashboard's widgets in its widget_ids order. */
@@ -95,7 +95,7 @@ export class WidgetsRepository {
     try {
       return await this.insertRow(w);
     } finally {
-      this.dashboardsChanged();
+      this.dashboardsChanged(w.tenant_id, w.dashboard_id);
     }
   }
 
@@ -166,7 +166,7 @@ export class WidgetsRepository {
     try {
       return await this.deleteRow(tenantId, dashboardId, id, at);
     } finally {
-      this.dashboardsChanged();
+      this.dashboardsChanged(tenantId, dashboardId);
     }
   }
 

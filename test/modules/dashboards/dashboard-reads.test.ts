@@ -1,11 +1,14 @@
-// Dashboards are read from memory until the table changes (DashboardsRepository, src/db/change-cache.ts):
-// a repeated list or read costs no query, and every change — through the API, a widget added or
-// removed (widget_ids), an edit by hand in SQL, and on PostgreSQL one made by another instance — is
-// seen by the very next read.
+// Dashboards are read from memory until a change may have touched them (DashboardsRepository,
+// src/db/change-cache.ts): a repeated list or read costs no query, and every change — through the
+// API, a widget added or removed (widget_ids), an edit by hand in SQL, and on PostgreSQL one made by
+// another instance — is seen by the very next read. A change forgets only what it may have touched
+// (migration 765 names the rows): the dashboard's own read, its tenant's lists that hold it, and
+// every list of its tenant when it may have entered or left one; other tenants' reads stay.
 import assert from 'node:assert/strict';
 import crypto from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { buildApp } from '../../../src/app.ts';
+import { announcedRows } from '../../../src/modules/dashboards/dashboards.repository.ts';
 import { loadConfig } from '../../../src/config/index.ts';
 import type { Db } from '../../../src/db/index.ts';
 import { PostgresDb } from '../../../src/db/postgres.ts';
@@ -36,6 +39,47 @@ async function seen<T>(read: () => Promise<T>, ok: (v: T) => boolean): Promise<T
   return v;
 }
 
+/**
+ * Runs `change` and, on PostgreSQL, waits until a listener of our own has heard its announcement
+ * (a network hop after the commit) and a little more, so the app's listener has heard it too.
+ * PGlite announces before the statement returns.
+ */
+async function announced<T>(db: Db, change: () => Promise<T>): Promise<T> {
+  if (!usingPostgres) return change();
+  let heard = () => {};
+  const hearing = new Promise<void>((resolve) => {
+    heard = resolve;
+  });
+  const ours = await db.listen('insights_dashboard_rows', (payload) => payload && heard());
+  try {
+    const out = await change();
+    await Promise.race([hearing, new Promise((r) => setTimeout(r, 5000))]);
+    await new Promise((r) => setTimeout(r, 100));
+    return out;
+  } finally {
+    await ours.close();
+  }
+}
+
+test('an announcement names its rows, or (anything else) everything', () => {
+  assert.deepEqual(announcedRows('public\t[["acme","d1",false],["acme","d2",true]]'), [
+    ['acme', 'd1', false],
+    ['acme', 'd2', true],
+  ]);
+  for (const everything of [
+    undefined,
+    '',
+    'public',
+    'public\t*',
+    'public\t{"a":1}',
+    'public\t[["acme","d1"]]',
+    'public\t[[1,"d1",true]]',
+    'public\t[',
+  ]) {
+    assert.equal(announcedRows(everything), undefined, String(everything));
+  }
+});
+
 describe('dashboards from memory', () => {
   let t: TestApp;
   let reads: { count: () => number };
@@ -52,7 +96,7 @@ describe('dashboards from memory', () => {
     const announced = new Promise<void>((resolve) => {
       heard = resolve;
     });
-    const ours = await t.db.listen('insights_dashboards', () => heard());
+    const ours = await t.db.listen('insights_dashboard_rows', () => heard());
     id = (await call(t, auth, 'POST', '/api/v1/dashboards/', { name: 'Sales' })).data.id;
     if (usingPostgres) {
       await Promise.race([announced, new Promise((r) => setTimeout(r, 5000))]);
@@ -108,6 +152,86 @@ describe('dashboards from memory', () => {
     assert.equal((await call(t, auth, 'DELETE', `/api/v1/dashboards/${id}`)).statusCode, 204);
     assert.equal((await call(t, auth, 'GET', `/api/v1/dashboards/${id}`)).statusCode, 404);
     assert.equal((await call(t, auth, 'GET', '/api/v1/dashboards/')).data.length, 0);
+  });
+
+  test("a widget added to one dashboard leaves other tenants' reads and its tenant's other dashboards in memory", async () => {
+    const bob = await t.login({ tenant: 'globex', user: 'bob', role: 'admin' });
+    const [g, x, y] = await announced(t.db, async () => [
+      (await call(t, bob, 'POST', '/api/v1/dashboards/', { name: 'Globex' })).data.id,
+      (await call(t, auth, 'POST', '/api/v1/dashboards/', { name: 'X' })).data.id,
+      (await call(t, auth, 'POST', '/api/v1/dashboards/', { name: 'Y' })).data.id,
+    ]);
+    const others = async () => {
+      assert.equal((await call(t, bob, 'GET', '/api/v1/dashboards/')).data.length, 1);
+      assert.equal((await call(t, bob, 'GET', `/api/v1/dashboards/${g}`)).data.name, 'Globex');
+      assert.equal((await call(t, auth, 'GET', `/api/v1/dashboards/${y}`)).data.name, 'Y');
+    };
+    await others();
+    const w = await announced(t.db, () =>
+      call(t, auth, 'POST', `/api/v1/dashboards/${x}/widgets`, {
+        title: 'r',
+        widget_type: 'chart',
+        data_source: 'live_insight',
+        insight_code: 'revenue',
+      }),
+    );
+    assert.equal(w.statusCode, 201, w.body);
+    const afterWrite = reads.count();
+    await others();
+    assert.equal(reads.count(), afterWrite, "globex's list and dashboard and acme's other dashboard are answered from memory");
+    // The dashboard written to, and the lists holding it, are read again and show the widget.
+    const got = await call(t, auth, 'GET', `/api/v1/dashboards/${x}`);
+    assert.deepEqual(
+      got.data.widgets.map((v: { id: string }) => v.id),
+      [w.data.id],
+    );
+    const listed = await call(t, auth, 'GET', '/api/v1/dashboards/');
+    assert.deepEqual(listed.data.find((d: { id: string }) => d.id === x).widget_ids, [w.data.id]);
+    assert.equal(reads.count(), afterWrite + 2);
+  });
+
+  test("a member's list stays while a dashboard it does not hold changes, and sees sharing at once", async () => {
+    const mia = await t.login({ tenant: 'acme', user: 'mia', role: 'member' });
+    const z = await announced(t.db, async () => (await call(t, auth, 'POST', '/api/v1/dashboards/', { name: 'Private' })).data.id);
+    const names = async () => (await call(t, mia, 'GET', '/api/v1/dashboards/')).data.map((d: { name: string }) => d.name);
+    assert.ok(!(await names()).includes('Private'));
+    const before = reads.count();
+    await announced(t.db, () =>
+      call(t, auth, 'POST', `/api/v1/dashboards/${z}/widgets`, {
+        title: 'r',
+        widget_type: 'chart',
+        data_source: 'live_insight',
+        insight_code: 'revenue',
+      }),
+    );
+    const afterWrite = reads.count();
+    assert.ok(!(await names()).includes('Private'));
+    assert.equal(reads.count(), afterWrite, "the member's list does not hold it: answered from memory");
+    assert.ok(afterWrite > before, 'the widget write read its dashboard');
+    // Shared through the API, and unshared by hand in SQL: the member's next list follows both.
+    await announced(t.db, () => call(t, auth, 'PATCH', `/api/v1/dashboards/${z}`, { is_shared: true }));
+    assert.ok((await names()).includes('Private'));
+    await announced(t.db, () => t.db.query(`UPDATE dashboards SET is_shared = false WHERE id = $1`, [z]));
+    const after = await seen(names, (n) => !n.includes('Private'));
+    assert.ok(!after.includes('Private'));
+  });
+
+  test('a change of more rows than an announcement holds forgets everything', async () => {
+    const bob = await t.login({ tenant: 'globex', user: 'bob', role: 'admin' });
+    await call(t, bob, 'GET', '/api/v1/dashboards/');
+    const before = reads.count();
+    await call(t, bob, 'GET', '/api/v1/dashboards/');
+    assert.equal(reads.count(), before, 'remembered');
+    // 300 rows of another tenant in one statement: [tenant, id, true] each is far beyond 7000 bytes.
+    await announced(t.db, () =>
+      t.db.query(
+        `INSERT INTO dashboards (id, tenant_id, name, created_by, created_by_name, is_shared, shared_with_emails, widget_ids, global_filter_presets, created_at, updated_at)
+         SELECT 'bulk-' || i || '-${'x'.repeat(20)}', 'acme', 'Bulk ' || i, 'ann', 'ann', false, '{}', '{}', '[]', now(), now() FROM generate_series(1, 300) i`,
+      ),
+    );
+    await call(t, bob, 'GET', '/api/v1/dashboards/');
+    assert.equal(reads.count(), before + 1, "globex's list is read again: the announcement said everything");
+    await t.db.query(`DELETE FROM dashboards WHERE id LIKE 'bulk-%'`);
   });
 
   test('what a caller gets is a copy: changing it changes nothing remembered', async () => {
