@@ -22,16 +22,21 @@ BEGIN
   ELSIF TG_OP = 'DELETE' THEN
     SELECT json_agg(json_build_array(o.tenant_id, o.id, true))::text INTO changed FROM old_rows o;
   ELSE
-    SELECT json_agg(json_build_array(
-             coalesce(n.tenant_id, o.tenant_id),
-             coalesce(n.id, o.id),
-             n.id IS NULL OR o.id IS NULL
+    -- Each row as it is now, and as it was where that row no longer is (its id or tenant changed):
+    -- the lists of both tenants may have lost or gained it.
+    SELECT json_agg(json_build_array(r.tenant_id, r.id, r.visibility))::text INTO changed FROM (
+      SELECT n.tenant_id, n.id,
+             o.id IS NULL
                OR n.tenant_id IS DISTINCT FROM o.tenant_id
                OR n.is_shared IS DISTINCT FROM o.is_shared
                OR n.shared_with_emails IS DISTINCT FROM o.shared_with_emails
-               OR n.created_by IS DISTINCT FROM o.created_by))::text
-      INTO changed
-      FROM new_rows n FULL JOIN old_rows o ON o.id = n.id;
+               OR n.created_by IS DISTINCT FROM o.created_by AS visibility
+        FROM new_rows n LEFT JOIN old_rows o ON o.id = n.id
+      UNION ALL
+      SELECT o.tenant_id, o.id, true
+        FROM old_rows o LEFT JOIN new_rows n ON n.id = o.id
+       WHERE n.id IS NULL OR n.tenant_id IS DISTINCT FROM o.tenant_id
+    ) r;
   END IF;
   IF changed IS NULL THEN
     RETURN NULL;

@@ -216,6 +216,35 @@ describe('dashboards from memory', () => {
     assert.ok(!after.includes('Private'));
   });
 
+  test("a dashboard moved to another tenant by hand leaves the first tenant's lists and enters the other's", async () => {
+    const bob = await t.login({ tenant: 'globex', user: 'bob', role: 'admin' });
+    const m = await announced(t.db, async () => (await call(t, auth, 'POST', '/api/v1/dashboards/', { name: 'Moving' })).data.id);
+    const names = async (who: string): Promise<string[]> =>
+      (await call(t, who, 'GET', '/api/v1/dashboards/')).data.map((d: { name: string }) => d.name);
+    assert.ok((await names(auth)).includes('Moving'));
+    assert.ok(!(await names(bob)).includes('Moving'));
+    await announced(t.db, () => t.db.query(`UPDATE dashboards SET tenant_id = 'globex' WHERE id = $1`, [m]));
+    assert.ok(
+      !(
+        await seen(
+          () => names(auth),
+          (n) => !n.includes('Moving'),
+        )
+      ).includes('Moving'),
+      'gone from acme',
+    );
+    assert.ok(
+      (
+        await seen(
+          () => names(bob),
+          (n) => n.includes('Moving'),
+        )
+      ).includes('Moving'),
+      'in globex',
+    );
+    await t.db.query(`DELETE FROM dashboards WHERE id = $1`, [m]);
+  });
+
   test('a change of more rows than an announcement holds forgets everything', async () => {
     const bob = await t.login({ tenant: 'globex', user: 'bob', role: 'admin' });
     await call(t, bob, 'GET', '/api/v1/dashboards/');
