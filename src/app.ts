@@ -171,7 +171,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (!deps.egress) await egress.close();
   });
 
-  // Dashboards read from memory until the table changes (migration 730 announces every change).
+  // Dashboards read from memory until a change touches them (migration 765 names the rows it touched).
   const dashboardsRepo = new DashboardsRepository(db);
   await dashboardsRepo.cacheReads((onChange) => db.listen('insights_dashboard_rows', onChange));
   app.addHook('onClose', () => dashboardsRepo.stopCaching());

@@ -49,6 +49,9 @@ export class ChangeCache<V> {
    */
   changedIn(scope: string, affected?: (value: V, key: string) => boolean): void {
     this.scopeGenerations.set(scope, (this.scopeGenerations.get(scope) ?? 0) + 1);
+    // One count per scope ever changed: beyond the entries' bound, start again from nothing (the
+    // global generation refuses every read in flight, so no count can be reused by a stale read).
+    if (this.scopeGenerations.size > this.maxEntries) return this.changed();
     const keys = this.scopes.get(scope);
     if (!keys) return;
     for (const key of keys) {

@@ -73,6 +73,12 @@ test('the dashboards’ row feed names the rows of its own schema’s change, an
       String(heard.a),
     );
     assert.deepEqual(heard.b, [], "b heard nothing of a's schema");
+    // Moved to another tenant and given another id in one statement: named as it is and as it was.
+    heard.a.length = 0;
+    await a.db.query(`UPDATE dashboards SET tenant_id = 'globex', id = 'd2' WHERE id = 'd1'`);
+    await until(() => heard.a.length >= 1, 'the move');
+    const moved = JSON.parse(heard.a[0]!.slice(heard.a[0]!.indexOf('\t') + 1)) as unknown[];
+    assert.deepEqual(moved.map((r) => JSON.stringify(r)).sort(), ['["acme","d1",true]', '["globex","d2",true]']);
   } finally {
     for (const l of listening) await l.close();
     await a.close();

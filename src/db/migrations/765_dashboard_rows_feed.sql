@@ -6,7 +6,8 @@
 -- The channel insights_dashboard_rows carries the schema, a tab, then a JSON array of
 -- [tenant_id, id, visibility] for each row the statement inserted, updated or deleted: visibility is
 -- true when the row may have entered or left someone's list (an insert, a delete, a change of
--- is_shared, shared_with_emails or created_by). A statement that changed no row announces nothing.
+-- is_shared, shared_with_emails, created_by, tenant_id or id; a row moved to another tenant or id
+-- is named as it was too). A statement that changed no row announces nothing.
 -- A payload that would not fit NOTIFY's 8000 bytes, and a TRUNCATE, announce '*': everything.
 -- Transition tables need one trigger per event. The announcement of migration 764 on
 -- insights_dashboards stays, for instances not yet upgraded.

@@ -44,13 +44,16 @@ async function seen<T>(read: () => Promise<T>, ok: (v: T) => boolean): Promise<T
  * (a network hop after the commit) and a little more, so the app's listener has heard it too.
  * PGlite announces before the statement returns.
  */
-async function announced<T>(db: Db, change: () => Promise<T>): Promise<T> {
+async function announced<T>(db: Db, change: () => Promise<T>, count = 1): Promise<T> {
   if (!usingPostgres) return change();
-  let heard = () => {};
+  let heard = 0;
+  let all = () => {};
   const hearing = new Promise<void>((resolve) => {
-    heard = resolve;
+    all = resolve;
   });
-  const ours = await db.listen('insights_dashboard_rows', (payload) => payload && heard());
+  const ours = await db.listen('insights_dashboard_rows', (payload) => {
+    if (payload && ++heard === count) all();
+  });
   try {
     const out = await change();
     await Promise.race([hearing, new Promise((r) => setTimeout(r, 5000))]);
@@ -156,11 +159,15 @@ describe('dashboards from memory', () => {
 
   test("a widget added to one dashboard leaves other tenants' reads and its tenant's other dashboards in memory", async () => {
     const bob = await t.login({ tenant: 'globex', user: 'bob', role: 'admin' });
-    const [g, x, y] = await announced(t.db, async () => [
-      (await call(t, bob, 'POST', '/api/v1/dashboards/', { name: 'Globex' })).data.id,
-      (await call(t, auth, 'POST', '/api/v1/dashboards/', { name: 'X' })).data.id,
-      (await call(t, auth, 'POST', '/api/v1/dashboards/', { name: 'Y' })).data.id,
-    ]);
+    const [g, x, y] = await announced(
+      t.db,
+      async () => [
+        (await call(t, bob, 'POST', '/api/v1/dashboards/', { name: 'Globex' })).data.id,
+        (await call(t, auth, 'POST', '/api/v1/dashboards/', { name: 'X' })).data.id,
+        (await call(t, auth, 'POST', '/api/v1/dashboards/', { name: 'Y' })).data.id,
+      ],
+      3,
+    );
     const others = async () => {
       assert.equal((await call(t, bob, 'GET', '/api/v1/dashboards/')).data.length, 1);
       assert.equal((await call(t, bob, 'GET', `/api/v1/dashboards/${g}`)).data.name, 'Globex');
@@ -214,6 +221,21 @@ describe('dashboards from memory', () => {
     await announced(t.db, () => t.db.query(`UPDATE dashboards SET is_shared = false WHERE id = $1`, [z]));
     const after = await seen(names, (n) => !n.includes('Private'));
     assert.ok(!after.includes('Private'));
+  });
+
+  test("sharing with a member and making them its owner, by hand in SQL, enter the member's remembered list", async () => {
+    const mia = await t.login({ tenant: 'acme', user: 'mia', role: 'member' });
+    const f = await announced(t.db, async () => (await call(t, auth, 'POST', '/api/v1/dashboards/', { name: 'ForMia' })).data.id);
+    const names = async (): Promise<string[]> =>
+      (await call(t, mia, 'GET', '/api/v1/dashboards/')).data.map((d: { name: string }) => d.name);
+    assert.ok(!(await names()).includes('ForMia'), 'remembered without it');
+    await announced(t.db, () => t.db.query(`UPDATE dashboards SET shared_with_emails = '{mia@acme.example}' WHERE id = $1`, [f]));
+    assert.ok((await seen(names, (n) => n.includes('ForMia'))).includes('ForMia'), 'shared with her e-mail');
+    await announced(t.db, () => t.db.query(`UPDATE dashboards SET shared_with_emails = '{}' WHERE id = $1`, [f]));
+    assert.ok(!(await seen(names, (n) => !n.includes('ForMia'))).includes('ForMia'), 'no longer shared');
+    await announced(t.db, () => t.db.query(`UPDATE dashboards SET created_by = 'mia' WHERE id = $1`, [f]));
+    assert.ok((await seen(names, (n) => n.includes('ForMia'))).includes('ForMia'), 'hers now');
+    await t.db.query(`DELETE FROM dashboards WHERE id = $1`, [f]);
   });
 
   test("a dashboard moved to another tenant by hand leaves the first tenant's lists and enters the other's", async () => {
