@@ -54,13 +54,11 @@ export class ChangeCache<V> {
     if (this.scopeGenerations.size > this.maxEntries) return this.changed();
     const keys = this.scopes.get(scope);
     if (!keys) return;
+    // A scope's keys are always entries (set, forget and changed keep the two in step).
     for (const key of keys) {
-      const entry = this.entries.get(key);
-      if (entry && affected && !affected(entry.value, key)) continue;
-      this.entries.delete(key);
-      keys.delete(key);
+      const entry = this.entries.get(key)!;
+      if (!affected || affected(entry.value, key)) this.forget(key, entry);
     }
-    if (!keys.size) this.scopes.delete(scope);
   }
 
   get(key: string, now: number): V | undefined {
