@@ -1,5 +1,5 @@
 // The embedded warehouse: a DuckDB file (or :memory: for tests) through @duckdb/node-api.
-import { DuckDBInstance, type DuckDBConnection, type DuckDBResultReader, type DuckDBValue } from '@duckdb/node-api';
+import type { DuckDBConnection, DuckDBResultReader, DuckDBValue } from '@duckdb/node-api';
 import { duckDbTables, loadIntoDuckDb } from './load.ts';
 import type { TenantColumnOf } from '../../semantic/tenancy.ts';
 import type { LoadRequest, LoadResult, WarehouseTable } from '../load/rules.ts';
@@ -10,6 +10,7 @@ import os from 'node:os';
 import { seedByScript } from '../demo/demo.ts';
 import { ReadLanes } from '../read-lanes.ts';
 import { PooledConnection, type PooledRead } from './pooled-connection.ts';
+import { openDuckDb, type OwnInstance } from './in-memory.ts';
 import {
   isOutOfMemory,
   runTransaction,
@@ -74,7 +75,7 @@ export class DuckDbWarehouse implements Warehouse {
   private readonly idle: PooledConnection[] = [];
   private readonly pool: PooledConnection[] = [];
   private constructor(
-    private readonly instance: DuckDBInstance,
+    private readonly own: OwnInstance,
     private readonly conn: DuckDBConnection,
     private readonly settings?: DuckDbSettings,
   ) {
@@ -98,7 +99,7 @@ export class DuckDbWarehouse implements Warehouse {
    * and keeps what it freed: the server passes the configured ceiling (docs/footprint.md).
    */
   static async open(path: string, settings?: DuckDbSettings): Promise<DuckDbWarehouse> {
-    const instance = await DuckDBInstance.create(
+    const own = await openDuckDb(
       path,
       settings && {
         memory_limit: settings.memoryLimit,
@@ -109,8 +110,8 @@ export class DuckDbWarehouse implements Warehouse {
         allocator_background_threads: 'true',
       },
     );
-    const conn = await instance.connect();
-    return new DuckDbWarehouse(instance, conn, settings);
+    const conn = await own.instance.connect();
+    return new DuckDbWarehouse(own, conn, settings);
   }
 
   async query(sql: string, params: unknown[] = [], options: ReadOptions = {}): Promise<WarehouseRow[]> {
@@ -235,7 +236,7 @@ export class DuckDbWarehouse implements Warehouse {
   }
 
   private async loadOnce(request: LoadRequest): Promise<LoadResult> {
-    const conn = await this.instance.connect();
+    const conn = await this.own.instance.connect();
     // A cancelled request stops the statement running; duckdb/load.ts checks again before COMMIT.
     const interrupt = () => conn.interrupt();
     request.signal?.addEventListener('abort', interrupt, { once: true });
@@ -255,7 +256,7 @@ export class DuckDbWarehouse implements Warehouse {
   /** One at a time (see `writes`), on a connection of its own. */
   transaction(statements: TransactionStatement[], signal?: AbortSignal): Promise<void> {
     const run = this.writes.then(async () => {
-      const conn = await this.instance.connect();
+      const conn = await this.own.instance.connect();
       try {
         await runTransaction((sql, params) => conn.run(sql, params?.length ? (params as DuckDBValue[]) : undefined), statements, signal);
       } finally {
@@ -288,11 +289,11 @@ export class DuckDbWarehouse implements Warehouse {
 
   /** Another connection on the same database, for reading (benchmarks compare hand-written SQL on it). */
   connect(): Promise<DuckDBConnection> {
-    return this.instance.connect();
+    return this.own.instance.connect();
   }
 
   private async connectPooled(): Promise<PooledConnection> {
-    const pooled = new PooledConnection(await this.instance.connect());
+    const pooled = new PooledConnection(await this.own.instance.connect());
     this.pool.push(pooled);
     return pooled;
   }
@@ -300,6 +301,6 @@ export class DuckDbWarehouse implements Warehouse {
   async close(): Promise<void> {
     for (const pooled of this.pool) pooled.close();
     this.conn.closeSync();
-    this.instance.closeSync();
+    this.own.close();
   }
 }

@@ -2,7 +2,8 @@
 // the target table (its columns, each value's type, the time range) before anything is written,
 // and the result a committed load answers. Engines differ only in where the rows go between.
 import { Transform } from 'node:stream';
-import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
+import type { DuckDBConnection } from '@duckdb/node-api';
+import { openDuckDb } from '../duckdb/in-memory.ts';
 import { checkedTimeRanges, checkedValue, explainLoadError, type TimeRanges } from './ranges.ts';
 import { describeFile, readerSql, watchProgress } from './reader.ts';
 import { planLoad, quoteLiteral, TENANT_COLUMN, type Column, type LoadPlan, type LoadRequest, type LoadResult } from './rules.ts';
@@ -72,14 +73,14 @@ export function byteCounter(total: number, onProgress?: LoadRequest['onProgress'
  * file's row order does not matter, so DuckDB writes it in parallel.
  */
 export async function withStagingReader<T>(work: (conn: DuckDBConnection) => Promise<T>): Promise<T> {
-  const instance = await DuckDBInstance.create(':memory:');
-  const conn = await instance.connect();
+  const own = await openDuckDb(':memory:');
+  const conn = await own.instance.connect();
   try {
     await conn.run('SET enable_progress_bar = true; SET enable_progress_bar_print = false; SET preserve_insertion_order = false');
     return await work(conn);
   } finally {
     conn.closeSync();
-    instance.closeSync();
+    own.close();
   }
 }
 
