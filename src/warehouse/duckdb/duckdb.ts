@@ -10,7 +10,7 @@ import os from 'node:os';
 import { seedByScript } from '../demo/demo.ts';
 import { ReadLanes } from '../read-lanes.ts';
 import { PooledConnection, type PooledRead } from './pooled-connection.ts';
-import { openDuckDb, type OwnInstance } from './in-memory.ts';
+import { openDuckDb, type OwnInstance } from '../load/own-duckdb.ts';
 import {
   isOutOfMemory,
   runTransaction,

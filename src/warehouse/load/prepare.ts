@@ -3,7 +3,7 @@
 // and the result a committed load answers. Engines differ only in where the rows go between.
 import { Transform } from 'node:stream';
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { openDuckDb } from '../duckdb/in-memory.ts';
+import { openDuckDb } from './own-duckdb.ts';
 import { checkedTimeRanges, checkedValue, explainLoadError, type TimeRanges } from './ranges.ts';
 import { describeFile, readerSql, watchProgress } from './reader.ts';
 import { planLoad, quoteLiteral, TENANT_COLUMN, type Column, type LoadPlan, type LoadRequest, type LoadResult } from './rules.ts';

@@ -1,7 +1,7 @@
-// An in-memory DuckDB of our own: its spill files go to a folder of its own under the system's
-// temporary directory, never to `.tmp` in the working directory, which is DuckDB's default for
-// an in-memory database (a server's working directory is not its to write: a checkout's build
-// context would pick the files up). docs/footprint.md, "Where DuckDB spills".
+// A DuckDB instance of our own (a load's staging reader, the embedded warehouse). An in-memory one
+// spills into a folder of its own under the system's temporary directory, never into `.tmp` in the
+// working directory, DuckDB's default for an in-memory database: a server's working directory is
+// not its to write, and a checkout's build context picked the files up (docs/footprint.md).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
