@@ -18,6 +18,7 @@ import { installNulGuard } from './nul-guard.ts';
 import { installMetrics } from './metrics.ts';
 import { installOpenApi } from './openapi.ts';
 import { FastAnswers, preread } from './fast-answers.ts';
+import { onePerSchema, sharedSerializers } from './compiled-schemas.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -88,6 +89,7 @@ export async function createHttpApp(options: HttpOptions): Promise<FastifyInstan
     // error handler is chosen; they leave as problem documents too.
     frameworkErrors: frameworkErrorHandler,
     ajv: { customOptions: { removeAdditional: false } },
+    schemaController: { compilersFactory: { buildSerializer: sharedSerializers() } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   const fast = new FastAnswers(app.log, options.corsOrigins.length === 0);
@@ -106,7 +108,11 @@ export async function createHttpApp(options: HttpOptions): Promise<FastifyInstan
 
   const bodyAjv = makeAjv(false);
   const paramsAjv = makeAjv(true);
-  app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? bodyAjv : paramsAjv).compile(schema as object));
+  const validators = onePerSchema<ReturnType<Ajv['compile']>>();
+  app.setValidatorCompiler(({ schema, httpPart }) => {
+    const ajv = httpPart === 'body' ? bodyAjv : paramsAjv;
+    return validators(schema, () => ajv.compile(schema as object), httpPart === 'body' ? 'body' : 'params');
+  });
   // JSON only: text/plain bodies get 415 instead of reaching a schema as a string.
   app.removeContentTypeParser('text/plain');
   // Many clients send Content-Type: application/json on a DELETE or POST with no body. An empty
