@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import {
@@ -90,14 +91,22 @@ describe('README walk-through', { skip: missing.length ? `needs ${missing.join('
     // stdin is /dev/null: with a socket there (node's default pipes are socket pairs) bash may take
     // itself for a remote shell and read /etc/bash.bashrc, whose `$PS1` fails under -u (seen once
     // in a full run: "/etc/bash.bashrc: line 7: PS1: unbound variable" on stderr).
+    // In a folder of its own, as a reader's shell would be: the files a step writes (sessions.csv)
+    // never land in the checkout, even when the run is cut short, where CI's container build
+    // copies the tree beside the PostgreSQL pass.
+    const cwd = fs.mkdtempSync(path.join(os.tmpdir(), 'readme-walkthrough-'));
     const run = spawnSync('bash', ['-euo', 'pipefail', '-c', `${script}\n${check}\n`], {
+      cwd,
       encoding: 'utf8',
       timeout: 120_000,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
+    const left = fs.readdirSync(cwd);
+    fs.rmSync(cwd, { recursive: true, force: true });
     const out = run.stdout;
     assert.equal(run.status, 0, `the walk-through failed:\n${run.stderr}\n${out.slice(-3000)}\n${server.output().slice(-2000)}`);
     assert.equal(run.stderr.trim(), '', 'nothing on stderr (jq parse errors, curl errors)');
+    assert.deepEqual(left, [], 'the walk-through removes the files it wrote');
 
     // Every id a step captured is a real one.
     for (const n of names) {
