@@ -1,14 +1,15 @@
 #!/usr/bin/env node
 // The `insights` command. It runs the compiled dist/ (built by `npm install` / `npm run build`), so
-// the serving process holds no TypeScript transpiler (docs/footprint.md). Without dist/, or when a
-// file of src/ is newer than it (an edit not yet built), it runs src/ through tsx instead: never
-// stale code.
+// the serving process holds no TypeScript transpiler: its bundle dist/bundle/cli.js, or dist/cli.js
+// where the bundle was not built (docs/footprint.md). Without dist/, or when a file of src/ is newer
+// than it (an edit not yet built), it runs src/ through tsx instead: never stale code.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const compiled = path.join(root, 'dist', 'cli.js');
+const bundled = path.join(root, 'dist', 'bundle', 'cli.js');
 
 function newestMtime(dir) {
   let newest = 0;
@@ -26,7 +27,8 @@ function distIsCurrent() {
 }
 
 if (distIsCurrent()) {
-  await import('../dist/cli.js');
+  if (fs.existsSync(bundled)) await import('../dist/bundle/cli.js');
+  else await import('../dist/cli.js');
 } else {
   if (fs.existsSync(compiled)) process.stderr.write('insights: src/ is newer than dist/ (run `npm run build`); running src/ through tsx\n');
   const { register } = await import('tsx/esm/api');
