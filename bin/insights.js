@@ -27,7 +27,9 @@ function distIsCurrent() {
 }
 
 if (distIsCurrent()) {
-  if (fs.existsSync(bundled)) await import('../dist/bundle/cli.js');
+  // The bundle is made from dist/ by the same build; one older than dist/cli.js (tsc run by hand) is stale.
+  const bundleIsCurrent = fs.existsSync(bundled) && fs.statSync(bundled).mtimeMs >= fs.statSync(compiled).mtimeMs;
+  if (bundleIsCurrent) await import('../dist/bundle/cli.js');
   else await import('../dist/cli.js');
 } else {
   if (fs.existsSync(compiled)) process.stderr.write('insights: src/ is newer than dist/ (run `npm run build`); running src/ through tsx\n');

@@ -110,8 +110,12 @@ export class DuckDbWarehouse implements Warehouse {
         allocator_background_threads: 'true',
       },
     );
-    const conn = await own.instance.connect();
-    return new DuckDbWarehouse(own, conn, settings);
+    try {
+      return new DuckDbWarehouse(own, await own.instance.connect(), settings);
+    } catch (err) {
+      own.close();
+      throw err;
+    }
   }
 
   async query(sql: string, params: unknown[] = [], options: ReadOptions = {}): Promise<WarehouseRow[]> {

@@ -74,12 +74,15 @@ export function byteCounter(total: number, onProgress?: LoadRequest['onProgress'
  */
 export async function withStagingReader<T>(work: (conn: DuckDBConnection) => Promise<T>): Promise<T> {
   const own = await openDuckDb(':memory:');
-  const conn = await own.instance.connect();
   try {
-    await conn.run('SET enable_progress_bar = true; SET enable_progress_bar_print = false; SET preserve_insertion_order = false');
-    return await work(conn);
+    const conn = await own.instance.connect();
+    try {
+      await conn.run('SET enable_progress_bar = true; SET enable_progress_bar_print = false; SET preserve_insertion_order = false');
+      return await work(conn);
+    } finally {
+      conn.closeSync();
+    }
   } finally {
-    conn.closeSync();
     own.close();
   }
 }

@@ -1,4 +1,4 @@
-// Where an in-memory DuckDB spills: a folder of its own under the system's temporary directory,
+// Where an in-memory DuckDB spills: a folder of its own in the process's temp directory,
 // removed at close; never `.tmp` in the working directory (DuckDB's default), where CI's container
 // build once read a spill file while the PostgreSQL pass was writing it (docs/footprint.md).
 import assert from 'node:assert/strict';
@@ -8,6 +8,7 @@ import path from 'node:path';
 import { test } from 'node:test';
 import { DuckDbWarehouse } from '../../../src/warehouse/duckdb/duckdb.ts';
 import { withStagingReader } from '../../../src/warehouse/load/prepare.ts';
+import { processTempDir } from '../../../src/lib/temp-dir.ts';
 
 // Sorting a few million wide rows under a 64 MB limit has to spill.
 const SPILLING = 'SELECT count(*) AS n FROM (SELECT i, md5(i::VARCHAR) || md5((i + 1)::VARCHAR) AS s FROM range(3000000) t(i) ORDER BY s)';
@@ -27,7 +28,7 @@ test('the in-memory warehouse spills into a folder of its own, gone after close,
     const warehouse = await DuckDbWarehouse.open(':memory:', { memoryLimit: '64MB', threads: 1 });
     const [{ dir }] = await warehouse.query("SELECT current_setting('temp_directory') AS dir");
     const spill = String(dir);
-    assert.ok(path.isAbsolute(spill) && spill.startsWith(os.tmpdir()), `spills to ${spill}`);
+    assert.ok(spill.startsWith(processTempDir() + path.sep), `spills to ${spill}, inside the process's temp directory`);
     const [{ n }] = await warehouse.query(SPILLING);
     assert.equal(Number(n), 3_000_000);
     assert.deepEqual(fs.readdirSync(cwd), [], 'nothing written to the working directory');
@@ -41,7 +42,7 @@ test("a load's staging reader spills into a folder of its own, gone after the lo
     const spill = await withStagingReader(async (conn) => {
       await conn.run("SET memory_limit = '64MB'; SET threads = 1");
       const dir = String((await conn.runAndReadAll("SELECT current_setting('temp_directory')")).getRows()[0][0]);
-      assert.ok(path.isAbsolute(dir) && dir.startsWith(os.tmpdir()), `spills to ${dir}`);
+      assert.ok(dir.startsWith(processTempDir() + path.sep), `spills to ${dir}, inside the process's temp directory`);
       const rows = (await conn.runAndReadAll(SPILLING)).getRows();
       assert.equal(Number(rows[0][0]), 3_000_000);
       return dir;
