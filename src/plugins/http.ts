@@ -110,8 +110,9 @@ export async function createHttpApp(options: HttpOptions): Promise<FastifyInstan
   const paramsAjv = makeAjv(true);
   const validators = onePerSchema<ReturnType<Ajv['compile']>>();
   app.setValidatorCompiler(({ schema, httpPart }) => {
-    const ajv = httpPart === 'body' ? bodyAjv : paramsAjv;
-    return validators(schema, () => ajv.compile(schema as object), httpPart === 'body' ? 'body' : 'params');
+    const part = httpPart === 'body' ? 'body' : 'params';
+    const ajv = part === 'body' ? bodyAjv : paramsAjv;
+    return validators(schema, () => ajv.compile(schema as object), part);
   });
   // JSON only: text/plain bodies get 415 instead of reaching a schema as a string.
   app.removeContentTypeParser('text/plain');
