@@ -6,6 +6,8 @@ import { openRuntime } from './runtime.ts';
 import { DEMO_OWNER } from './modules/starter/starter.service.ts';
 import { listenError } from './lib/startup.ts';
 import { lowerOtherThreads } from './lib/thread-priority.ts';
+import { releaseHeapWhenIdle } from './lib/idle-heap.ts';
+import { heapReleaseMetric } from './plugins/metrics.ts';
 import { seedDemoIfEmpty } from './warehouse/demo/demo.ts';
 import { onDemoModel, openWarehouse, seedNewEmbedded } from './warehouse/open.ts';
 import { formatIssue, loadModel } from './semantic/model.ts';
@@ -51,11 +53,13 @@ export async function serve(config: Config): Promise<void> {
     app.log.warn(`No INSIGHTS_MASTER_KEY set: generated one into ${config.dataDir}/master.key (keep it; secrets depend on it)`);
   }
 
+  let stopIdleRelease = () => {};
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
+    stopIdleRelease();
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     try {
@@ -82,6 +86,20 @@ export async function serve(config: Config): Promise<void> {
   if (config.threadNice > 0) {
     const lowered = lowerOtherThreads(config.threadNice);
     if (lowered) app.log.info(`${lowered} threads but the event loop's run at nice ${config.threadNice}`);
+  }
+  // V8's heap, grown by a burst of requests, goes back to the system once nothing is in flight
+  // (docs/footprint.md, "Giving the heap back when idle").
+  if (config.idleReleaseMs > 0) {
+    const pauses = heapReleaseMetric(app.metrics);
+    const mb = (bytes: number) => (bytes / 1048576).toFixed(1);
+    stopIdleRelease = releaseHeapWhenIdle(app.server, {
+      idleMs: config.idleReleaseMs,
+      onRelease: (r) => {
+        pauses.observe(r.ms / 1000);
+        app.log.debug(`idle: V8's heap ${mb(r.before)} → ${mb(r.after)} MB in ${r.ms.toFixed(0)} ms`);
+      },
+      onError: (err) => app.log.warn({ err }, "idle: V8's heap was not given back"),
+    }).stop;
   }
   // Scheduled deliveries: the first tick also sends slots missed while down (< 6 h late). The
   // loops stop when the app closes (app.close() above waits for sends in flight to be recorded).

@@ -63,6 +63,11 @@ export interface Config {
    */
   threadNice: number;
   /**
+   * INSIGHTS_IDLE_RELEASE_MS: `insights serve` gives V8's heap back to the system once no request
+   * has been in flight for this long (docs/footprint.md, "Giving the heap back when idle"); 0 never.
+   */
+  idleReleaseMs: number;
+  /**
    * The embedded DuckDB warehouse's ceiling and parallelism (docs/footprint.md); `readers`: the
    * reads run at once (docs/performance.md §18), from libuv's thread pool (UV_THREADPOOL_SIZE).
    */
@@ -283,6 +288,7 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel,
     token: str(env, 'INSIGHTS_TOKEN'),
     threadNice: int(env, 'INSIGHTS_THREAD_NICE', 10, 0, 19),
+    idleReleaseMs: int(env, 'INSIGHTS_IDLE_RELEASE_MS', 2000, 0, 3_600_000),
     duckdb: duckDbSettings(env),
   };
 }

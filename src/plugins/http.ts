@@ -15,6 +15,7 @@ import { Problem } from '../lib/schemas.ts';
 import { callerKey } from './auth.ts';
 import { clientErrorHandler, frameworkErrorHandler, installDrainingAnswer, installErrorHandling, installOversizeAnswer } from './errors.ts';
 import { installNulGuard } from './nul-guard.ts';
+import type { Registry } from 'prom-client';
 import { installMetrics } from './metrics.ts';
 import { installOpenApi } from './openapi.ts';
 import { FastAnswers, preread } from './fast-answers.ts';
@@ -28,6 +29,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Repeated GETs answered before routing (fast-answers.ts): routes add themselves, plugins give their part. */
     fastAnswers: FastAnswers;
+    /** The app's Prometheus registry, served at /metrics. */
+    metrics: Registry;
   }
   interface FastifyRequest {
     /** A POST body the early answers read before routing (fast-answers.ts), as sent; unset when Fastify read the socket. */
@@ -137,7 +140,7 @@ export async function createHttpApp(options: HttpOptions): Promise<FastifyInstan
   installOversizeAnswer(app);
   installNulGuard(app);
   await installOpenApi(app);
-  installMetrics(app, { defaultMetrics: options.metrics, fast });
+  app.decorate('metrics', installMetrics(app, { defaultMetrics: options.metrics, fast }));
 
   // Browser front ends on other origins: only those listed; none by default. Registered before the
   // rate limit and auth, so a preflight (which carries no credentials) is answered here.
