@@ -89,7 +89,9 @@ export async function serve(config: Config): Promise<void> {
   }
   // V8's heap, grown by a burst of requests, goes back to the system once nothing is in flight
   // (docs/footprint.md, "Giving the heap back when idle").
-  if (config.idleReleaseMs > 0) {
+  if (config.idleReleaseMs > 0 && !process.features.inspector) {
+    app.log.info("idle: this node has no inspector, so V8's heap is left to V8's own memory reducer");
+  } else if (config.idleReleaseMs > 0) {
     const pauses = heapReleaseMetric(app.metrics);
     const mb = (bytes: number) => (bytes / 1048576).toFixed(1);
     stopIdleRelease = releaseHeapWhenIdle(app.server, {

@@ -1,6 +1,6 @@
 // `insights serve` gives V8's heap back to the system once no request has been in flight for
-// INSIGHTS_IDLE_RELEASE_MS (docs/footprint.md, "Giving the heap back when idle"): once per idle
-// spell, at most every 30 s, never with 0. /metrics counts the releases and shows the heap.
+// INSIGHTS_IDLE_RELEASE_MS (docs/footprint.md, "Giving the heap back when idle"), never with 0:
+// the wiring, the real collection and /metrics. When it collects is test/lib/idle-heap.test.ts.
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -56,7 +56,7 @@ async function burst(url: string, headers: Record<string, string>, n: number): P
   }
 }
 
-test('once idle the server gives V8 its heap back, once per idle spell and at most every 30 s; 0 never', {
+test('once idle the server gives V8 its heap back, at most every 30 s; 0 never', {
   skip: EMBEDDED_ONLY,
 }, async () => {
   dataDir = await migratedDataDir('insights-idle-heap-');
@@ -65,28 +65,28 @@ test('once idle the server gives V8 its heap back, once per idle spell and at mo
   const headers = { authorization: `Svc ${lastLine(cli.stdout)}` };
   await seedTinyWarehouse(dataDir);
 
-  server = await startServer(dataDir, 60_000, { INSIGHTS_IDLE_RELEASE_MS: '300', LOG_LEVEL: 'debug', INSIGHTS_CHAT_RATE_LIMIT: '1000' });
+  server = await startServer(dataDir, 60_000, { INSIGHTS_IDLE_RELEASE_MS: '1000', LOG_LEVEL: 'debug', INSIGHTS_CHAT_RATE_LIMIT: '1000' });
   await burst(server.url, headers, 40);
   const busy = await metrics(server.url);
   assert.equal(busy('insights_idle_heap_release_seconds_count'), 0, 'nothing is released while requests come');
   const heapBusy = busy('nodejs_heap_size_total_bytes')!;
-  await sleep(1500);
+  await sleep(3000);
   const idle = await metrics(server.url);
   assert.equal(idle('insights_idle_heap_release_seconds_count'), 1, 'one release once idle');
   const heapIdle = idle('nodejs_heap_size_total_bytes')!;
   assert.ok(heapIdle < heapBusy, `V8's heap ${heapBusy} → ${heapIdle} bytes`);
   assert.match(server.output(), /idle: V8's heap [\d.]+ → [\d.]+ MB in \d+ ms/);
 
-  // Another spell within 30 s of the last release: the pause is not worth it yet.
+  // Another spell within 30 s of the last release waits for the 30 s.
   await burst(server.url, headers, 10);
-  await sleep(1500);
+  await sleep(3000);
   const again = await metrics(server.url);
   assert.equal(again('insights_idle_heap_release_seconds_count'), 1, 'at most one release every 30 s');
   await stop(server);
 
   server = await startServer(dataDir, 60_000, { INSIGHTS_IDLE_RELEASE_MS: '0', INSIGHTS_CHAT_RATE_LIMIT: '1000' });
   await burst(server.url, headers, 10);
-  await sleep(1500);
+  await sleep(3000);
   const off = await metrics(server.url);
   assert.equal(off('insights_idle_heap_release_seconds_count'), undefined, 'with 0 there is no release and no metric');
   await stop(server);
