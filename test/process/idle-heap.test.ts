@@ -4,15 +4,7 @@
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import {
-  EMBEDDED_ONLY,
-  lastLine,
-  migratedDataDir,
-  runCli,
-  seedTinyWarehouse,
-  startServer,
-  type RunningServer,
-} from '../helpers/process.ts';
+import { EMBEDDED_ONLY, ownerDataDir, startServer, stopServer, type RunningServer } from '../helpers/process.ts';
 
 let dataDir = '';
 let server: RunningServer | undefined;
@@ -20,11 +12,6 @@ after(() => {
   if (server && server.child.exitCode === null) server.child.kill('SIGKILL');
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });
-
-async function stop(s: RunningServer): Promise<void> {
-  s.child.kill('SIGTERM');
-  await s.exited;
-}
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -59,11 +46,9 @@ async function burst(url: string, headers: Record<string, string>, n: number): P
 test('once idle the server gives V8 its heap back, at most every 30 s; 0 never', {
   skip: EMBEDDED_ONLY,
 }, async () => {
-  dataDir = await migratedDataDir('insights-idle-heap-');
-  const cli = await runCli(['token', 'create', '--tenant', 'demo', '--user', 'olga', '--role', 'owner'], { INSIGHTS_DATA_DIR: dataDir });
-  assert.equal(cli.code, 0, cli.stderr);
-  const headers = { authorization: `Svc ${lastLine(cli.stdout)}` };
-  await seedTinyWarehouse(dataDir);
+  const owner = await ownerDataDir('insights-idle-heap-');
+  dataDir = owner.dataDir;
+  const { headers } = owner;
 
   server = await startServer(dataDir, 60_000, { INSIGHTS_IDLE_RELEASE_MS: '1000', LOG_LEVEL: 'debug', INSIGHTS_CHAT_RATE_LIMIT: '1000' });
   await burst(server.url, headers, 40);
@@ -82,12 +67,12 @@ test('once idle the server gives V8 its heap back, at most every 30 s; 0 never',
   await sleep(3000);
   const again = await metrics(server.url);
   assert.equal(again('insights_idle_heap_release_seconds_count'), 1, 'at most one release every 30 s');
-  await stop(server);
+  await stopServer(server);
 
   server = await startServer(dataDir, 60_000, { INSIGHTS_IDLE_RELEASE_MS: '0', INSIGHTS_CHAT_RATE_LIMIT: '1000' });
   await burst(server.url, headers, 10);
   await sleep(3000);
   const off = await metrics(server.url);
   assert.equal(off('insights_idle_heap_release_seconds_count'), undefined, 'with 0 there is no release and no metric');
-  await stop(server);
+  await stopServer(server);
 });

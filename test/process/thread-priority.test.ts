@@ -6,15 +6,7 @@ import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
-import {
-  EMBEDDED_ONLY,
-  lastLine,
-  migratedDataDir,
-  runCli,
-  seedTinyWarehouse,
-  startServer,
-  type RunningServer,
-} from '../helpers/process.ts';
+import { EMBEDDED_ONLY, ownerDataDir, startServer, stopServer, type RunningServer } from '../helpers/process.ts';
 
 const LINUX = process.platform === 'linux' ? false : 'thread priorities are read from /proc (Linux)';
 
@@ -40,19 +32,12 @@ after(() => {
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function stop(s: RunningServer): Promise<void> {
-  s.child.kill('SIGTERM');
-  await s.exited;
-}
-
 test('every thread but the event loop runs at INSIGHTS_THREAD_NICE once the server listens; 0 leaves them', {
   skip: EMBEDDED_ONLY || LINUX,
 }, async () => {
-  dataDir = await migratedDataDir('insights-nice-');
-  const cli = await runCli(['token', 'create', '--tenant', 'demo', '--user', 'olga', '--role', 'owner'], { INSIGHTS_DATA_DIR: dataDir });
-  assert.equal(cli.code, 0, cli.stderr);
-  const headers = { authorization: `Svc ${lastLine(cli.stdout)}` };
-  await seedTinyWarehouse(dataDir);
+  const owner = await ownerDataDir('insights-nice-');
+  dataDir = owner.dataDir;
+  const { headers } = owner;
   // The test runner's own nice value is where the server's threads start.
   const base = os.getPriority();
 
@@ -70,7 +55,7 @@ test('every thread but the event loop runs at INSIGHTS_THREAD_NICE once the serv
     [],
     'every other thread runs at INSIGHTS_THREAD_NICE',
   );
-  await stop(server);
+  await stopServer(server);
 
   server = await startServer(dataDir, 60_000, { INSIGHTS_THREAD_NICE: '0' });
   const left = niceOfThreads(server.child.pid!);
@@ -79,5 +64,5 @@ test('every thread but the event loop runs at INSIGHTS_THREAD_NICE once the serv
     [],
     'with 0 every thread keeps the priority it started with',
   );
-  await stop(server);
+  await stopServer(server);
 });
