@@ -60,7 +60,9 @@ export function installMetrics(app: FastifyInstance, options: { defaultMetrics: 
 export function heapReleaseMetric(registry: Registry): { observe(seconds: number): void } {
   return new Histogram({
     name: 'insights_idle_heap_release_seconds',
-    help: "Collections that gave V8's heap back to the system once no request was in flight (INSIGHTS_IDLE_RELEASE_MS), by how long they held the event loop",
+    help:
+      "Collections that gave V8's heap back to the system once no request was in flight (INSIGHTS_IDLE_RELEASE_MS), " +
+      'by how long they held the event loop',
     buckets: [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1],
     registers: [registry],
   });
