@@ -1,24 +1,22 @@
 // Chat: a question in, an answer whose numbers come from the insight engine out. The active AI
 // connector (if any) only proposes the structured query; the built-in parser answers whenever
 // there is no connector or the provider fails, times out or proposes something invalid.
-import { Flights } from '../../lib/flights.ts';
 import type { AuthContext } from '../../auth/context.ts';
-import { LlmError } from '../../adapters/llm/types.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
-import { addDays, bucketStart, defaultFrom } from '../../semantic/periods.ts';
-import type { Granularity } from '../../semantic/types.ts';
-import { MAX_PERIODS } from '../insights/insights.params.ts';
+import { bucketStart } from '../../semantic/periods.ts';
 import type { ConnectorsService } from '../connectors/connectors.service.ts';
-import type { ExecuteParams, ExecuteResult, InsightsService } from '../insights/insights.service.ts';
+import type { ExecuteResult, InsightsService } from '../insights/insights.service.ts';
 import { modelTranslations, modelWords, parserCatalog } from './chat.catalog.ts';
 import { detectLanguage, type Language } from './language/languages.ts';
-import { InvalidToolCall, toolPrompt, validateToolArgs } from './chat.llm.ts';
 import type { ChatRateLimiter } from './chat.rate-limit.ts';
 import { phrases } from './language/phrases.ts';
 import { composeReply, helpReply, refusalReply } from './chat.reply.ts';
 import { localizedColumns } from './chat.columns.ts';
+import { TenantData, type Log } from './chat.tenant-data.ts';
+import { ConnectorProposal } from './chat.connector.ts';
+import { executeParamsOf, insightAsSemantic, resolvedQuery } from './chat.queries.ts';
 import type { ChatRepository, MessageRecord } from './chat.repository.ts';
 import type { ChatAnswer } from './chat.schemas.ts';
 import { parseQuestion, type ParseOutcome, type ParserInsight, type StructuredQuery } from './parser/index.ts';
@@ -26,29 +24,10 @@ import type { QueryService } from '../query/query.service.ts';
 import type { SemanticQuery } from '../../semantic/query/query.schema.ts';
 import { ChatComposer, type ComposedAnswer, refusalAnswer } from './compose/composer.ts';
 import { modelTerms } from './compose/lexicon.ts';
-import { QUERY_TOOL, queryLines, queryTool } from './compose/llm-query.ts';
 import { modelLists } from './compose/reply.ts';
 import { honours, rollingOf, rollingTwin, type TimeConcept, timeConcept, timeRefusal } from './compose/time-words.ts';
 
 export type { ChatAnswer };
-
-/** A chosen query as the insight engine's parameters (chat runs it; MCP reads its columns). */
-export function executeParamsOf(q: StructuredQuery): ExecuteParams {
-  return {
-    ...q.filters,
-    granularity: q.granularity,
-    date_from: q.date_from,
-    date_to: q.date_to,
-    limit: q.limit,
-    compare: q.compare,
-  };
-}
-
-type Log = (details: Record<string, unknown>, message: string) => void;
-
-const VALUES_TTL_MS = 10 * 60_000;
-/** A filter dimension with more values than this is not learnt as words (ids, free text). */
-const MAX_FILTER_WORDS = 2000;
 
 /** The question as the service reads it. */
 interface Asked {
@@ -74,25 +53,20 @@ interface Chosen {
 
 /** A proposal run: its result, or why the engine would not run it. */
 type Ran = { chosen: Chosen; result: ExecuteResult; invalid?: undefined } | { chosen: Chosen; result?: undefined; invalid: string };
-const HISTORY_MESSAGES = 6;
 
 export class ChatService {
   private readonly parserInsights: ParserInsight[];
   private readonly words: ReturnType<typeof modelWords> & { model: ReturnType<typeof modelTerms> };
   private readonly translations: ReturnType<typeof modelTranslations>;
-  /** Per tenant: the values of each filter dimension in its data, and the data version they are of. */
-  private readonly filterValues = new Map<string, { at: number; version: string | undefined; values: Record<string, string[]> }>();
-  /** Per tenant and insight: the first and last day of its data, and the data version they are of. */
-  private readonly spans = new Map<string, { version: string | undefined; span: { from: string; to: string } | undefined }>();
-  /** Spans and filter values being read: concurrent questions of one tenant wait for one read (lib/flights.ts). */
-  private readonly reading = new Flights();
+  private readonly tenantData: TenantData;
   private readonly composer: ChatComposer;
+  private readonly connector: ConnectorProposal;
 
   constructor(
     private readonly repo: ChatRepository,
     private readonly insights: InsightsService,
     queries: QueryService,
-    private readonly connectors: ConnectorsService,
+    connectors: ConnectorsService,
     private readonly limiter: ChatRateLimiter,
     private readonly clock: Clock,
     private readonly log: Log = () => {},
@@ -102,6 +76,14 @@ export class ChatService {
     // A term the model has (any measure or dimension, not only the insights') is never refused as missing.
     this.words = { ...modelWords(insights.model), model: modelTerms(this.composer.lexicon) };
     this.translations = modelTranslations(insights.model);
+    this.tenantData = new TenantData(insights, this.words.filters, clock, log);
+    this.connector = new ConnectorProposal(
+      connectors,
+      repo,
+      this.composer,
+      () => this.parserInsights.map((i) => insights.get(i.code)),
+      log,
+    );
   }
 
   /** A question answered: propose a query (connector, else parser) → run it → answer in the question's language → save the exchange. */
@@ -120,9 +102,9 @@ export class ChatService {
       language,
       today: this.insights.today(),
       previous: conv?.last_query ?? undefined,
-      filterValues: await this.tenantFilterValues(auth),
+      filterValues: await this.tenantData.filterValues(auth),
     };
-    const llm = await this.proposeWithLlm(auth.tenantId, { ...asked, userId: auth.userId, conversationId: conv?.id });
+    const llm = await this.connector.propose(auth.tenantId, { ...asked, userId: auth.userId, conversationId: conv?.id });
     let composed: ComposedAnswer | undefined;
     let composedBy = 'parser';
     if (llm?.semantic) {
@@ -209,28 +191,7 @@ export class ChatService {
   private semanticOf(composed: ComposedAnswer | undefined, ran: Ran | undefined): SemanticQuery | undefined {
     if (composed?.query) return structuredClone(composed.query);
     if (!ran?.result) return undefined;
-    const def = this.insights.find(ran.result.insight_code);
-    const time = def?.plan.facts[0]?.refs.time;
-    const headline = def?.measures.find((m) => m.name === def.chart.y_axis?.[0])?.ref;
-    if (!def || !time || !headline || def.kind === 'cohort') return undefined;
-    const filters = Object.entries(ran.chosen.query.filters ?? {})
-      .filter(([, v]) => v !== undefined)
-      .map(([name, v]) => ({
-        member: def.filterRefs[name],
-        operator: 'equals' as const,
-        values: (Array.isArray(v) ? v : [v]).map(String),
-      }));
-    return {
-      measures: [headline],
-      ...(def.kind === 'breakdown' || def.kind === 'top' ? { dimensions: def.dimensions.map((d) => d.ref!) } : {}),
-      time: {
-        dimension: time,
-        granularity: (ran.result.granularity ?? 'month') as Granularity,
-        date_from: ran.result.period.from,
-        date_to: ran.result.period.to,
-      },
-      ...(filters.length ? { filters } : {}),
-    };
+    return insightAsSemantic(this.insights.find(ran.result.insight_code), ran.chosen.query, ran.result);
   }
 
   /**
@@ -302,7 +263,7 @@ export class ChatService {
     let query = chosen.query;
     const notes = [...chosen.notes];
     if (!query.date_from && !query.date_to) {
-      const own = await this.dataWindow(asked.auth, query, Boolean(chosen.allData));
+      const own = await this.tenantData.window(asked.auth, query, Boolean(chosen.allData));
       if (own) {
         query = { ...query, date_from: own.from, date_to: own.to };
         notes.push(phrases(asked.language).dataWindow(own.kind, phrases(asked.language).span(own.from, own.to)));
@@ -316,52 +277,6 @@ export class ChatService {
       if (!(err instanceof AppError && err.code === 'VALIDATION_FAILED')) throw err;
       return { chosen, invalid: err.detail ?? err.message };
     }
-  }
-
-  /** The data's own window for a query without one, or undefined where the default window will do. */
-  private async dataWindow(
-    auth: AuthContext,
-    q: StructuredQuery,
-    allData: boolean,
-  ): Promise<{ from: string; to: string; kind: 'all' | 'capped' | 'latest' } | undefined> {
-    const def = this.insights.find(q.insight_code);
-    if (!def) return undefined;
-    let window: { from: string; to: string };
-    try {
-      window = this.insights.resolve(auth, q.insight_code, {
-        ...q.filters,
-        granularity: q.granularity,
-        limit: q.limit,
-        compare: q.compare,
-      }).window;
-    } catch {
-      return undefined;
-    }
-    const outside = (span: { from: string; to: string }) => span.to < window.from || span.from > window.to;
-    const span = await this.dataSpan(auth, q.insight_code);
-    if (!span || (!allData && !outside(span))) return undefined;
-    if (def.kind === 'timeseries' && !allData) {
-      // A series: its usual length, ending where the data ends.
-      const from = defaultFrom(def.kind, (q.granularity ?? def.defaultGranularity ?? null) as Granularity | null, span.to);
-      return { from: from < span.from ? span.from : from, to: span.to, kind: 'latest' };
-    }
-    const earliest = addDays(span.to, -(MAX_PERIODS - 1));
-    return span.from < earliest ? { from: earliest, to: span.to, kind: 'capped' } : { ...span, kind: 'all' };
-  }
-
-  /** The first and last day of an insight's data as the caller sees it, cached per data version and attributes. */
-  private async dataSpan(auth: AuthContext, code: string): Promise<{ from: string; to: string } | undefined> {
-    const { tenantId } = auth;
-    const version = await this.insights.dataVersion(tenantId);
-    const key = JSON.stringify([tenantId, code, auth.attributes ?? null]);
-    const hit = this.spans.get(key);
-    if (hit && hit.version === version) return hit.span;
-    return this.reading.join(JSON.stringify(['span', key, version ?? null]), async () => {
-      const span = await this.insights.dataSpan(auth, code);
-      if (this.spans.size > 10_000) this.spans.clear();
-      this.spans.set(key, { version, span });
-      return span;
-    });
   }
 
   /** The reply: the engine's rows and figures, a refusal that says what is missing, or what can be asked. */
@@ -454,92 +369,9 @@ export class ChatService {
    * of that step (provider error, timeout, odd response shape, invalid arguments, a stored key
    * that no longer opens), which is logged and leaves the answer to the parser.
    */
-  private async proposeWithLlm(
-    tenantId: string,
-    input: {
-      question: string;
-      today: string;
-      filterValues: Record<string, string[]>;
-      previous?: StructuredQuery;
-      userId: string;
-      conversationId?: string;
-    },
-  ): Promise<
-    { query: StructuredQuery; semantic?: undefined; provider: string } | { semantic: SemanticQuery; provider: string } | undefined
-  > {
-    let provider = 'unknown';
-    try {
-      const client = await this.connectors.activeClient(tenantId);
-      if (!client) return undefined;
-      provider = client.provider;
-      const history = input.conversationId
-        ? (await this.repo.recentMessages(tenantId, input.userId, input.conversationId, HISTORY_MESSAGES)).map((m) => ({
-            role: m.role,
-            content: m.content,
-          }))
-        : [];
-      const catalog = this.parserInsights.map((i) => this.insights.get(i.code));
-      const lex = this.composer.lexicon;
-      const call = await client.proposeToolCall(
-        toolPrompt({ ...input, catalog, history, query: { tool: queryTool(lex), lines: queryLines(lex) } }),
-      );
-      // The query tool's arguments pass the same planner as POST /api/v1/query before anything runs.
-      if (call.name === QUERY_TOOL) return { semantic: this.composer.checkToolQuery(call.args), provider };
-      return { query: validateToolArgs(call.args, catalog), provider };
-    } catch (err) {
-      const kind = err instanceof LlmError ? err.kind : err instanceof InvalidToolCall ? 'invalid_arguments' : 'unexpected';
-      // Messages of LlmError never carry the key; other errors are logged by class only, to be safe.
-      const reason = err instanceof LlmError || err instanceof InvalidToolCall ? err.message : ((err as Error)?.name ?? 'Error');
-      this.log({ provider, reason, kind }, 'chat fell back to the built-in parser');
-      return undefined;
-    }
-  }
 
   // As the caller, attributes included: the model's row-level access filters apply to chat too.
   private execute(auth: AuthContext, q: StructuredQuery): Promise<ExecuteResult> {
     return this.insights.execute(auth, q.insight_code, executeParamsOf(q));
   }
-
-  /**
-   * The values of each filter dimension in all of the tenant's data (the demo's category names, a
-   * model's plans…), read through an insight that takes the filter, at most MAX_FILTER_WORDS of
-   * them (a dimension with more is not a list of words). Cached per tenant and data version: a
-   * load changes the version, so the next question sees the new values.
-   */
-  private async tenantFilterValues(auth: AuthContext): Promise<Record<string, string[]>> {
-    const { tenantId } = auth;
-    const version = await this.insights.dataVersion(tenantId);
-    // Read as the caller: a row-level access filter narrows the values offered, so they are kept per set of attributes.
-    const cacheKey = auth.attributes ? JSON.stringify([tenantId, auth.attributes]) : tenantId;
-    const hit = this.filterValues.get(cacheKey);
-    const now = this.clock.now().getTime();
-    if (hit && hit.version === version && now - hit.at < VALUES_TTL_MS) return hit.values;
-    return this.reading.join(JSON.stringify(['values', cacheKey, version ?? null]), async () => {
-      // Side by side: the warehouse's read lanes run them on its pooled connections in the tenant's turn.
-      const found = await Promise.all(
-        this.words.filters.map(async ({ name }) => {
-          const reader = this.insights.model.insights.find((d) => d.filters.includes(name));
-          const list = reader && (await this.insights.filterValuesOf(auth, reader.code, name, MAX_FILTER_WORDS));
-          if (!list) this.log({ filter: name, insight: reader?.code }, 'chat could not list the values of a filter');
-          return [name, list] as const;
-        }),
-      );
-      const values: Record<string, string[]> = {};
-      for (const [name, list] of found) if (list) values[name] = list;
-      if (this.filterValues.size >= 1000) this.filterValues.clear();
-      this.filterValues.set(cacheKey, { at: now, version, values });
-      return values;
-    });
-  }
-}
-
-/** The query as it ran: the parser's or the LLM's, with the window and granularity the engine chose. */
-function resolvedQuery(q: StructuredQuery, result: ExecuteResult): StructuredQuery {
-  const out: StructuredQuery = { ...q, filters: q.filters && { ...q.filters } };
-  if (!out.filters) delete out.filters;
-  if (result.granularity) out.granularity = result.granularity as StructuredQuery['granularity'];
-  if (Object.keys(result.filters).length) out.filters = { ...result.filters };
-  out.date_from = result.period.from;
-  out.date_to = result.period.to;
-  return out;
 }
