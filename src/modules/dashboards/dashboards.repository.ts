@@ -55,9 +55,10 @@ export function announcedRows(payload: string | undefined): [string, string, boo
 
 export class DashboardsRepository {
   /**
-   * Reads outside a transaction, remembered until a change may have touched them, by tenant (every
-   * change is announced with the rows it touched by migration 765's triggers; this instance's own
-   * writes also forget at once). Hits are copies: callers may change what they get.
+   * Reads outside a transaction, remembered until a change may have touched them: a dashboard's
+   * read until it changes, a tenant's lists until any of its dashboards does (every change is
+   * announced with the rows it touched by migration 765's triggers; this instance's own writes
+   * also forget at once). Hits are copies: callers may change what they get.
    */
   private readonly reads = new ChangeCache<DashboardRecord[]>();
 
@@ -83,8 +84,10 @@ export class DashboardsRepository {
    * changed): every list of the tenant is forgotten.
    */
   changed(tenantId: string, id: string, visibility = true): void {
-    const own = findKey(tenantId, id);
-    this.reads.changedIn(tenantId, (rows, key) => (key.startsWith('["find"') ? key === own : visibility || rows.some((d) => d.id === id)));
+    // A dashboard's own read is a scope of its own, the tenant's lists another: each is refused
+    // while in flight only by the changes that can touch it.
+    this.reads.changedIn(findKey(tenantId, id));
+    this.reads.changedIn(tenantId, visibility ? undefined : (rows) => rows.some((d) => d.id === id));
   }
 
   async insert(d: DashboardRecord): Promise<void> {
@@ -120,7 +123,8 @@ export class DashboardsRepository {
   async find(tenantId: string, id: string, tx: Queryable = this.db): Promise<DashboardRecord | undefined> {
     const read = () => tx.query<DashboardRecord>(`SELECT ${COLUMNS} FROM dashboards WHERE tenant_id = $1 AND id = $2`, [tenantId, id]);
     // Inside a transaction the read must see the transaction's own state: never from memory.
-    const rows = tx === this.db ? await this.reads.through(findKey(tenantId, id), read, Date.now, tenantId) : await read();
+    const key = findKey(tenantId, id);
+    const rows = tx === this.db ? await this.reads.through(key, read, Date.now, key) : await read();
     return rows[0];
   }
 

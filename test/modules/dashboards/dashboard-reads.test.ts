@@ -197,6 +197,57 @@ describe('dashboards from memory', () => {
     assert.equal(reads.count(), afterWrite + 2);
   });
 
+  test("a dashboard's read in flight is kept when another dashboard of its tenant changes, not when it changes itself", async () => {
+    const [x, y, z] = await announced(
+      t.db,
+      async () => [
+        (await call(t, auth, 'POST', '/api/v1/dashboards/', { name: 'X' })).data.id,
+        (await call(t, auth, 'POST', '/api/v1/dashboards/', { name: 'Y' })).data.id,
+        (await call(t, auth, 'POST', '/api/v1/dashboards/', { name: 'Z' })).data.id,
+      ],
+      3,
+    );
+    const query = t.db.query;
+    /** Reads dashboard `held` and answers only after `meanwhile` has run: the read is in flight during it. */
+    const readWhile = async (held: string, meanwhile: () => Promise<unknown>) => {
+      let reached = () => {};
+      const inFlight = new Promise<void>((r) => {
+        reached = r;
+      });
+      let release = () => {};
+      const gate = new Promise<void>((r) => {
+        release = r;
+      });
+      let holding = false;
+      t.db.query = (async (sql: string, params?: unknown[]) => {
+        const rows = await query(sql, params);
+        // The first read of it only: the change made meanwhile reads it too.
+        if (!holding && /FROM dashboards WHERE tenant_id = \$1 AND id = \$2/.test(sql) && params?.[1] === held) {
+          holding = true;
+          reached();
+          await gate;
+        }
+        return rows;
+      }) as Db['query'];
+      try {
+        const read = call(t, auth, 'GET', `/api/v1/dashboards/${held}`);
+        await inFlight;
+        await meanwhile();
+        release();
+        return (await read).data.name;
+      } finally {
+        t.db.query = query;
+      }
+    };
+    assert.equal(await readWhile(x, () => announced(t.db, () => call(t, auth, 'PATCH', `/api/v1/dashboards/${y}`, { name: 'Y 2' }))), 'X');
+    const before = reads.count();
+    assert.equal((await call(t, auth, 'GET', `/api/v1/dashboards/${x}`)).data.name, 'X');
+    assert.equal(reads.count(), before, 'kept: the change was of another dashboard');
+
+    assert.equal(await readWhile(z, () => announced(t.db, () => call(t, auth, 'PATCH', `/api/v1/dashboards/${z}`, { name: 'Z 2' }))), 'Z');
+    assert.equal((await call(t, auth, 'GET', `/api/v1/dashboards/${z}`)).data.name, 'Z 2', 'not kept: it changed while read');
+  });
+
   test("a member's list stays while a dashboard it does not hold changes, and sees sharing at once", async () => {
     const mia = await t.login({ tenant: 'acme', user: 'mia', role: 'member' });
     const z = await announced(t.db, async () => (await call(t, auth, 'POST', '/api/v1/dashboards/', { name: 'Private' })).data.id);
