@@ -22,7 +22,7 @@ export class ConnectorProposal {
     private readonly repo: ChatRepository,
     private readonly composer: ChatComposer,
     /** The insights the connector may choose from. */
-    private readonly catalog: () => InsightDefinition[],
+    private readonly catalog: readonly InsightDefinition[],
     private readonly log: Log,
   ) {}
 
@@ -51,7 +51,7 @@ export class ConnectorProposal {
             content: m.content,
           }))
         : [];
-      const catalog = this.catalog();
+      const { catalog } = this;
       const lex = this.composer.lexicon;
       const call = await client.proposeToolCall(
         toolPrompt({ ...input, catalog, history, query: { tool: queryTool(lex), lines: queryLines(lex) } }),

@@ -81,7 +81,7 @@ export class ChatService {
       connectors,
       repo,
       this.composer,
-      () => this.parserInsights.map((i) => insights.get(i.code)),
+      this.parserInsights.map((i) => insights.get(i.code)),
       log,
     );
   }

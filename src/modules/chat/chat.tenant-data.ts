@@ -10,6 +10,7 @@ import { addDays, defaultFrom } from '../../semantic/periods.ts';
 import type { Granularity } from '../../semantic/types.ts';
 import { MAX_PERIODS } from '../insights/insights.params.ts';
 import type { InsightsService } from '../insights/insights.service.ts';
+import { executeParamsOf } from './chat.queries.ts';
 import type { StructuredQuery } from './parser/index.ts';
 
 export type Log = (details: Record<string, unknown>, message: string) => void;
@@ -44,12 +45,7 @@ export class TenantData {
     if (!def) return undefined;
     let window: { from: string; to: string };
     try {
-      window = this.insights.resolve(auth, q.insight_code, {
-        ...q.filters,
-        granularity: q.granularity,
-        limit: q.limit,
-        compare: q.compare,
-      }).window;
+      window = this.insights.resolve(auth, q.insight_code, executeParamsOf(q)).window;
     } catch {
       return undefined;
     }
