@@ -99,11 +99,17 @@ export async function seedTinyWarehouse(dataDir: string): Promise<void> {
 /** A migrated data dir with the tiny demo data and an owner token of `tenant`, and the headers that send it. */
 export async function ownerDataDir(prefix: string, tenant = 'demo'): Promise<{ dataDir: string; headers: Record<string, string> }> {
   const dataDir = await migratedDataDir(prefix);
-  // Before the server starts: while it runs, the data dir is locked.
-  const cli = await runCli(['token', 'create', '--tenant', tenant, '--user', 'olga', '--role', 'owner'], { INSIGHTS_DATA_DIR: dataDir });
-  if (cli.code !== 0) throw new Error(`insights token create failed:\n${cli.stderr}`);
-  await seedTinyWarehouse(dataDir);
-  return { dataDir, headers: { authorization: `Svc ${lastLine(cli.stdout)}` } };
+  try {
+    // Before the server starts: while it runs, the data dir is locked.
+    const cli = await runCli(['token', 'create', '--tenant', tenant, '--user', 'olga', '--role', 'owner'], { INSIGHTS_DATA_DIR: dataDir });
+    if (cli.code !== 0) throw new Error(`insights token create failed:\n${cli.stderr}`);
+    await seedTinyWarehouse(dataDir);
+    return { dataDir, headers: { authorization: `Svc ${lastLine(cli.stdout)}` } };
+  } catch (err) {
+    // The caller never learns the dir's name, so its clean-up cannot remove it.
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    throw err;
+  }
 }
 
 /** Stops a server as its supervisor would (SIGTERM) and waits for it to exit. */

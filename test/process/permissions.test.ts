@@ -5,15 +5,7 @@ import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import {
-  EMBEDDED_ONLY,
-  lastLine,
-  migratedDataDir,
-  runCli,
-  seedTinyWarehouse,
-  startServer,
-  type RunningServer,
-} from '../helpers/process.ts';
+import { EMBEDDED_ONLY, ownerDataDir, type RunningServer, startServer } from '../helpers/process.ts';
 
 /** Every path under dir (dir included) whose mode is not the owner-only one. */
 function loose(dir: string): string[] {
@@ -48,11 +40,9 @@ after(() => {
 test('a loose data dir is made owner-only at start, and stays so while the server writes', {
   skip: EMBEDDED_ONLY,
 }, async () => {
-  dataDir = await migratedDataDir('insights-modes-');
-  const cli = await runCli(['token', 'create', '--tenant', 'acme', '--user', 'olga', '--role', 'owner'], { INSIGHTS_DATA_DIR: dataDir });
-  assert.equal(cli.code, 0, cli.stderr);
-  const headers = { authorization: `Svc ${lastLine(cli.stdout)}`, 'content-type': 'application/json' };
-  await seedTinyWarehouse(dataDir);
+  const owner = await ownerDataDir('insights-modes-', 'acme');
+  dataDir = owner.dataDir;
+  const headers = { ...owner.headers, 'content-type': 'application/json' };
   assert.deepEqual(loose(dataDir), [], 'the CLI left only owner-only files');
 
   loosen(dataDir);

@@ -10,17 +10,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { startWebhookReceiver, type FakeWebhookReceiver } from '../fakes/webhook-receiver.ts';
-import {
-  childEnv,
-  EMBEDDED_ONLY,
-  freePort,
-  lastLine,
-  migratedDataDir,
-  ROOT,
-  runCli,
-  seedTinyWarehouse,
-  tempDataDir,
-} from '../helpers/process.ts';
+import { childEnv, EMBEDDED_ONLY, freePort, ownerDataDir, ROOT, runCli, tempDataDir } from '../helpers/process.ts';
 
 const ROUNDS = 3;
 const SUBSCRIPTIONS = 30;
@@ -114,11 +104,9 @@ describe('restarts on the embedded database', { skip: EMBEDDED_ONLY }, () => {
   });
 
   test(`SIGKILL and an immediate restart, ${ROUNDS} times: every start succeeds and every accepted delivery has its log row`, async () => {
-    dataDir = await migratedDataDir('insights-restart-');
-    const cli = await runCli(['token', 'create', '--tenant', 'acme', '--user', 'olga', '--role', 'owner'], { INSIGHTS_DATA_DIR: dataDir });
-    assert.equal(cli.code, 0, cli.stderr);
-    const headers = { authorization: `Svc ${lastLine(cli.stdout)}`, 'content-type': 'application/json' };
-    await seedTinyWarehouse(dataDir);
+    const owner = await ownerDataDir('insights-restart-', 'acme');
+    dataDir = owner.dataDir;
+    const headers = { ...owner.headers, 'content-type': 'application/json' };
     const env = { INSIGHTS_EGRESS_ALLOW: '127.0.0.0/8', NODE_EXTRA_CA_CERTS: caFile };
 
     let server = await startUnreaped(dataDir, env);

@@ -4,15 +4,7 @@
 import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import {
-  EMBEDDED_ONLY,
-  lastLine,
-  migratedDataDir,
-  runCli,
-  seedTinyWarehouse,
-  startServer,
-  type RunningServer,
-} from '../helpers/process.ts';
+import { EMBEDDED_ONLY, ownerDataDir, type RunningServer, startServer } from '../helpers/process.ts';
 
 const WRITERS = 16;
 const KILL_AFTER_ACKS = 150;
@@ -26,13 +18,9 @@ describe('durability on PGlite', { skip: EMBEDDED_ONLY }, () => {
   });
 
   test('SIGKILL mid-burst loses no acknowledged dashboard', async () => {
-    dataDir = await migratedDataDir('insights-sigkill-');
-    // The token is made before the server starts: while it runs, the data dir is locked.
-    const cli = await runCli(['token', 'create', '--tenant', 'acme', '--user', 'olga', '--role', 'owner'], { INSIGHTS_DATA_DIR: dataDir });
-    assert.equal(cli.code, 0, cli.stderr);
-    const auth = `Svc ${lastLine(cli.stdout)}`;
-
-    await seedTinyWarehouse(dataDir);
+    const owner = await ownerDataDir('insights-sigkill-', 'acme');
+    dataDir = owner.dataDir;
+    const auth = owner.headers.authorization;
     const first = await startServer(dataDir);
     servers.push(first);
     const acked: string[] = [];
